@@ -1,0 +1,5 @@
+//! decklab: an AI self-play simulator and deck evaluator for trading card
+//! games. See `README.md` for the commands and `../shared/DESIGN.md` for the
+//! architecture.
+
+pub mod core;
