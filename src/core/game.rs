@@ -164,8 +164,12 @@ pub trait Game: Sync {
     /// The deck list of `player` as (card id, copies), in list order.
     fn deck_list(&self, player: Player) -> Vec<(u16, u8)>;
 
+    /// The names of the heuristic features [`Game::features`] computes, in
+    /// order. A strategy file weights them by name.
+    fn feature_names(&self) -> &'static [&'static str];
+
     /// Heuristic features of `state` from `player`'s point of view, for
-    /// evaluation-based bots. Each is a named number where more is better
-    /// for `player`; a strategy file weights them by name.
-    fn features(&self, state: &Self::State, player: Player, out: &mut Vec<(&'static str, f64)>);
+    /// evaluation-based bots, written into `out` (one per name of
+    /// [`Game::feature_names`], same order). More is better for `player`.
+    fn features(&self, state: &Self::State, player: Player, out: &mut [f64]);
 }
