@@ -3,3 +3,4 @@
 //! architecture.
 
 pub mod core;
+pub mod diagnostics;

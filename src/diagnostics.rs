@@ -1,0 +1,130 @@
+//! Error messages about input files: every problem is reported as
+//! `path:line: message`, and unknown names come with the closest known one.
+
+use std::fmt;
+
+/// One problem in an input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file, as the user named it.
+    pub path: String,
+    /// 1-based line number (0 when the problem concerns the whole file).
+    pub line: usize,
+    /// What was expected.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A problem at `line` of `path`.
+    pub fn new(path: &str, line: usize, message: impl Into<String>) -> Self {
+        Diagnostic {
+            path: path.to_string(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.path, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.path, self.line, self.message)
+        }
+    }
+}
+
+/// A list of problems, displayed one per line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The 1-based line of byte `offset` in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Turns a TOML parse error into a diagnostic with its line.
+pub fn toml_error(path: &str, text: &str, err: &toml::de::Error) -> Diagnostic {
+    let line = err.span().map_or(0, |s| line_of(text, s.start));
+    Diagnostic::new(path, line, err.message().trim().to_string())
+}
+
+/// The candidate closest to `name` (case-insensitive edit distance), if it
+/// is close enough to be a plausible typo.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .filter(|&(d, c)| d <= (c.chars().count().max(name.chars().count()) / 2).max(2))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// `message` followed by "did you mean …?" when a close name exists.
+pub fn unknown_name<'a>(
+    what: &str,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> String {
+    match closest(name, candidates) {
+        Some(c) => format!("unknown {what} \"{name}\" (did you mean \"{c}\"?)"),
+        None => format!("unknown {what} \"{name}\""),
+    }
+}
+
+/// Levenshtein distance over characters, bounded to short inputs (names).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(64).collect();
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_one_based() {
+        assert_eq!(line_of("a\nb\nc", 0), 1);
+        assert_eq!(line_of("a\nb\nc", 2), 2);
+        assert_eq!(line_of("a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn suggests_typos_but_not_strangers() {
+        let names = ["Stack-O-Fox", "Ember Drake", "Tidecaller"];
+        assert_eq!(closest("stack-o-fx", names), Some("Stack-O-Fox"));
+        assert_eq!(closest("Zzzzzzzzzzzzzzzz", names), None);
+    }
+
+    #[test]
+    fn displays_path_and_line() {
+        let d = Diagnostic::new("x.deck", 3, "expected a count");
+        assert_eq!(d.to_string(), "x.deck:3: expected a count");
+    }
+}
