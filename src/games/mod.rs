@@ -1,0 +1,3 @@
+//! The rulesets, one folder each.
+
+pub mod nostalgix;

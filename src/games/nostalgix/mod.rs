@@ -1,0 +1,4 @@
+//! Nostalgix (`../shared/rules/nostalgix.txt`), decklab's flagship game.
+
+pub mod cards;
+pub mod deck;
