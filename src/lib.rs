@@ -5,3 +5,4 @@
 pub mod core;
 pub mod diagnostics;
 pub mod games;
+pub mod stats;

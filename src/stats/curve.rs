@@ -1,0 +1,94 @@
+//! The mana curve of a deck: per own turn, mana available, paid, left
+//! unused and cards played, summed over the games that reached that turn
+//! (`mana_curve.csv`). Main game only (see [`super::record`]).
+
+use super::record::SeatRecord;
+
+/// Sums over the games in which a deck had its `t`-th turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CurveCell {
+    /// Games that reached the turn.
+    pub games: u64,
+    /// Sum of the maximum mana.
+    pub max_mana: u64,
+    /// Sum of the mana paid.
+    pub spent: u64,
+    /// Sum of the mana left unused.
+    pub unspent: u64,
+    /// Sum of the cards played.
+    pub played: u64,
+}
+
+/// A deck's mana curve: cell `t - 1` is its own turn `t`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ManaCurve {
+    /// One cell per own turn, from turn 1.
+    pub cells: Vec<CurveCell>,
+}
+
+/// One line of `mana_curve.csv`, for one deck's own turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurveRow {
+    /// The deck's own turn number, from 1.
+    pub turn: u32,
+    /// Games that reached the turn.
+    pub games: u64,
+    /// Mean maximum mana.
+    pub mean_max_mana: f64,
+    /// Mean mana paid.
+    pub mean_mana_spent: f64,
+    /// Mean mana left unused.
+    pub mean_mana_unspent: f64,
+    /// Mean cards played.
+    pub mean_cards_played: f64,
+}
+
+impl ManaCurve {
+    /// Counts one game of the deck.
+    pub fn add(&mut self, seat: &SeatRecord) {
+        if self.cells.len() < seat.turns.len() {
+            self.cells.resize(seat.turns.len(), CurveCell::default());
+        }
+        for (cell, t) in self.cells.iter_mut().zip(&seat.turns) {
+            cell.games += 1;
+            cell.max_mana += u64::from(t.max_mana);
+            cell.spent += u64::from(t.spent);
+            cell.unspent += u64::from(t.unspent_or_left());
+            cell.played += u64::from(t.played);
+        }
+    }
+
+    /// Adds another curve of the same deck.
+    pub fn merge(&mut self, other: &ManaCurve) {
+        if self.cells.len() < other.cells.len() {
+            self.cells.resize(other.cells.len(), CurveCell::default());
+        }
+        for (a, b) in self.cells.iter_mut().zip(&other.cells) {
+            a.games += b.games;
+            a.max_mana += b.max_mana;
+            a.spent += b.spent;
+            a.unspent += b.unspent;
+            a.played += b.played;
+        }
+    }
+
+    /// The rows, turn 1 first.
+    pub fn rows(&self) -> Vec<CurveRow> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.games > 0)
+            .map(|(i, c)| {
+                let n = c.games as f64;
+                CurveRow {
+                    turn: i as u32 + 1,
+                    games: c.games,
+                    mean_max_mana: c.max_mana as f64 / n,
+                    mean_mana_spent: c.spent as f64 / n,
+                    mean_mana_unspent: c.unspent as f64 / n,
+                    mean_cards_played: c.played as f64 / n,
+                }
+            })
+            .collect()
+    }
+}

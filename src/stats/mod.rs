@@ -1,0 +1,179 @@
+//! Mergeable statistics of a run: everything the CSV reports are computed
+//! from.
+//!
+//! A game is folded in from its [`Outcome`], turn count and
+//! [`GameRecord`] (built from the [`crate::core::Metric`] stream, see
+//! [`record`] for how Sudden Death re-games count). Every accumulator holds
+//! integer counts keyed by names, and `merge` is associative and
+//! commutative, so the figures do not depend on the order games are folded
+//! in: a parallel reduce, or the merge of shards run on different machines,
+//! gives exactly the same files.
+
+mod cards;
+mod curve;
+mod pace;
+pub mod record;
+mod summary;
+mod wilson;
+
+use std::collections::BTreeMap;
+
+pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow};
+pub use curve::{CurveCell, CurveRow, ManaCurve};
+pub use pace::{PaceCell, PaceRow, PrizePace};
+pub use record::{GameRecord, Recorder};
+pub use summary::{Matchup, MatchupStats};
+pub use wilson::{Score, Z95, wilson};
+
+use crate::core::{Game, Outcome, Player};
+
+/// A card of a deck list, as the reports name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedCard {
+    /// The card's id in the ruleset.
+    pub card: u16,
+    /// The card's name.
+    pub name: String,
+    /// Copies in the list.
+    pub copies: u8,
+    /// The card's cost.
+    pub cost: u8,
+}
+
+/// Who plays whom, with each seat's deck list: what folding a game needs
+/// beyond its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup {
+    /// The deck and bot names.
+    pub matchup: Matchup,
+    /// The deck list of each seat, in list order.
+    pub lists: [Vec<ListedCard>; 2],
+}
+
+impl Lineup {
+    /// The lineup of a two-seat game, with deck and bot names by seat.
+    pub fn new<G: Game>(game: &G, decks: [String; 2], bots: [String; 2]) -> Self {
+        let list = |seat: Player| {
+            game.deck_list(seat)
+                .into_iter()
+                .map(|(card, copies)| ListedCard {
+                    card,
+                    name: game.card_name(card).to_owned(),
+                    copies,
+                    cost: game.card_cost(card),
+                })
+                .collect()
+        };
+        Lineup {
+            matchup: Matchup { decks, bots },
+            lists: [list(Player::A), list(Player::B)],
+        }
+    }
+}
+
+/// Everything known about one deck over a run. A deck that plays both
+/// seats (a mirror match) counts each seat's game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeckStats {
+    /// The deck's score over its games.
+    pub score: Score,
+    /// Per own turn: mana and cards played.
+    pub curve: ManaCurve,
+    /// Per own turn: prizes taken and games won.
+    pub pace: PrizePace,
+    /// Per card of the list.
+    pub cards: CardTable,
+}
+
+impl DeckStats {
+    /// Counts the game seat `seat` played with the deck list `list`.
+    fn add_game(
+        &mut self,
+        list: &[ListedCard],
+        seat: Player,
+        outcome: &Outcome,
+        record: &GameRecord,
+    ) {
+        let half_points = (outcome.returns(seat) * 2.0) as u64;
+        self.score.add(half_points);
+        let Some(rec) = record.seats.get(seat.index()) else {
+            return;
+        };
+        self.curve.add(rec);
+        self.pace.add(rec, outcome.winner == Some(seat));
+        for (index, listed) in list.iter().enumerate() {
+            let stats = match self.cards.cards.get_mut(&listed.name) {
+                Some(s) => s,
+                None => self
+                    .cards
+                    .cards
+                    .entry(listed.name.clone())
+                    .or_insert(CardStats {
+                        list_index: index as u32,
+                        copies: listed.copies,
+                        cost: listed.cost,
+                        ..CardStats::default()
+                    }),
+            };
+            stats.add(
+                rec.cards.iter().find(|c| c.card == listed.card),
+                half_points,
+            );
+        }
+    }
+
+    /// Adds another tally of the same deck.
+    pub fn merge(&mut self, other: &DeckStats) {
+        self.score.merge(&other.score);
+        self.curve.merge(&other.curve);
+        self.pace.merge(&other.pace);
+        self.cards.merge(&other.cards);
+    }
+}
+
+/// The statistics of a whole run (or shard): per matchup and per deck.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Head-to-head tallies, per matchup.
+    pub matchups: BTreeMap<Matchup, MatchupStats>,
+    /// Per deck name.
+    pub decks: BTreeMap<String, DeckStats>,
+}
+
+impl RunStats {
+    /// Folds in one finished two-seat game played by `lineup`.
+    pub fn add_game(
+        &mut self,
+        lineup: &Lineup,
+        outcome: &Outcome,
+        turns: u32,
+        record: &GameRecord,
+    ) {
+        let matchup = &lineup.matchup;
+        match self.matchups.get_mut(matchup) {
+            Some(m) => m,
+            None => self.matchups.entry(matchup.clone()).or_default(),
+        }
+        .add(outcome, record.first, turns);
+        for (seat, (deck, list)) in matchup.decks.iter().zip(&lineup.lists).enumerate() {
+            let stats = match self.decks.get_mut(deck) {
+                Some(s) => s,
+                None => self.decks.entry(deck.clone()).or_default(),
+            };
+            stats.add_game(list, Player(seat as u8), outcome, record);
+        }
+    }
+
+    /// Adds the statistics of another run or shard.
+    pub fn merge(&mut self, other: &RunStats) {
+        for (m, s) in &other.matchups {
+            self.matchups.entry(m.clone()).or_default().merge(s);
+        }
+        for (d, s) in &other.decks {
+            self.decks.entry(d.clone()).or_default().merge(s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,329 @@
+//! The compact record of one game, built from its [`Metric`] stream.
+//!
+//! **Sudden Death.** A [`Metric::GameStart`] after the first one starts a
+//! re-game (Nostalgix' Sudden Death). Per-turn figures — the mana curve and
+//! the prize pace — describe the *main* game only: every `TurnStart`,
+//! `TurnEnd`, `Spent`, `Score` and the mana of `Played` after the second
+//! `GameStart` are ignored for them. The outcome and the cards drawn and
+//! played still count, whichever game they happened in; a card played in a
+//! re-game is timed by its owner's turn number within that re-game.
+//!
+//! **Attribution.** Mana paid and cards played count towards their player's
+//! latest own turn (a reaction in the opponent's turn is charged to the
+//! reacting player's previous turn); anything before a player's first turn
+//! (a mulligan) is not part of any turn.
+
+use crate::core::{Metric, Player};
+
+/// One own turn of one seat in the main game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnRecord {
+    /// Mana available at the most at the start of the turn.
+    pub max_mana: u8,
+    /// Mana available at the start of the turn.
+    pub mana: u8,
+    /// Mana paid for cards and abilities during the turn.
+    pub spent: u32,
+    /// Mana left at the end of the turn, if the turn ended (a game can end
+    /// mid-turn).
+    pub unspent: Option<u8>,
+    /// Cards played from hand during the turn.
+    pub played: u32,
+    /// The seat's prize counters at the end of the turn (or when the main
+    /// game ended during it).
+    pub prizes: u8,
+}
+
+impl TurnRecord {
+    /// Mana left unused: as reported at the end of the turn, else what was
+    /// available minus what was paid.
+    pub fn unspent_or_left(&self) -> u32 {
+        match self.unspent {
+            Some(u) => u32::from(u),
+            None => u32::from(self.mana).saturating_sub(self.spent),
+        }
+    }
+}
+
+/// What one seat did with one card over a whole game (re-games included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardRecord {
+    /// The card's id in the ruleset.
+    pub card: u16,
+    /// Copies drawn (the opening hand included).
+    pub drawn: u32,
+    /// Copies played from hand.
+    pub played: u32,
+    /// The sum of the owner's turn numbers at which copies were played.
+    pub turn_sum: u64,
+}
+
+/// What one seat did in one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// The seat's own turns in the main game, in order (turn 1 first).
+    pub turns: Vec<TurnRecord>,
+    /// Whether the last of `turns` had ended when the main game ended.
+    pub last_turn_ended: bool,
+    /// Prize counters taken by the end of the main game.
+    pub final_prizes: u8,
+    /// Cards drawn or played, in order of first appearance.
+    pub cards: Vec<CardRecord>,
+}
+
+impl SeatRecord {
+    /// The own turn by the end of which a win of this seat in this game had
+    /// happened: the turn in progress when the main game ended, else the
+    /// next one (the game ended in the opponent's turn). A Sudden Death win
+    /// is dated by the end of the main game likewise.
+    pub fn win_turn(&self) -> u32 {
+        let started = self.turns.len() as u32;
+        if started > 0 && !self.last_turn_ended {
+            started
+        } else {
+            started + 1
+        }
+    }
+
+    fn card(&mut self, card: u16) -> &mut CardRecord {
+        let i = match self.cards.iter().position(|c| c.card == card) {
+            Some(i) => i,
+            None => {
+                self.cards.push(CardRecord {
+                    card,
+                    ..CardRecord::default()
+                });
+                self.cards.len() - 1
+            }
+        };
+        &mut self.cards[i]
+    }
+}
+
+/// The record of one game: who went first and what each seat did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The seat that took the first turn of the main game, if any turn began.
+    pub first: Option<Player>,
+    /// One record per seat.
+    pub seats: Vec<SeatRecord>,
+}
+
+/// Builds a [`GameRecord`] from the metrics of one game, in order.
+#[derive(Clone, Debug)]
+pub struct Recorder {
+    record: GameRecord,
+    game_starts: u32,
+    /// Own turns begun in the current (re-)game, per seat.
+    turn_in_game: Vec<u32>,
+    /// Current prize counters, per seat (main game).
+    prizes: Vec<u8>,
+}
+
+impl Recorder {
+    /// A recorder for a game of `players` seats.
+    pub fn new(players: usize) -> Self {
+        Recorder {
+            record: GameRecord {
+                first: None,
+                seats: vec![SeatRecord::default(); players],
+            },
+            game_starts: 0,
+            turn_in_game: vec![0; players],
+            prizes: vec![0; players],
+        }
+    }
+
+    /// Takes the next metric of the game. Metrics naming a seat the game does
+    /// not have are ignored.
+    pub fn observe(&mut self, metric: Metric) {
+        if let Metric::GameStart = metric {
+            self.game_starts += 1;
+            self.turn_in_game.iter_mut().for_each(|t| *t = 0);
+            return;
+        }
+        let main = self.game_starts <= 1;
+        let seat = match metric {
+            Metric::GameStart => return,
+            Metric::TurnStart { player, .. }
+            | Metric::Drew { player, .. }
+            | Metric::Played { player, .. }
+            | Metric::Spent { player, .. }
+            | Metric::Score { player, .. }
+            | Metric::TurnEnd { player, .. } => player.index(),
+        };
+        if seat >= self.record.seats.len() {
+            return;
+        }
+        let prizes = self.prizes[seat];
+        let own_turn = self.turn_in_game[seat];
+        let rec = &mut self.record.seats[seat];
+        match metric {
+            Metric::GameStart => {}
+            Metric::TurnStart {
+                player,
+                max_mana,
+                mana,
+            } => {
+                self.turn_in_game[seat] += 1;
+                if main {
+                    self.record.first.get_or_insert(player);
+                    rec.turns.push(TurnRecord {
+                        max_mana,
+                        mana,
+                        prizes,
+                        ..TurnRecord::default()
+                    });
+                    rec.last_turn_ended = false;
+                }
+            }
+            Metric::Drew { card, .. } => rec.card(card).drawn += 1,
+            Metric::Played { card, cost, .. } => {
+                let c = rec.card(card);
+                c.played += 1;
+                c.turn_sum += u64::from(own_turn);
+                if main && let Some(t) = rec.turns.last_mut() {
+                    t.played += 1;
+                    t.spent += u32::from(cost);
+                }
+            }
+            Metric::Spent { amount, .. } => {
+                if main && let Some(t) = rec.turns.last_mut() {
+                    t.spent += u32::from(amount);
+                }
+            }
+            Metric::Score { total, .. } => {
+                if main {
+                    self.prizes[seat] = total;
+                    rec.final_prizes = total;
+                    if !rec.last_turn_ended
+                        && let Some(t) = rec.turns.last_mut()
+                    {
+                        t.prizes = total;
+                    }
+                }
+            }
+            Metric::TurnEnd { unspent, .. } => {
+                if main && let Some(t) = rec.turns.last_mut() {
+                    t.unspent = Some(unspent);
+                    rec.last_turn_ended = true;
+                }
+            }
+        }
+    }
+
+    /// The finished record.
+    pub fn finish(self) -> GameRecord {
+        self.record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: Player = Player::A;
+    const B: Player = Player::B;
+
+    fn record(metrics: &[Metric]) -> GameRecord {
+        let mut r = Recorder::new(2);
+        metrics.iter().for_each(|m| r.observe(*m));
+        r.finish()
+    }
+
+    fn turn(player: Player, mana: u8) -> Metric {
+        Metric::TurnStart {
+            player,
+            max_mana: mana,
+            mana,
+        }
+    }
+
+    #[test]
+    fn turns_mana_and_prizes() {
+        let g = record(&[
+            Metric::GameStart,
+            Metric::Drew { player: B, card: 3 },
+            turn(B, 1),
+            Metric::Played {
+                player: B,
+                card: 3,
+                cost: 1,
+            },
+            Metric::TurnEnd {
+                player: B,
+                unspent: 0,
+            },
+            turn(A, 1),
+            Metric::Score {
+                player: A,
+                total: 1,
+            },
+            Metric::TurnEnd {
+                player: A,
+                unspent: 1,
+            },
+            turn(B, 2),
+            Metric::Spent {
+                player: B,
+                amount: 2,
+            },
+            Metric::Score {
+                player: B,
+                total: 2,
+            },
+        ]);
+        assert_eq!(g.first, Some(B));
+        let b = &g.seats[1];
+        assert_eq!(b.turns.len(), 2);
+        assert_eq!((b.turns[0].spent, b.turns[0].played), (1, 1));
+        assert_eq!(b.turns[1].spent, 2);
+        assert_eq!(b.turns[1].prizes, 2);
+        assert_eq!(b.turns[1].unspent_or_left(), 0);
+        assert_eq!(b.win_turn(), 2);
+        assert_eq!(
+            b.cards[0],
+            CardRecord {
+                card: 3,
+                drawn: 1,
+                played: 1,
+                turn_sum: 1
+            }
+        );
+        let a = &g.seats[0];
+        assert_eq!((a.turns[0].prizes, a.final_prizes), (1, 1));
+        assert_eq!(a.win_turn(), 2);
+    }
+
+    #[test]
+    fn sudden_death_keeps_cards_but_not_turns() {
+        let g = record(&[
+            Metric::GameStart,
+            turn(A, 1),
+            Metric::TurnEnd {
+                player: A,
+                unspent: 1,
+            },
+            Metric::GameStart,
+            turn(A, 1),
+            turn(A, 2),
+            Metric::Drew { player: A, card: 7 },
+            Metric::Played {
+                player: A,
+                card: 7,
+                cost: 2,
+            },
+            Metric::Score {
+                player: A,
+                total: 1,
+            },
+        ]);
+        let a = &g.seats[0];
+        assert_eq!(a.turns.len(), 1);
+        assert_eq!(a.turns[0].spent, 0);
+        assert_eq!(a.final_prizes, 0);
+        assert_eq!(a.cards[0].played, 1);
+        assert_eq!(a.cards[0].turn_sum, 2);
+        assert_eq!(a.win_turn(), 2);
+    }
+}
