@@ -8,6 +8,8 @@ mod events;
 mod game;
 mod player;
 mod rng;
+#[cfg(test)]
+pub mod toy;
 
 pub use events::{Metric, NoObserver, Observer};
 pub use game::{Game, IllegalAction, Node, Outcome, PlayerSummary};
