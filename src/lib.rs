@@ -6,3 +6,4 @@ pub mod core;
 pub mod diagnostics;
 pub mod games;
 pub mod stats;
+pub mod output;

@@ -1,0 +1,17 @@
+//! Everything decklab writes to disk: CSV tables (one place creates CSV
+//! writers), JSONL game logs and the run manifest, all through an
+//! [`OutputDir`] so that nothing is half-written when a run fails.
+
+mod atomic;
+mod csv;
+mod games;
+mod logs;
+mod manifest;
+mod tables;
+
+pub use atomic::{OutputDir, OutputError, OutputFile};
+pub use csv::{CsvFile, fixed4};
+pub use games::{GAMES, GameLine, GamesCsv};
+pub use logs::{log_line, log_name, write_log};
+pub use manifest::{InputFile, Manifest, git_commit, sha256_hex};
+pub use tables::{CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};
