@@ -7,3 +7,4 @@ pub mod diagnostics;
 pub mod games;
 pub mod stats;
 pub mod output;
+pub mod sim;

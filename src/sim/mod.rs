@@ -1,0 +1,12 @@
+//! The simulation runner: many seeded games in parallel, reproducible
+//! whatever the number of threads (see [`play_game`] for the seeding).
+
+mod play;
+mod progress;
+mod run;
+
+pub use play::{Agent, CUT_REASON, PlayedGame, play_game};
+pub use run::{RunConfig, RunReport, run, thread_pool};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,107 @@
+//! One game, from deal to outcome: the per-decision loop of the runner.
+//!
+//! Game `i` of a run with master seed `s` is seeded `seed_i =
+//! game_seed(s, i)`. Its RNG streams, all derived from `seed_i`: `0` for
+//! the rules' chance, `1 + p` for the bot of seat `p`, and `1 +
+//! MAX_PLAYERS + p` for the determinizations of seat `p`. So a game depends
+//! only on `(s, i)`, never on threads, shards or the other games.
+
+use serde_json::Value;
+
+use crate::core::{
+    Game, GameRng, MAX_PLAYERS, Node, Outcome, Player, PlayerSummary, derive_rng, game_seed,
+};
+use crate::output::log_line;
+use crate::stats::{GameRecord, Recorder};
+
+/// The reason of a game cut by the runner's action cap (a draw).
+pub const CUT_REASON: &str = "turn_limit";
+
+/// A decision maker for one seat of one game. It sees only a determinized
+/// view: a state whose hidden information was resampled for `player`.
+pub trait Agent<G: Game> {
+    /// Picks a legal action of `player` in `view`.
+    fn choose(&mut self, game: &G, view: &G::State, player: Player, rng: &mut GameRng)
+    -> G::Action;
+}
+
+/// A finished game, with what the reports need.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The game's index in the run.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Turns played, both players' counted.
+    pub turns: u32,
+    /// End-of-game figures, by seat.
+    pub summaries: Vec<PlayerSummary>,
+    /// The metrics, folded per seat.
+    pub record: GameRecord,
+    /// The event log (empty unless asked for).
+    pub log: Vec<Value>,
+}
+
+/// Plays game `index` of a run with seed `master`, seat `p` played by
+/// `agents[p]`. Records the event log if `log`. A game still running after
+/// `action_cap` actions is cut and counted a draw ([`CUT_REASON`]).
+pub fn play_game<G: Game, A: Agent<G>>(
+    game: &G,
+    agents: &mut [A],
+    master: u64,
+    index: u64,
+    log: bool,
+    action_cap: u64,
+) -> PlayedGame {
+    let seed = game_seed(master, index);
+    let players = game.num_players();
+    let mut rng = derive_rng(seed, 0);
+    let mut bot_rngs: Vec<GameRng> = (0..players as u64)
+        .map(|p| derive_rng(seed, 1 + p))
+        .collect();
+    let mut det_rngs: Vec<GameRng> = (0..players as u64)
+        .map(|p| derive_rng(seed, 1 + MAX_PLAYERS as u64 + p))
+        .collect();
+    let mut recorder = Recorder::new(players);
+    let mut lines = Vec::new();
+    let mut observer = |event: &G::Event| {
+        if let Some(m) = game.metric(event) {
+            recorder.observe(m);
+        }
+        if log {
+            lines.push(log_line(index, game.event_json(event)));
+        }
+    };
+    let mut state = game.new_state(&mut rng);
+    let mut actions = 0u64;
+    let outcome = loop {
+        let player = match game.to_move(&state) {
+            Node::Terminal(outcome) => break outcome,
+            Node::Decision(p) => p,
+        };
+        if actions >= action_cap {
+            break Outcome {
+                winner: None,
+                reason: CUT_REASON,
+            };
+        }
+        let seat = player.index();
+        let view = game.determinize(&state, player, &mut det_rngs[seat]);
+        let action = agents[seat].choose(game, &view, player, &mut bot_rngs[seat]);
+        game.apply(&mut state, action, &mut rng, &mut observer);
+        actions += 1;
+    };
+    PlayedGame {
+        index,
+        seed,
+        outcome,
+        turns: game.turns(&state),
+        summaries: (0..players)
+            .map(|p| game.summary(&state, Player(p as u8)))
+            .collect(),
+        record: recorder.finish(),
+        log: lines,
+    }
+}
