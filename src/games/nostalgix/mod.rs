@@ -1,4 +1,195 @@
-//! Nostalgix (`../shared/rules/nostalgix.txt`), decklab's flagship game.
+//! Nostalgix (`../shared/rules/nostalgix.txt`), decklab's flagship game,
+//! as a [`Game`]: two players, a Hero each, mana 0..10, 10 prize counters.
+//!
+//! One idea per module: `cards` (the data model and loader), `deck` (deck
+//! lists), `state` (plain-data state), `action` (decisions), `rules` (the
+//! flow of a game), `effects` (the effect interpreter), `queries` (derived
+//! figures), `view` (hidden information), `events` (logs and metrics),
+//! `invariants` (the checker), `features` (evaluation features).
 
+pub mod action;
 pub mod cards;
 pub mod deck;
+mod effects;
+pub mod events;
+mod features;
+mod invariants;
+mod queries;
+pub mod rules;
+pub mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use action::Action;
+use cards::CardDb;
+use deck::Deck;
+use events::Event;
+use state::State;
+
+use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+
+/// The bundled starter decks: (name, deck list), compiled into the binary.
+/// The default matchup is the first two.
+pub const BUNDLED_DECKS: [(&str, &str); 4] = [
+    (
+        "hero-rush",
+        include_str!("../../../decks/nostalgix/hero-rush.deck"),
+    ),
+    (
+        "prize-control",
+        include_str!("../../../decks/nostalgix/prize-control.deck"),
+    ),
+    (
+        "evolution",
+        include_str!("../../../decks/nostalgix/evolution.deck"),
+    ),
+    (
+        "token-swarm",
+        include_str!("../../../decks/nostalgix/token-swarm.deck"),
+    ),
+];
+
+/// The bundled starter decks as (name, text).
+pub fn bundled_decks() -> &'static [(&'static str, &'static str)] {
+    &BUNDLED_DECKS
+}
+
+/// Options of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Turns (both players' counted) after which the game is a draw with
+    /// reason `turn_limit`.
+    pub max_turns: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_turns: 100 }
+    }
+}
+
+/// A Nostalgix match: the card pool, the decks of seats a and b, options.
+#[derive(Clone, Debug)]
+pub struct Nostalgix {
+    /// The card pool.
+    pub db: Arc<CardDb>,
+    /// Deck of seat a, then seat b.
+    pub decks: [Deck; 2],
+    /// Match options.
+    pub options: Options,
+}
+
+impl Nostalgix {
+    /// A match between two legal decks of `db`.
+    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> Nostalgix {
+        Nostalgix { db, decks, options }
+    }
+}
+
+impl Game for Nostalgix {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn name(&self) -> &'static str {
+        "nostalgix"
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn new_state(&self, rng: &mut GameRng) -> State {
+        self.setup(rng)
+    }
+
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some((winner, reason)) => Node::Terminal(Outcome {
+                winner: winner.map(Player),
+                reason: rules::REASONS[reason as usize],
+            }),
+            None => Node::Decision(Player(self.decider(s))),
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        self.legal(s, out);
+    }
+
+    fn apply(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        observer: &mut impl Observer<Event>,
+    ) {
+        self.play(s, action, rng, observer);
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = s.clone();
+        self.redeal(&mut view, observer.0, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player.0)
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        self.invariants(s)
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player.0).len()
+    }
+
+    fn metric(&self, event: &Event) -> Option<Metric> {
+        self.event_metric(event)
+    }
+
+    fn event_json(&self, event: &Event) -> serde_json::Value {
+        self.json(event)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
+        let side = s.side(player.0);
+        PlayerSummary {
+            health: self.health(s, &side.hero).into(),
+            score: side.prizes.into(),
+        }
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turn.into()
+    }
+
+    fn card_name(&self, card: u16) -> &str {
+        &self.db.card(cards::CardId(card)).name
+    }
+
+    fn card_cost(&self, card: u16) -> u8 {
+        self.db.card(cards::CardId(card)).cost
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
+        self.decks[player.index()]
+            .cards
+            .iter()
+            .map(|&(c, n)| (c.0, n))
+            .collect()
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &features::FEATURES
+    }
+
+    fn features(&self, s: &State, player: Player, out: &mut [f64]) {
+        self.compute_features(s, player.0, out);
+    }
+}

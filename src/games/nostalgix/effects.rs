@@ -1,0 +1,626 @@
+//! The interpreter of the effect vocabulary, and the primitive changes
+//! every rule is built from: damage, healing, counters, destruction,
+//! drawing, binding.
+//!
+//! rules/nostalgix.txt: "Card Effect Keyword Glossary".
+
+use arrayvec::ArrayVec;
+
+use super::Nostalgix;
+use super::cards::{CardId, Condition, Effect, Keywords, Op, SurpriseTrigger, Target, Trigger};
+use super::events::{Event, EventKind};
+use super::state::{BackCard, Entity, MAX_HAND, MAX_TOKENS, Pending, State, TOKEN_SLOT, Window};
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Where an effect comes from, and what it may refer to.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Ctx {
+    /// The player whose card it is.
+    pub controller: u8,
+    /// The entity the effect belongs to (`This`), if any.
+    pub source: Option<u16>,
+    /// The target chosen when the card was played.
+    pub chosen: Option<u16>,
+    /// The defender of the attack the effect belongs to.
+    pub defender: Option<u16>,
+    /// The entity that opened a Surprise window (attacker, summoned).
+    pub subject: Option<u16>,
+}
+
+/// How damage is dealt.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hit {
+    /// The entity dealing it, if any.
+    pub source: Option<u16>,
+    /// Dealt by a direct attack (breaks Equipment on a Hero).
+    pub attack: bool,
+    /// The source has Deathtouch.
+    pub deathtouch: bool,
+}
+
+/// Entity ids an effect applies to.
+pub(super) type Ids = ArrayVec<u16, 64>;
+
+impl Nostalgix {
+    /// Emits an event.
+    #[inline]
+    pub(super) fn emit(
+        &self,
+        s: &State,
+        player: u8,
+        kind: EventKind,
+        obs: &mut impl Observer<Event>,
+    ) {
+        obs.event(&Event {
+            turn: s.turn,
+            player,
+            kind,
+        });
+    }
+
+    /// Deals `amount` damage to entity `id`; returns the damage actually
+    /// dealt (never more than its remaining health).
+    ///
+    /// rules: "Immune" (no damage), "Deathtouch" (any damage to a Fighter
+    /// destroys it; Heroes are immune), "Equipment" (Equipment on a Hero
+    /// breaks when that Hero is damaged by a direct attack).
+    pub(super) fn damage(
+        &self,
+        s: &mut State,
+        id: u16,
+        amount: i16,
+        hit: Hit,
+        obs: &mut impl Observer<Event>,
+    ) -> u8 {
+        let Some(e) = s.entity(id).copied() else {
+            return 0;
+        };
+        if amount <= 0 || self.keywords(s, &e).has(Keywords::IMMUNE) {
+            return 0;
+        }
+        let health = self.health(s, &e).max(0);
+        let dealt = amount.min(health) as u8;
+        let lethal = hit.deathtouch && id >= 2;
+        if let Some(t) = s.entity_mut(id) {
+            t.damage = if lethal {
+                u8::MAX
+            } else {
+                t.damage.saturating_add(dealt)
+            };
+        }
+        let owner = s.locate(id).map_or(0, |(p, _)| p);
+        let after = s.entity(id).map_or(0, |t| self.health(s, t));
+        self.emit(
+            s,
+            owner,
+            EventKind::Damage {
+                target: id,
+                amount: dealt,
+                health_after: after,
+                source: hit.source,
+            },
+            obs,
+        );
+        if id < 2 && dealt > 0 {
+            if hit.attack {
+                self.break_hero_equipment(s, id, obs);
+            }
+            self.open_window(s, owner, SurpriseTrigger::HeroDamaged, None);
+        }
+        dealt
+    }
+
+    fn break_hero_equipment(&self, s: &mut State, hero: u16, obs: &mut impl Observer<Event>) {
+        for p in 0..2u8 {
+            for i in 0..s.side(p).back.len() {
+                if let BackCard::Equipment(card, on) = s.side(p).back[i] {
+                    if on == hero {
+                        s.side_mut(p).back[i] = BackCard::Empty;
+                        s.side_mut(p).void.push(card);
+                        self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Heals entity `id` by up to `amount`, never above its maximum health
+    /// (rules: "Heal (Restore)"); returns the health restored. Healing a
+    /// Hero triggers Divinity.
+    pub(super) fn heal(
+        &self,
+        s: &mut State,
+        id: u16,
+        amount: i16,
+        obs: &mut impl Observer<Event>,
+    ) -> u8 {
+        let Some(e) = s.entity_mut(id) else { return 0 };
+        let healed = (amount.max(0) as u8).min(e.damage);
+        e.damage -= healed;
+        if healed > 0 {
+            self.after_health_gain(s, id, healed, obs);
+        }
+        healed
+    }
+
+    /// Places health counters (rules: "Health Counters" — below maximum,
+    /// they heal first; see docs/rulings for the remainder).
+    pub(super) fn add_health_counters(
+        &self,
+        s: &mut State,
+        id: u16,
+        n: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(e) = s.entity_mut(id) else { return };
+        let healed = n.min(e.damage);
+        e.damage -= healed;
+        e.health_counters = e.health_counters.saturating_add(n - healed);
+        if n > 0 {
+            self.after_health_gain(s, id, n, obs);
+        }
+    }
+
+    /// Logs a health gain and applies Divinity (rules: "Divinity" — when
+    /// your Hero is healed or gains health, each of your Fighters gets a
+    /// Health Counter and a +1ATK Counter).
+    fn after_health_gain(
+        &self,
+        s: &mut State,
+        id: u16,
+        amount: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let owner = s.locate(id).map_or(0, |(p, _)| p);
+        let after = s.entity(id).map_or(0, |e| self.health(s, e));
+        self.emit(
+            s,
+            owner,
+            EventKind::Heal {
+                target: id,
+                amount,
+                health_after: after,
+            },
+            obs,
+        );
+        if id < 2 && self.side_has(s, owner, Keywords::DIVINITY) {
+            for u in s.side_mut(owner).units.iter_mut() {
+                u.health_counters = u.health_counters.saturating_add(1);
+                u.atk_counters = u.atk_counters.saturating_add(1);
+            }
+        }
+    }
+
+    /// Binds entity `id`: it may not attack during its controller's next
+    /// turn (rules: "Binding"), unless Immune to Binding.
+    pub(super) fn bind(&self, s: &mut State, id: u16) {
+        let Some((owner, _)) = s.locate(id) else {
+            return;
+        };
+        let Some(e) = s.entity(id) else { return };
+        if self.keywords(s, e).has(Keywords::IMMUNE_BINDING) {
+            return;
+        }
+        // The controller's next turn: this one's successor if it is the
+        // opponent's turn now, else the one after the opponent's.
+        let next = if s.active == owner {
+            s.turn + 2
+        } else {
+            s.turn + 1
+        };
+        if let Some(e) = s.entity_mut(id) {
+            e.bound_turn = next;
+        }
+    }
+
+    /// Draws `n` cards for `p`. An empty deck does not lose: the opponent
+    /// takes a prize counter per card that could not be drawn (rules:
+    /// "Draw a Card").
+    pub(super) fn draw(&self, s: &mut State, p: u8, n: u8, obs: &mut impl Observer<Event>) {
+        for _ in 0..n {
+            let side = s.side_mut(p);
+            match side.deck.pop() {
+                Some(card) => {
+                    side.bottom_known = side.bottom_known.min(side.deck.len() as u8);
+                    if side.hand.len() < MAX_HAND {
+                        side.hand.push(card);
+                    } else {
+                        side.void.push(card);
+                    }
+                    self.emit(s, p, EventKind::Draw { card: Some(card) }, obs);
+                }
+                None => {
+                    self.emit(s, p, EventKind::Draw { card: None }, obs);
+                    self.take_prize(s, p ^ 1, obs);
+                }
+            }
+        }
+    }
+
+    /// `p` takes one prize counter.
+    pub(super) fn take_prize(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+        let side = s.side_mut(p);
+        side.prizes = side.prizes.saturating_add(1);
+        let total = side.prizes;
+        self.emit(s, p, EventKind::Prize { total }, obs);
+    }
+
+    /// Sends unit `id` to the Void with everything under and on it. The
+    /// opponent takes a prize counter unless it is a token or shielded by a
+    /// stacked card (rules: "How to Win", "Stacked"). Immune units are not
+    /// destroyed by effects (`forced` is false); lethal damage is forced.
+    pub(super) fn destroy(
+        &self,
+        s: &mut State,
+        id: u16,
+        forced: bool,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some((owner, Some(i))) = s.locate(id) else {
+            return;
+        };
+        let unit = s.side(owner).units[i];
+        if !forced && self.keywords(s, &unit).has(Keywords::IMMUNE) {
+            return;
+        }
+        s.side_mut(owner).units.remove(i);
+        for p in 0..2u8 {
+            for slot in 0..s.side(p).back.len() {
+                if let BackCard::Equipment(card, on) = s.side(p).back[slot] {
+                    if on == id {
+                        s.side_mut(p).back[slot] = BackCard::Empty;
+                        s.side_mut(p).void.push(card);
+                    }
+                }
+            }
+        }
+        if !unit.token {
+            let side = s.side_mut(owner);
+            side.void.extend(unit.under_cards().iter().copied());
+            side.void.push(unit.card);
+        }
+        self.emit(
+            s,
+            owner,
+            EventKind::Destroy {
+                id,
+                card: unit.card,
+                owner,
+                token: unit.token,
+            },
+            obs,
+        );
+        if !unit.token && !unit.prize_shield {
+            self.take_prize(s, owner ^ 1, obs);
+        }
+        let ctx = Ctx {
+            controller: owner,
+            ..Ctx::default()
+        };
+        self.fire(s, &unit, Trigger::OnDestroyed, ctx, rng, obs);
+        self.open_window(s, owner, SurpriseTrigger::AllyDestroyed, None);
+    }
+
+    /// Summons `n` tokens of `card` for `p` (rules: "Token"; tokens are not
+    /// limited to the 7 slots).
+    pub(super) fn summon_tokens(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        n: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for _ in 0..n {
+            // Tokens never take the room the 7 Fighter slots need.
+            let tokens = s.side(p).units.iter().filter(|u| u.token).count();
+            if tokens >= MAX_TOKENS {
+                return;
+            }
+            let id = s.next_id;
+            s.next_id += 1;
+            let e = Entity::new(id, card, TOKEN_SLOT, s.turn, true);
+            s.side_mut(p).units.push(e);
+            let atk = self.best_attack(s, &e);
+            let health = self.health(s, &e);
+            let keywords = self.keywords(s, &e);
+            self.emit(
+                s,
+                p,
+                EventKind::Token {
+                    card,
+                    id,
+                    atk,
+                    health,
+                    keywords,
+                },
+                obs,
+            );
+        }
+    }
+
+    /// Opens a Surprise window for `owner` if they hold a face-down
+    /// Surprise with this trigger (rules: "Surprises" — "activated any time
+    /// the effect on the card can be used, even if it is your opponent's
+    /// turn").
+    pub(super) fn open_window(
+        &self,
+        s: &mut State,
+        owner: u8,
+        trigger: SurpriseTrigger,
+        subject: Option<u16>,
+    ) {
+        let has = s.side(owner).back.iter().any(|b| {
+            matches!(b, BackCard::Surprise(c) if self.db.card(*c).surprise_trigger == Some(trigger))
+        });
+        if has && !s.windows.is_full() {
+            s.windows.push(Window {
+                owner,
+                trigger,
+                subject,
+            });
+        }
+    }
+
+    /// Fires the abilities of `e`'s card (and of Equipment on it) that have
+    /// `trigger`.
+    pub(super) fn fire(
+        &self,
+        s: &mut State,
+        e: &Entity,
+        trigger: Trigger,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let equipment: ArrayVec<CardId, 12> = self.equipment_on(s, e.id).collect();
+        for card in std::iter::once(e.card).chain(equipment) {
+            for (i, ability) in self.db.card(card).abilities.iter().enumerate() {
+                if ability.trigger == trigger {
+                    self.emit(
+                        s,
+                        ctx.controller,
+                        EventKind::Ability {
+                            source: e.id,
+                            card,
+                            ability: i as u8,
+                        },
+                        obs,
+                    );
+                    let ctx = Ctx {
+                        source: Some(e.id),
+                        ..ctx
+                    };
+                    self.resolve(s, &ability.effects, ctx, rng, obs);
+                }
+            }
+        }
+    }
+
+    /// Resolves a list of effects in order.
+    pub(super) fn resolve(
+        &self,
+        s: &mut State,
+        effects: &[Effect],
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for effect in effects {
+            if self.holds(s, effect.condition, ctx, rng) {
+                self.apply_effect(s, effect, ctx, rng, obs);
+            }
+        }
+    }
+
+    /// Whether a condition holds (a coin flip draws from `rng`).
+    pub(super) fn holds(&self, s: &State, c: Condition, ctx: Ctx, rng: &mut GameRng) -> bool {
+        match c {
+            Condition::Always => true,
+            Condition::CoinHeads => below(rng, 2) == 0,
+            Condition::DefenderIsHero => ctx.defender.is_some_and(|d| d < 2),
+            Condition::DefenderIsFighter => ctx.defender.is_some_and(|d| d >= 2),
+            Condition::DefenderElement(el) => ctx
+                .defender
+                .and_then(|d| s.entity(d))
+                .is_some_and(|d| self.element(d) == Some(el)),
+            Condition::AlliesWithSubtype(t, n) => {
+                let count = s
+                    .side(ctx.controller)
+                    .units
+                    .iter()
+                    .filter(|u| self.card_of(u).subtype == Some(t))
+                    .count();
+                count >= n as usize
+            }
+            Condition::HeroHealthAtMost(n) => {
+                self.health(s, &s.side(ctx.controller).hero) <= i16::from(n)
+            }
+        }
+    }
+
+    /// The entities an effect's target names.
+    pub(super) fn targets(&self, s: &State, effect: &Effect, ctx: Ctx) -> Ids {
+        let me = ctx.controller;
+        let mut ids = Ids::new();
+        let units_of = |p: u8, ids: &mut Ids| {
+            for u in &s.side(p).units {
+                if self.matches(effect.filter, u.card) {
+                    ids.push(u.id);
+                }
+            }
+        };
+        match effect.target {
+            Target::This => ids.extend(ctx.source.or(Some(me as u16))),
+            Target::OwnHero => ids.push(me as u16),
+            Target::EnemyHero => ids.push((me ^ 1) as u16),
+            Target::ChosenEnemy
+            | Target::ChosenEnemyFighter
+            | Target::ChosenAllyFighter
+            | Target::ChosenFighter => ids.extend(ctx.chosen),
+            Target::AllEnemyFighters => units_of(me ^ 1, &mut ids),
+            Target::AllAllyFighters => units_of(me, &mut ids),
+            Target::AllFighters => {
+                units_of(me, &mut ids);
+                units_of(me ^ 1, &mut ids);
+            }
+            Target::Adjacent => {
+                if let Some((p, Some(i))) = ctx.source.and_then(|id| s.locate(id)) {
+                    let slot = s.side(p).units[i].slot;
+                    if slot != TOKEN_SLOT {
+                        for u in &s.side(p).units {
+                            if u.slot != TOKEN_SLOT && u.slot.abs_diff(slot) == 1 {
+                                ids.push(u.id);
+                            }
+                        }
+                    }
+                }
+            }
+            Target::Defender => ids.extend(ctx.defender),
+            Target::Attacker | Target::Summoned => ids.extend(ctx.subject),
+            Target::Controller | Target::Opponent => {}
+        }
+        ids.retain(|id| s.entity(*id).is_some());
+        ids
+    }
+
+    fn apply_effect(
+        &self,
+        s: &mut State,
+        effect: &Effect,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let player = if effect.target == Target::Opponent {
+            ctx.controller ^ 1
+        } else {
+            ctx.controller
+        };
+        let amount = effect.amount;
+        let n = amount.max(0) as u8;
+        match effect.op {
+            Op::Draw => return self.draw(s, player, n, obs),
+            Op::Discard => {
+                for _ in 0..n {
+                    let hand = &mut s.side_mut(player).hand;
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let i = below(rng, hand.len() as u32) as usize;
+                    let card = hand.remove(i);
+                    forget_known(s, player, card);
+                    s.side_mut(player).void.push(card);
+                }
+                return;
+            }
+            Op::SummonToken => {
+                if let Some(token) = effect.token {
+                    self.summon_tokens(s, player, token, n, obs);
+                }
+                return;
+            }
+            Op::BindMana => {
+                let side = s.side_mut(player);
+                side.bound_mana = side
+                    .bound_mana
+                    .saturating_add(n)
+                    .min(super::state::MANA_CAP);
+                return;
+            }
+            Op::GainMana => {
+                let side = s.side_mut(player);
+                side.mana = side.mana.saturating_add(n);
+                return;
+            }
+            Op::Search => return self.search(s, player, effect, rng),
+            Op::Reveal => {
+                let top = s.side(player).deck.last().copied();
+                if top.is_some_and(|c| self.matches(effect.filter, c)) {
+                    self.draw(s, player, 1, obs);
+                    if let Some(&c) = s.side(player).hand.last() {
+                        remember_known(s, player, c);
+                    }
+                }
+                return;
+            }
+            Op::Counter => {
+                if let Pending::Spell { card, target, .. } = s.pending {
+                    s.pending = Pending::Spell {
+                        card,
+                        target,
+                        countered: true,
+                    };
+                }
+                return;
+            }
+            Op::BonusDamage => return, // attack step 3, read by the attack itself
+            _ => {}
+        }
+        for id in self.targets(s, effect, ctx) {
+            match effect.op {
+                Op::Damage => {
+                    let deathtouch = ctx
+                        .source
+                        .and_then(|src| s.entity(src))
+                        .is_some_and(|e| self.keywords(s, e).has(Keywords::DEATHTOUCH));
+                    let hit = Hit {
+                        source: ctx.source,
+                        attack: false,
+                        deathtouch,
+                    };
+                    self.damage(s, id, amount.into(), hit, obs);
+                }
+                Op::Heal => {
+                    self.heal(s, id, amount.into(), obs);
+                }
+                Op::HealthCounters => self.add_health_counters(s, id, n, obs),
+                Op::AtkCounters => {
+                    if let Some(e) = s.entity_mut(id) {
+                        e.atk_counters = e.atk_counters.saturating_add(amount);
+                    }
+                }
+                Op::Bind => self.bind(s, id),
+                Op::Destroy if id >= 2 => self.destroy(s, id, false, rng, obs),
+                _ => {}
+            }
+        }
+    }
+
+    /// rules: "Reveal" — the found card is shown to both players, so it
+    /// becomes known in hand; the deck is shuffled afterwards.
+    fn search(&self, s: &mut State, p: u8, effect: &Effect, rng: &mut GameRng) {
+        let deck = &s.side(p).deck;
+        if let Some(i) = deck.iter().rposition(|&c| self.matches(effect.filter, c)) {
+            let side = s.side_mut(p);
+            let card = side.deck.remove(i);
+            if side.hand.len() < MAX_HAND {
+                side.hand.push(card);
+                remember_known(s, p, card);
+            } else {
+                side.void.push(card);
+            }
+        }
+        let side = s.side_mut(p);
+        shuffle(rng, &mut side.deck);
+        side.bottom_known = 0;
+    }
+}
+
+/// Records that the opponent has seen `card` in `p`'s hand.
+pub(super) fn remember_known(s: &mut State, p: u8, card: CardId) {
+    let known = &mut s.side_mut(p).hand_known;
+    if !known.is_full() {
+        known.push(card);
+    }
+}
+
+/// A card left `p`'s hand: if the opponent knew a copy of it, that copy is
+/// no longer there.
+pub(super) fn forget_known(s: &mut State, p: u8, card: CardId) {
+    let known = &mut s.side_mut(p).hand_known;
+    if let Some(i) = known.iter().position(|&c| c == card) {
+        known.swap_remove(i);
+    }
+}

@@ -1,0 +1,333 @@
+//! What happens in a Nostalgix game, for logs (`logs/game-<i>.jsonl`) and
+//! the game-agnostic report metrics.
+
+use serde_json::{Value, json};
+
+use super::Nostalgix;
+use super::cards::{CardId, Keywords, Kind, SurpriseTrigger};
+use crate::core::{Metric, Player};
+
+/// One event: when, whose, what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Turn number (1-based, both players' turns counted; 0 during setup).
+    pub turn: u16,
+    /// Who acts or owns the event.
+    pub player: u8,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The events of the log format (see README, "logs").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum EventKind {
+    Start {
+        first: u8,
+        heroes: [CardId; 2],
+        health: [u8; 2],
+    },
+    Mulligan {
+        count: u8,
+        bottom: bool,
+    },
+    TurnStart {
+        max_mana: u8,
+        mana: u8,
+        hand: u8,
+        deck: u8,
+    },
+    Draw {
+        card: Option<CardId>,
+    },
+    Play {
+        card: CardId,
+        kind: Kind,
+        cost: u8,
+        mana_left: u8,
+        id: Option<u16>,
+        keywords: Keywords,
+    },
+    Evolve {
+        card: CardId,
+        id: u16,
+        cost: u8,
+        mana_left: u8,
+        keywords: Keywords,
+    },
+    Token {
+        card: CardId,
+        id: u16,
+        atk: i16,
+        health: i16,
+        keywords: Keywords,
+    },
+    ManaToken {
+        mana: u8,
+    },
+    Attack {
+        attacker: u16,
+        attacker_card: CardId,
+        target: u16,
+        target_card: CardId,
+        attack: Option<u8>,
+        base: i16,
+        atk_counters: i16,
+        weakness: bool,
+        resistance: bool,
+        damage: i16,
+    },
+    Damage {
+        target: u16,
+        amount: u8,
+        health_after: i16,
+        source: Option<u16>,
+    },
+    Heal {
+        target: u16,
+        amount: u8,
+        health_after: i16,
+    },
+    Destroy {
+        id: u16,
+        card: CardId,
+        owner: u8,
+        token: bool,
+    },
+    Prize {
+        total: u8,
+    },
+    Surprise {
+        card: CardId,
+        trigger: SurpriseTrigger,
+    },
+    Ability {
+        source: u16,
+        card: CardId,
+        ability: u8,
+    },
+    Pay {
+        amount: u8,
+    },
+    EquipBreak {
+        card: CardId,
+        target: u16,
+    },
+    EndTurn {
+        hand: u8,
+        discarded: u8,
+        mana_left: u8,
+    },
+    GameOver {
+        winner: Option<u8>,
+        reason: &'static str,
+    },
+}
+
+fn seat(p: u8) -> String {
+    Player(p).letter().to_string()
+}
+
+/// Entity ids as logs write them: `hero_a`/`hero_b` for Heroes.
+fn entity(id: u16) -> Value {
+    if id < 2 {
+        json!(format!("hero_{}", seat(id as u8)))
+    } else {
+        json!(id)
+    }
+}
+
+impl Nostalgix {
+    fn name_of(&self, c: CardId) -> &str {
+        &self.db.card(c).name
+    }
+
+    /// The report metric an event carries.
+    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+        let player = Player(e.player);
+        Some(match e.kind {
+            EventKind::Start { .. } => Metric::GameStart,
+            EventKind::TurnStart { max_mana, mana, .. } => Metric::TurnStart {
+                player,
+                max_mana,
+                mana,
+            },
+            EventKind::Draw { card: Some(c) } => Metric::Drew { player, card: c.0 },
+            EventKind::Play { card, cost, .. } | EventKind::Evolve { card, cost, .. } => {
+                Metric::Played {
+                    player,
+                    card: card.0,
+                    cost,
+                }
+            }
+            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Prize { total } => Metric::Score { player, total },
+            EventKind::EndTurn { mana_left, .. } => Metric::TurnEnd {
+                player,
+                unspent: mana_left,
+            },
+            _ => return None,
+        })
+    }
+
+    /// An event as a JSON log line (without `game`).
+    pub(super) fn json(&self, e: &Event) -> Value {
+        let kw = |k: Keywords| json!(k.names());
+        let (name, fields) = match e.kind {
+            EventKind::Start {
+                first,
+                heroes,
+                health,
+            } => (
+                "start",
+                json!({"first": seat(first), "hero_a": self.name_of(heroes[0]), "hero_b": self.name_of(heroes[1]),
+                       "health_a": health[0], "health_b": health[1]}),
+            ),
+            EventKind::Mulligan { count, bottom } => (
+                "mulligan",
+                json!({"count": count, "mode": if count == 0 { "keep" } else if bottom { "bottom" } else { "shuffle" }}),
+            ),
+            EventKind::TurnStart {
+                max_mana,
+                mana,
+                hand,
+                deck,
+            } => (
+                "turn_start",
+                json!({"max_mana": max_mana, "mana": mana, "hand": hand, "deck": deck}),
+            ),
+            EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.name_of(c)})),
+            EventKind::Draw { card: None } => ("draw", json!({"empty": true})),
+            EventKind::Play {
+                card,
+                kind,
+                cost,
+                mana_left,
+                id,
+                keywords,
+            } => (
+                "play",
+                json!({"card": self.name_of(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
+                       "id": id, "keywords": kw(keywords)}),
+            ),
+            EventKind::Evolve {
+                card,
+                id,
+                cost,
+                mana_left,
+                keywords,
+            } => (
+                "evolve",
+                json!({"card": self.name_of(card), "id": id, "cost": cost, "mana_left": mana_left, "keywords": kw(keywords)}),
+            ),
+            EventKind::Token {
+                card,
+                id,
+                atk,
+                health,
+                keywords,
+            } => (
+                "token",
+                json!({"name": self.name_of(card), "id": id, "atk": atk, "health": health, "keywords": kw(keywords)}),
+            ),
+            EventKind::ManaToken { mana } => ("mana_token", json!({"mana": mana})),
+            EventKind::Attack {
+                attacker,
+                attacker_card,
+                target,
+                target_card,
+                attack,
+                base,
+                atk_counters,
+                weakness,
+                resistance,
+                damage,
+            } => {
+                let attack_name = attack.map_or("", |a| {
+                    self.db.card(attacker_card).attacks[a as usize]
+                        .name
+                        .as_str()
+                });
+                (
+                    "attack",
+                    json!({"attacker": entity(attacker), "attacker_name": self.name_of(attacker_card),
+                           "target": entity(target), "target_name": self.name_of(target_card),
+                           "attack": attack_name, "base": base, "atk_counters": atk_counters,
+                           "weakness": weakness, "resistance": resistance, "damage": damage}),
+                )
+            }
+            EventKind::Damage {
+                target,
+                amount,
+                health_after,
+                source,
+            } => (
+                "damage",
+                json!({"target": entity(target), "amount": amount, "health_after": health_after,
+                       "source": source.map(entity)}),
+            ),
+            EventKind::Heal {
+                target,
+                amount,
+                health_after,
+            } => (
+                "heal",
+                json!({"target": entity(target), "amount": amount, "health_after": health_after}),
+            ),
+            EventKind::Destroy {
+                id,
+                card,
+                owner,
+                token,
+            } => (
+                "destroy",
+                json!({"id": id, "card": self.name_of(card), "owner": seat(owner), "token": token}),
+            ),
+            EventKind::Prize { total } => {
+                ("prize", json!({"taken_by": seat(e.player), "total": total}))
+            }
+            EventKind::Surprise { card, trigger } => (
+                "surprise",
+                json!({"card": self.name_of(card), "trigger": trigger.name()}),
+            ),
+            EventKind::Ability {
+                source,
+                card,
+                ability,
+            } => {
+                let name = self
+                    .db
+                    .card(card)
+                    .abilities
+                    .get(ability as usize)
+                    .map_or("", |a| a.name.as_str());
+                (
+                    "ability",
+                    json!({"source": entity(source), "card": self.name_of(card), "name": name}),
+                )
+            }
+            EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
+            EventKind::EquipBreak { card, target } => (
+                "equip_break",
+                json!({"card": self.name_of(card), "target": entity(target)}),
+            ),
+            EventKind::EndTurn {
+                hand,
+                discarded,
+                mana_left,
+            } => (
+                "end_turn",
+                json!({"hand": hand, "discarded": discarded, "mana_left": mana_left}),
+            ),
+            EventKind::GameOver { winner, reason } => (
+                "game_over",
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+            ),
+        };
+        let mut line = json!({"turn": e.turn, "player": seat(e.player), "event": name});
+        if let (Value::Object(line), Value::Object(fields)) = (&mut line, fields) {
+            line.extend(fields);
+        }
+        line
+    }
+}

@@ -1,0 +1,79 @@
+//! Evaluation features for heuristic bots: each a number where more is
+//! better for the player asking. Strategy files weight them by name.
+
+use super::Nostalgix;
+use super::state::{BackCard, State};
+
+/// The feature names, in the order [`Nostalgix::compute_features`] writes.
+pub const FEATURES: [&str; 15] = [
+    "hero_health",
+    "opp_hero_health",
+    "prizes_taken",
+    "prizes_lost",
+    "board_attack",
+    "opp_board_attack",
+    "board_health",
+    "opp_board_health",
+    "fighters",
+    "opp_fighters",
+    "hand_size",
+    "opp_hand_size",
+    "mana_unspent",
+    "back_row",
+    "opp_back_row",
+];
+
+impl Nostalgix {
+    /// Writes [`FEATURES`] for player `p` into `out`.
+    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
+        let board = |q: u8| {
+            let side = s.side(q);
+            let attack: i32 = side
+                .units
+                .iter()
+                .map(|u| i32::from(self.best_attack(s, u)))
+                .sum();
+            let health: i32 = side
+                .units
+                .iter()
+                .map(|u| i32::from(self.health(s, u).max(0)))
+                .sum();
+            let back = side.back.iter().filter(|b| **b != BackCard::Empty).count();
+            (
+                f64::from(attack),
+                f64::from(health),
+                side.units.len() as f64,
+                back as f64,
+            )
+        };
+        let (my_attack, my_health, my_units, my_back) = board(p);
+        let (op_attack, op_health, op_units, op_back) = board(p ^ 1);
+        let me = s.side(p);
+        let foe = s.side(p ^ 1);
+        let unspent = if s.active == p {
+            f64::from(me.mana)
+        } else {
+            0.0
+        };
+        let values = [
+            f64::from(self.health(s, &me.hero)),
+            -f64::from(self.health(s, &foe.hero)),
+            f64::from(me.prizes),
+            -f64::from(foe.prizes),
+            my_attack,
+            -op_attack,
+            my_health,
+            -op_health,
+            my_units,
+            -op_units,
+            me.hand.len() as f64,
+            -(foe.hand.len() as f64),
+            -unspent,
+            my_back,
+            -op_back,
+        ];
+        for (o, v) in out.iter_mut().zip(values) {
+            *o = v;
+        }
+    }
+}

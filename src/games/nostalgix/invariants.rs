@@ -1,0 +1,111 @@
+//! The invariant checker run after every action by the conformance tests
+//! and the soak: cards conserved across zones, counters within bounds.
+
+use super::Nostalgix;
+use super::cards::{CardId, Kind};
+use super::state::{BACK_ROW, BackCard, HAND_LIMIT, MANA_CAP, Phase, SLOTS, State, TOKEN_SLOT};
+
+impl Nostalgix {
+    /// Every card `p` owns, wherever it is (tokens are not cards).
+    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
+        let side = s.side(p);
+        let mut cards: Vec<CardId> = Vec::with_capacity(64);
+        cards.extend(&side.hand);
+        cards.extend(&side.deck);
+        cards.extend(&side.aside);
+        cards.extend(&side.void);
+        for u in side.units.iter().filter(|u| !u.token) {
+            cards.push(u.card);
+            cards.extend(u.under_cards());
+        }
+        for b in &side.back {
+            match *b {
+                BackCard::Surprise(c) | BackCard::Equipment(c, _) => cards.push(c),
+                BackCard::Empty => {}
+            }
+        }
+        if let Some((arena, owner)) = s.arena {
+            if owner == p {
+                cards.push(arena);
+            }
+        }
+        cards
+    }
+
+    /// Checks every invariant; describes the first one broken.
+    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
+        for p in 0..2u8 {
+            let side = s.side(p);
+            let mut owned = self.cards_owned(s, p);
+            owned.sort_unstable();
+            let mut list = self.decks[p as usize].card_list();
+            list.sort_unstable();
+            if owned != list {
+                return Err(format!(
+                    "seat {p}: cards not conserved ({} owned, {} in the list)",
+                    owned.len(),
+                    list.len()
+                ));
+            }
+            if side.max_mana > MANA_CAP {
+                return Err(format!(
+                    "seat {p}: maximum mana {} above {MANA_CAP}",
+                    side.max_mana
+                ));
+            }
+            if side.prizes > s.prize_goal {
+                return Err(format!(
+                    "seat {p}: {} prize counters of {}",
+                    side.prizes, s.prize_goal
+                ));
+            }
+            if side.hand_known.len() > side.hand.len() {
+                return Err(format!("seat {p}: more known cards than cards in hand"));
+            }
+            if s.phase == Phase::Main
+                && s.windows.is_empty()
+                && s.active != p
+                && side.hand.len() > HAND_LIMIT
+                && side.turns > 0
+            {
+                return Err(format!(
+                    "seat {p}: {} cards in hand after its turn",
+                    side.hand.len()
+                ));
+            }
+            let mut slots = [false; SLOTS as usize];
+            for u in &side.units {
+                if u.slot != TOKEN_SLOT {
+                    if u.slot >= SLOTS || slots[u.slot as usize] {
+                        return Err(format!(
+                            "seat {p}: Fighter slot {} invalid or shared",
+                            u.slot
+                        ));
+                    }
+                    slots[u.slot as usize] = true;
+                }
+                if u.token != (u.slot == TOKEN_SLOT)
+                    || u.token != (self.db.card(u.card).kind == Kind::Token)
+                {
+                    return Err(format!("seat {p}: entity {} is half token", u.id));
+                }
+                if s.outcome.is_none() && self.health(s, u) <= 0 {
+                    return Err(format!("seat {p}: entity {} alive with no health", u.id));
+                }
+            }
+            if side.back.len() != BACK_ROW {
+                return Err("back row size".into());
+            }
+            for b in &side.back {
+                if let BackCard::Equipment(_, on) = *b {
+                    if s.entity(on).is_none() {
+                        return Err(format!(
+                            "seat {p}: Equipment attached to missing entity {on}"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1098 @@
+//! The flow of a Nostalgix game: setup, turns, the actions of step 3,
+//! attacks, Surprise windows, and the end of the game.
+//!
+//! rules/nostalgix.txt: "Setting up to Play", "Parts of a Turn", "Turn
+//! Actions Detailed", "Parts of an Attack", "How to Win", "Specialty Rules".
+
+use super::Nostalgix;
+use super::action::{Action, Tgt};
+use super::cards::{Keywords, Kind, Op, Target, Trigger};
+use super::effects::{Ctx, Hit, forget_known};
+use super::events::{Event, EventKind};
+use super::state::*;
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Reasons a game ends, as `games.csv` writes them.
+pub const REASONS: [&str; 4] = ["hero_ko", "prizes", "sudden_death", "turn_limit"];
+const HERO_KO: u8 = 0;
+const BY_PRIZES: u8 = 1;
+const SUDDEN_DEATH: u8 = 2;
+const TURN_LIMIT: u8 = 3;
+
+impl Nostalgix {
+    /// A new game up to the first mulligan decision (setup steps 1–5).
+    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+        let side = |p: usize| Side {
+            hero: Entity::new(p as u16, self.decks[p].hero, TOKEN_SLOT, 0, false),
+            units: Default::default(),
+            back: [BackCard::Empty; BACK_ROW],
+            hand: Default::default(),
+            hand_known: Default::default(),
+            deck: Default::default(),
+            bottom_known: 0,
+            aside: Default::default(),
+            void: Default::default(),
+            max_mana: 0,
+            mana: 0,
+            bound_mana: 0,
+            mana_token: false,
+            prizes: 0,
+            turns: 0,
+            mulliganed: false,
+        };
+        let mut s = State {
+            sides: [side(0), side(1)],
+            arena: None,
+            phase: Phase::Mulligan,
+            active: 0,
+            turn: 0,
+            first: 0,
+            next_id: 2,
+            prize_goal: PRIZES,
+            sudden_deaths: 0,
+            pending: Pending::None,
+            windows: Default::default(),
+            outcome: None,
+            discards: 0,
+        };
+        self.deal(&mut s, rng);
+        s
+    }
+
+    /// Setup steps 2–5 for both players: Heroes fresh, mana 0, decks
+    /// shuffled, six cards drawn. Also starts a Sudden Death game.
+    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+        for p in 0..2 {
+            let side = &mut s.sides[p];
+            side.hero = Entity::new(p as u16, self.decks[p].hero, TOKEN_SLOT, 0, false);
+            side.units.clear();
+            side.back = [BackCard::Empty; BACK_ROW];
+            side.hand.clear();
+            side.hand_known.clear();
+            side.aside.clear();
+            side.void.clear();
+            side.deck.clear();
+            side.deck.extend(self.decks[p].card_list());
+            shuffle(rng, &mut side.deck);
+            side.bottom_known = 0;
+            side.max_mana = 0;
+            side.mana = 0;
+            side.bound_mana = 0;
+            side.mana_token = false;
+            side.prizes = 0;
+            side.turns = 0;
+            side.mulliganed = false;
+            for _ in 0..6 {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s.arena = None;
+        s.phase = Phase::Mulligan;
+        s.active = 0;
+        s.pending = Pending::None;
+        s.windows.clear();
+    }
+
+    /// Who decides now.
+    pub(super) fn decider(&self, s: &State) -> u8 {
+        s.windows.first().map_or(s.active, |w| w.owner)
+    }
+
+    // -----------------------------------------------------------------
+    // Legal actions
+
+    /// All legal actions, deterministic order. Identical cards in hand give
+    /// one action (the first copy's index).
+    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.outcome.is_some() {
+            return;
+        }
+        if let Some(w) = s.windows.first() {
+            self.legal_flips(s, *w, out);
+            out.push(Action::Decline);
+            return;
+        }
+        let p = s.active;
+        let side = s.side(p);
+        match s.phase {
+            Phase::Mulligan => {
+                if !side.aside.is_full() {
+                    for i in distinct(&side.hand) {
+                        out.push(Action::MulliganPick(i as u8));
+                    }
+                }
+                out.push(Action::MulliganDone { bottom: false });
+                if !side.aside.is_empty() {
+                    out.push(Action::MulliganDone { bottom: true });
+                }
+            }
+            Phase::ChooseOrder => {
+                out.push(Action::ChooseOrder { go_first: true });
+                out.push(Action::ChooseOrder { go_first: false });
+            }
+            Phase::Discard => {
+                for i in distinct(&side.hand) {
+                    out.push(Action::Discard(i as u8));
+                }
+            }
+            Phase::Main => self.legal_main(s, p, out),
+        }
+    }
+
+    fn legal_main(&self, s: &State, p: u8, out: &mut Vec<Action>) {
+        let side = s.side(p);
+        let back_free = side.back.contains(&BackCard::Empty);
+        for i in distinct(&side.hand) {
+            let card = self.db.card(side.hand[i]);
+            if card.cost > side.mana {
+                continue;
+            }
+            let hand = i as u8;
+            match card.kind {
+                Kind::Fighter => {
+                    if card.level == 1 {
+                        for slot in 0..SLOTS {
+                            if !side.units.iter().any(|u| u.slot == slot) {
+                                out.push(Action::Summon { hand, slot });
+                            }
+                        }
+                    }
+                    for (u, unit) in side.units.iter().enumerate() {
+                        if unit.token || unit.under_full() {
+                            continue;
+                        }
+                        if card.evolves_from == Some(unit.card) {
+                            out.push(Action::Evolve {
+                                hand,
+                                unit: u as u8,
+                            });
+                        }
+                        if card.keywords.has(Keywords::STACKED)
+                            && self.card_of(unit).subtype == card.subtype
+                        {
+                            out.push(Action::Stack {
+                                hand,
+                                unit: u as u8,
+                            });
+                        }
+                    }
+                }
+                Kind::Spell if back_free => {
+                    let chosen = card.chosen_target();
+                    self.push_targets(s, p, chosen, Keywords::IMMUNE_SPELLS, out, |target| {
+                        Action::Cast { hand, target }
+                    });
+                }
+                Kind::Surprise if back_free && side.mana >= SURPRISE_COST => {
+                    out.push(Action::SetSurprise { hand })
+                }
+                Kind::Equipment if back_free => {
+                    for q in 0..2u8 {
+                        out.push(Action::Equip {
+                            hand,
+                            target: Tgt::hero(q),
+                        });
+                        for u in 0..s.side(q).units.len() {
+                            out.push(Action::Equip {
+                                hand,
+                                target: Tgt::unit(q, u),
+                            });
+                        }
+                    }
+                }
+                Kind::Arena => out.push(Action::PlayArena { hand }),
+                _ => {}
+            }
+        }
+        if side.mana_token {
+            out.push(Action::ManaToken);
+        }
+        if let Some(ability) = self.card_of(&side.hero).abilities.first() {
+            if !side.hero.ability_used && ability.cost <= side.mana {
+                let chosen = ability
+                    .effects
+                    .iter()
+                    .map(|e| e.target)
+                    .find(|t| t.is_chosen());
+                self.push_targets(s, p, chosen, Keywords::NONE, out, |target| {
+                    Action::HeroAbility { target }
+                });
+            }
+        }
+        for (u, unit) in side.units.iter().enumerate() {
+            if unit.ability_used {
+                continue;
+            }
+            for (a, ability) in self.card_of(unit).abilities.iter().enumerate() {
+                if ability.trigger == Trigger::Activated && ability.cost <= side.mana {
+                    let chosen = ability
+                        .effects
+                        .iter()
+                        .map(|e| e.target)
+                        .find(|t| t.is_chosen());
+                    let (unit, ability) = (u as u8, a as u8);
+                    self.push_targets(s, p, chosen, Keywords::NONE, out, |target| {
+                        Action::UnitAbility {
+                            unit,
+                            ability,
+                            target,
+                        }
+                    });
+                }
+            }
+        }
+        self.legal_attacks(s, p, out);
+        out.push(Action::EndTurn);
+    }
+
+    /// rules: "Attack with any Fighter that does not have Summoning
+    /// Sickness", "Attack with your Hero, if they have any attack points",
+    /// "Charge", "Binding", "Taunt".
+    fn legal_attacks(&self, s: &State, p: u8, out: &mut Vec<Action>) {
+        let side = s.side(p);
+        let foe = p ^ 1;
+        let taunt = self.side_has(s, foe, Keywords::TAUNT);
+        let mut targets: arrayvec::ArrayVec<Tgt, 32> = arrayvec::ArrayVec::new();
+        let foe_side = s.side(foe);
+        if !taunt || self.keywords(s, &foe_side.hero).has(Keywords::TAUNT) {
+            targets.push(Tgt::hero(foe));
+        }
+        for (u, unit) in foe_side.units.iter().enumerate() {
+            if (!taunt || self.keywords(s, unit).has(Keywords::TAUNT)) && !targets.is_full() {
+                targets.push(Tgt::unit(foe, u));
+            }
+        }
+        for (u, unit) in side.units.iter().enumerate() {
+            if !self.can_attack(s, unit) {
+                continue;
+            }
+            let attacks = self.card_of(unit).attacks.len().max(1);
+            for a in 0..attacks {
+                for &target in &targets {
+                    out.push(Action::Attack {
+                        attacker: u as u8,
+                        attack: a as u8,
+                        target,
+                    });
+                }
+            }
+        }
+        if self.can_attack(s, &side.hero) && self.hero_attack(s, p) > 0 {
+            for &target in &targets {
+                out.push(Action::Attack {
+                    attacker: Tgt::HERO,
+                    attack: 0,
+                    target,
+                });
+            }
+        }
+    }
+
+    fn can_attack(&self, s: &State, e: &Entity) -> bool {
+        let sick =
+            e.id >= 2 && e.entered_turn >= s.turn && !self.keywords(s, e).has(Keywords::CHARGE);
+        !e.attacked && !sick && e.bound_turn != s.turn
+    }
+
+    /// Pushes one action per legal chosen target (or one with no target).
+    /// Entities immune to the card type are not targetable.
+    fn push_targets(
+        &self,
+        s: &State,
+        p: u8,
+        chosen: Option<Target>,
+        immune: Keywords,
+        out: &mut Vec<Action>,
+        make: impl Fn(Tgt) -> Action,
+    ) {
+        let Some(t) = chosen else {
+            out.push(make(Tgt::NONE));
+            return;
+        };
+        let (sides, heroes): (&[u8], bool) = match t {
+            Target::ChosenEnemy => (&[p ^ 1], true),
+            Target::ChosenEnemyFighter => (&[p ^ 1], false),
+            Target::ChosenAllyFighter => (&[p], false),
+            _ => (&[0, 1], false),
+        };
+        for &q in sides {
+            let side = s.side(q);
+            if heroes && !self.keywords(s, &side.hero).has(immune) {
+                out.push(make(Tgt::hero(q)));
+            }
+            for (u, unit) in side.units.iter().enumerate() {
+                if !self.keywords(s, unit).has(immune) {
+                    out.push(make(Tgt::unit(q, u)));
+                }
+            }
+        }
+    }
+
+    fn legal_flips(&self, s: &State, w: Window, out: &mut Vec<Action>) {
+        let side = s.side(w.owner);
+        for (slot, b) in side.back.iter().enumerate() {
+            let BackCard::Surprise(c) = *b else { continue };
+            let card = self.db.card(c);
+            if card.surprise_trigger != Some(w.trigger) {
+                continue;
+            }
+            if let Some(subject) = w.subject.and_then(|id| s.entity(id)) {
+                let aimed = card
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e.target, Target::Attacker | Target::Summoned));
+                if aimed && self.keywords(s, subject).has(Keywords::IMMUNE_SURPRISES) {
+                    continue;
+                }
+            }
+            let slot = slot as u8;
+            self.push_targets(
+                s,
+                w.owner,
+                card.chosen_target(),
+                Keywords::IMMUNE_SURPRISES,
+                out,
+                |target| Action::Flip { slot, target },
+            );
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Applying actions
+
+    /// Applies a legal action and runs the game on to the next decision.
+    pub(super) fn play(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = self.decider(s);
+        match action {
+            Action::MulliganPick(i) => {
+                let side = s.side_mut(p);
+                if (i as usize) < side.hand.len() && !side.aside.is_full() {
+                    let c = side.hand.remove(i as usize);
+                    side.aside.push(c);
+                }
+            }
+            Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
+            Action::ChooseOrder { go_first } => {
+                let first = if go_first { p } else { p ^ 1 };
+                self.begin(s, first, obs);
+            }
+            Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
+            Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
+            Action::Stack { hand, unit } => {
+                let card = self.take_from_hand(s, p, hand);
+                let c = self.db.card(card);
+                let u = &mut s.side_mut(p).units[unit as usize];
+                u.push_under(card);
+                u.atk_counters = u.atk_counters.saturating_add(c.atk as i8);
+                u.prize_shield |= c.prize_shield;
+                let id = u.id;
+                self.pay_card(s, p, card, Some(id), obs);
+            }
+            Action::Cast { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                s.side_mut(p).void.push(card);
+                self.pay_card(s, p, card, None, obs);
+                s.pending = Pending::Spell {
+                    card,
+                    target: self.target_id(s, target),
+                    countered: false,
+                };
+                self.open_window(s, p ^ 1, super::cards::SurpriseTrigger::EnemySpell, None);
+            }
+            Action::SetSurprise { hand } => {
+                let card = self.take_from_hand(s, p, hand);
+                self.put_back(s, p, BackCard::Surprise(card));
+                self.pay(s, p, SURPRISE_COST);
+                let mana_left = s.side(p).mana;
+                let kind = EventKind::Play {
+                    card,
+                    kind: Kind::Surprise,
+                    cost: SURPRISE_COST,
+                    mana_left,
+                    id: None,
+                    keywords: Keywords::NONE,
+                };
+                self.emit(s, p, kind, obs);
+            }
+            Action::Equip { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                let on = self.target_id(s, target).unwrap_or(p as u16);
+                self.put_back(s, p, BackCard::Equipment(card, on));
+                self.pay_card(s, p, card, Some(on), obs);
+            }
+            Action::PlayArena { hand } => {
+                let card = self.take_from_hand(s, p, hand);
+                if let Some((old, owner)) = s.arena.replace((card, p)) {
+                    s.side_mut(owner).void.push(old);
+                }
+                self.pay_card(s, p, card, None, obs);
+            }
+            Action::ManaToken => {
+                let side = s.side_mut(p);
+                side.mana_token = false;
+                side.mana = side.mana.saturating_add(1);
+                let mana = side.mana;
+                self.emit(s, p, EventKind::ManaToken { mana }, obs);
+            }
+            Action::HeroAbility { target } => {
+                let hero = s.side(p).hero;
+                let ability = &self.card_of(&hero).abilities[0];
+                s.side_mut(p).hero.ability_used = true;
+                self.pay_ability(s, p, ability.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: hero.id,
+                        card: hero.card,
+                        ability: 0,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(hero.id),
+                    chosen: self.target_id(s, target),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &ability.effects, ctx, rng, obs);
+            }
+            Action::UnitAbility {
+                unit,
+                ability,
+                target,
+            } => {
+                let u = s.side(p).units[unit as usize].clone();
+                let a = &self.card_of(&u).abilities[ability as usize];
+                s.side_mut(p).units[unit as usize].ability_used = true;
+                self.pay_ability(s, p, a.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: u.id,
+                        card: u.card,
+                        ability,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(u.id),
+                    chosen: self.target_id(s, target),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &a.effects, ctx, rng, obs);
+            }
+            Action::Attack {
+                attacker,
+                attack,
+                target,
+            } => {
+                let side = s.side_mut(p);
+                let a = if attacker == Tgt::HERO {
+                    &mut side.hero
+                } else {
+                    &mut side.units[attacker as usize]
+                };
+                a.attacked = true;
+                let attacker = a.id;
+                let defender = self.target_id(s, target).unwrap_or((p ^ 1) as u16);
+                let attack = if attacker < 2 { u8::MAX } else { attack };
+                s.pending = Pending::Attack {
+                    attacker,
+                    attack,
+                    defender,
+                };
+                self.open_window(
+                    s,
+                    p ^ 1,
+                    super::cards::SurpriseTrigger::EnemyAttack,
+                    Some(attacker),
+                );
+            }
+            Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
+            Action::Decline => {
+                s.windows.remove(0);
+            }
+            Action::Discard(i) => {
+                let card = self.take_from_hand(s, p, i);
+                s.side_mut(p).void.push(card);
+                s.discards += 1;
+                if s.side(p).hand.len() <= HAND_LIMIT {
+                    self.next_turn(s, rng, obs);
+                }
+            }
+            Action::EndTurn => self.end_turn(s, p, rng, obs),
+        }
+        self.settle(s, rng, obs);
+    }
+
+    fn take_from_hand(&self, s: &mut State, p: u8, i: u8) -> super::cards::CardId {
+        let card = s.side_mut(p).hand.remove(i as usize);
+        forget_known(s, p, card);
+        card
+    }
+
+    fn put_back(&self, s: &mut State, p: u8, card: BackCard) {
+        if let Some(b) = s
+            .side_mut(p)
+            .back
+            .iter_mut()
+            .find(|b| **b == BackCard::Empty)
+        {
+            *b = card;
+        }
+    }
+
+    fn pay(&self, s: &mut State, p: u8, amount: u8) {
+        let side = s.side_mut(p);
+        side.mana = side.mana.saturating_sub(amount);
+    }
+
+    fn pay_ability(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
+        self.pay(s, p, amount);
+        if amount > 0 {
+            self.emit(s, p, EventKind::Pay { amount }, obs);
+        }
+    }
+
+    /// Pays a card's cost and logs it as played.
+    fn pay_card(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: super::cards::CardId,
+        id: Option<u16>,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let c = self.db.card(card);
+        self.pay(s, p, c.cost);
+        let mana_left = s.side(p).mana;
+        let keywords = id
+            .and_then(|id| s.entity(id))
+            .map_or(c.keywords, |e| self.keywords(s, e));
+        self.emit(
+            s,
+            p,
+            EventKind::Play {
+                card,
+                kind: c.kind,
+                cost: c.cost,
+                mana_left,
+                id,
+                keywords,
+            },
+            obs,
+        );
+    }
+
+    /// The entity id a [`Tgt`] names now.
+    pub(super) fn target_id(&self, s: &State, t: Tgt) -> Option<u16> {
+        if t.is_none() {
+            return None;
+        }
+        let side = s.side(t.side);
+        if t.unit == Tgt::HERO {
+            Some(side.hero.id)
+        } else {
+            side.units.get(t.unit as usize).map(|u| u.id)
+        }
+    }
+
+    /// Setup step 6: the mulligan, once per player.
+    fn finish_mulligan(
+        &self,
+        s: &mut State,
+        p: u8,
+        bottom: bool,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let side = s.side_mut(p);
+        let count = side.aside.len() as u8;
+        if bottom {
+            // The first card set aside ends at the very bottom.
+            let aside = std::mem::take(&mut side.aside);
+            for (i, c) in aside.into_iter().enumerate() {
+                side.deck.insert(i, c);
+            }
+            side.bottom_known = count;
+        } else {
+            side.deck.extend(side.aside.drain(..));
+            shuffle(rng, &mut side.deck);
+            side.bottom_known = 0;
+        }
+        for _ in 0..count {
+            if let Some(c) = side.deck.pop() {
+                side.hand.push(c);
+            }
+        }
+        side.bottom_known = side.bottom_known.min(side.deck.len() as u8);
+        side.mulliganed = true;
+        self.emit(s, p, EventKind::Mulligan { count, bottom }, obs);
+        if !s.side(p ^ 1).mulliganed {
+            s.active = p ^ 1;
+        } else {
+            // Setup step 7: a coin decides who chooses the turn order.
+            s.active = below(rng, 2) as u8;
+            s.phase = Phase::ChooseOrder;
+        }
+    }
+
+    /// Setup step 8: the second player keeps the mana token, Heroes flip,
+    /// the first turn starts.
+    fn begin(&self, s: &mut State, first: u8, obs: &mut impl Observer<Event>) {
+        s.first = first;
+        s.side_mut(first ^ 1).mana_token = true;
+        s.phase = Phase::Main;
+        let heroes = [s.sides[0].hero.card, s.sides[1].hero.card];
+        let health = [0, 1].map(|p| self.health(s, &s.sides[p].hero).max(0) as u8);
+        self.emit(
+            s,
+            first,
+            EventKind::Start {
+                first,
+                heroes,
+                health,
+            },
+            obs,
+        );
+        s.active = first ^ 1; // start_turn passes the turn to `first`
+        self.start_turn_of(s, first, obs);
+    }
+
+    fn next_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let hand = s.side(p).hand.len() as u8;
+        let mana_left = s.side(p).mana;
+        self.emit(
+            s,
+            p,
+            EventKind::EndTurn {
+                hand,
+                discarded: s.discards,
+                mana_left,
+            },
+            obs,
+        );
+        s.discards = 0;
+        s.phase = Phase::Main;
+        self.start_turn_of(s, p ^ 1, obs);
+        let ctx = Ctx {
+            controller: p ^ 1,
+            ..Ctx::default()
+        };
+        let units = s.side(p ^ 1).units.clone();
+        for u in units.iter() {
+            self.fire(s, u, Trigger::StartOfTurn, ctx, rng, obs);
+        }
+        let hero = s.side(p ^ 1).hero;
+        self.fire(s, &hero, Trigger::StartOfTurn, ctx, rng, obs);
+        if let Some((arena, _)) = s.arena {
+            self.resolve(s, &self.db.card(arena).effects, ctx, rng, obs);
+        }
+    }
+
+    /// "Parts of a Turn" steps 1–2: draw, then maximum mana +1 (up to 10)
+    /// and refill, less any bound mana (rules: "Binding").
+    fn start_turn_of(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+        if s.turn >= self.options.max_turns {
+            s.outcome = Some((None, TURN_LIMIT));
+            return;
+        }
+        s.turn += 1;
+        s.active = p;
+        let side = s.side_mut(p);
+        side.turns += 1;
+        for e in std::iter::once(&mut side.hero).chain(side.units.iter_mut()) {
+            e.attacked = false;
+            e.ability_used = false;
+        }
+        self.draw(s, p, 1, obs);
+        let side = s.side_mut(p);
+        side.max_mana = (side.max_mana + 1).min(MANA_CAP);
+        side.mana = side.max_mana.saturating_sub(side.bound_mana);
+        side.bound_mana = 0;
+        let (max_mana, mana, hand, deck) = (
+            side.max_mana,
+            side.mana,
+            side.hand.len() as u8,
+            side.deck.len() as u8,
+        );
+        self.emit(
+            s,
+            p,
+            EventKind::TurnStart {
+                max_mana,
+                mana,
+                hand,
+                deck,
+            },
+            obs,
+        );
+    }
+
+    /// "End your turn": end-of-turn effects, then discard down to 10.
+    fn end_turn(&self, s: &mut State, p: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let ctx = Ctx {
+            controller: p,
+            ..Ctx::default()
+        };
+        let units = s.side(p).units.clone();
+        for u in units.iter() {
+            self.fire(s, u, Trigger::EndOfTurn, ctx, rng, obs);
+        }
+        let hero = s.side(p).hero;
+        self.fire(s, &hero, Trigger::EndOfTurn, ctx, rng, obs);
+        if s.side(p).hand.len() > HAND_LIMIT {
+            s.phase = Phase::Discard;
+        } else {
+            self.next_turn(s, rng, obs);
+        }
+    }
+
+    fn summon(
+        &self,
+        s: &mut State,
+        p: u8,
+        hand: u8,
+        slot: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let card = self.take_from_hand(s, p, hand);
+        let id = s.next_id;
+        s.next_id += 1;
+        let turn = s.turn;
+        s.side_mut(p)
+            .units
+            .push(Entity::new(id, card, slot, turn, false));
+        self.pay_card(s, p, card, Some(id), obs);
+        self.entered(s, p, id, rng, obs);
+        self.open_window(
+            s,
+            p ^ 1,
+            super::cards::SurpriseTrigger::EnemySummon,
+            Some(id),
+        );
+    }
+
+    /// rules: "Fighter Evolution" — stacked on the lower level; Equipment,
+    /// ATK counters and damage stay; Binding is removed; Summoning Sickness
+    /// follows the entity, not the card.
+    fn evolve(
+        &self,
+        s: &mut State,
+        p: u8,
+        hand: u8,
+        unit: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let card = self.take_from_hand(s, p, hand);
+        let u = &mut s.side_mut(p).units[unit as usize];
+        let old = u.card;
+        u.push_under(old);
+        u.card = card;
+        u.bound_turn = 0;
+        let id = u.id;
+        let c = self.db.card(card);
+        self.pay(s, p, c.cost);
+        let mana_left = s.side(p).mana;
+        let keywords = s.entity(id).map_or(c.keywords, |e| self.keywords(s, e));
+        self.emit(
+            s,
+            p,
+            EventKind::Evolve {
+                card,
+                id,
+                cost: c.cost,
+                mana_left,
+                keywords,
+            },
+            obs,
+        );
+        self.entered(s, p, id, rng, obs);
+    }
+
+    fn entered(
+        &self,
+        s: &mut State,
+        p: u8,
+        id: u16,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if let Some(e) = s.entity(id).cloned() {
+            let ctx = Ctx {
+                controller: p,
+                ..Ctx::default()
+            };
+            self.fire(s, &e, Trigger::OnSummon, ctx, rng, obs);
+        }
+    }
+
+    /// rules: "Surprises" — flip face up, resolve, send to the Void.
+    fn flip(
+        &self,
+        s: &mut State,
+        p: u8,
+        slot: u8,
+        target: Tgt,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let BackCard::Surprise(card) = s.side(p).back[slot as usize] else {
+            return;
+        };
+        let w = s.windows[0];
+        s.side_mut(p).back[slot as usize] = BackCard::Empty;
+        s.side_mut(p).void.push(card);
+        self.emit(
+            s,
+            p,
+            EventKind::Surprise {
+                card,
+                trigger: w.trigger,
+            },
+            obs,
+        );
+        let ctx = Ctx {
+            controller: p,
+            chosen: self.target_id(s, target),
+            subject: w.subject,
+            ..Ctx::default()
+        };
+        self.resolve(s, &self.db.card(card).effects, ctx, rng, obs);
+    }
+
+    /// Runs the game on until someone must decide: closes windows nobody
+    /// can use, resolves suspended attacks and spells, sends defeated
+    /// Fighters to the Void and checks for a winner.
+    fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        loop {
+            self.clean_up(s, rng, obs);
+            if self.check_winner(s, rng, obs) {
+                return;
+            }
+            if let Some(&w) = s.windows.first() {
+                let mut flips = Vec::new();
+                self.legal_flips(s, w, &mut flips);
+                if !flips.is_empty() {
+                    return;
+                }
+                s.windows.remove(0);
+                continue;
+            }
+            match std::mem::replace(&mut s.pending, Pending::None) {
+                Pending::None => return,
+                Pending::Attack {
+                    attacker,
+                    attack,
+                    defender,
+                } => self.resolve_attack(s, attacker, attack, defender, rng, obs),
+                Pending::Spell {
+                    card,
+                    target,
+                    countered,
+                } => {
+                    if !countered {
+                        let p = s.active;
+                        let ctx = Ctx {
+                            controller: p,
+                            chosen: target,
+                            ..Ctx::default()
+                        };
+                        self.resolve(s, &self.db.card(card).effects, ctx, rng, obs);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends every Fighter with no health left to the Void (step 8).
+    fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        while let Some(id) = (0..2u8)
+            .flat_map(|p| s.side(p).units.iter())
+            .find(|u| self.health(s, u) <= 0)
+            .map(|u| u.id)
+        {
+            self.destroy(s, id, true, rng, obs);
+        }
+    }
+
+    /// rules: "How to Win" and "Specialty Rules": a win by Hero health 0
+    /// or all prize counters; both at once starts a Sudden Death game.
+    fn check_winner(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) -> bool {
+        if let Some((winner, reason)) = s.outcome {
+            self.emit(
+                s,
+                s.active,
+                EventKind::GameOver {
+                    winner,
+                    reason: REASONS[reason as usize],
+                },
+                obs,
+            );
+            return true;
+        }
+        let ko = |p: u8| self.health(s, &s.side(p ^ 1).hero) <= 0;
+        let prizes = |p: u8| s.side(p).prizes >= s.prize_goal;
+        let wins = [0, 1].map(|p| ko(p) || prizes(p));
+        match wins {
+            [false, false] => false,
+            [true, true] => {
+                s.sudden_deaths += 1;
+                s.prize_goal = SUDDEN_DEATH_PRIZES;
+                self.deal(s, rng);
+                false
+            }
+            _ => {
+                let w = if wins[0] { 0 } else { 1 };
+                let reason = if s.sudden_deaths > 0 {
+                    SUDDEN_DEATH
+                } else if ko(w) {
+                    HERO_KO
+                } else {
+                    BY_PRIZES
+                };
+                s.outcome = Some((Some(w), reason));
+                self.emit(
+                    s,
+                    w,
+                    EventKind::GameOver {
+                        winner: Some(w),
+                        reason: REASONS[reason as usize],
+                    },
+                    obs,
+                );
+                true
+            }
+        }
+    }
+
+    /// "Parts of an Attack", steps 3–9 (steps 1–2 are the action itself).
+    fn resolve_attack(
+        &self,
+        s: &mut State,
+        attacker: u16,
+        attack: u8,
+        defender: u16,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let (Some(a), Some(d)) = (s.entity(attacker).cloned(), s.entity(defender).cloned()) else {
+            return;
+        };
+        let Some((p, _)) = s.locate(attacker) else {
+            return;
+        };
+        let card = self.card_of(&a);
+        let effects: &[super::cards::Effect] = match card.attacks.get(attack as usize) {
+            Some(at) if a.id >= 2 => &at.effects,
+            _ => &[],
+        };
+        let printed = if a.id < 2 {
+            0
+        } else if card.kind == Kind::Token {
+            i16::from(card.atk)
+        } else {
+            card.attacks
+                .get(attack as usize)
+                .map_or(0, |at| i16::from(at.damage))
+        };
+        let ctx = Ctx {
+            controller: p,
+            source: Some(attacker),
+            defender: Some(defender),
+            ..Ctx::default()
+        };
+        // Step 3: effects that increase or decrease the damage.
+        let mut base = printed;
+        for e in effects.iter().filter(|e| e.op == Op::BonusDamage) {
+            if self.holds(s, e.condition, ctx, rng) {
+                base += i16::from(e.amount);
+            }
+        }
+        // Step 4: +/- ATK counters (and Equipment/Arena attack bonuses).
+        let counters = self.atk_bonus(s, &a);
+        let mut damage = (base + counters).max(0);
+        // Steps 5–6: Weakness doubles, Resistance takes 2, after counters.
+        let el = self.element(&a);
+        let dcard = self.card_of(&d);
+        let weak = defender >= 2 && el.is_some() && dcard.weakness == el;
+        let resist = defender >= 2 && el.is_some() && dcard.resistance == el;
+        if weak {
+            damage *= 2;
+        }
+        if resist {
+            damage = (damage - 2).max(0);
+        }
+        let kind = EventKind::Attack {
+            attacker,
+            attacker_card: a.card,
+            target: defender,
+            target_card: d.card,
+            attack: (a.id >= 2 && card.kind != Kind::Token).then_some(attack),
+            base,
+            atk_counters: counters,
+            weakness: weak,
+            resistance: resist,
+            damage,
+        };
+        self.emit(s, p, kind, obs);
+        // Step 7: damage; the attacker takes none back.
+        let keywords = self.keywords(s, &a);
+        let hit = Hit {
+            source: Some(attacker),
+            attack: true,
+            deathtouch: keywords.has(Keywords::DEATHTOUCH),
+        };
+        let dealt = self.damage(s, defender, damage, hit, obs);
+        if keywords.has(Keywords::LIFESTEAL) {
+            self.heal(s, attacker, dealt.into(), obs);
+        }
+        if keywords.has(Keywords::LIFETOUCH) {
+            self.heal(s, p as u16, dealt.into(), obs);
+        }
+        // Step 8: terminal damage sends the defender to the Void.
+        self.clean_up(s, rng, obs);
+        // Step 9: the attack's other effects, Binding, after-attack abilities.
+        let rest: arrayvec::ArrayVec<super::cards::Effect, 8> = effects
+            .iter()
+            .filter(|e| e.op != Op::BonusDamage)
+            .take(8)
+            .copied()
+            .collect();
+        self.resolve(s, &rest, ctx, rng, obs);
+        if keywords.has(Keywords::BINDING) {
+            self.bind(s, defender);
+        }
+        if let Some(a) = s.entity(attacker).cloned() {
+            self.fire(s, &a, Trigger::AfterAttack, ctx, rng, obs);
+        }
+    }
+}
+
+/// The cost of setting any Surprise (rules: "Surprises always cost 3").
+pub const SURPRISE_COST: u8 = 3;
+
+/// Indices of the first copy of each distinct card in `cards`.
+fn distinct(cards: &[super::cards::CardId]) -> impl Iterator<Item = usize> + '_ {
+    (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
+}

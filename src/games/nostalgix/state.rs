@@ -1,0 +1,291 @@
+//! The Nostalgix game state: plain data (card ids, counters, fixed-capacity
+//! arrays), so `clone` is a memory copy.
+//!
+//! rules/nostalgix.txt: "Field Layout & Descriptions" — 7 Fighter slots
+//! with fixed positions, unlimited tokens, 6 back-row slots shared by
+//! Surprises and Equipment, one Arena for both players, the Void.
+
+use arrayvec::ArrayVec;
+
+use super::cards::{CardId, SurpriseTrigger};
+
+/// Fighter slots per player (rules: "up to 7 Fighters on your side").
+pub const SLOTS: u8 = 7;
+/// Back-row slots per player (rules: "up to 6 of these types of cards").
+pub const BACK_ROW: usize = 6;
+/// Fighters and tokens a side can hold. The rules allow unlimited tokens;
+/// see docs/rulings/nostalgix.md for this practical bound.
+pub const MAX_UNITS: usize = 24;
+/// Tokens a side can hold: the units left beside the 7 Fighter slots.
+pub const MAX_TOKENS: usize = MAX_UNITS - SLOTS as usize;
+/// Cards a hand can physically hold mid-turn (the end-of-turn limit is 10).
+pub const MAX_HAND: usize = 40;
+/// Hand size at the end of a turn (rules: "End your turn").
+pub const HAND_LIMIT: usize = 10;
+/// Cards under one Fighter (lower levels and stacked cards).
+pub const MAX_UNDER: usize = 6;
+/// The slot value of tokens, which stand outside the 7 slots.
+pub const TOKEN_SLOT: u8 = u8::MAX;
+/// Maximum mana (rules: "Mana Refill" — "up to 10").
+pub const MANA_CAP: u8 = 10;
+/// Prize counters per player (rules: "How to Win").
+pub const PRIZES: u8 = 10;
+/// Sudden Death: Heroes' health and prize counters (rules: "Specialty
+/// Rules").
+pub const SUDDEN_DEATH_HEALTH: u8 = 5;
+/// Sudden Death prize counters.
+pub const SUDDEN_DEATH_PRIZES: u8 = 2;
+
+/// A Hero, Fighter or token in play. Heroes have ids 0 and 1 (their seat);
+/// every other entity gets a fresh id that survives evolution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entity {
+    /// Stable id (logs refer to it).
+    pub id: u16,
+    /// The card on top (current level, or the token's card).
+    pub card: CardId,
+    /// Fighter slot 0..7, or [`TOKEN_SLOT`].
+    pub slot: u8,
+    /// Damage counters.
+    pub damage: u8,
+    /// +/-ATK counters.
+    pub atk_counters: i8,
+    /// Health counters (+1♥ above maximum).
+    pub health_counters: u8,
+    /// The turn it entered play (Summoning Sickness).
+    pub entered_turn: u16,
+    /// The turn during which it may not attack (Binding), 0 for none.
+    pub bound_turn: u16,
+    /// Attacked this turn.
+    pub attacked: bool,
+    /// Used its activated ability this turn.
+    pub ability_used: bool,
+    /// Stacked with a prize shield: no prize counter when destroyed.
+    pub prize_shield: bool,
+    /// Whether it is a token.
+    pub token: bool,
+    /// Cards beneath it (lower levels, stacked cards), bottom first; the
+    /// first `under_len` are used.
+    pub under: [CardId; MAX_UNDER],
+    /// How many cards are beneath it.
+    pub under_len: u8,
+}
+
+impl Entity {
+    /// A fresh entity.
+    pub fn new(id: u16, card: CardId, slot: u8, turn: u16, token: bool) -> Entity {
+        Entity {
+            id,
+            card,
+            slot,
+            damage: 0,
+            atk_counters: 0,
+            health_counters: 0,
+            entered_turn: turn,
+            bound_turn: 0,
+            attacked: false,
+            ability_used: false,
+            prize_shield: false,
+            token,
+            under: [CardId(0); MAX_UNDER],
+            under_len: 0,
+        }
+    }
+
+    /// The cards beneath it, bottom first.
+    pub fn under_cards(&self) -> &[CardId] {
+        &self.under[..self.under_len as usize]
+    }
+
+    /// Whether no more cards fit beneath it.
+    pub fn under_full(&self) -> bool {
+        self.under_len as usize >= MAX_UNDER
+    }
+
+    /// Puts `card` beneath it (evolution, stacking); callers check
+    /// [`Entity::under_full`] first.
+    pub fn push_under(&mut self, card: CardId) {
+        if !self.under_full() {
+            self.under[self.under_len as usize] = card;
+            self.under_len += 1;
+        }
+    }
+}
+
+/// One back-row slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BackCard {
+    /// Empty.
+    Empty,
+    /// A face-down Surprise.
+    Surprise(CardId),
+    /// Equipment attached to the entity with this id (either side's).
+    Equipment(CardId, u16),
+}
+
+/// What a player is asked to decide outside the main phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Setup step 6: the player sets cards aside for a mulligan.
+    Mulligan,
+    /// Setup step 7: the coin's winner chooses the turn order.
+    ChooseOrder,
+    /// The active player's turn, step 3.
+    Main,
+    /// End of turn: the active player discards down to 10.
+    Discard,
+}
+
+/// A Surprise window: `owner` may flip a face-down Surprise with `trigger`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Window {
+    /// Who may flip.
+    pub owner: u8,
+    /// What happened.
+    pub trigger: SurpriseTrigger,
+    /// The entity concerned (attacker, summoned Fighter), if any.
+    pub subject: Option<u16>,
+}
+
+/// An action suspended while a Surprise window is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    /// Nothing.
+    None,
+    /// An attack declared (step 1–2) and not yet resolved.
+    Attack {
+        /// The attacker's entity id.
+        attacker: u16,
+        /// Which of its attacks (`u8::MAX`: a Hero's nameless attack).
+        attack: u8,
+        /// The defender's entity id.
+        defender: u16,
+    },
+    /// A Spell played and not yet resolved.
+    Spell {
+        /// The Spell.
+        card: CardId,
+        /// Its chosen target's entity id, if any.
+        target: Option<u16>,
+        /// Cancelled by a Surprise.
+        countered: bool,
+    },
+}
+
+/// One player's side of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Side {
+    /// The Hero.
+    pub hero: Entity,
+    /// Fighters and tokens, in order of arrival.
+    pub units: ArrayVec<Entity, MAX_UNITS>,
+    /// Surprises and Equipment this player played.
+    pub back: [BackCard; BACK_ROW],
+    /// The hand.
+    pub hand: ArrayVec<CardId, MAX_HAND>,
+    /// Cards of the hand the opponent has seen (revealed), as a multiset.
+    pub hand_known: ArrayVec<CardId, 8>,
+    /// The deck; the top is the last element.
+    pub deck: ArrayVec<CardId, 50>,
+    /// How many cards at the bottom of the deck the owner knows (put there
+    /// in a chosen order by the mulligan).
+    pub bottom_known: u8,
+    /// Cards set aside during the mulligan, in the chosen order.
+    pub aside: ArrayVec<CardId, 6>,
+    /// The Void.
+    pub void: ArrayVec<CardId, 64>,
+    /// Maximum mana.
+    pub max_mana: u8,
+    /// Current mana.
+    pub mana: u8,
+    /// Mana bound for the next refill.
+    pub bound_mana: u8,
+    /// Still holds the mana token (went second and has not used it).
+    pub mana_token: bool,
+    /// Prize counters this player has taken.
+    pub prizes: u8,
+    /// Turns this player has started in the current game.
+    pub turns: u16,
+    /// Mulligan done.
+    pub mulliganed: bool,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Both sides, by seat.
+    pub sides: [Side; 2],
+    /// The Arena in play and who played it.
+    pub arena: Option<(CardId, u8)>,
+    /// What is being decided.
+    pub phase: Phase,
+    /// Whose turn it is (or who is mulliganing / choosing order).
+    pub active: u8,
+    /// Turns started, both players counted, across Sudden Death games.
+    pub turn: u16,
+    /// Who went first in the current game.
+    pub first: u8,
+    /// The next fresh entity id.
+    pub next_id: u16,
+    /// Prize counters that win (10; 2 in Sudden Death).
+    pub prize_goal: u8,
+    /// Sudden Death games started so far.
+    pub sudden_deaths: u8,
+    /// An attack or spell waiting for Surprise windows to close.
+    pub pending: Pending,
+    /// Open Surprise windows, oldest first.
+    pub windows: ArrayVec<Window, 8>,
+    /// The result, once decided: (winner, reason index).
+    pub outcome: Option<(Option<u8>, u8)>,
+    /// Cards discarded so far at this end of turn.
+    pub discards: u8,
+}
+
+impl State {
+    /// The side of seat `p`.
+    #[inline]
+    pub fn side(&self, p: u8) -> &Side {
+        &self.sides[p as usize]
+    }
+
+    /// The side of seat `p`, mutably.
+    #[inline]
+    pub fn side_mut(&mut self, p: u8) -> &mut Side {
+        &mut self.sides[p as usize]
+    }
+
+    /// Where the entity with `id` is: (owner, index into `units`, or `None`
+    /// for the Hero).
+    pub fn locate(&self, id: u16) -> Option<(u8, Option<usize>)> {
+        if id < 2 {
+            return Some((id as u8, None));
+        }
+        for p in 0..2u8 {
+            if let Some(i) = self.side(p).units.iter().position(|u| u.id == id) {
+                return Some((p, Some(i)));
+            }
+        }
+        None
+    }
+
+    /// The entity with `id`, if in play.
+    pub fn entity(&self, id: u16) -> Option<&Entity> {
+        match self.locate(id)? {
+            (p, None) => Some(&self.side(p).hero),
+            (p, Some(i)) => Some(&self.side(p).units[i]),
+        }
+    }
+
+    /// The entity with `id`, mutably.
+    pub fn entity_mut(&mut self, id: u16) -> Option<&mut Entity> {
+        match self.locate(id)? {
+            (p, None) => Some(&mut self.side_mut(p).hero),
+            (p, Some(i)) => Some(&mut self.side_mut(p).units[i]),
+        }
+    }
+
+    /// Whether a Surprise window or suspended action is open.
+    pub fn reacting(&self) -> bool {
+        !self.windows.is_empty()
+    }
+}
