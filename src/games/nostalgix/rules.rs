@@ -920,6 +920,12 @@ impl Nostalgix {
         }
     }
 
+    /// Runs the end-of-resolution checks (tests build positions by hand).
+    #[cfg(test)]
+    pub(super) fn clean_up_for_tests(&self, s: &mut State, rng: &mut GameRng) {
+        self.settle(s, rng, &mut crate::core::NoObserver);
+    }
+
     /// Sends every Fighter with no health left to the Void (step 8).
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         while let Some(id) = (0..2u8)

@@ -19,7 +19,7 @@ pub const MAX_UNITS: usize = 24;
 /// Tokens a side can hold: the units left beside the 7 Fighter slots.
 pub const MAX_TOKENS: usize = MAX_UNITS - SLOTS as usize;
 /// Cards a hand can physically hold mid-turn (the end-of-turn limit is 10).
-pub const MAX_HAND: usize = 40;
+pub const MAX_HAND: usize = 32;
 /// Hand size at the end of a turn (rules: "End your turn").
 pub const HAND_LIMIT: usize = 10;
 /// Cards under one Fighter (lower levels and stacked cards).
@@ -193,7 +193,7 @@ pub struct Side {
     /// Cards set aside during the mulligan, in the chosen order.
     pub aside: ArrayVec<CardId, 6>,
     /// The Void.
-    pub void: ArrayVec<CardId, 64>,
+    pub void: ArrayVec<CardId, 50>,
     /// Maximum mana.
     pub max_mana: u8,
     /// Current mana.

@@ -8,8 +8,6 @@ use super::cards::{CardDb, CardId};
 use super::deck::Deck;
 use super::state::*;
 use super::{Nostalgix, Options, bundled_decks};
-use rand_core::SeedableRng;
-
 use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
 
 pub(super) fn bundled_game(a: usize, b: usize) -> Nostalgix {
@@ -31,43 +29,991 @@ fn random_games_pass_the_conformance_checks() {
     }
 }
 
-#[test]
-#[ignore]
-fn scratch_stats() {
-    use crate::core::below;
-    let game = bundled_game(0, 1);
-    let mut reasons = std::collections::BTreeMap::new();
-    let mut legal = Vec::new();
-    let mut actions = 0;
-    let mut turns = 0;
-    for seed in 0..300 {
-        let mut rng = rng_from_seed(seed);
-        let mut s = game.new_state(&mut rng);
-        loop {
-            match game.to_move(&s) {
-                Node::Terminal(o) => {
-                    *reasons.entry(o.reason).or_insert(0) += 1;
-                    break;
-                }
-                Node::Decision(_) => {}
-            }
-            game.legal_actions(&s, &mut legal);
-            let a = legal[below(&mut rng, legal.len() as u32) as usize];
-            game.apply(&mut s, a, &mut rng, &mut NoObserver);
-            actions += 1;
-        }
-        turns += s.turn as u64;
+// ---------------------------------------------------------------------------
+// A small pool made for the rule tests: each card isolates one rule.
+
+const POOL: &str = r#"
+[[hero]]
+name = "Tester"
+health = 20
+abilities = [{ name = "Poke", trigger = "activated", cost = 1, effects = [{ do = "damage", amount = 1, target = "chosen_enemy" }] }]
+
+[[hero]]
+name = "Saintly"
+health = 20
+keywords = ["Divinity"]
+
+[[token]]
+name = "Pip"
+subtype = "Fox"
+atk = 1
+health = 1
+
+[[fighter]]
+name = "Pup"
+type = "Fire"
+level = 1
+subtype = "Fox"
+cost = 1
+health = 4
+weakness = "Water"
+resistance = "Earth"
+attacks = [{ name = "Bite", damage = 2 }]
+
+[[fighter]]
+name = "Hound"
+type = "Fire"
+level = 2
+evolves_from = "Pup"
+subtype = "Fox"
+cost = 2
+health = 7
+attacks = [{ name = "Maul", damage = 4 }]
+
+[[fighter]]
+name = "Warg"
+type = "Fire"
+level = 3
+evolves_from = "Hound"
+subtype = "Fox"
+cost = 3
+health = 10
+attacks = [{ name = "Rend", damage = 6 }]
+
+[[fighter]]
+name = "Tide"
+type = "Water"
+level = 1
+cost = 1
+health = 5
+attacks = [{ name = "Splash", damage = 2, effects = [{ do = "bonus_damage", amount = 3, when = { defender = "hero" } }] }]
+
+[[fighter]]
+name = "Rock"
+type = "Earth"
+level = 1
+cost = 1
+health = 6
+attacks = [{ name = "Slam", damage = 3 }]
+
+[[fighter]]
+name = "Wall"
+type = "Metal"
+level = 1
+cost = 1
+health = 8
+keywords = ["Taunt"]
+attacks = [{ name = "Bash", damage = 1 }]
+
+[[fighter]]
+name = "Rusher"
+type = "Fire"
+level = 1
+cost = 1
+health = 2
+keywords = ["Charge"]
+attacks = [{ name = "Dash", damage = 1 }]
+
+[[fighter]]
+name = "Leech"
+type = "Dark"
+level = 1
+cost = 1
+health = 6
+keywords = ["Lifesteal", "Lifetouch"]
+attacks = [{ name = "Drain", damage = 9 }]
+
+[[fighter]]
+name = "Reaper"
+type = "Dark"
+level = 1
+cost = 1
+health = 3
+keywords = ["Deathtouch", "Binding"]
+attacks = [{ name = "Touch", damage = 1 }]
+
+[[fighter]]
+name = "Ghost"
+type = "Mystic"
+level = 1
+cost = 1
+health = 2
+keywords = ["Immune"]
+attacks = [{ name = "Boo", damage = 1 }]
+
+[[fighter]]
+name = "Kit"
+type = "Neutral"
+level = 1
+subtype = "Fox"
+cost = 1
+health = 3
+keywords = ["Stacked"]
+atk = 2
+prize_shield = true
+attacks = [{ name = "Nip", damage = 1 }]
+abilities = [{ name = "Den", trigger = "after_attack", effects = [{ do = "summon_token", token = "Pip" }] }]
+
+[[fighter]]
+name = "Chaplain"
+type = "Light"
+level = 1
+cost = 1
+health = 3
+attacks = [{ name = "Smite", damage = 1 }]
+abilities = [{ name = "Bless", trigger = "activated", cost = 1, effects = [{ do = "atk_counters", amount = 1, target = "adjacent" }] }]
+
+[[spell]]
+name = "Bolt"
+cost = 1
+effects = [{ do = "damage", amount = 3, target = "chosen_enemy" }]
+
+[[spell]]
+name = "Mend"
+cost = 1
+effects = [{ do = "heal", amount = 5, target = "own_hero" }]
+
+[[spell]]
+name = "Blessing"
+cost = 1
+effects = [{ do = "health_counters", amount = 3, target = "chosen_ally_fighter" }]
+
+[[spell]]
+name = "Shackle"
+cost = 1
+effects = [{ do = "bind_mana", amount = 2 }]
+
+[[surprise]]
+name = "Snare"
+trigger = "enemy_attack"
+effects = [{ do = "destroy", target = "attacker" }]
+
+[[surprise]]
+name = "Nullify"
+trigger = "enemy_spell"
+effects = [{ do = "counter" }]
+
+[[equipment]]
+name = "Sword"
+cost = 1
+atk = 2
+
+[[equipment]]
+name = "Helm"
+cost = 1
+health = 3
+keywords = ["Taunt"]
+
+[[arena]]
+name = "Forge"
+cost = 1
+aura = { atk = 1, filter = { type = "Fire" } }
+
+[[arena]]
+name = "Meadow"
+cost = 1
+effects = [{ do = "heal", amount = 1, target = "own_hero" }]
+"#;
+
+struct Table {
+    game: Nostalgix,
+    s: State,
+    rng: GameRng,
+}
+
+impl Table {
+    /// A game between two "Tester" decks of 50 Pups, past setup: seat a
+    /// goes first and it is turn 1.
+    fn new() -> Table {
+        Table::with_heroes("Tester", "Tester")
     }
-    println!(
-        "{reasons:?} actions/game {} turns/game {}",
-        actions / 300,
-        turns / 300
+
+    fn with_heroes(a: &str, b: &str) -> Table {
+        let db = Arc::new(CardDb::parse(POOL, "pool.toml").expect("test pool"));
+        let pup = db.id("Pup").expect("Pup");
+        let deck = |hero: &str| Deck {
+            name: hero.into(),
+            hero: db.id(hero).expect("hero"),
+            cards: vec![(pup, 50)],
+        };
+        let game = Nostalgix::new(db.clone(), [deck(a), deck(b)], Options::default());
+        let mut rng = rng_from_seed(7);
+        let mut s = game.new_state(&mut rng);
+        game.apply(
+            &mut s,
+            Action::MulliganDone { bottom: false },
+            &mut rng,
+            &mut NoObserver,
+        );
+        game.apply(
+            &mut s,
+            Action::MulliganDone { bottom: false },
+            &mut rng,
+            &mut NoObserver,
+        );
+        let first = if s.active == 0 { true } else { false };
+        game.apply(
+            &mut s,
+            Action::ChooseOrder { go_first: first },
+            &mut rng,
+            &mut NoObserver,
+        );
+        assert_eq!(s.active, 0);
+        Table { game, s, rng }
+    }
+
+    fn id(&self, name: &str) -> CardId {
+        self.game.db.id(name).expect(name)
+    }
+
+    /// Puts `name` in `p`'s hand (tests build positions freely).
+    fn give(&mut self, p: u8, name: &str) -> u8 {
+        let c = self.id(name);
+        self.s.side_mut(p).hand.insert(0, c);
+        0
+    }
+
+    /// Puts `name` into play for `p` in `slot`, as if summoned last turn.
+    fn place(&mut self, p: u8, name: &str, slot: u8) -> usize {
+        let c = self.id(name);
+        let id = self.s.next_id;
+        self.s.next_id += 1;
+        let e = Entity::new(id, c, slot, 0, false);
+        self.s.side_mut(p).units.push(e);
+        self.s.side(p).units.len() - 1
+    }
+
+    fn act(&mut self, a: Action) {
+        let mut legal = Vec::new();
+        self.game.legal_actions(&self.s, &mut legal);
+        assert!(legal.contains(&a), "{a:?} is not legal; legal: {legal:?}");
+        self.game
+            .apply(&mut self.s, a, &mut self.rng, &mut NoObserver);
+    }
+
+    fn legal(&self) -> Vec<Action> {
+        let mut legal = Vec::new();
+        self.game.legal_actions(&self.s, &mut legal);
+        legal
+    }
+
+    fn mana(&mut self, p: u8, n: u8) {
+        self.s.side_mut(p).mana = n;
+    }
+
+    fn unit(&self, p: u8, i: usize) -> Entity {
+        self.s.side(p).units[i]
+    }
+
+    fn health(&self, p: u8, i: usize) -> i16 {
+        self.game.health(&self.s, &self.s.side(p).units[i])
+    }
+
+    fn hero_health(&self, p: u8) -> i16 {
+        self.game.health(&self.s, &self.s.side(p).hero)
+    }
+
+    /// Ends turns until it is `p`'s turn again.
+    fn pass_to(&mut self, p: u8) {
+        loop {
+            self.act(Action::EndTurn);
+            while self.s.phase == Phase::Discard {
+                self.act(Action::Discard(0));
+            }
+            if self.s.active == p {
+                return;
+            }
+        }
+    }
+
+    fn attack(&mut self, attacker: usize, target: Tgt) {
+        self.act(Action::Attack {
+            attacker: attacker as u8,
+            attack: 0,
+            target,
+        });
+    }
+}
+
+#[test]
+fn setup_deals_six_with_empty_mana_and_ten_prize_counters() {
+    // rules/nostalgix.txt: "Setting up to Play", steps 3–5
+    let game = bundled_game(0, 1);
+    let s = game.new_state(&mut rng_from_seed(1));
+    for p in 0..2 {
+        let side = s.side(p);
+        assert_eq!(side.hand.len(), 6);
+        assert_eq!(side.deck.len(), 44);
+        assert_eq!((side.mana, side.max_mana), (0, 0));
+        assert_eq!(side.prizes, 0);
+    }
+    assert_eq!(s.prize_goal, PRIZES);
+    assert_eq!(s.phase, Phase::Mulligan);
+}
+
+#[test]
+fn mulligan_to_the_bottom_keeps_the_chosen_order_and_draws_replacements() {
+    // rules/nostalgix.txt: "Setting up to Play", step 6
+    let game = bundled_game(0, 1);
+    let mut rng = rng_from_seed(3);
+    let mut s = game.new_state(&mut rng);
+    let first = s.side(0).hand[0];
+    game.apply(&mut s, Action::MulliganPick(0), &mut rng, &mut NoObserver);
+    let second = s.side(0).hand[0];
+    if second != first {
+        game.apply(&mut s, Action::MulliganPick(0), &mut rng, &mut NoObserver);
+    }
+    let count = s.side(0).aside.len();
+    game.apply(
+        &mut s,
+        Action::MulliganDone { bottom: true },
+        &mut rng,
+        &mut NoObserver,
     );
-    let _ = (
-        Player(0),
-        Tgt::NONE,
-        Action::EndTurn,
-        CardId(0),
-        GameRng::seed_from_u64(0),
+    let side = s.side(0);
+    assert_eq!(side.hand.len(), 6);
+    assert_eq!(
+        side.deck[0], first,
+        "the first card set aside is at the very bottom"
     );
+    if count == 2 {
+        assert_eq!(side.deck[1], second);
+    }
+    assert_eq!(side.bottom_known as usize, count);
+    assert_eq!(s.active, 1, "then the other player mulligans");
+    // Only once: after both, the coin's winner chooses the turn order.
+    game.apply(
+        &mut s,
+        Action::MulliganDone { bottom: false },
+        &mut rng,
+        &mut NoObserver,
+    );
+    assert_eq!(s.phase, Phase::ChooseOrder);
+}
+
+#[test]
+fn the_coin_winner_chooses_and_the_second_player_keeps_the_mana_token() {
+    // rules/nostalgix.txt: "Setting up to Play", step 7; "Use a mana token"
+    let mut t = Table::new();
+    assert!(!t.s.side(0).mana_token);
+    assert!(t.s.side(1).mana_token);
+    assert_eq!((t.s.side(0).max_mana, t.s.side(0).mana), (1, 1));
+    t.pass_to(1);
+    assert_eq!(t.s.side(1).mana, 1);
+    t.act(Action::ManaToken);
+    assert_eq!(t.s.side(1).mana, 2, "the token may exceed the maximum");
+    assert!(!t.legal().contains(&Action::ManaToken), "once only");
+}
+
+#[test]
+fn each_turn_draws_and_raises_maximum_mana_up_to_ten() {
+    // rules/nostalgix.txt: "Parts of a Turn Overview", steps 1–2; "Mana Refill"
+    let mut t = Table::new();
+    let hand = t.s.side(1).hand.len();
+    t.pass_to(1);
+    assert_eq!(t.s.side(1).hand.len(), hand + 1);
+    for _ in 0..12 {
+        t.pass_to(1);
+    }
+    assert_eq!(t.s.side(1).max_mana, MANA_CAP);
+    assert_eq!(t.s.side(1).mana, MANA_CAP);
+}
+
+#[test]
+fn an_empty_deck_gives_the_opponent_a_prize_counter_instead_of_losing() {
+    // rules/nostalgix.txt: "Draw a Card"
+    let mut t = Table::new();
+    t.s.side_mut(1).deck.clear();
+    t.pass_to(1);
+    assert_eq!(t.s.side(0).prizes, 1);
+    assert!(t.s.outcome.is_none());
+}
+
+#[test]
+fn summoning_sickness_and_charge() {
+    // rules/nostalgix.txt: "Fighters" (Summoning Sickness); glossary "Charge"
+    let mut t = Table::new();
+    t.mana(0, 5);
+    let pup = t.give(0, "Pup");
+    t.act(Action::Summon { hand: pup, slot: 3 });
+    let rusher = t.give(0, "Rusher");
+    t.act(Action::Summon {
+        hand: rusher,
+        slot: 4,
+    });
+    let attacks: Vec<Action> = t
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Attack { .. }))
+        .collect();
+    assert!(
+        attacks
+            .iter()
+            .all(|a| matches!(a, Action::Attack { attacker: 1, .. })),
+        "{attacks:?}"
+    );
+    assert!(!attacks.is_empty(), "Charge attacks at once");
+    t.pass_to(0);
+    assert!(
+        t.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Attack { attacker: 0, .. }))
+    );
+}
+
+#[test]
+fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() {
+    // rules/nostalgix.txt: "Fighter Evolution"
+    let mut t = Table::new();
+    t.mana(0, 9);
+    let pup = t.give(0, "Pup");
+    t.act(Action::Summon { hand: pup, slot: 0 });
+    let hound = t.give(0, "Hound");
+    t.act(Action::Evolve {
+        hand: hound,
+        unit: 0,
+    });
+    assert!(
+        !t.legal().iter().any(|a| matches!(a, Action::Attack { .. })),
+        "same-turn evolution keeps Summoning Sickness"
+    );
+    t.pass_to(0);
+    let turn = t.s.turn;
+    {
+        let u = &mut t.s.side_mut(0).units[0];
+        u.damage = 2;
+        u.atk_counters = 1;
+        u.bound_turn = turn;
+    }
+    t.mana(0, 9);
+    let sword = t.give(0, "Sword");
+    t.act(Action::Equip {
+        hand: sword,
+        target: Tgt::unit(0, 0),
+    });
+    let warg = t.give(0, "Warg");
+    t.act(Action::Evolve {
+        hand: warg,
+        unit: 0,
+    });
+    let u = t.unit(0, 0);
+    assert_eq!(u.card, t.id("Warg"));
+    assert_eq!(u.under_cards(), &[t.id("Pup"), t.id("Hound")]);
+    assert_eq!((u.damage, u.atk_counters, u.bound_turn), (2, 1, 0));
+    assert_eq!(t.game.equipment_on(&t.s, u.id).count(), 1);
+    assert!(
+        t.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Attack { attacker: 0, .. })),
+        "a later evolution attacks at once"
+    );
+}
+
+#[test]
+fn attack_counters_apply_before_weakness_doubles() {
+    // rules/nostalgix.txt: "Parts of an Attack", steps 4–6
+    let mut t = Table::new();
+    let tide = t.place(0, "Tide", 0);
+    let pup = t.place(1, "Pup", 0);
+    t.s.side_mut(0).units[tide].atk_counters = 1;
+    t.s.side_mut(1).units[pup].health_counters = 10;
+    t.attack(tide, Tgt::unit(1, pup));
+    // (2 + 1) × 2 = 6 damage; the attacker takes none back.
+    assert_eq!(t.unit(1, pup).damage, 6);
+    assert_eq!(t.unit(0, tide).damage, 0);
+}
+
+#[test]
+fn resistance_takes_two_after_counters() {
+    // rules/nostalgix.txt: "Parts of an Attack", step 6
+    let mut t = Table::new();
+    let rock = t.place(0, "Rock", 0);
+    let pup = t.place(1, "Pup", 0);
+    t.s.side_mut(0).units[rock].atk_counters = 1;
+    t.attack(rock, Tgt::unit(1, pup));
+    assert_eq!(t.unit(1, pup).damage, 2, "(3 + 1) − 2");
+}
+
+#[test]
+fn attack_effects_that_change_damage_resolve_first() {
+    // rules/nostalgix.txt: "Parts of an Attack", step 3
+    let mut t = Table::new();
+    let tide = t.place(0, "Tide", 0);
+    t.attack(tide, Tgt::hero(1));
+    assert_eq!(t.hero_health(1), 20 - 5);
+}
+
+#[test]
+fn terminal_damage_sends_to_the_void_and_takes_a_prize_counter_but_tokens_give_none() {
+    // rules/nostalgix.txt: "Parts of an Attack", step 8; "How to Win"
+    let mut t = Table::new();
+    let rock = t.place(0, "Rock", 0);
+    let rusher = t.place(1, "Rusher", 0);
+    t.attack(rock, Tgt::unit(1, rusher));
+    assert!(t.s.side(1).units.is_empty());
+    assert_eq!(t.s.side(1).void.last(), Some(&t.id("Rusher")));
+    assert_eq!(t.s.side(0).prizes, 1);
+    let pip = t.id("Pip");
+    t.game.summon_tokens(&mut t.s, 1, pip, 1, &mut NoObserver);
+    t.pass_to(0);
+    t.attack(0, Tgt::unit(1, 0));
+    assert!(t.s.side(1).units.is_empty());
+    assert_eq!(t.s.side(0).prizes, 1, "no prize counter for a token");
+}
+
+#[test]
+fn taunt_must_be_attacked_first() {
+    // rules/nostalgix.txt: glossary "Taunt"
+    let mut t = Table::new();
+    let rock = t.place(0, "Rock", 0);
+    t.place(1, "Pup", 0);
+    t.place(1, "Wall", 1);
+    let targets: Vec<Tgt> = t
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Attack {
+                attacker, target, ..
+            } if attacker as usize == rock => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, vec![Tgt::unit(1, 1)]);
+}
+
+#[test]
+fn deathtouch_destroys_fighters_but_not_heroes_and_binding_stops_the_next_attack() {
+    // rules/nostalgix.txt: glossary "Deathtouch", "Binding"
+    let mut t = Table::new();
+    let reaper = t.place(0, "Reaper", 0);
+    t.place(1, "Rock", 0);
+    t.place(1, "Pup", 1);
+    t.attack(reaper, Tgt::unit(1, 0));
+    assert_eq!(
+        t.s.side(1).units.len(),
+        1,
+        "1 damage with Deathtouch destroys Rock"
+    );
+    t.pass_to(0);
+    t.attack(reaper, Tgt::unit(1, 0));
+    assert!(t.s.side(1).units.is_empty());
+    t.pass_to(0);
+    t.attack(reaper, Tgt::hero(1));
+    assert_eq!(t.hero_health(1), 19, "Heroes are immune to Deathtouch");
+    // The bound Hero cannot attack during its next turn.
+    assert_eq!(t.s.side(1).hero.bound_turn, t.s.turn + 1);
+}
+
+#[test]
+fn binding_keeps_a_fighter_from_attacking_during_its_next_turn() {
+    // rules/nostalgix.txt: glossary "Binding"
+    let mut t = Table::new();
+    let reaper = t.place(0, "Reaper", 0);
+    t.place(1, "Ghost", 0);
+    t.attack(reaper, Tgt::unit(1, 0));
+    assert_eq!(t.s.side(1).units.len(), 1, "Immune: not destroyed");
+    t.pass_to(1);
+    assert!(!t.legal().iter().any(|a| matches!(a, Action::Attack { .. })));
+    t.pass_to(1);
+    assert!(t.legal().iter().any(|a| matches!(a, Action::Attack { .. })));
+}
+
+#[test]
+fn mana_binding_withholds_mana_at_the_next_refill() {
+    // rules/nostalgix.txt: glossary "Binding" (mana)
+    let mut t = Table::new();
+    t.pass_to(0);
+    t.mana(0, 3);
+    let shackle = t.give(0, "Shackle");
+    t.act(Action::Cast {
+        hand: shackle,
+        target: Tgt::NONE,
+    });
+    t.pass_to(1);
+    assert_eq!(t.s.side(1).max_mana, 2);
+    assert_eq!(t.s.side(1).mana, 0);
+}
+
+#[test]
+fn lifesteal_and_lifetouch_restore_only_damage_dealt() {
+    // rules/nostalgix.txt: glossary "Lifesteal", "Lifetouch"
+    let mut t = Table::new();
+    let leech = t.place(0, "Leech", 0);
+    t.s.side_mut(0).units[leech].damage = 5;
+    t.s.side_mut(0).hero.damage = 10;
+    t.place(1, "Pup", 0);
+    t.attack(leech, Tgt::unit(1, 0));
+    // Pup had 4 health: 4 dealt of 9.
+    assert_eq!(t.unit(0, leech).damage, 1);
+    assert_eq!(t.hero_health(0), 10 + 4);
+}
+
+#[test]
+fn heal_stops_at_printed_maximum_and_health_counters_go_above() {
+    // rules/nostalgix.txt: glossary "Heal (Restore)", "Health Counters"
+    let mut t = Table::new();
+    t.mana(0, 5);
+    t.s.side_mut(0).hero.damage = 2;
+    let mend = t.give(0, "Mend");
+    t.act(Action::Cast {
+        hand: mend,
+        target: Tgt::NONE,
+    });
+    assert_eq!(t.hero_health(0), 20);
+    let pup = t.place(0, "Pup", 0);
+    t.s.side_mut(0).units[pup].damage = 1;
+    let blessing = t.give(0, "Blessing");
+    t.act(Action::Cast {
+        hand: blessing,
+        target: Tgt::unit(0, pup),
+    });
+    assert_eq!(
+        t.health(0, pup),
+        4 + 2,
+        "heals 1, then 2 counters above the maximum"
+    );
+}
+
+#[test]
+fn divinity_rewards_healing_the_hero() {
+    // rules/nostalgix.txt: glossary "Divinity"
+    let mut t = Table::with_heroes("Saintly", "Tester");
+    let pup = t.place(0, "Pup", 0);
+    t.s.side_mut(0).hero.damage = 3;
+    t.mana(0, 5);
+    let mend = t.give(0, "Mend");
+    t.act(Action::Cast {
+        hand: mend,
+        target: Tgt::NONE,
+    });
+    let u = t.unit(0, pup);
+    assert_eq!((u.health_counters, u.atk_counters), (1, 1));
+}
+
+#[test]
+fn immune_takes_no_damage_from_attacks_or_effects() {
+    // rules/nostalgix.txt: glossary "Immune"
+    let mut t = Table::new();
+    let rock = t.place(0, "Rock", 0);
+    t.place(1, "Ghost", 0);
+    t.attack(rock, Tgt::unit(1, 0));
+    t.mana(0, 3);
+    let bolt = t.give(0, "Bolt");
+    t.act(Action::Cast {
+        hand: bolt,
+        target: Tgt::unit(1, 0),
+    });
+    assert_eq!(t.unit(1, 0).damage, 0);
+}
+
+#[test]
+fn a_surprise_lets_the_defender_react_on_the_attackers_turn() {
+    // rules/nostalgix.txt: "Surprises" — "even if it is your opponent's turn"
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.s.side_mut(1).back[0] = BackCard::Surprise(snare);
+    let rock = t.place(0, "Rock", 0);
+    t.attack(rock, Tgt::hero(1));
+    assert_eq!(
+        t.game.to_move(&t.s),
+        Node::Decision(Player::B),
+        "the non-active player decides"
+    );
+    assert!(t.legal().contains(&Action::Decline));
+    t.act(Action::Flip {
+        slot: 0,
+        target: Tgt::NONE,
+    });
+    assert!(t.s.side(0).units.is_empty(), "the attacker was destroyed");
+    assert_eq!(t.hero_health(1), 20, "and its attack fizzled");
+    assert_eq!(t.s.side(1).void.last(), Some(&snare));
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(Player::A));
+}
+
+#[test]
+fn declining_a_surprise_lets_the_attack_resolve() {
+    // rules/nostalgix.txt: "Surprises" — the owner decides whether to flip
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.s.side_mut(1).back[0] = BackCard::Surprise(snare);
+    let rock = t.place(0, "Rock", 0);
+    t.attack(rock, Tgt::hero(1));
+    t.act(Action::Decline);
+    assert_eq!(t.hero_health(1), 17);
+    assert_eq!(t.s.side(1).back[0], BackCard::Surprise(snare));
+}
+
+#[test]
+fn a_surprise_can_counter_a_spell() {
+    // rules/nostalgix.txt: "Surprises"; "Spells"
+    let mut t = Table::new();
+    let nullify = t.id("Nullify");
+    t.s.side_mut(1).back[2] = BackCard::Surprise(nullify);
+    t.mana(0, 3);
+    let bolt = t.give(0, "Bolt");
+    t.act(Action::Cast {
+        hand: bolt,
+        target: Tgt::hero(1),
+    });
+    t.act(Action::Flip {
+        slot: 2,
+        target: Tgt::NONE,
+    });
+    assert_eq!(t.hero_health(1), 20);
+    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Bolt")));
+}
+
+#[test]
+fn surprises_cost_three_and_share_six_back_row_slots_with_equipment() {
+    // rules/nostalgix.txt: "Surprises, Spells & Equipment"
+    let mut t = Table::new();
+    t.mana(0, 10);
+    let snare = t.give(0, "Snare");
+    t.act(Action::SetSurprise { hand: snare });
+    assert_eq!(t.s.side(0).mana, 7);
+    let pup = t.place(1, "Pup", 0);
+    for _ in 0..5 {
+        let sword = t.give(0, "Sword");
+        t.act(Action::Equip {
+            hand: sword,
+            target: Tgt::unit(1, pup),
+        });
+    }
+    assert!(
+        t.s.side(0).back.iter().all(|b| *b != BackCard::Empty),
+        "Equipment on the opponent's Fighter fills my slots"
+    );
+    t.give(0, "Bolt");
+    t.give(0, "Snare");
+    assert!(!t.legal().iter().any(|a| matches!(
+        a,
+        Action::Cast { .. } | Action::SetSurprise { .. } | Action::Equip { .. }
+    )));
+}
+
+#[test]
+fn equipment_on_a_hero_breaks_when_an_attack_damages_it() {
+    // rules/nostalgix.txt: "Equipment" — "breaks ... if that Hero is damaged by a direct attack"
+    let mut t = Table::new();
+    t.mana(0, 5);
+    let sword = t.give(0, "Sword");
+    t.act(Action::Equip {
+        hand: sword,
+        target: Tgt::hero(0),
+    });
+    assert_eq!(t.game.hero_attack(&t.s, 0), 2);
+    t.act(Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::hero(1),
+    });
+    assert_eq!(t.hero_health(1), 18, "a Hero with attack points may attack");
+    t.pass_to(1);
+    let rock = t.place(1, "Rock", 0);
+    t.attack(rock, Tgt::hero(0));
+    assert!(t.s.side(0).back.iter().all(|b| *b == BackCard::Empty));
+    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Sword")));
+}
+
+#[test]
+fn one_arena_for_both_players_replaced_to_its_owners_void() {
+    // rules/nostalgix.txt: "Arenas"
+    let mut t = Table::new();
+    t.mana(0, 5);
+    let pup = t.place(0, "Pup", 0);
+    let forge = t.give(0, "Forge");
+    t.act(Action::PlayArena { hand: forge });
+    assert_eq!(
+        t.game.atk_bonus(&t.s, &t.unit(0, pup)),
+        1,
+        "Forge: Fire Fighters +1ATK"
+    );
+    t.pass_to(1);
+    t.mana(1, 5);
+    let meadow = t.give(1, "Meadow");
+    t.act(Action::PlayArena { hand: meadow });
+    assert_eq!(t.s.arena, Some((t.id("Meadow"), 1)));
+    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Forge")));
+    assert_eq!(t.game.atk_bonus(&t.s, &t.unit(0, pup)), 0);
+}
+
+#[test]
+fn the_hand_is_cut_to_ten_at_the_end_of_the_turn() {
+    // rules/nostalgix.txt: "End your turn"
+    let mut t = Table::new();
+    for _ in 0..8 {
+        t.give(0, "Bolt");
+    }
+    t.act(Action::EndTurn);
+    assert_eq!(t.s.phase, Phase::Discard);
+    while t.s.phase == Phase::Discard {
+        t.act(Action::Discard(0));
+    }
+    assert_eq!(t.s.side(0).hand.len(), HAND_LIMIT);
+    assert_eq!(t.s.active, 1);
+}
+
+#[test]
+fn adjacent_means_the_slots_left_and_right() {
+    // rules/nostalgix.txt: glossary "Adjacent"
+    let mut t = Table::new();
+    t.mana(0, 3);
+    let left = t.place(0, "Pup", 2);
+    let chaplain = t.place(0, "Chaplain", 3);
+    let right = t.place(0, "Pup", 4);
+    let far = t.place(0, "Pup", 6);
+    t.act(Action::UnitAbility {
+        unit: chaplain as u8,
+        ability: 0,
+        target: Tgt::NONE,
+    });
+    let counters: Vec<i8> = [left, chaplain, right, far]
+        .iter()
+        .map(|&i| t.unit(0, i).atk_counters)
+        .collect();
+    assert_eq!(counters, vec![1, 0, 1, 0]);
+    assert!(
+        !t.legal()
+            .iter()
+            .any(|a| matches!(a, Action::UnitAbility { .. })),
+        "once per turn"
+    );
+}
+
+#[test]
+fn stacked_cards_add_attack_and_shield_the_prize_counter() {
+    // rules/nostalgix.txt: glossary "Stacked"
+    let mut t = Table::new();
+    t.mana(0, 3);
+    let pup = t.place(0, "Pup", 0);
+    let kit = t.give(0, "Kit");
+    t.act(Action::Stack {
+        hand: kit,
+        unit: pup as u8,
+    });
+    let u = t.unit(0, pup);
+    assert_eq!(u.atk_counters, 2);
+    assert!(u.prize_shield);
+    t.s.side_mut(0).units[pup].damage = 9;
+    t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
+    assert_eq!(t.s.side(1).prizes, 0);
+    assert_eq!(t.s.side(0).void.len(), 2, "both cards go to the Void");
+}
+
+#[test]
+fn an_after_attack_ability_summons_a_token() {
+    // rules/nostalgix.txt: "Stack-O-Fox" — "After this attacks, summon a 1ATK Fox Token with 1♥."
+    let mut t = Table::new();
+    let kit = t.place(0, "Kit", 0);
+    t.attack(kit, Tgt::hero(1));
+    let token = t.unit(0, 1);
+    assert!(token.token);
+    assert_eq!(token.slot, TOKEN_SLOT);
+    assert_eq!(t.game.best_attack(&t.s, &token), 1);
+}
+
+#[test]
+fn taking_all_prize_counters_wins() {
+    // rules/nostalgix.txt: "How to Win"
+    let mut t = Table::new();
+    t.s.side_mut(0).prizes = 9;
+    let rock = t.place(0, "Rock", 0);
+    t.place(1, "Rusher", 0);
+    t.attack(rock, Tgt::unit(1, 0));
+    assert!(
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner == Some(Player::A) && o.reason == "prizes")
+    );
+}
+
+#[test]
+fn reducing_the_hero_to_zero_wins() {
+    // rules/nostalgix.txt: "How to Win"
+    let mut t = Table::new();
+    t.s.side_mut(1).hero.damage = 18;
+    let rock = t.place(0, "Rock", 0);
+    t.attack(rock, Tgt::hero(1));
+    assert!(
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner == Some(Player::A) && o.reason == "hero_ko")
+    );
+}
+
+#[test]
+fn both_winning_at_once_starts_sudden_death() {
+    // rules/nostalgix.txt: "Specialty Rules" — Heroes at 5 health, 2 prize counters
+    let mut t = Table::new();
+    t.s.side_mut(0).prizes = 9;
+    t.s.side_mut(0).hero.damage = 20;
+    t.s.side_mut(1).hero.damage = 20;
+    t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
+    assert!(t.s.outcome.is_none());
+    assert_eq!(t.s.sudden_deaths, 1);
+    assert_eq!(t.s.prize_goal, SUDDEN_DEATH_PRIZES);
+    assert_eq!(t.s.phase, Phase::Mulligan);
+    assert_eq!(t.hero_health(0), i16::from(SUDDEN_DEATH_HEALTH));
+    assert_eq!(t.s.side(0).prizes, 0);
+    assert_eq!(t.s.side(0).hand.len(), 6);
+}
+
+#[test]
+fn a_game_cut_at_the_turn_limit_is_a_draw() {
+    // docs/rulings/nostalgix.md: "Turn limit"
+    let mut t = Table::new();
+    let limit = t.game.options.max_turns;
+    while t.s.outcome.is_none() {
+        t.act(Action::EndTurn);
+        while t.s.phase == Phase::Discard {
+            t.act(Action::Discard(0));
+        }
+    }
+    assert_eq!(u32::from(t.s.turn), u32::from(limit));
+    assert!(
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner.is_none() && o.reason == "turn_limit")
+    );
+}
+
+#[test]
+fn determinize_hides_the_opponents_hand_but_keeps_mine() {
+    // The bot-honesty property: the view depends only on the information set.
+    let game = bundled_game(0, 1);
+    let mut rng = rng_from_seed(11);
+    let mut s = game.new_state(&mut rng);
+    game.apply(
+        &mut s,
+        Action::MulliganDone { bottom: false },
+        &mut rng,
+        &mut NoObserver,
+    );
+    game.apply(
+        &mut s,
+        Action::MulliganDone { bottom: false },
+        &mut rng,
+        &mut NoObserver,
+    );
+    let mut other = s.clone();
+    // Swap a card between b's hand and b's deck: a cannot tell.
+    let (h, d) = (other.sides[1].hand[0], other.sides[1].deck[10]);
+    other.sides[1].hand[0] = d;
+    other.sides[1].deck[10] = h;
+    assert_eq!(
+        game.info_key(&s, Player::A),
+        game.info_key(&other, Player::A)
+    );
+    assert_ne!(
+        game.info_key(&s, Player::B),
+        game.info_key(&other, Player::B)
+    );
+    let v1 = game.determinize(&s, Player::A, &mut rng_from_seed(5));
+    let v2 = game.determinize(&other, Player::A, &mut rng_from_seed(5));
+    assert_eq!(v1, v2);
+    assert_eq!(v1.sides[0].hand, s.sides[0].hand, "my own hand is kept");
+}
+
+#[test]
+fn state_is_small_plain_data() {
+    // Cloning is a memory copy: no heap in the state.
+    let size = std::mem::size_of::<State>();
+    // Two sides of 24 units (7 Fighters + 17 tokens), hands, decks, Voids.
+    assert!(size <= 2304, "State grew to {size} bytes");
+    assert!(std::mem::size_of::<Entity>() <= 30);
+    assert!(std::mem::size_of::<Action>() <= 6);
 }
