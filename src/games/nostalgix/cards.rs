@@ -284,10 +284,9 @@ pub enum Trigger {
     OnSummon,
     /// After this Fighter (or equipped entity) attacks.
     AfterAttack,
-    /// At the start of its controller's turn (Arenas: each player's turn,
-    /// for the active player).
+    /// At the start of its controller's turn.
     StartOfTurn,
-    /// At the end of its controller's turn (Arenas: each player's turn).
+    /// At the end of its controller's turn.
     EndOfTurn,
     /// When this Fighter is destroyed.
     OnDestroyed,
@@ -929,10 +928,12 @@ impl Builder {
                 allowed.extend(["health", "abilities", "keywords"]);
                 need(card.health > 0, "a Hero needs `health` > 0", &mut problems);
                 need(
-                    card.abilities
-                        .iter()
-                        .all(|a| a.trigger == Trigger::Activated),
-                    "a Hero's abilities are `activated`",
+                    card.abilities.len() <= 1
+                        && card
+                            .abilities
+                            .iter()
+                            .all(|a| a.trigger == Trigger::Activated),
+                    "a Hero has at most one ability, and it is `activated`",
                     &mut problems,
                 );
             }

@@ -79,13 +79,17 @@ impl Nostalgix {
             return 0;
         }
         let health = self.health(s, &e).max(0);
-        let dealt = amount.min(health) as u8;
+        let dealt = amount.min(health).min(i16::from(u8::MAX)) as u8;
         let lethal = hit.deathtouch && id >= 2;
         if let Some(t) = s.entity_mut(id) {
+            // Health counters are spent first, so healing never restores
+            // health above the printed maximum (rules: "Heal (Restore)").
+            let from_counters = dealt.min(t.health_counters);
+            t.health_counters -= from_counters;
             t.damage = if lethal {
                 u8::MAX
             } else {
-                t.damage.saturating_add(dealt)
+                t.damage.saturating_add(dealt - from_counters)
             };
         }
         let owner = s.locate(id).map_or(0, |(p, _)| p);
@@ -184,9 +188,12 @@ impl Nostalgix {
             obs,
         );
         if id < 2 && self.side_has(s, owner, Keywords::DIVINITY) {
-            for u in s.side_mut(owner).units.iter_mut() {
-                u.health_counters = u.health_counters.saturating_add(1);
-                u.atk_counters = u.atk_counters.saturating_add(1);
+            let units: ArrayVec<u16, 32> = s.side(owner).units.iter().map(|u| u.id).collect();
+            for unit in units {
+                self.add_health_counters(s, unit, 1, obs);
+                if let Some(u) = s.entity_mut(unit) {
+                    u.atk_counters = u.atk_counters.saturating_add(1);
+                }
             }
         }
     }
@@ -203,11 +210,7 @@ impl Nostalgix {
         }
         // The controller's next turn: this one's successor if it is the
         // opponent's turn now, else the one after the opponent's.
-        let next = if s.active == owner {
-            s.turn + 2
-        } else {
-            s.turn + 1
-        };
+        let next = s.turn.saturating_add(if s.active == owner { 2 } else { 1 });
         if let Some(e) = s.entity_mut(id) {
             e.bound_turn = next;
         }
@@ -265,16 +268,6 @@ impl Nostalgix {
             return;
         }
         s.side_mut(owner).units.remove(i);
-        for p in 0..2u8 {
-            for slot in 0..s.side(p).back.len() {
-                if let BackCard::Equipment(card, on) = s.side(p).back[slot] {
-                    if on == id {
-                        s.side_mut(p).back[slot] = BackCard::Empty;
-                        s.side_mut(p).void.push(card);
-                    }
-                }
-            }
-        }
         if !unit.token {
             let side = s.side_mut(owner);
             side.void.extend(unit.under_cards().iter().copied());
@@ -294,11 +287,23 @@ impl Nostalgix {
         if !unit.token && !unit.prize_shield {
             self.take_prize(s, owner ^ 1, obs);
         }
+        // Its own and its Equipment's "when destroyed" abilities, then the
+        // Equipment goes to the Void.
         let ctx = Ctx {
             controller: owner,
             ..Ctx::default()
         };
         self.fire(s, &unit, Trigger::OnDestroyed, ctx, rng, obs);
+        for p in 0..2u8 {
+            for slot in 0..s.side(p).back.len() {
+                if let BackCard::Equipment(card, on) = s.side(p).back[slot] {
+                    if on == id {
+                        s.side_mut(p).back[slot] = BackCard::Empty;
+                        s.side_mut(p).void.push(card);
+                    }
+                }
+            }
+        }
         self.open_window(s, owner, SurpriseTrigger::AllyDestroyed, None);
     }
 
@@ -318,8 +323,7 @@ impl Nostalgix {
             if tokens >= MAX_TOKENS {
                 return;
             }
-            let id = s.next_id;
-            s.next_id += 1;
+            let id = s.fresh_id();
             let e = Entity::new(id, card, TOKEN_SLOT, s.turn, true);
             s.side_mut(p).units.push(e);
             let atk = self.best_attack(s, &e);
@@ -351,9 +355,14 @@ impl Nostalgix {
         trigger: SurpriseTrigger,
         subject: Option<u16>,
     ) {
-        let has = s.side(owner).back.iter().any(|b| {
-            matches!(b, BackCard::Surprise(c) if self.db.card(*c).surprise_trigger == Some(trigger))
-        });
+        // Whether a face-down card fits the trigger is the owner's secret:
+        // the window opens for any face-down Surprise, and the owner flips
+        // or declines.
+        let has = s
+            .side(owner)
+            .back
+            .iter()
+            .any(|b| matches!(b, BackCard::Surprise(_)));
         if has && !s.windows.is_full() {
             s.windows.push(Window {
                 owner,
@@ -537,10 +546,11 @@ impl Nostalgix {
             Op::Search => return self.search(s, player, effect, rng),
             Op::Reveal => {
                 let top = s.side(player).deck.last().copied();
-                if top.is_some_and(|c| self.matches(effect.filter, c)) {
+                if let Some(card) = top.filter(|&c| self.matches(effect.filter, c)) {
+                    let before = s.side(player).hand.len();
                     self.draw(s, player, 1, obs);
-                    if let Some(&c) = s.side(player).hand.last() {
-                        remember_known(s, player, c);
+                    if s.side(player).hand.len() > before {
+                        remember_known(s, player, card);
                     }
                 }
                 return;

@@ -139,6 +139,7 @@ impl Nostalgix {
                 }
             }
             Phase::Main => self.legal_main(s, p, out),
+            Phase::Ending => {}
         }
     }
 
@@ -392,10 +393,13 @@ impl Nostalgix {
                 let c = self.db.card(card);
                 let u = &mut s.side_mut(p).units[unit as usize];
                 u.push_under(card);
-                u.atk_counters = u.atk_counters.saturating_add(c.atk as i8);
+                u.atk_counters = u
+                    .atk_counters
+                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
                 u.prize_shield |= c.prize_shield;
                 let id = u.id;
                 self.pay_card(s, p, card, Some(id), obs);
+                self.entered(s, p, id, rng, obs);
             }
             Action::Cast { hand, target } => {
                 let card = self.take_from_hand(s, p, hand);
@@ -409,7 +413,13 @@ impl Nostalgix {
                 self.open_window(s, p ^ 1, super::cards::SurpriseTrigger::EnemySpell, None);
             }
             Action::SetSurprise { hand } => {
-                let card = self.take_from_hand(s, p, hand);
+                let card = s.side_mut(p).hand.remove(hand as usize);
+                // The opponent sees a card go face down, not which: every
+                // Surprise it knew of in that hand may be the one.
+                let db = &self.db;
+                s.side_mut(p)
+                    .hand_known
+                    .retain(|c| db.card(*c).kind != Kind::Surprise);
                 self.put_back(s, p, BackCard::Surprise(card));
                 self.pay(s, p, SURPRISE_COST);
                 let mana_left = s.side(p).mana;
@@ -688,6 +698,9 @@ impl Nostalgix {
         s.discards = 0;
         s.phase = Phase::Main;
         self.start_turn_of(s, p ^ 1, obs);
+        if s.outcome.is_some() {
+            return;
+        }
         let ctx = Ctx {
             controller: p ^ 1,
             ..Ctx::default()
@@ -754,11 +767,7 @@ impl Nostalgix {
         }
         let hero = s.side(p).hero;
         self.fire(s, &hero, Trigger::EndOfTurn, ctx, rng, obs);
-        if s.side(p).hand.len() > HAND_LIMIT {
-            s.phase = Phase::Discard;
-        } else {
-            self.next_turn(s, rng, obs);
-        }
+        s.phase = Phase::Ending;
     }
 
     fn summon(
@@ -771,8 +780,7 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let card = self.take_from_hand(s, p, hand);
-        let id = s.next_id;
-        s.next_id += 1;
+        let id = s.fresh_id();
         let turn = s.turn;
         s.side_mut(p)
             .units
@@ -885,16 +893,28 @@ impl Nostalgix {
             if self.check_winner(s, rng, obs) {
                 return;
             }
-            if let Some(&w) = s.windows.first() {
-                let mut flips = Vec::new();
-                self.legal_flips(s, w, &mut flips);
-                if !flips.is_empty() {
+            if let Some(w) = s.windows.first() {
+                let face_down = s
+                    .side(w.owner)
+                    .back
+                    .iter()
+                    .any(|b| matches!(b, BackCard::Surprise(_)));
+                if face_down {
                     return;
                 }
                 s.windows.remove(0);
                 continue;
             }
             match std::mem::replace(&mut s.pending, Pending::None) {
+                // End of turn, once its effects have settled: discard down
+                // to 10, then the next turn.
+                Pending::None if s.phase == Phase::Ending => {
+                    if s.side(s.active).hand.len() > HAND_LIMIT {
+                        s.phase = Phase::Discard;
+                        return;
+                    }
+                    self.next_turn(s, rng, obs);
+                }
                 Pending::None => return,
                 Pending::Attack {
                     attacker,
@@ -963,7 +983,7 @@ impl Nostalgix {
         match wins {
             [false, false] => false,
             [true, true] => {
-                s.sudden_deaths += 1;
+                s.sudden_deaths = s.sudden_deaths.saturating_add(1);
                 s.prize_goal = SUDDEN_DEATH_PRIZES;
                 self.deal(s, rng);
                 false
@@ -1079,13 +1099,9 @@ impl Nostalgix {
         // Step 8: terminal damage sends the defender to the Void.
         self.clean_up(s, rng, obs);
         // Step 9: the attack's other effects, Binding, after-attack abilities.
-        let rest: arrayvec::ArrayVec<super::cards::Effect, 8> = effects
-            .iter()
-            .filter(|e| e.op != Op::BonusDamage)
-            .take(8)
-            .copied()
-            .collect();
-        self.resolve(s, &rest, ctx, rng, obs);
+        for effect in effects.iter().filter(|e| e.op != Op::BonusDamage) {
+            self.resolve(s, std::slice::from_ref(effect), ctx, rng, obs);
+        }
         if keywords.has(Keywords::BINDING) {
             self.bind(s, defender);
         }

@@ -132,6 +132,8 @@ pub enum Phase {
     ChooseOrder,
     /// The active player's turn, step 3.
     Main,
+    /// The turn is ending: end-of-turn effects are resolving.
+    Ending,
     /// End of turn: the active player discards down to 10.
     Discard,
 }
@@ -284,8 +286,10 @@ impl State {
         }
     }
 
-    /// Whether a Surprise window or suspended action is open.
-    pub fn reacting(&self) -> bool {
-        !self.windows.is_empty()
+    /// A fresh entity id.
+    pub fn fresh_id(&mut self) -> u16 {
+        let id = self.next_id;
+        self.next_id = self.next_id.saturating_add(1);
+        id
     }
 }

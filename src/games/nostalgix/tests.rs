@@ -519,7 +519,7 @@ fn attack_counters_apply_before_weakness_doubles() {
     t.s.side_mut(1).units[pup].health_counters = 10;
     t.attack(tide, Tgt::unit(1, pup));
     // (2 + 1) × 2 = 6 damage; the attacker takes none back.
-    assert_eq!(t.unit(1, pup).damage, 6);
+    assert_eq!(t.health(1, pup), 4 + 10 - 6);
     assert_eq!(t.unit(0, tide).damage, 0);
 }
 
@@ -1016,4 +1016,70 @@ fn state_is_small_plain_data() {
     assert!(size <= 2304, "State grew to {size} bytes");
     assert!(std::mem::size_of::<Entity>() <= 30);
     assert!(std::mem::size_of::<Action>() <= 6);
+}
+
+#[test]
+#[ignore]
+fn scratch_speed() {
+    use crate::core::below;
+    let game = bundled_game(0, 1);
+    let mut legal = Vec::new();
+    let mut actions = 0u64;
+    let t0 = std::time::Instant::now();
+    for seed in 0..20000 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = game.new_state(&mut rng);
+        while let Node::Decision(_) = game.to_move(&s) {
+            game.legal_actions(&s, &mut legal);
+            let a = legal[below(&mut rng, legal.len() as u32) as usize];
+            game.apply(&mut s, a, &mut rng, &mut NoObserver);
+            actions += 1;
+        }
+    }
+    println!(
+        "{actions} actions {:?} per action",
+        t0.elapsed() / actions as u32
+    );
+}
+
+#[test]
+fn damage_spends_health_counters_first_so_healing_stops_at_the_maximum() {
+    // rules/nostalgix.txt: glossary "Heal (Restore)" and "Health Counters"
+    let mut t = Table::new();
+    let pup = t.place(1, "Pup", 0);
+    t.s.side_mut(1).units[pup].health_counters = 2;
+    let tide = t.place(0, "Tide", 1);
+    t.attack(tide, Tgt::unit(1, pup));
+    let u = t.unit(1, pup);
+    assert_eq!(
+        (u.health_counters, u.damage),
+        (0, 2),
+        "4 damage: the 2 counters first, then 2 damage"
+    );
+    let id = u.id;
+    t.game.heal(&mut t.s, id, 9, &mut NoObserver);
+    assert_eq!(
+        t.health(1, pup),
+        4,
+        "healed to the printed maximum, not above"
+    );
+}
+
+#[test]
+fn a_surprise_window_opens_whatever_the_face_down_card_is() {
+    // Hidden information: the attacker must not learn from the window
+    // whether the face-down card fits (docs/rulings/nostalgix.md, Surprises).
+    let mut t = Table::new();
+    let nullify = t.id("Nullify");
+    t.s.side_mut(1).back[0] = BackCard::Surprise(nullify);
+    let rock = t.place(0, "Rock", 0);
+    t.attack(rock, Tgt::hero(1));
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(Player::B));
+    assert_eq!(
+        t.legal(),
+        vec![Action::Decline],
+        "Nullify does not fit an attack"
+    );
+    t.act(Action::Decline);
+    assert_eq!(t.hero_health(1), 17);
 }
