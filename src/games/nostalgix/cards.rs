@@ -394,6 +394,11 @@ pub struct Card {
 }
 
 impl Card {
+    /// Whether one of its abilities fires on `trigger`.
+    #[inline]
+    pub fn has_trigger(&self, trigger: Trigger) -> bool {
+        self.abilities.iter().any(|a| a.trigger == trigger)
+    }
     /// Whether playing the card needs a chosen target (the first chosen
     /// target of its effects), if any.
     pub fn chosen_target(&self) -> Option<Target> {

@@ -120,6 +120,7 @@ impl Nostalgix {
                 if let BackCard::Equipment(card, on) = s.side(p).back[i] {
                     if on == hero {
                         s.side_mut(p).back[i] = BackCard::Empty;
+                        s.side_mut(hero as u8).hero.equipped -= 1;
                         s.side_mut(p).void.push(card);
                         self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
                     }
@@ -383,7 +384,10 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let equipment: ArrayVec<CardId, 12> = self.equipment_on(s, e.id).collect();
+        if e.equipped == 0 && !self.card_of(e).has_trigger(trigger) {
+            return;
+        }
+        let equipment: ArrayVec<CardId, 12> = self.equipment_on(s, e).collect();
         for card in std::iter::once(e.card).chain(equipment) {
             for (i, ability) in self.db.card(card).abilities.iter().enumerate() {
                 if ability.trigger == trigger {

@@ -105,6 +105,20 @@ impl Nostalgix {
                     }
                 }
             }
+            for e in std::iter::once(&side.hero).chain(&side.units) {
+                let attached = s
+                    .sides
+                    .iter()
+                    .flat_map(|q| q.back.iter())
+                    .filter(|b| matches!(b, BackCard::Equipment(_, on) if *on == e.id))
+                    .count();
+                if attached != e.equipped as usize {
+                    return Err(format!(
+                        "seat {p}: entity {} counts {} Equipment, has {attached}",
+                        e.id, e.equipped
+                    ));
+                }
+            }
         }
         Ok(())
     }

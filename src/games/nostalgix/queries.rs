@@ -3,7 +3,7 @@
 
 use super::Nostalgix;
 use super::cards::{Card, CardId, Element, Filter, Keywords, Kind};
-use super::state::{BackCard, Entity, SUDDEN_DEATH_HEALTH, State};
+use super::state::{BACK_ROW, BackCard, Entity, SUDDEN_DEATH_HEALTH, State};
 
 impl Nostalgix {
     /// The card of an entity.
@@ -13,12 +13,21 @@ impl Nostalgix {
     }
 
     /// Equipment cards attached to entity `id` (from both back rows).
-    pub(super) fn equipment_on(&self, s: &State, id: u16) -> impl Iterator<Item = CardId> {
-        let sides = [s.sides[0].back, s.sides[1].back];
-        sides.into_iter().flatten().filter_map(move |b| match b {
-            BackCard::Equipment(c, on) if on == id => Some(c),
-            _ => None,
-        })
+    pub(super) fn equipment_on<'s>(
+        &self,
+        s: &'s State,
+        e: &Entity,
+    ) -> impl Iterator<Item = CardId> + 's {
+        // Most entities carry nothing: skip the back rows for them.
+        let id = e.id;
+        let slots = if e.equipped > 0 { BACK_ROW } else { 0 };
+        s.sides
+            .iter()
+            .flat_map(move |side| side.back[..slots].iter())
+            .filter_map(move |b| match *b {
+                BackCard::Equipment(c, on) if on == id => Some(c),
+                _ => None,
+            })
     }
 
     /// The Arena's aura, if it applies to `e`: (+atk, +health).
@@ -55,7 +64,7 @@ impl Nostalgix {
             i16::from(self.card_of(e).health)
         };
         let equip: i16 = self
-            .equipment_on(s, e.id)
+            .equipment_on(s, e)
             .map(|c| i16::from(self.db.card(c).health))
             .sum();
         printed + equip + self.aura(s, e).1
@@ -70,7 +79,7 @@ impl Nostalgix {
     /// an attack adds.
     pub(super) fn atk_bonus(&self, s: &State, e: &Entity) -> i16 {
         let equip: i16 = self
-            .equipment_on(s, e.id)
+            .equipment_on(s, e)
             .map(|c| i16::from(self.db.card(c).atk))
             .sum();
         i16::from(e.atk_counters) + equip + self.aura(s, e).0
@@ -78,7 +87,7 @@ impl Nostalgix {
 
     /// Keywords of the card plus those granted by Equipment.
     pub(super) fn keywords(&self, s: &State, e: &Entity) -> Keywords {
-        self.equipment_on(s, e.id)
+        self.equipment_on(s, e)
             .fold(self.card_of(e).keywords, |k, c| {
                 k.with(self.db.card(c).keywords)
             })

@@ -146,6 +146,11 @@ impl Nostalgix {
     fn legal_main(&self, s: &State, p: u8, out: &mut Vec<Action>) {
         let side = s.side(p);
         let back_free = side.back.contains(&BackCard::Empty);
+        let occupied = side
+            .units
+            .iter()
+            .filter(|u| u.slot < SLOTS)
+            .fold(0u8, |m, u| m | (1 << u.slot));
         for i in distinct(&side.hand) {
             let card = self.db.card(side.hand[i]);
             if card.cost > side.mana {
@@ -155,10 +160,8 @@ impl Nostalgix {
             match card.kind {
                 Kind::Fighter => {
                     if card.level == 1 {
-                        for slot in 0..SLOTS {
-                            if !side.units.iter().any(|u| u.slot == slot) {
-                                out.push(Action::Summon { hand, slot });
-                            }
+                        for slot in (0..SLOTS).filter(|&slot| occupied & (1 << slot) == 0) {
+                            out.push(Action::Summon { hand, slot });
                         }
                     }
                     for (u, unit) in side.units.iter().enumerate() {
@@ -437,6 +440,9 @@ impl Nostalgix {
                 let card = self.take_from_hand(s, p, hand);
                 let on = self.target_id(s, target).unwrap_or(p as u16);
                 self.put_back(s, p, BackCard::Equipment(card, on));
+                if let Some(e) = s.entity_mut(on) {
+                    e.equipped += 1;
+                }
                 self.pay_card(s, p, card, Some(on), obs);
             }
             Action::PlayArena { hand } => {
@@ -948,9 +954,13 @@ impl Nostalgix {
 
     /// Sends every Fighter with no health left to the Void (step 8).
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        // Undamaged Fighters have health left unless an Arena takes some.
+        let aura_hurts = s
+            .arena
+            .is_some_and(|(a, _)| self.db.card(a).aura_health < 0);
         while let Some(id) = (0..2u8)
             .flat_map(|p| s.side(p).units.iter())
-            .find(|u| self.health(s, u) <= 0)
+            .find(|u| (u.damage > 0 || aura_hurts) && self.health(s, u) <= 0)
             .map(|u| u.id)
         {
             self.destroy(s, id, true, rng, obs);

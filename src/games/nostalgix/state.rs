@@ -64,6 +64,8 @@ pub struct Entity {
     pub prize_shield: bool,
     /// Whether it is a token.
     pub token: bool,
+    /// How many Equipment cards are attached to it.
+    pub equipped: u8,
     /// Cards beneath it (lower levels, stacked cards), bottom first; the
     /// first `under_len` are used.
     pub under: [CardId; MAX_UNDER],
@@ -87,6 +89,7 @@ impl Entity {
             ability_used: false,
             prize_shield: false,
             token,
+            equipped: 0,
             under: [CardId(0); MAX_UNDER],
             under_len: 0,
         }
