@@ -1,17 +1,18 @@
 //! "Bidding duel", a tiny two-player hidden-information game for unit tests
 //! of the bots and the runner (compiled only for tests).
 //!
-//! Rules. Twelve bid cards valued 1–12 form a deck; each player is dealt
-//! four at random and keeps them hidden. Six prize cards valued 1–6 lie face
-//! down. Each trick one prize is revealed at random; the leader bids a card
-//! face up, then the follower bids; the higher bid takes the prize's points.
-//! Both bids are discarded, then the trick's winner and the loser each draw
-//! a random card while the deck lasts, and the lead passes to the other
-//! seat. After six tricks both hands are empty and the most points win (the
-//! prizes total 21, so there are no draws).
+//! Rules. Each player owns eight bid cards valued 1–8, shuffled into their
+//! own deck, and draws a hand of three, kept hidden. Eight prize cards
+//! valued 1–8 lie face down. Each trick one prize is revealed at random;
+//! the leader bids a card face up, then the follower bids; the higher bid
+//! takes the prize's points, the leader winning ties. Both bids are
+//! discarded, each player draws a card while their deck lasts, and the lead
+//! passes to the other seat. After eight tricks the hands are empty and the
+//! most points win (a 18–18 tie is a draw).
 //!
-//! Skill matters: bid high on big prizes, win cheaply, throw away low cards
-//! on small prizes, and count the cards already played.
+//! Both players hold the same cards, so skill decides much of it: bid high
+//! on big prizes, win cheaply, throw away low cards on small prizes, and
+//! count the cards the opponent has left.
 
 use arrayvec::ArrayVec;
 use serde_json::json;
@@ -19,19 +20,19 @@ use serde_json::json;
 use super::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
 use super::{below, shuffle, split_mix};
 
-/// The highest bid card (cards are valued `1..=CARDS`).
-const CARDS: u8 = 12;
-/// Cards dealt to each player, and the most a hand ever holds.
-const HAND: usize = 4;
+/// The highest bid card: each player owns one card of each value `1..=CARDS`.
+const CARDS: u8 = 8;
+/// The size of a starting hand, and the most a hand ever holds.
+const HAND: usize = 3;
 /// The highest prize (prizes are valued `1..=PRIZES`), also the number of
 /// tricks.
-const PRIZES: u8 = 6;
+const PRIZES: u8 = CARDS;
 /// The sum of all prizes.
 const PRIZE_TOTAL: u8 = PRIZES * (PRIZES + 1) / 2;
+/// Every card value, as a bit set (bit `v` for value `v`).
+const ALL_CARDS: u16 = (1 << (CARDS + 1)) - 2;
 /// Card names, indexed by value.
-const NAMES: [&str; CARDS as usize + 1] = [
-    "?", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
-];
+const NAMES: [&str; CARDS as usize + 1] = ["?", "1", "2", "3", "4", "5", "6", "7", "8"];
 
 /// The game definition: it has no options.
 #[derive(Clone, Copy, Debug, Default)]
@@ -58,7 +59,7 @@ pub enum ToyEvent {
     },
     /// `player` takes the prize and now has `total` points.
     Won {
-        /// The higher bidder.
+        /// The winning bidder.
         player: Player,
         /// The prize's points.
         prize: u8,
@@ -77,8 +78,8 @@ pub enum ToyEvent {
 /// A position of Bidding duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToyState {
-    /// The undealt cards, sorted (draws pick one at random).
-    deck: ArrayVec<u8, { CARDS as usize }>,
+    /// Each player's undrawn cards, sorted (draws pick one at random).
+    decks: [ArrayVec<u8, { CARDS as usize }>; 2],
     /// Each player's hidden hand, sorted ascending.
     hands: [ArrayVec<u8, HAND>; 2],
     /// The prizes still face down, sorted (reveals pick one at random).
@@ -91,10 +92,9 @@ pub struct ToyState {
     leader: Player,
     /// Points taken so far.
     points: [u8; 2],
-    /// Cards bid so far (bit `v` for card `v`), including the pending bid.
-    discard: u16,
-    /// How many cards each player has bid.
-    bids: [u8; 2],
+    /// The cards each player has bid (bit `v` for value `v`), including the
+    /// pending bid.
+    discards: [u16; 2],
     /// Tricks completed.
     tricks: u8,
 }
@@ -111,8 +111,13 @@ fn insert_sorted(hand: &mut ArrayVec<u8, HAND>, card: u8) {
     hand.insert(at, card);
 }
 
+/// The bit set of `cards`.
+fn bits(cards: &[u8]) -> u16 {
+    cards.iter().fold(0, |b, &c| b | 1 << c)
+}
+
 impl ToyGame {
-    /// The winner and loser of a trick draw a card each while the deck lasts.
+    /// `player` draws a random card of their deck, if any is left.
     fn draw(
         &self,
         state: &mut ToyState,
@@ -120,15 +125,16 @@ impl ToyGame {
         rng: &mut GameRng,
         observer: &mut impl Observer<ToyEvent>,
     ) {
-        if state.deck.is_empty() {
+        let deck = &mut state.decks[player.index()];
+        if deck.is_empty() {
             return;
         }
-        let card = take_random(&mut state.deck, rng);
+        let card = take_random(deck, rng);
         insert_sorted(&mut state.hands[player.index()], card);
         observer.event(&ToyEvent::Drew { player, card });
     }
 
-    /// Turns the next prize face up, if any is left.
+    /// Turns a random face-down prize up, if any is left.
     fn reveal(
         &self,
         state: &mut ToyState,
@@ -159,24 +165,22 @@ impl Game for ToyGame {
 
     fn new_state(&self, rng: &mut GameRng) -> ToyState {
         let mut state = ToyState {
-            deck: (1..=CARDS).collect(),
+            decks: [(1..=CARDS).collect(), (1..=CARDS).collect()],
             hands: [ArrayVec::new(), ArrayVec::new()],
             prizes: (1..=PRIZES).collect(),
             prize: 0,
             bid: None,
             leader: Player::A,
             points: [0; 2],
-            discard: 0,
-            bids: [0; 2],
+            discards: [0; 2],
             tricks: 0,
         };
         for _ in 0..HAND {
             for p in [Player::A, Player::B] {
-                let card = take_random(&mut state.deck, rng);
-                insert_sorted(&mut state.hands[p.index()], card);
+                self.draw(&mut state, p, rng, &mut |_: &ToyEvent| {});
             }
         }
-        state.prize = take_random(&mut state.prizes, rng);
+        self.reveal(&mut state, rng, &mut |_: &ToyEvent| {});
         state
     }
 
@@ -221,14 +225,13 @@ impl Game for ToyGame {
             return;
         };
         let card = hand.remove(at);
-        state.discard |= 1 << card;
-        state.bids[player.index()] += 1;
+        state.discards[player.index()] |= 1 << card;
         observer.event(&ToyEvent::Bid { player, card });
         let Some(lead) = state.bid else {
             state.bid = Some(card);
             return;
         };
-        let winner = if lead > card { state.leader } else { player };
+        let winner = if lead >= card { state.leader } else { player };
         state.points[winner.index()] += state.prize;
         observer.event(&ToyEvent::Won {
             player: winner,
@@ -245,7 +248,7 @@ impl Game for ToyGame {
 
     fn determinize(&self, state: &ToyState, observer: Player, rng: &mut GameRng) -> ToyState {
         let opp = observer.opponent().index();
-        let mut pool: ArrayVec<u8, { CARDS as usize }> = state.deck.clone();
+        let mut pool: ArrayVec<u8, { CARDS as usize }> = state.decks[opp].clone();
         pool.extend(state.hands[opp].iter().copied());
         pool.sort_unstable();
         shuffle(rng, &mut pool);
@@ -253,56 +256,49 @@ impl Game for ToyGame {
         let n = state.hands[opp].len();
         view.hands[opp] = pool[..n].iter().copied().collect();
         view.hands[opp].sort_unstable();
-        view.deck = pool[n..].iter().copied().collect();
-        view.deck.sort_unstable();
+        view.decks[opp] = pool[n..].iter().copied().collect();
+        view.decks[opp].sort_unstable();
         view
     }
 
     fn info_key(&self, state: &ToyState, player: Player) -> u64 {
-        let mut prizes = 0u64;
-        for &p in &state.prizes {
-            prizes |= 1 << p;
-        }
-        let mut own = 0u64;
-        for &c in &state.hands[player.index()] {
-            own |= 1 << c;
-        }
+        let (me, opp) = (player.index(), player.opponent().index());
         let public = [
             u64::from(player.0),
-            own,
-            state.hands[player.opponent().index()].len() as u64,
-            state.deck.len() as u64,
-            prizes,
+            u64::from(bits(&state.hands[me])),
+            state.hands[opp].len() as u64,
+            state.decks[opp].len() as u64,
+            u64::from(bits(&state.prizes)),
             u64::from(state.prize),
             state.bid.map_or(0, |b| u64::from(b) + 1),
             u64::from(state.leader.0),
             u64::from(state.points[0]) << 8 | u64::from(state.points[1]),
-            u64::from(state.discard),
+            u64::from(state.discards[0]) << 16 | u64::from(state.discards[1]),
             u64::from(state.tricks),
         ];
         public.iter().fold(0, |h, &x| split_mix(h ^ x))
     }
 
     fn check_invariants(&self, state: &ToyState) -> Result<(), String> {
-        let mut seen = state.discard;
-        let held = state.deck.iter().chain(state.hands.iter().flatten());
-        for &c in held {
-            if c == 0 || c > CARDS || seen & (1 << c) != 0 {
-                return Err(format!("card {c} out of range or held twice"));
+        for p in 0..2 {
+            let (hand, deck) = (&state.hands[p], &state.decks[p]);
+            let mut seen = state.discards[p];
+            for &c in hand.iter().chain(deck) {
+                if c == 0 || c > CARDS || seen & (1 << c) != 0 {
+                    return Err(format!("seat {p}: card {c} out of range or held twice"));
+                }
+                seen |= 1 << c;
             }
-            seen |= 1 << c;
-        }
-        if seen != ((1u16 << (CARDS + 1)) - 2) {
-            return Err(format!("cards lost: {seen:#b}"));
-        }
-        for hand in &state.hands {
-            if !hand.is_sorted() {
-                return Err(format!("hand {hand:?} not sorted"));
+            if seen != ALL_CARDS {
+                return Err(format!("seat {p}: cards lost: {seen:#b}"));
+            }
+            if !hand.is_sorted() || !deck.is_sorted() {
+                return Err(format!("seat {p}: hand or deck not sorted"));
             }
         }
-        let bid = u32::from(state.bids[0]) + u32::from(state.bids[1]);
-        if bid != state.discard.count_ones() {
-            return Err("bid count differs from the discard".into());
+        let bids = state.discards[0].count_ones() + state.discards[1].count_ones();
+        if bids != 2 * u32::from(state.tricks) + u32::from(state.bid.is_some()) {
+            return Err(format!("{bids} bids in {} tricks", state.tricks));
         }
         let prizes: u8 = state.points.iter().chain(&state.prizes).sum::<u8>() + state.prize;
         if prizes != PRIZE_TOTAL {
@@ -315,7 +311,8 @@ impl Game for ToyGame {
     }
 
     fn card_count(&self, state: &ToyState, player: Player) -> usize {
-        state.hands[player.index()].len() + usize::from(state.bids[player.index()])
+        let p = player.index();
+        state.hands[p].len() + state.decks[p].len() + state.discards[p].count_ones() as usize
     }
 
     fn metric(&self, event: &ToyEvent) -> Option<Metric> {
@@ -372,7 +369,6 @@ impl Game for ToyGame {
         0
     }
 
-    /// Both players draw from one shared deck: every card once.
     fn deck_list(&self, _player: Player) -> Vec<(u16, u8)> {
         (1..=u16::from(CARDS)).map(|c| (c, 1)).collect()
     }
@@ -382,14 +378,11 @@ impl Game for ToyGame {
     }
 
     fn features(&self, state: &ToyState, player: Player, out: &mut [f64]) {
-        let total: u32 = state.hands[player.index()]
-            .iter()
-            .map(|&c| u32::from(c))
-            .sum();
+        let hand = &state.hands[player.index()];
         let values = [
             f64::from(state.points[player.index()]),
-            f64::from(state.points[player.opponent().index()]),
-            f64::from(total),
+            -f64::from(state.points[player.opponent().index()]),
+            hand.iter().map(|&c| f64::from(c)).sum(),
         ];
         for (o, v) in out.iter_mut().zip(values) {
             *o = v;
@@ -406,17 +399,18 @@ mod tests {
     fn passes_the_conformance_checks() {
         let report = conformance::random_games(&ToyGame, 0, 300, 100).unwrap();
         assert_eq!(report.games, 300);
-        assert_eq!(report.actions, 300 * 12);
+        assert_eq!(report.actions, 300 * 2 * u64::from(PRIZES));
     }
 
     #[test]
-    fn determinize_hides_only_the_opponents_hand() {
+    fn determinize_hides_only_the_opponents_cards() {
         let game = ToyGame;
         let state = game.new_state(&mut derive_rng(5, 0));
         let mut differs = false;
         for s in 0..20 {
             let view = game.determinize(&state, Player::A, &mut derive_rng(s, 9));
             assert_eq!(view.hands[0], state.hands[0]);
+            assert_eq!(view.decks[0], state.decks[0]);
             assert_eq!(
                 game.info_key(&view, Player::A),
                 game.info_key(&state, Player::A)
@@ -427,18 +421,21 @@ mod tests {
     }
 
     #[test]
-    fn the_higher_bid_takes_the_prize() {
+    fn the_higher_bid_takes_the_prize_and_the_leader_wins_ties() {
         let game = ToyGame;
-        let mut rng = derive_rng(3, 0);
-        let mut state = game.new_state(&mut rng);
-        let prize = state.prize;
-        let lead = state.hands[0][0];
-        let follow = *state.hands[1].last().unwrap();
-        game.apply(&mut state, Bid(lead), &mut rng, &mut NoObserver);
-        game.apply(&mut state, Bid(follow), &mut rng, &mut NoObserver);
-        let winner = if lead > follow { 0 } else { 1 };
-        assert_eq!(state.points[winner], prize);
-        assert_eq!(state.leader, Player::B);
-        assert_eq!(state.hands[0].len(), HAND);
+        for seed in 0..20 {
+            let mut rng = derive_rng(seed, 0);
+            let mut state = game.new_state(&mut rng);
+            let prize = state.prize;
+            let lead = state.hands[0][0];
+            let follow = state.hands[1][seed as usize % HAND];
+            game.apply(&mut state, Bid(lead), &mut rng, &mut NoObserver);
+            game.apply(&mut state, Bid(follow), &mut rng, &mut NoObserver);
+            let winner = usize::from(follow > lead);
+            assert_eq!(state.points[winner], prize);
+            assert_eq!(state.points[1 - winner], 0);
+            assert_eq!(state.leader, Player::B);
+            assert_eq!(state.hands[0].len(), HAND);
+        }
     }
 }
