@@ -2,6 +2,7 @@
 //! games. See `README.md` for the commands and `../shared/DESIGN.md` for the
 //! architecture.
 
+pub mod bots;
 pub mod core;
 pub mod diagnostics;
 pub mod games;

@@ -1,0 +1,679 @@
+//! Strategy files (`strategies/*.toml`): which bot plays, with what settings.
+//!
+//! ```toml
+//! kind = "ismcts"            # "random" | "greedy" | "ismcts"
+//! iterations = 200           # ismcts budget (default 1000), or
+//! # milliseconds = 50        #   a wall-clock budget (not reproducible)
+//! exploration = 0.7          # UCB1 constant (default 0.7)
+//! rollout = "greedy"         # "random" (default) | "greedy"
+//! rollout_depth = 20         # 0 (default) = play rollouts to the end
+//! final_choice = "most_visited"  # or "best_value"
+//!
+//! [weights]                  # greedy: required; ismcts: for rollouts/cut-offs
+//! hero_health = 0.12         # feature name (of the game) = weight
+//! ```
+//!
+//! Every problem is reported as `path:line: what was expected`; weights are
+//! checked against the game's feature names, so a strategy is loaded for one
+//! game. `--bot NAME|PATH` is resolved by [`Strategy::resolve`].
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostics::{Diagnostic, line_of, toml_error, unknown_name};
+
+/// The strategies compiled into the binary, by name.
+pub const BUNDLED: [(&str, &str); 4] = [
+    ("random", include_str!("../../strategies/random.toml")),
+    ("greedy", include_str!("../../strategies/greedy.toml")),
+    (
+        "ismcts-200",
+        include_str!("../../strategies/ismcts-200.toml"),
+    ),
+    (
+        "ismcts-1000",
+        include_str!("../../strategies/ismcts-1000.toml"),
+    ),
+];
+
+/// The ISMCTS budget when a file names none.
+const DEFAULT_ITERATIONS: u32 = 1000;
+/// The UCB1 exploration constant when a file names none.
+const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// A loaded, validated strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strategy {
+    /// The display name (the file stem), for CSV columns.
+    pub name: String,
+    /// The file read, as the user named it (bundled copies are named
+    /// `strategies/NAME.toml`).
+    pub path: String,
+    /// Whether the built-in copy was used rather than a file on disk.
+    pub bundled: bool,
+    /// The file's exact text, for the run manifest's hash.
+    pub text: String,
+    /// What the file asks for.
+    pub settings: Settings,
+}
+
+/// The bot a strategy describes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Settings {
+    /// Uniformly random legal actions.
+    Random,
+    /// One-ply lookahead over a weighted evaluation.
+    Greedy(Weights),
+    /// Information Set MCTS.
+    Ismcts(IsmctsSettings),
+}
+
+/// The settings of an ISMCTS bot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsSettings {
+    /// How long each decision searches.
+    pub budget: Budget,
+    /// The UCB1 exploration constant (returns lie in `[0, 1]`).
+    pub exploration: f64,
+    /// How rollouts pick actions.
+    pub rollout: Rollout,
+    /// Actions per rollout before the position is evaluated; 0 plays to the
+    /// end.
+    pub rollout_depth: u32,
+    /// How the action is picked once the search is done.
+    pub final_choice: FinalChoice,
+    /// Weights for greedy rollouts and cut-off evaluation.
+    pub weights: Weights,
+}
+
+/// The search budget of one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations: reproducible for a given seed.
+    Iterations(u32),
+    /// Wall-clock milliseconds: results depend on machine load, so runs are
+    /// not reproducible.
+    Milliseconds(u64),
+}
+
+/// The rollout policy of ISMCTS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random legal actions.
+    Random,
+    /// "Greedy-lite": of two random legal actions, the one whose result
+    /// scores higher under the weights.
+    Greedy,
+}
+
+/// How ISMCTS picks its action from the searched root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// The most visited action (the robust child).
+    MostVisited,
+    /// The action with the highest mean return.
+    BestValue,
+}
+
+/// Evaluation weights, one per feature of the game they were loaded for
+/// (features a file does not name weigh 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    features: &'static [&'static str],
+    values: Vec<f64>,
+}
+
+impl Weights {
+    /// All-zero weights over `features`.
+    pub fn zero(features: &'static [&'static str]) -> Self {
+        Weights {
+            features,
+            values: vec![0.0; features.len()],
+        }
+    }
+
+    /// The feature names the weights were validated against, in order.
+    pub fn features(&self) -> &'static [&'static str] {
+        self.features
+    }
+
+    /// The weights, in the order of [`Weights::features`].
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
+    /// Whether every weight is 0.
+    pub fn is_zero(&self) -> bool {
+        self.values.iter().all(|&w| w == 0.0)
+    }
+}
+
+/// Why a strategy could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum StrategyError {
+    /// A problem inside the file, as `path:line: message`.
+    #[error("{0}")]
+    Invalid(Diagnostic),
+    /// The file could not be read.
+    #[error("{path}: cannot read the strategy file")]
+    Io {
+        /// The file, as the user named it.
+        path: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// `--bot NAME` matched neither a file nor a built-in strategy.
+    #[error(
+        "{}; known strategies: {}",
+        unknown_name("strategy", name, known.iter().map(String::as_str)),
+        known.join(", ")
+    )]
+    UnknownName {
+        /// The name asked for.
+        name: String,
+        /// The names that would have worked, sorted.
+        known: Vec<String>,
+    },
+}
+
+impl Strategy {
+    /// Resolves `--bot ARG` against the current directory; see
+    /// [`Strategy::resolve_in`].
+    pub fn resolve(arg: &str, features: &'static [&'static str]) -> Result<Self, StrategyError> {
+        Self::resolve_in(Path::new("."), arg, features)
+    }
+
+    /// Resolves `--bot ARG` relative to `dir`: an argument ending in
+    /// `.toml` or containing a path separator is a file; otherwise
+    /// `strategies/ARG.toml` is read if it exists, else the built-in copy
+    /// of that name. Weights are validated against `features`.
+    pub fn resolve_in(
+        dir: &Path,
+        arg: &str,
+        features: &'static [&'static str],
+    ) -> Result<Self, StrategyError> {
+        if arg.ends_with(".toml") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR) {
+            let stem = Path::new(arg)
+                .file_stem()
+                .map_or_else(|| arg.to_string(), |s| s.to_string_lossy().into_owned());
+            return Self::load(&dir.join(arg), arg, &stem, features);
+        }
+        let local = dir.join("strategies").join(format!("{arg}.toml"));
+        if local.is_file() {
+            return Self::load(&local, &format!("strategies/{arg}.toml"), arg, features);
+        }
+        match BUNDLED.iter().find(|(name, _)| *name == arg) {
+            Some((name, text)) => {
+                let path = format!("strategies/{name}.toml");
+                let mut strategy = Self::parse(name, &path, text.as_bytes(), features)?;
+                strategy.bundled = true;
+                Ok(strategy)
+            }
+            None => Err(StrategyError::UnknownName {
+                name: arg.to_string(),
+                known: known_names(dir),
+            }),
+        }
+    }
+
+    /// Reads the strategy file `file`, named `path` in messages and `name`
+    /// in outputs.
+    pub fn load(
+        file: &Path,
+        path: &str,
+        name: &str,
+        features: &'static [&'static str],
+    ) -> Result<Self, StrategyError> {
+        let bytes = std::fs::read(file).map_err(|source| StrategyError::Io {
+            path: path.to_string(),
+            source,
+        })?;
+        Self::parse(name, path, &bytes, features)
+    }
+
+    /// Parses and validates a strategy from the bytes of a file. Never
+    /// panics, whatever the bytes.
+    pub fn parse(
+        name: &str,
+        path: &str,
+        bytes: &[u8],
+        features: &'static [&'static str],
+    ) -> Result<Self, StrategyError> {
+        let invalid =
+            |line, message: String| StrategyError::Invalid(Diagnostic::new(path, line, message));
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            invalid(line, "expected UTF-8 text".into())
+        })?;
+        let raw: Raw =
+            toml::from_str(text).map_err(|e| StrategyError::Invalid(toml_error(path, text, &e)))?;
+        let settings = Checker {
+            text,
+            path,
+            features,
+        }
+        .settings(raw)?;
+        Ok(Strategy {
+            name: name.to_string(),
+            path: path.to_string(),
+            bundled: false,
+            text: text.to_string(),
+            settings,
+        })
+    }
+}
+
+/// The built-in names and those of `dir/strategies/*.toml`, sorted.
+fn known_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = BUNDLED.iter().map(|(n, _)| n.to_string()).collect();
+    if let Ok(entries) = std::fs::read_dir(dir.join("strategies")) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "toml")
+                && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
+            {
+                names.push(stem.to_string());
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A strategy file as written, before validation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    kind: Spanned<String>,
+    iterations: Option<Spanned<u32>>,
+    milliseconds: Option<Spanned<u64>>,
+    exploration: Option<Spanned<f64>>,
+    rollout: Option<Spanned<String>>,
+    rollout_depth: Option<Spanned<u32>>,
+    final_choice: Option<Spanned<String>>,
+    weights: Option<Spanned<BTreeMap<Spanned<String>, Spanned<f64>>>>,
+}
+
+/// Turns a [`Raw`] file into [`Settings`], locating every problem.
+struct Checker<'a> {
+    text: &'a str,
+    path: &'a str,
+    features: &'static [&'static str],
+}
+
+impl Checker<'_> {
+    /// A problem at the line of byte `span.start`.
+    fn error_at(&self, span: Range<usize>, message: impl Into<String>) -> StrategyError {
+        let line = line_of(self.text, span.start);
+        StrategyError::Invalid(Diagnostic::new(self.path, line, message))
+    }
+
+    /// A problem with the value `at`.
+    fn error<T>(&self, at: &Spanned<T>, message: impl Into<String>) -> StrategyError {
+        self.error_at(at.span(), message)
+    }
+
+    fn settings(&self, raw: Raw) -> Result<Settings, StrategyError> {
+        let kinds = ["random", "greedy", "ismcts"];
+        let kind = raw.kind.get_ref().as_str();
+        if !kinds.contains(&kind) {
+            let message = unknown_name("kind", kind, kinds);
+            return Err(self.error(&raw.kind, format!("{message}; expected one of {kinds:?}")));
+        }
+        if kind != "ismcts" {
+            let search_only = [
+                ("iterations", raw.iterations.as_ref().map(Spanned::span)),
+                ("milliseconds", raw.milliseconds.as_ref().map(Spanned::span)),
+                ("exploration", raw.exploration.as_ref().map(Spanned::span)),
+                ("rollout", raw.rollout.as_ref().map(Spanned::span)),
+                (
+                    "rollout_depth",
+                    raw.rollout_depth.as_ref().map(Spanned::span),
+                ),
+                ("final_choice", raw.final_choice.as_ref().map(Spanned::span)),
+            ];
+            if let Some((key, Some(span))) = search_only.into_iter().find(|(_, s)| s.is_some()) {
+                let message =
+                    format!("`{key}` is a setting of kind = \"ismcts\", not of kind = \"{kind}\"");
+                return Err(self.error_at(span, message));
+            }
+        }
+        match kind {
+            "random" => match &raw.weights {
+                Some(w) => Err(self.error(w, "kind = \"random\" takes no [weights]")),
+                None => Ok(Settings::Random),
+            },
+            "greedy" => match &raw.weights {
+                Some(w) => Ok(Settings::Greedy(self.weights(w)?)),
+                None => Err(self.error(&raw.kind, "kind = \"greedy\" expects a [weights] table")),
+            },
+            _ => self.ismcts(raw).map(Settings::Ismcts),
+        }
+    }
+
+    fn ismcts(&self, raw: Raw) -> Result<IsmctsSettings, StrategyError> {
+        let budget = match (&raw.iterations, &raw.milliseconds) {
+            (Some(_), Some(ms)) => {
+                return Err(self.error(
+                    ms,
+                    "expected either `iterations` or `milliseconds`, not both",
+                ));
+            }
+            (Some(n), None) if *n.get_ref() == 0 => {
+                return Err(self.error(n, "expected a positive number of iterations"));
+            }
+            (None, Some(ms)) if *ms.get_ref() == 0 => {
+                return Err(self.error(ms, "expected a positive number of milliseconds"));
+            }
+            (Some(n), None) => Budget::Iterations(*n.get_ref()),
+            (None, Some(ms)) => Budget::Milliseconds(*ms.get_ref()),
+            (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
+        };
+        let exploration = match &raw.exploration {
+            Some(c) if !(c.get_ref().is_finite() && *c.get_ref() >= 0.0) => {
+                return Err(self.error(c, "expected a finite, non-negative exploration constant"));
+            }
+            Some(c) => *c.get_ref(),
+            None => DEFAULT_EXPLORATION,
+        };
+        let rollout = match raw.rollout.as_ref().map(|r| (r, r.get_ref().as_str())) {
+            None | Some((_, "random")) => Rollout::Random,
+            Some((_, "greedy")) => Rollout::Greedy,
+            Some((r, other)) => {
+                let names = ["random", "greedy"];
+                return Err(self.error(
+                    r,
+                    format!(
+                        "{}; expected one of {names:?}",
+                        unknown_name("rollout policy", other, names)
+                    ),
+                ));
+            }
+        };
+        let final_choice = match raw.final_choice.as_ref().map(|f| (f, f.get_ref().as_str())) {
+            None | Some((_, "most_visited")) => FinalChoice::MostVisited,
+            Some((_, "best_value")) => FinalChoice::BestValue,
+            Some((f, other)) => {
+                let names = ["most_visited", "best_value"];
+                return Err(self.error(
+                    f,
+                    format!(
+                        "{}; expected one of {names:?}",
+                        unknown_name("final choice", other, names)
+                    ),
+                ));
+            }
+        };
+        let rollout_depth = raw.rollout_depth.as_ref().map_or(0, |d| *d.get_ref());
+        let weights = match &raw.weights {
+            Some(w) => self.weights(w)?,
+            None => Weights::zero(self.features),
+        };
+        if weights.is_zero() {
+            let needs = match (&raw.rollout, &raw.rollout_depth) {
+                (Some(r), _) if rollout == Rollout::Greedy => {
+                    Some((r.span(), "rollout = \"greedy\""))
+                }
+                (_, Some(d)) if rollout_depth > 0 => Some((d.span(), "rollout_depth > 0")),
+                _ => None,
+            };
+            if let Some((span, what)) = needs {
+                let message = format!("{what} expects a [weights] table with a non-zero weight");
+                return Err(self.error_at(span, message));
+            }
+        }
+        Ok(IsmctsSettings {
+            budget,
+            exploration,
+            rollout,
+            rollout_depth,
+            final_choice,
+            weights,
+        })
+    }
+
+    fn weights(
+        &self,
+        table: &Spanned<BTreeMap<Spanned<String>, Spanned<f64>>>,
+    ) -> Result<Weights, StrategyError> {
+        let mut weights = Weights::zero(self.features);
+        for (name, value) in table.get_ref() {
+            let Some(i) = self.features.iter().position(|f| f == name.get_ref()) else {
+                let mut message =
+                    unknown_name("feature", name.get_ref(), self.features.iter().copied());
+                if !message.contains("did you mean") {
+                    message = format!("{message}; this game's features are {:?}", self.features);
+                }
+                return Err(self.error(name, message));
+            };
+            if !value.get_ref().is_finite() {
+                return Err(self.error(value, "expected a finite number"));
+            }
+            weights.values[i] = *value.get_ref();
+        }
+        Ok(weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Nostalgix feature names the bundled files weight.
+    const NOSTALGIX: &[&str] = &[
+        "hero_health",
+        "opp_hero_health",
+        "prizes_taken",
+        "prizes_lost",
+        "board_attack",
+        "opp_board_attack",
+        "board_health",
+        "opp_board_health",
+        "fighters",
+        "opp_fighters",
+        "hand_size",
+        "opp_hand_size",
+        "mana_unspent",
+        "back_row",
+        "opp_back_row",
+    ];
+    const TOY: &[&str] = &["points", "opp_points", "hand_total"];
+
+    fn parse(text: &str) -> Result<Strategy, StrategyError> {
+        Strategy::parse("s", "s.toml", text.as_bytes(), TOY)
+    }
+
+    /// The error message of `text`, which must fail.
+    fn error(text: &str) -> String {
+        match parse(text) {
+            Ok(s) => panic!("accepted {text:?} as {s:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn bundled_strategies_load_for_nostalgix() {
+        for (name, _) in BUNDLED {
+            let s = Strategy::resolve_in(Path::new("/nonexistent"), name, NOSTALGIX).unwrap();
+            assert!(s.bundled);
+            assert_eq!(s.name, name);
+            assert_eq!(s.path, format!("strategies/{name}.toml"));
+            match s.settings {
+                Settings::Random => assert_eq!(name, "random"),
+                Settings::Greedy(w) => assert!(w.values().iter().all(|&v| v > 0.0)),
+                Settings::Ismcts(i) => {
+                    assert!(matches!(i.budget, Budget::Iterations(200 | 1000)));
+                    assert_eq!(i.weights.features(), NOSTALGIX);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ismcts_defaults() {
+        let s = parse("kind = \"ismcts\"").unwrap();
+        let Settings::Ismcts(i) = s.settings else {
+            panic!("{s:?}")
+        };
+        assert_eq!(i.budget, Budget::Iterations(DEFAULT_ITERATIONS));
+        assert_eq!(i.exploration, DEFAULT_EXPLORATION);
+        assert_eq!(i.rollout, Rollout::Random);
+        assert_eq!(i.rollout_depth, 0);
+        assert_eq!(i.final_choice, FinalChoice::MostVisited);
+        let s = parse("kind = \"ismcts\"\nmilliseconds = 20\nfinal_choice = \"best_value\"\nrollout = \"greedy\"\n[weights]\npoints = 2\n").unwrap();
+        let Settings::Ismcts(i) = s.settings else {
+            panic!("{s:?}")
+        };
+        assert_eq!(i.budget, Budget::Milliseconds(20));
+        assert_eq!(i.final_choice, FinalChoice::BestValue);
+        assert_eq!(i.weights.values(), [2.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_what_was_expected() {
+        let cases = [
+            (
+                "kind = \"greedy\"\n[weights]\npionts = 1\n",
+                "s.toml:3: unknown feature \"pionts\" (did you mean \"points\"?)",
+            ),
+            (
+                "kind = \"greedy\"\n[weights]\nzzzzzzzzzzzz = 1\n",
+                "s.toml:3: unknown feature \"zzzzzzzzzzzz\"; this game's features are",
+            ),
+            (
+                "kind = \"ismct\"\n",
+                "s.toml:1: unknown kind \"ismct\" (did you mean \"ismcts\"?)",
+            ),
+            (
+                "kind = \"random\"\n\nspeed = 3\n",
+                "s.toml:3: unknown field `speed`",
+            ),
+            ("kind = \"ismcts\"\niterations = \"many\"\n", "s.toml:2:"),
+            ("kind = \"ismcts\"\niterations = -5\n", "s.toml:2:"),
+            (
+                "kind = \"ismcts\"\niterations = 0\n",
+                "s.toml:2: expected a positive number of iterations",
+            ),
+            (
+                "kind = \"ismcts\"\niterations = 9\nmilliseconds = 9\n",
+                "s.toml:3: expected either `iterations` or `milliseconds`",
+            ),
+            (
+                "kind = \"ismcts\"\nexploration = nan\n",
+                "s.toml:2: expected a finite, non-negative",
+            ),
+            (
+                "kind = \"ismcts\"\nrollout = \"gredy\"\n",
+                "s.toml:2: unknown rollout policy \"gredy\" (did you mean \"greedy\"?)",
+            ),
+            (
+                "kind = \"ismcts\"\n\nrollout_depth = 5\n",
+                "s.toml:3: rollout_depth > 0 expects a [weights] table",
+            ),
+            (
+                "kind = \"ismcts\"\nfinal_choice = \"robust\"\n",
+                "s.toml:2: unknown final choice",
+            ),
+            (
+                "kind = \"random\"\niterations = 3\n",
+                "s.toml:2: `iterations` is a setting of kind = \"ismcts\"",
+            ),
+            (
+                "kind = \"random\"\n[weights]\npoints = 1\n",
+                "s.toml:2: kind = \"random\" takes no [weights]",
+            ),
+            (
+                "kind = \"greedy\"\n",
+                "s.toml:1: kind = \"greedy\" expects a [weights] table",
+            ),
+            (
+                "kind = \"greedy\"\n[weights]\npoints = inf\n",
+                "s.toml:3: expected a finite number",
+            ),
+            (
+                "kind = \"greedy\"\n[weights]\npoints = 1\npoints = 2\n",
+                "s.toml:4:",
+            ),
+            ("kind = \"greedy\"\n[weights\n", "s.toml:2:"),
+            ("kind = 3\n", "s.toml:1:"),
+            ("", "s.toml:1: missing field `kind`"),
+        ];
+        for (text, expected) in cases {
+            let message = error(text);
+            assert!(
+                message.starts_with(expected),
+                "{text:?}\n gave {message}\n want {expected}"
+            );
+        }
+        let bad_utf8 = Strategy::parse("s", "s.toml", b"kind = \"random\"\n# \xff\n", TOY);
+        assert_eq!(
+            bad_utf8.unwrap_err().to_string(),
+            "s.toml:2: expected UTF-8 text"
+        );
+    }
+
+    #[test]
+    fn never_panics_on_mangled_files() {
+        for (_, text) in BUNDLED {
+            let bytes = text.as_bytes();
+            for cut in 0..bytes.len() {
+                let _ = Strategy::parse("s", "s.toml", &bytes[..cut], NOSTALGIX);
+                let mut flipped = bytes.to_vec();
+                flipped[cut] ^= 0x80 | (cut as u8 & 0x3f);
+                let _ = Strategy::parse("s", "s.toml", &flipped, NOSTALGIX);
+            }
+        }
+    }
+
+    #[test]
+    fn resolves_names_and_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("strategies")).unwrap();
+        let local = "kind = \"greedy\"\n[weights]\npoints = 1\n";
+        std::fs::write(dir.path().join("strategies/greedy.toml"), local).unwrap();
+        std::fs::write(dir.path().join("strategies/mine.toml"), local).unwrap();
+        std::fs::write(dir.path().join("other.toml"), "kind = \"random\"").unwrap();
+
+        let s = Strategy::resolve_in(dir.path(), "greedy", TOY).unwrap();
+        assert!(!s.bundled, "a local file overrides the bundled copy");
+        assert_eq!(
+            (s.name.as_str(), s.path.as_str()),
+            ("greedy", "strategies/greedy.toml")
+        );
+        assert_eq!(s.text, local);
+
+        let s = Strategy::resolve_in(dir.path(), "other.toml", TOY).unwrap();
+        assert_eq!((s.name.as_str(), s.settings), ("other", Settings::Random));
+
+        let s = Strategy::resolve_in(dir.path(), "random", TOY).unwrap();
+        assert!(s.bundled);
+
+        let err = Strategy::resolve_in(dir.path(), "minee", TOY).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown strategy \"minee\" (did you mean \"mine\"?); known strategies: \
+             greedy, ismcts-1000, ismcts-200, mine, random"
+        );
+        let err = Strategy::resolve_in(dir.path(), "strategies/none.toml", TOY).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("strategies/none.toml: cannot read"),
+            "{err}"
+        );
+        let err = Strategy::resolve_in(dir.path(), "ismcts-200", TOY).unwrap_err();
+        assert!(
+            err.to_string().starts_with("strategies/ismcts-200.toml:"),
+            "{err}"
+        );
+    }
+}
