@@ -1,6 +1,139 @@
-//! The bots and their settings. A strategy (`strategies/*.toml`) says which
-//! bot plays and how.
+//! The bots. One [`Bot`] per seat and worker: built from a [`Strategy`]
+//! (`strategies/*.toml`), it picks actions from a view the runner has
+//! already determinized for its seat, so no bot ever sees hidden
+//! information. Bots keep scratch buffers across decisions and games.
+//!
+//! - [`RandomBot`]: uniform over the legal actions;
+//! - [`GreedyBot`]: one-ply lookahead over a weighted evaluation;
+//! - [`IsmctsBot`]: single-observer Information Set MCTS.
 
+mod greedy;
+mod ismcts;
+mod random;
 pub mod strategy;
 
+pub use greedy::{Evaluator, GreedyBot, WIN_SCORE};
+pub use ismcts::IsmctsBot;
+pub use random::RandomBot;
 pub use strategy::{Settings, Strategy, StrategyError};
+
+use crate::core::{Game, GameRng, Player};
+
+/// A bot of any kind (an enum rather than a trait object, so calls are
+/// static and the bot is `Send` whenever the game's types are).
+#[derive(Clone, Debug)]
+pub enum Bot<G: Game> {
+    /// Uniformly random legal actions.
+    Random(RandomBot<G>),
+    /// One-ply lookahead.
+    Greedy(GreedyBot<G>),
+    /// Information Set MCTS.
+    Ismcts(IsmctsBot<G>),
+}
+
+impl<G: Game> Bot<G> {
+    /// The bot `strategy` describes, for `game`.
+    ///
+    /// # Panics
+    /// If the strategy's weights were validated against another game's
+    /// feature names (a programming error: load strategies with
+    /// `game.feature_names()`).
+    pub fn new(game: &G, strategy: &Strategy) -> Self {
+        let weights = match &strategy.settings {
+            Settings::Random => None,
+            Settings::Greedy(w) => Some(w),
+            Settings::Ismcts(s) => Some(&s.weights),
+        };
+        if let Some(w) = weights {
+            assert!(
+                w.is_zero() || w.features() == game.feature_names(),
+                "strategy {} was loaded for another game's features",
+                strategy.name
+            );
+        }
+        match &strategy.settings {
+            Settings::Random => Bot::Random(RandomBot::new()),
+            Settings::Greedy(w) => Bot::Greedy(GreedyBot::new(w)),
+            Settings::Ismcts(s) => Bot::Ismcts(IsmctsBot::new(s)),
+        }
+    }
+
+    /// The action `player` takes. `view` must be a determinization for
+    /// `player` (`game.determinize(&state, player, rng)`) of a state where
+    /// `player` decides; `rng` is the bot's own stream.
+    ///
+    /// # Panics
+    /// If `view` has no legal action (a terminal state).
+    pub fn choose(
+        &mut self,
+        game: &G,
+        view: &G::State,
+        player: Player,
+        rng: &mut GameRng,
+    ) -> G::Action {
+        match self {
+            Bot::Random(bot) => bot.choose(game, view, rng),
+            Bot::Greedy(bot) => bot.choose(game, view, player, rng),
+            Bot::Ismcts(bot) => bot.choose(game, view, player, rng),
+        }
+    }
+}
+
+/// Helpers shared by the bots' unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::strategy::Weights;
+    use super::*;
+    use crate::core::toy::ToyGame;
+    use crate::core::{NoObserver, Node, derive_rng, game_seed};
+
+    /// Sensible greedy weights for the toy game: points decide, and high
+    /// cards are worth keeping (`opp_points` is negated, like every
+    /// opponent's feature).
+    pub fn toy_weights() -> Weights {
+        let toml =
+            "kind = \"greedy\"\n[weights]\npoints = 1.0\nopp_points = 1.0\nhand_total = 0.05\n";
+        match Strategy::parse("toy", "toy.toml", toml.as_bytes(), ToyGame.feature_names()) {
+            Ok(Strategy {
+                settings: Settings::Greedy(w),
+                ..
+            }) => w,
+            other => panic!("bad toy weights: {other:?}"),
+        }
+    }
+
+    /// Plays `games` seeded games of `first` against `second`, swapping
+    /// seats every game, and returns `first`'s mean return.
+    pub fn play_match(
+        game: &ToyGame,
+        mut first: Bot<ToyGame>,
+        mut second: Bot<ToyGame>,
+        games: u64,
+    ) -> f64 {
+        let mut total = 0.0;
+        for i in 0..games {
+            let seed = game_seed(2024, i);
+            let mut rng = derive_rng(seed, 0);
+            let mut view_rng = derive_rng(seed, 1);
+            let mut bot_rngs = [derive_rng(seed, 2), derive_rng(seed, 3)];
+            let first_seat = Player((i % 2) as u8);
+            let mut state = game.new_state(&mut rng);
+            let outcome = loop {
+                let player = match game.to_move(&state) {
+                    Node::Terminal(outcome) => break outcome,
+                    Node::Decision(p) => p,
+                };
+                let view = game.determinize(&state, player, &mut view_rng);
+                let bot = if player == first_seat {
+                    &mut first
+                } else {
+                    &mut second
+                };
+                let action = bot.choose(game, &view, player, &mut bot_rngs[player.index()]);
+                game.apply(&mut state, action, &mut rng, &mut NoObserver);
+            };
+            total += outcome.returns(first_seat);
+        }
+        total / games as f64
+    }
+}

@@ -1,0 +1,350 @@
+//! Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012,
+//! "Information Set Monte Carlo Tree Search", algorithm SO-ISMCTS).
+//!
+//! One tree per decision, over the bot's information set. Every iteration
+//! draws a fresh determinization of the view for the bot's seat, then:
+//! 1. **select**: descends while every action legal in this determinization
+//!    already has a child, by UCB1 with availability counts
+//!    (`mean + c·√(ln avail / visits)`, where a child's `avail` counts the
+//!    times it was legal when its parent was visited);
+//! 2. **expand**: adds one child for a random untried legal action;
+//! 3. **roll out**: plays on with the rollout policy, to the end or for
+//!    `rollout_depth` actions (the position is then read as a win chance by
+//!    the [`Evaluator`]);
+//! 4. **back up**: each node on the path adds the return of the player who
+//!    made the move into it.
+//!
+//! Actions are matched across determinizations by equality. Nodes live in
+//! an arena (`Vec`, children as linked lists of indices) kept across
+//! decisions, like the other scratch buffers. The search reads the view only
+//! through `legal_actions` at the root (the bot's own choices) and
+//! `determinize`, so it never uses information its seat cannot see.
+
+use std::time::{Duration, Instant};
+
+use rand_core::Rng;
+
+use super::greedy::Evaluator;
+use super::strategy::{Budget, FinalChoice, IsmctsSettings, Rollout};
+use crate::core::{Game, GameRng, MAX_PLAYERS, NoObserver, Node, Player, below};
+
+/// No node (the end of a child list).
+const NONE: u32 = u32::MAX;
+
+/// One node of the search tree: the position reached by `action`.
+#[derive(Clone, Copy, Debug)]
+struct TreeNode<A> {
+    /// The move into this node (at the root: unused).
+    action: A,
+    /// Who made that move: the returns added up here are theirs.
+    mover: Player,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Times this node's action was legal when its parent was visited.
+    avail: u32,
+    /// The sum of `mover`'s returns over the visits.
+    total: f64,
+}
+
+impl<A> TreeNode<A> {
+    fn mean(&self) -> f64 {
+        self.total / f64::from(self.visits.max(1))
+    }
+}
+
+/// The ISMCTS bot and its reusable buffers.
+#[derive(Clone, Debug)]
+pub struct IsmctsBot<G: Game> {
+    settings: IsmctsSettings,
+    eval: Evaluator,
+    nodes: Vec<TreeNode<G::Action>>,
+    /// Legal actions of the node being visited.
+    legal: Vec<G::Action>,
+    /// Which entries of `legal` already have a child.
+    has_child: Vec<bool>,
+    /// The entries of `legal` without a child.
+    untried: Vec<G::Action>,
+    /// The bot's own legal actions at the root.
+    root_legal: Vec<G::Action>,
+    /// The copy the greedy rollout policy plays candidates on.
+    scratch: Option<G::State>,
+}
+
+impl<G: Game> IsmctsBot<G> {
+    /// An ISMCTS bot with `settings`.
+    pub fn new(settings: &IsmctsSettings) -> Self {
+        IsmctsBot {
+            settings: settings.clone(),
+            eval: Evaluator::new(&settings.weights),
+            nodes: Vec::new(),
+            legal: Vec::new(),
+            has_child: Vec::new(),
+            untried: Vec::new(),
+            root_legal: Vec::new(),
+            scratch: None,
+        }
+    }
+
+    /// Searches the information set of `player` holding `view` and returns
+    /// the chosen action; a single legal action is returned at once. All
+    /// chance is drawn from `rng`, so an iteration budget makes the choice
+    /// a function of the information set and the RNG state.
+    pub fn choose(
+        &mut self,
+        game: &G,
+        view: &G::State,
+        player: Player,
+        rng: &mut GameRng,
+    ) -> G::Action {
+        game.legal_actions(view, &mut self.root_legal);
+        if self.root_legal.len() == 1 {
+            return self.root_legal[0];
+        }
+        self.nodes.clear();
+        self.nodes.push(TreeNode {
+            action: self.root_legal[0],
+            mover: player,
+            parent: NONE,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        });
+        match self.settings.budget {
+            Budget::Iterations(n) => {
+                for _ in 0..n {
+                    self.iterate(game, view, player, rng);
+                }
+            }
+            Budget::Milliseconds(ms) => {
+                let deadline = Instant::now() + Duration::from_millis(ms);
+                loop {
+                    self.iterate(game, view, player, rng);
+                    if Instant::now() >= deadline {
+                        break;
+                    }
+                }
+            }
+        }
+        self.final_choice()
+    }
+
+    /// One determinize–select–expand–rollout–backup pass.
+    fn iterate(&mut self, game: &G, view: &G::State, player: Player, rng: &mut GameRng) {
+        let mut state = game.determinize(view, player, rng);
+        let mut node = 0;
+        while let Node::Decision(mover) = game.to_move(&state) {
+            game.legal_actions(&state, &mut self.legal);
+            let best = self.survey(node);
+            if !self.untried.is_empty() {
+                let action = self.untried[below(rng, self.untried.len() as u32) as usize];
+                node = self.add_child(node, action, mover);
+                game.apply(&mut state, action, rng, &mut NoObserver);
+                break;
+            }
+            node = best;
+            game.apply(
+                &mut state,
+                self.nodes[node as usize].action,
+                rng,
+                &mut NoObserver,
+            );
+        }
+        let returns = self.rollout(game, &mut state, rng);
+        while node != NONE {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            n.total += returns[n.mover.index()];
+            node = n.parent;
+        }
+    }
+
+    /// Counts the availability of the children of `node` whose action is
+    /// legal now, lists the legal actions without a child in `untried`, and
+    /// returns the available child with the highest UCB1 value (`NONE` if
+    /// there is none).
+    fn survey(&mut self, node: u32) -> u32 {
+        self.has_child.clear();
+        self.has_child.resize(self.legal.len(), false);
+        let c = self.settings.exploration;
+        let (mut best, mut best_ucb) = (NONE, f64::NEG_INFINITY);
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let n = &mut self.nodes[child as usize];
+            if let Some(i) = self.legal.iter().position(|&a| a == n.action) {
+                self.has_child[i] = true;
+                n.avail += 1;
+                let explore = (f64::from(n.avail).ln() / f64::from(n.visits.max(1))).sqrt();
+                let ucb = n.mean() + c * explore;
+                if ucb > best_ucb {
+                    (best, best_ucb) = (child, ucb);
+                }
+            }
+            child = n.next_sibling;
+        }
+        self.untried.clear();
+        let without_child = self.legal.iter().zip(&self.has_child).filter(|(_, h)| !**h);
+        self.untried.extend(without_child.map(|(&a, _)| a));
+        best
+    }
+
+    /// Adds a child of `parent` for `action`, made by `mover`.
+    fn add_child(&mut self, parent: u32, action: G::Action, mover: Player) -> u32 {
+        let index = self.nodes.len() as u32;
+        let next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes[parent as usize].first_child = index;
+        self.nodes.push(TreeNode {
+            action,
+            mover,
+            parent,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            avail: 1,
+            total: 0.0,
+        });
+        index
+    }
+
+    /// Plays `state` on with the rollout policy and returns every seat's
+    /// return (exact at the end, estimated at a cut-off).
+    fn rollout(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+        let mut steps = 0;
+        loop {
+            let player = match game.to_move(state) {
+                Node::Terminal(outcome) => return outcome.all_returns(game.num_players()),
+                Node::Decision(p) => p,
+            };
+            if self.settings.rollout_depth > 0 && steps >= self.settings.rollout_depth {
+                let mut returns = [0.0; MAX_PLAYERS];
+                for (p, r) in returns.iter_mut().enumerate().take(game.num_players()) {
+                    *r = self.eval.win_chance(game, state, Player(p as u8));
+                }
+                return returns;
+            }
+            game.legal_actions(state, &mut self.legal);
+            let n = self.legal.len() as u32;
+            let mut action = self.legal[below(rng, n) as usize];
+            if self.settings.rollout == Rollout::Greedy && n > 1 {
+                let other = self.legal[below(rng, n) as usize];
+                let chance = rng.next_u64();
+                action = self.eval.best_of(
+                    game,
+                    state,
+                    player,
+                    &[action, other],
+                    chance,
+                    &mut self.scratch,
+                );
+            }
+            game.apply(state, action, rng, &mut NoObserver);
+            steps += 1;
+        }
+    }
+
+    /// The root's chosen action: by visits or by mean return, ties to the
+    /// earliest legal action.
+    fn final_choice(&self) -> G::Action {
+        let key = |n: &TreeNode<G::Action>| match self.settings.final_choice {
+            FinalChoice::MostVisited => (f64::from(n.visits), n.mean()),
+            FinalChoice::BestValue => (n.mean(), f64::from(n.visits)),
+        };
+        let mut best = (self.root_legal[0], (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        for &action in &self.root_legal {
+            let mut child = self.nodes[0].first_child;
+            while child != NONE {
+                let n = &self.nodes[child as usize];
+                if n.action == action && n.visits > 0 && key(n) > best.1 {
+                    best = (action, key(n));
+                }
+                child = n.next_sibling;
+            }
+        }
+        best.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::strategy::Weights;
+    use crate::bots::testing::{play_match, toy_weights};
+    use crate::bots::{Bot, GreedyBot, RandomBot};
+    use crate::core::toy::{ToyGame, ToyState};
+    use crate::core::{derive_rng, rng_from_seed};
+
+    fn settings(iterations: u32) -> IsmctsSettings {
+        IsmctsSettings {
+            budget: Budget::Iterations(iterations),
+            exploration: 0.7,
+            rollout: Rollout::Random,
+            rollout_depth: 0,
+            final_choice: FinalChoice::MostVisited,
+            weights: Weights::zero(&[]),
+        }
+    }
+
+    /// A mid-game position where player `B` must follow, and the same
+    /// position with `A`'s hidden cards resampled.
+    fn twin_positions() -> (ToyState, ToyState) {
+        let game = ToyGame;
+        let mut rng = derive_rng(21, 0);
+        let mut state = game.new_state(&mut rng);
+        let mut legal = Vec::new();
+        for _ in 0..5 {
+            game.legal_actions(&state, &mut legal);
+            game.apply(&mut state, legal[0], &mut rng, &mut NoObserver);
+        }
+        assert_eq!(game.to_move(&state), Node::Decision(Player::B));
+        let twin = game.determinize(&state, Player::B, &mut derive_rng(99, 0));
+        (state, twin)
+    }
+
+    #[test]
+    fn reads_no_hidden_information() {
+        let game = ToyGame;
+        let (state, twin) = twin_positions();
+        assert_ne!(state, twin, "the twins should differ in hidden cards");
+        assert_eq!(
+            game.info_key(&state, Player::B),
+            game.info_key(&twin, Player::B)
+        );
+        for seed in 0..8 {
+            let mut bot = IsmctsBot::<ToyGame>::new(&settings(300));
+            let a = bot.choose(&game, &state, Player::B, &mut rng_from_seed(seed));
+            let b = bot.choose(&game, &twin, Player::B, &mut rng_from_seed(seed));
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn an_iteration_budget_is_reproducible() {
+        let game = ToyGame;
+        let (state, _) = twin_positions();
+        let mut weighted = settings(300);
+        weighted.rollout = Rollout::Greedy;
+        weighted.rollout_depth = 3;
+        weighted.weights = toy_weights();
+        let mut bot = IsmctsBot::<ToyGame>::new(&weighted);
+        let first = bot.choose(&game, &state, Player::B, &mut rng_from_seed(5));
+        let tree = bot.nodes.len();
+        let again = bot.choose(&game, &state, Player::B, &mut rng_from_seed(5));
+        assert_eq!(first, again);
+        assert_eq!(tree, bot.nodes.len());
+        assert!(tree > 100, "the tree should grow (got {tree} nodes)");
+    }
+
+    #[test]
+    fn beats_random_and_greedy() {
+        let game = ToyGame;
+        let ismcts = || Bot::Ismcts(IsmctsBot::new(&settings(150)));
+        let score = play_match(&game, ismcts(), Bot::Random(RandomBot::new()), 60);
+        assert!(score > 0.8, "ismcts scored only {score} against random");
+        let greedy = Bot::Greedy(GreedyBot::new(&toy_weights()));
+        let score = play_match(&game, ismcts(), greedy, 100);
+        assert!(score > 0.6, "ismcts scored only {score} against greedy");
+    }
+}
