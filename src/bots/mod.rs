@@ -137,3 +137,35 @@ pub(crate) mod testing {
         total / games as f64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::toy::ToyGame;
+    use crate::core::{Node, derive_rng};
+
+    #[test]
+    fn every_kind_is_built_from_its_strategy_and_is_send() {
+        fn send<T: Send>(_: &T) {}
+        let game = ToyGame;
+        let files = [
+            "kind = \"random\"",
+            "kind = \"greedy\"\n[weights]\npoints = 1",
+            "kind = \"ismcts\"\niterations = 20",
+        ];
+        let state = game.new_state(&mut derive_rng(1, 0));
+        let Node::Decision(player) = game.to_move(&state) else {
+            panic!("the toy game starts with a decision")
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(&state, &mut legal);
+        for text in files {
+            let strategy = Strategy::parse("s", "s.toml", text.as_bytes(), game.feature_names());
+            let mut bot = Bot::new(&game, &strategy.unwrap());
+            send(&bot);
+            let view = game.determinize(&state, player, &mut derive_rng(1, 1));
+            let action = bot.choose(&game, &view, player, &mut derive_rng(1, 2));
+            assert!(legal.contains(&action), "{text}: {action:?}");
+        }
+    }
+}
