@@ -5,7 +5,7 @@ mod play;
 mod progress;
 mod run;
 
-pub use play::{Agent, CUT_REASON, PlayedGame, play_game};
+pub use play::{CUT_REASON, PlayedGame, play_game};
 pub use run::{RunConfig, RunReport, run, thread_pool};
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 
+use crate::bots::Bot;
 use crate::core::{
     Game, GameRng, MAX_PLAYERS, Node, Outcome, Player, PlayerSummary, derive_rng, game_seed,
 };
@@ -16,14 +17,6 @@ use crate::stats::{GameRecord, Recorder};
 
 /// The reason of a game cut by the runner's action cap (a draw).
 pub const CUT_REASON: &str = "turn_limit";
-
-/// A decision maker for one seat of one game. It sees only a determinized
-/// view: a state whose hidden information was resampled for `player`.
-pub trait Agent<G: Game> {
-    /// Picks a legal action of `player` in `view`.
-    fn choose(&mut self, game: &G, view: &G::State, player: Player, rng: &mut GameRng)
-    -> G::Action;
-}
 
 /// A finished game, with what the reports need.
 #[derive(Clone, Debug)]
@@ -45,11 +38,11 @@ pub struct PlayedGame {
 }
 
 /// Plays game `index` of a run with seed `master`, seat `p` played by
-/// `agents[p]`. Records the event log if `log`. A game still running after
+/// `bots[p]`, which only ever sees a view determinized for its seat. Records the event log if `log`. A game still running after
 /// `action_cap` actions is cut and counted a draw ([`CUT_REASON`]).
-pub fn play_game<G: Game, A: Agent<G>>(
+pub fn play_game<G: Game>(
     game: &G,
-    agents: &mut [A],
+    bots: &mut [Bot<G>],
     master: u64,
     index: u64,
     log: bool,
@@ -89,7 +82,7 @@ pub fn play_game<G: Game, A: Agent<G>>(
         }
         let seat = player.index();
         let view = game.determinize(&state, player, &mut det_rngs[seat]);
-        let action = agents[seat].choose(game, &view, player, &mut bot_rngs[seat]);
+        let action = bots[seat].choose(game, &view, player, &mut bot_rngs[seat]);
         game.apply(&mut state, action, &mut rng, &mut observer);
         actions += 1;
     };

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
-use super::play::{Agent, PlayedGame, play_game};
+use super::play::{PlayedGame, play_game};
 use super::progress::progress_bar;
+use crate::bots::Bot;
 use crate::core::{Game, Player};
 
 /// Games per chunk per worker thread.
@@ -55,20 +56,19 @@ pub fn thread_pool(threads: Option<usize>) -> Result<ThreadPool, ThreadPoolBuild
         .build()
 }
 
-/// Plays the games of `config` on `pool`, each seat played by an agent
-/// from `agent(seat)`, and hands every finished game to `sink` in game
+/// Plays the games of `config` on `pool`, seat `p` played by a bot from
+/// `bot(p)` (one per seat and worker, reused across games), and hands every finished game to `sink` in game
 /// order. Stops at the first error of the sink.
-pub fn run<G, A, F, E>(
+pub fn run<G, F, E>(
     game: &G,
     pool: &ThreadPool,
     config: &RunConfig,
-    agent: F,
+    bot: F,
     mut sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
 where
     G: Game,
-    A: Agent<G>,
-    F: Fn(Player) -> A + Sync,
+    F: Fn(Player) -> Bot<G> + Sync,
 {
     let start = Instant::now();
     let bar = progress_bar(config.games, config.progress);
@@ -80,20 +80,19 @@ where
         let played: Vec<PlayedGame> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|index| {
-                    let mut agents: Vec<A> = (0..players).map(|p| agent(Player(p as u8))).collect();
-                    let log = index < config.log_games;
-                    let g = play_game(
-                        game,
-                        &mut agents,
-                        config.seed,
-                        index,
-                        log,
-                        config.action_cap,
-                    );
-                    bar.inc(1);
-                    g
-                })
+                .map_init(
+                    || {
+                        (0..players)
+                            .map(|p| bot(Player(p as u8)))
+                            .collect::<Vec<_>>()
+                    },
+                    |bots, index| {
+                        let log = index < config.log_games;
+                        let g = play_game(game, bots, config.seed, index, log, config.action_cap);
+                        bar.inc(1);
+                        g
+                    },
+                )
                 .collect()
         });
         played.into_iter().try_for_each(&mut sink)?;

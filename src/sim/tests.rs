@@ -1,24 +1,12 @@
 //! Runner tests on the toy game.
 
 use super::*;
+use crate::bots::{Bot, RandomBot};
+use crate::core::Player;
 use crate::core::toy::ToyGame;
-use crate::core::{Game, GameRng, Player, below};
 
-/// Uniform over the legal actions of the view.
-struct Uniform;
-
-impl Agent<ToyGame> for Uniform {
-    fn choose(
-        &mut self,
-        game: &ToyGame,
-        view: &<ToyGame as Game>::State,
-        _player: Player,
-        rng: &mut GameRng,
-    ) -> <ToyGame as Game>::Action {
-        let mut legal = Vec::new();
-        game.legal_actions(view, &mut legal);
-        legal[below(rng, legal.len() as u32) as usize]
-    }
+fn uniform(_: Player) -> Bot<ToyGame> {
+    Bot::Random(RandomBot::new())
 }
 
 fn config(games: u64) -> RunConfig {
@@ -34,16 +22,10 @@ fn config(games: u64) -> RunConfig {
 fn games(threads: usize, config: &RunConfig) -> Vec<String> {
     let pool = thread_pool(Some(threads)).unwrap();
     let mut out = Vec::new();
-    run(
-        &ToyGame,
-        &pool,
-        config,
-        |_| Uniform,
-        |g| {
-            out.push(format!("{g:?}"));
-            Ok::<_, ()>(())
-        },
-    )
+    run(&ToyGame, &pool, config, uniform, |g| {
+        out.push(format!("{g:?}"));
+        Ok::<_, ()>(())
+    })
     .unwrap();
     out
 }
@@ -62,19 +44,13 @@ fn results_are_in_order_and_independent_of_threads() {
 fn logs_only_the_first_games() {
     let pool = thread_pool(Some(2)).unwrap();
     let mut logged = Vec::new();
-    run(
-        &ToyGame,
-        &pool,
-        &config(5),
-        |_| Uniform,
-        |g| {
-            logged.push((g.index, g.log.len()));
-            if let Some(first) = g.log.first() {
-                assert_eq!(first["game"], g.index);
-            }
-            Ok::<_, ()>(())
-        },
-    )
+    run(&ToyGame, &pool, &config(5), uniform, |g| {
+        logged.push((g.index, g.log.len()));
+        if let Some(first) = g.log.first() {
+            assert_eq!(first["game"], g.index);
+        }
+        Ok::<_, ()>(())
+    })
     .unwrap();
     assert!(logged[0].1 > 0 && logged[1].1 > 0);
     assert!(logged[2..].iter().all(|&(_, n)| n == 0));
@@ -82,11 +58,11 @@ fn logs_only_the_first_games() {
 
 #[test]
 fn the_action_cap_cuts_a_game_as_a_draw() {
-    let mut agents = [Uniform, Uniform];
-    let g = play_game(&ToyGame, &mut agents, 1, 0, false, 3);
+    let mut bots = [uniform(Player::A), uniform(Player::B)];
+    let g = play_game(&ToyGame, &mut bots, 1, 0, false, 3);
     assert_eq!(g.outcome.winner, None);
     assert_eq!(g.outcome.reason, CUT_REASON);
-    let g = play_game(&ToyGame, &mut agents, 1, 0, false, 1_000);
+    let g = play_game(&ToyGame, &mut bots, 1, 0, false, 1_000);
     assert_ne!(g.outcome.reason, CUT_REASON);
 }
 
@@ -94,16 +70,10 @@ fn the_action_cap_cuts_a_game_as_a_draw() {
 fn a_sink_error_stops_the_run() {
     let pool = thread_pool(Some(2)).unwrap();
     let mut seen = 0;
-    let r = run(
-        &ToyGame,
-        &pool,
-        &config(1_000),
-        |_| Uniform,
-        |_| {
-            seen += 1;
-            if seen == 10 { Err("disk full") } else { Ok(()) }
-        },
-    );
+    let r = run(&ToyGame, &pool, &config(1_000), uniform, |_| {
+        seen += 1;
+        if seen == 10 { Err("disk full") } else { Ok(()) }
+    });
     assert_eq!(r, Err("disk full"));
     assert_eq!(seen, 10);
 }
