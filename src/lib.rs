@@ -9,3 +9,4 @@ pub mod games;
 pub mod stats;
 pub mod output;
 pub mod sim;
+pub mod cli;

@@ -1,1 +1,7 @@
-fn main() {}
+//! The `decklab` executable: see [`decklab::cli`].
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    decklab::cli::main()
+}

@@ -1,0 +1,37 @@
+//! `decklab cards`: the card pool as a table.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::GameKind;
+use super::nostalgix::load_pool;
+use super::table::write_table;
+
+const EXAMPLES: &str = "\
+Examples:
+  decklab cards
+  decklab cards --cards my-cards.toml | grep Fighter";
+
+/// The arguments of `decklab cards`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct CardsArgs {
+    /// The ruleset.
+    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
+    game: GameKind,
+    /// A card file or folder to list instead of the pool in use.
+    #[arg(long, value_name = "PATH")]
+    cards: Option<PathBuf>,
+}
+
+/// Runs `decklab cards`.
+pub fn run(args: CardsArgs) -> anyhow::Result<()> {
+    match args.game {
+        GameKind::Nostalgix => {}
+    }
+    let pool = load_pool(args.cards.as_deref())?;
+    let rows = pool.db.table_rows();
+    write_table(&mut std::io::stdout().lock(), &rows, &[2, 4, 5])?;
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! The command line: one module per subcommand, each turning its raw
+//! arguments into a validated configuration before any work starts.
+
+mod cards;
+mod error;
+mod nostalgix;
+mod simulate;
+mod summary;
+mod table;
+mod validate;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use error::{FAILURE, render, report};
+
+const EXAMPLES: &str = "\
+Examples:
+  decklab simulate                                   # the two bundled starter decks, 1000 games
+  decklab simulate --deck my.deck --opponent prize-control --games 5000 --out results/my
+  decklab validate my.deck
+  decklab cards";
+
+/// decklab: an AI self-play simulator and deck evaluator for trading card
+/// games.
+#[derive(Debug, Parser)]
+#[command(name = "decklab", version, after_help = EXAMPLES, arg_required_else_help = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play many seeded games between two decks; write win rates, curves
+    /// and card statistics.
+    Simulate(simulate::SimulateArgs),
+    /// Check deck and card files.
+    Validate(validate::ValidateArgs),
+    /// List the card pool.
+    Cards(cards::CardsArgs),
+}
+
+/// The rulesets decklab can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// Nostalgix.
+    Nostalgix,
+}
+
+/// Parses the command line and runs the command: exit status 0 on success,
+/// 2 on any error (reported on stderr as `decklab: <message>`).
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // `decklab` alone: the help, as a failure.
+            let _ = e.print();
+            return ExitCode::from(FAILURE);
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text).trim_end();
+            // Nothing more can be done if stderr itself is closed.
+            let _ = writeln!(std::io::stderr(), "decklab: {text}");
+            return ExitCode::from(FAILURE);
+        }
+    };
+    let result = match cli.command {
+        Command::Simulate(args) => simulate::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Cards(args) => cards::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report(&e),
+    }
+}

@@ -1,0 +1,160 @@
+//! What the commands read for Nostalgix: the card pool and the deck lists.
+//!
+//! The card pool is, in order of preference: the file or folder given with
+//! `--cards`; `decks/nostalgix/cards.toml` in the working directory (for
+//! designers editing cards); the pool compiled into decklab.
+//!
+//! A deck argument is a path to a deck file; a bare name (`hero-rush`) that
+//! is not a file names `decks/nostalgix/<name>.deck` in the working
+//! directory if it exists, else the bundled starter deck of that name.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, anyhow, bail};
+
+use crate::diagnostics::{Diagnostics, closest};
+use crate::games::nostalgix;
+use crate::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
+use crate::games::nostalgix::deck::{Deck, deck_name};
+use crate::output::InputFile;
+
+/// The folder, relative to the working directory, whose files replace the
+/// bundled ones.
+pub const LOCAL_DIR: &str = "decks/nostalgix";
+
+/// A loaded card pool and the files it came from.
+#[derive(Debug)]
+pub struct Pool {
+    /// The cards.
+    pub db: Arc<CardDb>,
+    /// The card files read (or the bundled pool), with their hashes.
+    pub files: Vec<InputFile>,
+}
+
+/// Loads the card pool (see the module documentation).
+pub fn load_pool(cards: Option<&Path>) -> anyhow::Result<Pool> {
+    let local = Path::new(LOCAL_DIR).join("cards.toml");
+    let path = match cards {
+        Some(p) => p.to_path_buf(),
+        None if local.is_file() => local,
+        None => {
+            return Ok(Pool {
+                db: Arc::new(CardDb::bundled()),
+                files: vec![InputFile::new(
+                    "cards",
+                    "bundled:decks/nostalgix/cards.toml",
+                    BUNDLED_CARDS.as_bytes(),
+                )],
+            });
+        }
+    };
+    let db = CardDb::load(&path).map_err(|d| invalid("card file", &path, d))?;
+    Ok(Pool {
+        db: Arc::new(db),
+        files: hash_card_files(&path)?,
+    })
+}
+
+/// Hashes a card file, or every `.toml` file of a card folder.
+fn hash_card_files(path: &Path) -> anyhow::Result<Vec<InputFile>> {
+    let mut files: Vec<PathBuf> = if path.is_dir() {
+        std::fs::read_dir(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
+            Ok(InputFile::new("cards", &f.display().to_string(), &bytes))
+        })
+        .collect()
+}
+
+/// The error of an input file with problems, listed one per line.
+fn invalid(what: &str, path: &Path, problems: Diagnostics) -> anyhow::Error {
+    anyhow::Error::new(problems).context(format!("{} is not a valid {what}", path.display()))
+}
+
+/// A deck list's text and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckSource {
+    /// The path as the user gave it, or `bundled:decks/nostalgix/<name>.deck`.
+    pub path: String,
+    /// The deck's name for reports.
+    pub name: String,
+    /// The list.
+    pub text: String,
+}
+
+/// The default matchup: the first two bundled starter decks.
+pub fn default_decks() -> anyhow::Result<[&'static str; 2]> {
+    match nostalgix::bundled_decks() {
+        [(a, _), (b, _), ..] => Ok([*a, *b]),
+        _ => bail!("decklab was built without two starter decks; pass --deck and --opponent"),
+    }
+}
+
+/// Finds the deck list `arg` names (see the module documentation).
+pub fn find_deck(arg: &str) -> anyhow::Result<DeckSource> {
+    let path = Path::new(arg);
+    let read = |path: &Path, name: String| -> anyhow::Result<DeckSource> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read deck file {}", path.display()))?;
+        Ok(DeckSource {
+            path: path.display().to_string(),
+            name,
+            text,
+        })
+    };
+    if path.is_file() {
+        return read(path, deck_name(arg));
+    }
+    let bare = path.components().count() == 1 && path.extension().is_none();
+    if bare {
+        let local = Path::new(LOCAL_DIR).join(format!("{arg}.deck"));
+        if local.is_file() {
+            return read(&local, arg.to_owned());
+        }
+        if let Some((name, text)) = nostalgix::bundled_decks().iter().find(|(n, _)| *n == arg) {
+            return Ok(DeckSource {
+                path: format!("bundled:{LOCAL_DIR}/{name}.deck"),
+                name: (*name).to_owned(),
+                text: (*text).to_owned(),
+            });
+        }
+    }
+    let names: Vec<&str> = nostalgix::bundled_decks().iter().map(|(n, _)| *n).collect();
+    let hint = match closest(arg, names.iter().copied()) {
+        Some(c) if bare => format!("did you mean \"{c}\"? "),
+        _ => String::new(),
+    };
+    Err(anyhow!(
+        "deck file not found: {arg} ({hint}expected a deck file path, or the name of a deck in \
+         {LOCAL_DIR}/ or of a bundled deck: {})",
+        names.join(", ")
+    ))
+}
+
+/// Parses and checks a deck list against the pool.
+pub fn parse_deck(source: &DeckSource, db: &CardDb) -> anyhow::Result<Deck> {
+    let mut deck = Deck::parse(&source.text, &source.path, db).map_err(|problems| {
+        anyhow::Error::new(Diagnostics(problems))
+            .context(format!("{} is not a legal deck", source.path))
+    })?;
+    deck.name.clone_from(&source.name);
+    Ok(deck)
+}
+
+impl DeckSource {
+    /// The deck file's hash for the manifest, under `role`.
+    pub fn input_file(&self, role: &str) -> InputFile {
+        InputFile::new(role, &self.path, self.text.as_bytes())
+    }
+}

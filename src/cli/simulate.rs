@@ -1,0 +1,305 @@
+//! `decklab simulate`: thousands of seeded games between two decks, with
+//! the CSV reports, the manifest and optional game logs written to `--out`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde_json::json;
+
+use super::GameKind;
+use super::nostalgix::{DeckSource, default_decks, find_deck, load_pool, parse_deck};
+use super::summary::write_summary;
+use crate::bots::strategy::Budget;
+use crate::bots::{Bot, Settings, Strategy};
+use crate::core::Game;
+use crate::games::nostalgix::{Nostalgix, Options};
+use crate::output::{
+    GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
+    write_tables,
+};
+use crate::sim::{self, RunConfig, RunReport, thread_pool};
+use crate::stats::{Lineup, RunStats};
+
+const EXAMPLES: &str = "\
+Decks: a path to a deck file, or the name of a deck in decks/<game>/ in the
+working directory or of a bundled starter deck (hero-rush, prize-control,
+evolution, token-swarm). Bots: a strategy name (strategies/NAME.toml in the
+working directory, else the bundled copy: random, greedy, ismcts-200,
+ismcts-1000) or a path to a strategy file.
+
+Examples:
+  decklab simulate
+  decklab simulate --deck my.deck --opponent prize-control --games 5000
+  decklab simulate --bot ismcts-200 --opponent-bot greedy --games 200 --log 5
+  decklab simulate --cards my-cards.toml --seed 7 --threads 4 --out results/try-7";
+
+/// The arguments of `decklab simulate`, as typed.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct SimulateArgs {
+    /// The ruleset.
+    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
+    game: GameKind,
+    /// Seat a's deck: a deck file or a deck name [default: the first
+    /// bundled starter deck].
+    #[arg(long, value_name = "PATH")]
+    deck: Option<String>,
+    /// Seat b's deck [default: the second bundled starter deck].
+    #[arg(long, value_name = "PATH")]
+    opponent: Option<String>,
+    /// Seat a's bot: a strategy name or file.
+    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
+    bot: String,
+    /// Seat b's bot.
+    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
+    opponent_bot: String,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    games: u64,
+    /// Master seed: the same seed and flags give the same files.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Turns (both players' counted) after which a game is a draw.
+    #[arg(long, value_name = "M", default_value_t = 100)]
+    max_turns: u32,
+    /// The output directory.
+    #[arg(long, value_name = "DIR", default_value = "results/latest")]
+    out: PathBuf,
+    /// Write the event log of the first K games to DIR/logs/.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    log: u64,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// The card pool: a card file or a folder of them [default:
+    /// decks/<game>/cards.toml in the working directory, else the bundled
+    /// pool].
+    #[arg(long, value_name = "PATH")]
+    cards: Option<PathBuf>,
+}
+
+/// The checked settings of a run.
+#[derive(Debug)]
+struct Config {
+    game: GameKind,
+    decks: [Option<String>; 2],
+    bots: [String; 2],
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    max_turns: u16,
+    out: PathBuf,
+    log: u64,
+    progress: bool,
+    cards: Option<PathBuf>,
+}
+
+impl Config {
+    /// Checks the flags that need no file.
+    fn new(args: SimulateArgs) -> anyhow::Result<Config> {
+        if args.games == 0 {
+            bail!("--games must be at least 1 (got 0)");
+        }
+        if args.threads == Some(0) {
+            bail!("--threads must be at least 1 (got 0); leave it out to use every core");
+        }
+        let max_turns = match u16::try_from(args.max_turns) {
+            Ok(m) if m >= 1 => m,
+            _ => bail!(
+                "--max-turns must be between 1 and {} (got {})",
+                u16::MAX,
+                args.max_turns
+            ),
+        };
+        Ok(Config {
+            game: args.game,
+            decks: [args.deck, args.opponent],
+            bots: [args.bot, args.opponent_bot],
+            games: args.games,
+            seed: args.seed,
+            threads: args.threads,
+            max_turns,
+            out: args.out,
+            log: args.log,
+            progress: !args.quiet,
+            cards: args.cards,
+        })
+    }
+
+    /// The runner's settings. The action cap is a safety net far above any
+    /// real game of `max_turns` turns.
+    fn run_config(&self) -> RunConfig {
+        RunConfig {
+            seed: self.seed,
+            games: self.games,
+            log_games: self.log,
+            action_cap: u64::from(self.max_turns) * 1_000 + 10_000,
+            progress: self.progress,
+        }
+    }
+}
+
+/// Runs `decklab simulate`.
+pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
+    let config = Config::new(args)?;
+    match config.game {
+        GameKind::Nostalgix => nostalgix(&config),
+    }
+}
+
+/// Loads the Nostalgix inputs, then simulates.
+fn nostalgix(config: &Config) -> anyhow::Result<()> {
+    let pool = load_pool(config.cards.as_deref())?;
+    let defaults = default_decks()?;
+    let arg = |seat: usize| config.decks[seat].as_deref().unwrap_or(defaults[seat]);
+    let sources = [find_deck(arg(0))?, find_deck(arg(1))?];
+    let decks = [
+        parse_deck(&sources[0], &pool.db)?,
+        parse_deck(&sources[1], &pool.db)?,
+    ];
+    let names = deck_labels(&sources);
+    let game = Nostalgix::new(
+        pool.db.clone(),
+        decks,
+        Options {
+            max_turns: config.max_turns,
+        },
+    );
+    let mut files = pool.files;
+    files.push(sources[0].input_file("deck_a"));
+    files.push(sources[1].input_file("deck_b"));
+    simulate(&game, config, names, files)
+}
+
+/// The decks' names for reports: their own, unless two different lists
+/// share a name, in which case seat b's gets ` (b)`.
+fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
+    let [a, b] = sources;
+    if a.name == b.name && a.text != b.text {
+        [a.name.clone(), format!("{} (b)", b.name)]
+    } else {
+        [a.name.clone(), b.name.clone()]
+    }
+}
+
+/// Loads a strategy for `game`, warning if it cannot be reproduced.
+fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
+    let s = Strategy::resolve(arg, game.feature_names())
+        .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
+    if let Settings::Ismcts(i) = &s.settings
+        && let Budget::Milliseconds(_) = i.budget
+    {
+        // A closed stderr is no reason to stop.
+        let _ = writeln!(
+            std::io::stderr(),
+            "decklab: warning: strategy {} has a wall-clock budget: results will not be reproducible",
+            s.name
+        );
+    }
+    Ok(s)
+}
+
+/// Plays the games and writes every file, all or nothing.
+fn simulate<G: Game>(
+    game: &G,
+    config: &Config,
+    decks: [String; 2],
+    mut files: Vec<InputFile>,
+) -> anyhow::Result<()> {
+    let strategies = [
+        strategy(game, &config.bots[0], "--bot")?,
+        strategy(game, &config.bots[1], "--opponent-bot")?,
+    ];
+    for (s, role) in strategies.iter().zip(["bot_a", "bot_b"]) {
+        let path = if s.bundled {
+            format!("bundled:{}", s.path)
+        } else {
+            s.path.clone()
+        };
+        files.push(InputFile::new(role, &path, s.text.as_bytes()));
+    }
+    let lineup = Lineup::new(game, decks, strategies.clone().map(|s| s.name));
+    let pool = thread_pool(config.threads).context("cannot start the worker threads")?;
+    let mut out = OutputDir::create(&config.out)?;
+    out.own_files("logs", "game-", ".jsonl");
+    let mut games_csv = GamesCsv::create(&out)?;
+    let mut stats = RunStats::default();
+    let run_config = config.run_config();
+    let report = sim::run(
+        game,
+        &pool,
+        &run_config,
+        |seat| Bot::new(game, &strategies[seat.index()]),
+        |g| {
+            games_csv.write(&GameLine {
+                game: g.index,
+                seed: g.seed,
+                first: g.record.first,
+                matchup: &lineup.matchup,
+                outcome: &g.outcome,
+                turns: g.turns,
+                summaries: &g.summaries,
+            })?;
+            if !g.log.is_empty() {
+                write_log(&mut out, g.index, &g.log)?;
+            }
+            stats.add_game(&lineup, &g.outcome, g.turns, &g.record);
+            Ok::<_, OutputError>(())
+        },
+    )?;
+    games_csv.finish(&mut out)?;
+    write_tables(&mut out, &stats)?;
+    let threads = pool.current_num_threads();
+    manifest(game, config, &lineup, files, threads, &report).write(&mut out)?;
+    let written = out.commit()?;
+    write_summary(
+        &mut std::io::stdout().lock(),
+        &stats,
+        &config.out,
+        &written,
+        &report,
+    )?;
+    Ok(())
+}
+
+/// The manifest of a finished run.
+fn manifest<G: Game>(
+    game: &G,
+    config: &Config,
+    lineup: &Lineup,
+    files: Vec<InputFile>,
+    threads: usize,
+    report: &RunReport,
+) -> Manifest {
+    let m = &lineup.matchup;
+    Manifest {
+        decklab_version: env!("CARGO_PKG_VERSION"),
+        git_commit: git_commit(),
+        command_line: std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+        command: "simulate",
+        game: game.name().to_owned(),
+        seed: config.seed,
+        games: report.games,
+        threads,
+        settings: json!({
+            "deck_a": m.decks[0],
+            "deck_b": m.decks[1],
+            "bot_a": m.bots[0],
+            "bot_b": m.bots[1],
+            "max_turns": config.max_turns,
+            "action_cap": config.run_config().action_cap,
+            "log": config.log.min(config.games),
+        }),
+        files,
+        elapsed_seconds: report.elapsed.as_secs_f64(),
+        games_per_second: report.games_per_second(),
+        complete: true,
+    }
+}

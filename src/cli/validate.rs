@@ -1,0 +1,149 @@
+//! `decklab validate PATH...`: checks deck files and card files without
+//! playing. Every legal file is reported `path: ok` on stdout; every
+//! problem as `path:line: message` on stderr, and the command fails.
+//!
+//! A `.toml` file (or a folder of them) is a card file; anything else is a
+//! deck list, checked against the card pool (`--cards`, else
+//! `decks/<game>/cards.toml` in the working directory, else the bundled
+//! pool). A folder is checked as a card pool if it holds `.toml` files,
+//! and each `.deck` file in it as a deck.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::GameKind;
+use super::nostalgix::load_pool;
+use crate::diagnostics::Diagnostics;
+use crate::games::nostalgix::cards::CardDb;
+use crate::games::nostalgix::deck::Deck;
+
+const EXAMPLES: &str = "\
+Examples:
+  decklab validate decks/nostalgix/hero-rush.deck
+  decklab validate my-decks/*.deck --cards my-cards.toml
+  decklab validate decks/nostalgix          # the card pool and every deck in it";
+
+/// The arguments of `decklab validate`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ValidateArgs {
+    /// Deck files, card files (.toml) or folders of them.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The ruleset.
+    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
+    game: GameKind,
+    /// The card pool decks are checked against (a .toml file or a folder).
+    #[arg(long, value_name = "PATH")]
+    cards: Option<PathBuf>,
+}
+
+/// One file to check.
+enum Check {
+    Cards(PathBuf),
+    Deck(PathBuf),
+}
+
+/// The files to check, folders expanded, in the order given.
+fn checks(paths: &[PathBuf]) -> anyhow::Result<Vec<Check>> {
+    let mut checks = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("cannot read {}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            let has = |ext: &str| {
+                entries
+                    .iter()
+                    .any(|p| p.extension().is_some_and(|x| x == ext))
+            };
+            if has("toml") {
+                checks.push(Check::Cards(path.clone()));
+            }
+            let decks = entries
+                .iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "deck"));
+            checks.extend(decks.cloned().map(Check::Deck));
+            if !has("toml") && !has("deck") {
+                bail!(
+                    "{}: no .toml card file or .deck file in this folder",
+                    path.display()
+                );
+            }
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            checks.push(Check::Cards(path.clone()));
+        } else {
+            checks.push(Check::Deck(path.clone()));
+        }
+    }
+    Ok(checks)
+}
+
+fn lines(problems: Diagnostics) -> Vec<String> {
+    problems.0.iter().map(ToString::to_string).collect()
+}
+
+/// The problems of a card file or folder (empty if it is valid).
+fn card_problems(path: &Path) -> Vec<String> {
+    CardDb::load(path).err().map_or_else(Vec::new, lines)
+}
+
+/// The problems of a deck file (empty if it is legal).
+fn deck_problems(path: &Path, db: &CardDb) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read deck file {}", path.display()))?;
+    let label = path.display().to_string();
+    Ok(Deck::parse(&text, &label, db)
+        .err()
+        .map_or_else(Vec::new, |d| lines(Diagnostics(d))))
+}
+
+/// Runs `decklab validate`.
+pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
+    match args.game {
+        GameKind::Nostalgix => {}
+    }
+    let checks = checks(&args.paths)?;
+    // The pool is loaded only if a deck needs it, so a broken pool can
+    // itself be validated.
+    let mut pool = None;
+    let (mut bad_files, mut count) = (0, 0);
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    for check in &checks {
+        let (path, found) = match check {
+            Check::Cards(path) => (path, card_problems(path)),
+            Check::Deck(path) => {
+                let pool = match &mut pool {
+                    Some(p) => p,
+                    None => pool.insert(load_pool(args.cards.as_deref())?),
+                };
+                (path, deck_problems(path, &pool.db)?)
+            }
+        };
+        if found.is_empty() {
+            writeln!(stdout, "{}: ok", path.display())?;
+        } else {
+            bad_files += 1;
+            count += found.len();
+            for p in found {
+                writeln!(stderr, "{p}")?;
+            }
+        }
+    }
+    if bad_files > 0 {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        bail!(
+            "{count} problem{} in {bad_files} of {} file{}",
+            s(count),
+            checks.len(),
+            s(checks.len())
+        );
+    }
+    Ok(())
+}

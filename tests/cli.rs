@@ -1,0 +1,412 @@
+//! The `decklab` executable, driven as a user would: real processes on
+//! temporary directories. Most runs use random bots so the file stays fast
+//! in debug builds; one run uses the defaults.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+
+const REPORTS: [&str; 6] = [
+    "games.csv",
+    "summary.csv",
+    "mana_curve.csv",
+    "deck_curve.csv",
+    "prize_pace.csv",
+    "cards.csv",
+];
+
+/// Runs decklab in `dir` with `args`.
+fn decklab(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("decklab runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a failure: exit status 2 and a `decklab:` message containing
+/// every one of `needles`.
+fn assert_fails(o: &Output, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.starts_with("decklab: "), "stderr: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{n:?} not in stderr: {err}");
+    }
+}
+
+/// The files under `dir`, recursively, relative and sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(
+                files(&p)
+                    .into_iter()
+                    .map(|f| Path::new(&e.file_name()).join(f)),
+            );
+        } else {
+            out.push(PathBuf::from(e.file_name()));
+        }
+    }
+    out.sort();
+    out
+}
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+fn quick<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "simulate",
+        "--quiet",
+        "--bot",
+        "random",
+        "--opponent-bot",
+        "random",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn default_run_writes_every_file_and_a_summary() {
+    let dir = TempDir::new().unwrap();
+    let o = decklab(dir.path(), &["simulate", "--games", "12", "--quiet"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let out = dir.path().join("results/latest");
+    let mut expected: Vec<PathBuf> = REPORTS.iter().map(PathBuf::from).collect();
+    expected.push("manifest.json".into());
+    expected.sort();
+    assert_eq!(files(&out), expected);
+
+    let header = |name: &str| {
+        let text = fs::read_to_string(out.join(name)).unwrap();
+        text.lines().next().unwrap_or_default().to_owned()
+    };
+    assert_eq!(
+        header("games.csv"),
+        "game,seed,first,deck_a,deck_b,bot_a,bot_b,winner,reason,turns,hero_health_a,hero_health_b,prizes_a,prizes_b"
+    );
+    assert_eq!(
+        header("summary.csv"),
+        "deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,win_rate_a_first,win_rate_a_second,mean_turns"
+    );
+    assert_eq!(
+        header("mana_curve.csv"),
+        "deck,turn,games,mean_max_mana,mean_mana_spent,mean_mana_unspent,mean_cards_played"
+    );
+    assert_eq!(
+        header("deck_curve.csv"),
+        "deck,cost,cards_in_list,mean_played_per_game"
+    );
+    assert_eq!(
+        header("prize_pace.csv"),
+        "deck,turn,games,mean_prizes,share_won_by_turn"
+    );
+    assert_eq!(
+        header("cards.csv"),
+        "deck,card,copies,games_drawn,win_rate_drawn,games_not_drawn,win_rate_not_drawn,iwd,games_played,win_rate_played,mean_turn_played"
+    );
+
+    let games = fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 13);
+    for (i, line) in games.lines().skip(1).enumerate() {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f[0], i.to_string());
+        assert_eq!(&f[3..7], ["hero-rush", "prize-control", "greedy", "greedy"]);
+        assert!(["a", "b", "draw"].contains(&f[7]), "{line}");
+        assert!(
+            ["hero_ko", "prizes", "sudden_death", "turn_limit"].contains(&f[8]),
+            "{line}"
+        );
+    }
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("hero-rush,greedy,prize-control,greedy,12,")
+    );
+
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["games"], 12);
+    assert_eq!(manifest["seed"], 0);
+    assert_eq!(manifest["command_line"][1], "simulate");
+    let roles: Vec<&str> = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["cards", "deck_a", "deck_b", "bot_a", "bot_b"]);
+    assert!(manifest["files"][0]["sha256"].as_str().unwrap().len() == 64);
+
+    let text = stdout(&o);
+    assert!(
+        text.contains("hero-rush (greedy) vs prize-control (greedy)"),
+        "{text}"
+    );
+    assert!(text.contains("95% CI"), "{text}");
+    assert!(text.contains("results/latest"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("12 games in ") && last.ends_with(" games/s)"),
+        "{last}"
+    );
+}
+
+#[test]
+fn same_seed_same_files_whatever_the_threads() {
+    let dir = TempDir::new().unwrap();
+    let runs = [("t1", Some("1")), ("t2", Some("2")), ("tn", None)];
+    for (out, threads) in runs {
+        let mut args = quick(out, &["--games", "150", "--seed", "7", "--log", "3"]);
+        if let Some(t) = threads {
+            args.extend(["--threads", t]);
+        }
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+    }
+    let base = dir.path().join("t1");
+    let mut names: Vec<PathBuf> = REPORTS.iter().map(PathBuf::from).collect();
+    names.extend((0..3).map(|i| PathBuf::from(format!("logs/game-{i}.jsonl"))));
+    for (out, _) in &runs[1..] {
+        for name in &names {
+            let a = fs::read(base.join(name)).unwrap();
+            let b = fs::read(dir.path().join(out).join(name)).unwrap();
+            assert!(a == b, "{} differs between t1 and {out}", name.display());
+        }
+    }
+    // A different seed gives different games.
+    let o = decklab(dir.path(), &quick("s8", &["--games", "150", "--seed", "8"]));
+    assert!(o.status.success());
+    let a = fs::read(base.join("games.csv")).unwrap();
+    assert_ne!(a, fs::read(dir.path().join("s8/games.csv")).unwrap());
+}
+
+#[test]
+fn logs_are_json_lines_for_the_first_games() {
+    let dir = TempDir::new().unwrap();
+    let o = decklab(dir.path(), &quick("out", &["--games", "5", "--log", "2"]));
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let logs: Vec<PathBuf> = files(&dir.path().join("out/logs"));
+    assert_eq!(
+        logs,
+        [PathBuf::from("game-0.jsonl"), PathBuf::from("game-1.jsonl")]
+    );
+    let text = fs::read_to_string(dir.path().join("out/logs/game-1.jsonl")).unwrap();
+    assert!(text.lines().count() > 10);
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["game"], 1, "{line}");
+        assert!(v.get("event").is_some(), "{line}");
+    }
+    // A later run without logs removes the stale ones.
+    let o = decklab(dir.path(), &quick("out", &["--games", "5"]));
+    assert!(o.status.success());
+    assert!(files(&dir.path().join("out/logs")).is_empty());
+}
+
+#[test]
+fn local_deck_folder_replaces_the_bundled_files() {
+    let dir = TempDir::new().unwrap();
+    let local = dir.path().join("decks/nostalgix");
+    fs::create_dir_all(&local).unwrap();
+    fs::copy(repo("decks/nostalgix/cards.toml"), local.join("cards.toml")).unwrap();
+    fs::copy(
+        repo("decks/nostalgix/evolution.deck"),
+        local.join("mine.deck"),
+    )
+    .unwrap();
+    let o = decklab(
+        dir.path(),
+        &quick("out", &["--games", "3", "--deck", "mine"]),
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let manifest = fs::read_to_string(dir.path().join("out/manifest.json")).unwrap();
+    assert!(
+        manifest.contains("\"decks/nostalgix/cards.toml\""),
+        "{manifest}"
+    );
+    assert!(
+        manifest.contains("\"decks/nostalgix/mine.deck\""),
+        "{manifest}"
+    );
+    let games = fs::read_to_string(dir.path().join("out/games.csv")).unwrap();
+    assert!(
+        games
+            .lines()
+            .nth(1)
+            .unwrap()
+            .contains(",mine,prize-control,")
+    );
+}
+
+/// A failing run into `out` must leave what was there before untouched.
+fn assert_untouched(dir: &Path, before: &[(PathBuf, Vec<u8>)]) {
+    let now: Vec<(PathBuf, Vec<u8>)> = files(dir)
+        .into_iter()
+        .map(|f| {
+            let bytes = fs::read(dir.join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect();
+    assert!(now == before, "output directory changed");
+}
+
+#[test]
+fn bad_input_fails_cleanly_and_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    fs::write(d.join("short.deck"), "Hero: Nobody\n3 Cinder Imp\n").unwrap();
+    fs::write(d.join("bad.toml"), "kind = \n").unwrap();
+    fs::write(d.join("plain-file"), "").unwrap();
+
+    let cases: [(&[&str], &[&str]); 8] = [
+        (&["--deck", "missing/none.deck"], &["missing/none.deck"]),
+        (
+            &["--deck", "hero-rsh"],
+            &["hero-rsh", "did you mean \"hero-rush\""],
+        ),
+        (
+            &["--opponent", "short.deck"],
+            &["short.deck", "short.deck:1:"],
+        ),
+        (&["--bot", "grredy"], &["--bot grredy", "greedy"]),
+        (
+            &["--opponent-bot", "bad.toml"],
+            &["--opponent-bot", "bad.toml:1"],
+        ),
+        (&["--games", "0"], &["--games"]),
+        (&["--threads", "0"], &["--threads"]),
+        (&["--max-turns", "0"], &["--max-turns"]),
+    ];
+    for (extra, needles) in cases {
+        let mut args = vec!["simulate", "--quiet", "--games", "2", "--out", "out"];
+        args.extend_from_slice(extra);
+        let o = decklab(d, &args);
+        assert_fails(&o, needles);
+        assert!(
+            !d.join("out").exists(),
+            "{extra:?} created the output directory"
+        );
+    }
+
+    // An output directory that cannot be created.
+    let o = decklab(d, &quick("plain-file/out", &["--games", "2"]));
+    assert_fails(&o, &["plain-file/out"]);
+
+    // A failed run keeps the previous results whole.
+    let o = decklab(d, &quick("out", &["--games", "3", "--log", "1"]));
+    assert!(o.status.success());
+    let before: Vec<(PathBuf, Vec<u8>)> = files(&d.join("out"))
+        .into_iter()
+        .map(|f| {
+            let bytes = fs::read(d.join("out").join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect();
+    let o = decklab(d, &quick("out", &["--games", "3", "--deck", "short.deck"]));
+    assert_fails(&o, &["short.deck"]);
+    assert_untouched(&d.join("out"), &before);
+
+    // Clap's own errors use the same prefix and status.
+    let o = decklab(d, &["simulate", "--seed", "soon"]);
+    assert_fails(&o, &["--seed"]);
+}
+
+#[test]
+fn validate_reports_each_problem_with_its_line() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let good = repo("decks/nostalgix/hero-rush.deck");
+    let cards = repo("decks/nostalgix/cards.toml");
+    let o = decklab(
+        d,
+        &["validate", good.to_str().unwrap(), cards.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).matches(": ok").count(), 2);
+
+    fs::write(
+        d.join("bad.deck"),
+        "Hero: Nobody\n4 Cinder Imp\n4 Not A Card\n",
+    )
+    .unwrap();
+    fs::write(d.join("bad-cards.toml"), "[[card]]\nname = 3\n").unwrap();
+    let o = decklab(
+        d,
+        &[
+            "validate",
+            "bad.deck",
+            "bad-cards.toml",
+            good.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("bad.deck:1: "), "{err}");
+    assert!(err.contains("bad.deck:3: "), "{err}");
+    assert!(err.contains("bad-cards.toml:"), "{err}");
+    assert!(
+        err.lines().last().unwrap().starts_with("decklab: "),
+        "{err}"
+    );
+    assert!(stdout(&o).contains("hero-rush.deck: ok"));
+
+    let o = decklab(d, &["validate", "no-such.deck"]);
+    assert_fails(&o, &["no-such.deck"]);
+}
+
+#[test]
+fn cards_lists_the_pool_and_help_has_examples() {
+    let dir = TempDir::new().unwrap();
+    let o = decklab(dir.path(), &["cards"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.lines().next().unwrap().starts_with("name"));
+    assert!(text.contains("Cinder Imp"));
+    for command in ["simulate", "validate", "cards"] {
+        let o = decklab(dir.path(), &[command, "--help"]);
+        assert!(o.status.success());
+        assert!(stdout(&o).contains("Examples:"), "{command} --help");
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let dir = TempDir::new().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .arg("cards")
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end before decklab has written its table.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
