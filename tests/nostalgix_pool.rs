@@ -13,6 +13,12 @@ use decklab::games::nostalgix::deck::{DECK_SIZE, Deck};
 /// The four starter decks; the first two are the default matchup.
 const STARTER_DECKS: [&str; 4] = ["hero-rush", "prize-control", "evolution", "token-swarm"];
 
+/// A named test on one effect.
+type Check<T> = (&'static str, Box<dyn Fn(&T) -> bool>);
+
+/// A named test on one condition.
+type ConditionCheck = (&'static str, fn(&Condition) -> bool);
+
 fn db() -> CardDb {
     CardDb::bundled()
 }
@@ -281,7 +287,7 @@ fn every_glossary_effect_word_is_on_at_least_two_cards() {
     // Counters (+1ATK), Binding (also of mana), Heal (Restore), Health
     // Counters (+1♥), Reveal, Token.
     let db = db();
-    let words: [(&str, Box<dyn Fn(&Effect) -> bool>); 10] = [
+    let words: [Check<Effect>; 10] = [
         ("adjacent", Box::new(|e| e.target == Target::Adjacent)),
         (
             "+ATK counters",
@@ -308,7 +314,7 @@ fn every_glossary_effect_word_is_on_at_least_two_cards() {
 #[test]
 fn effect_conditions_are_all_used() {
     let db = db();
-    let conditions: [(&str, fn(&Condition) -> bool); 6] = [
+    let conditions: [ConditionCheck; 6] = [
         ("coin", |c| *c == Condition::CoinHeads),
         ("defender hero", |c| *c == Condition::DefenderIsHero),
         ("defender fighter", |c| *c == Condition::DefenderIsFighter),
@@ -435,8 +441,7 @@ fn spells_surprises_equipment_and_arenas() {
 
     // Spells cover damage to the Hero, removal, draw and tokens.
     let spells = of_kind(&db, Kind::Spell);
-    let has =
-        |pred: &dyn Fn(&Effect) -> bool| spells.iter().any(|s| s.effects.iter().any(|e| pred(e)));
+    let has = |pred: &dyn Fn(&Effect) -> bool| spells.iter().any(|s| s.effects.iter().any(pred));
     assert!(has(&|e| e.op == Op::Damage && e.target == Target::EnemyHero));
     assert!(has(&|e| e.op == Op::Destroy));
     assert!(has(&|e| e.op == Op::Draw));

@@ -5,6 +5,7 @@
 
 pub mod conformance;
 mod events;
+mod fixed;
 mod game;
 mod player;
 mod rng;
@@ -12,6 +13,7 @@ mod rng;
 pub mod toy;
 
 pub use events::{Metric, NoObserver, Observer};
+pub use fixed::FixedVec;
 pub use game::{Game, IllegalAction, Node, Outcome, PlayerSummary};
 pub use player::{MAX_PLAYERS, Player};
 pub use rng::{GameRng, below, derive_rng, game_seed, rng_from_seed, shuffle, split_mix};

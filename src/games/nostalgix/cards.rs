@@ -293,10 +293,11 @@ pub enum Trigger {
 }
 
 /// When a face-down Surprise may be flipped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum SurpriseTrigger {
     /// An enemy Fighter or Hero declares an attack (before damage).
+    #[default]
     EnemyAttack,
     /// An enemy Fighter is summoned.
     EnemySummon,

@@ -117,13 +117,13 @@ impl Nostalgix {
     fn break_hero_equipment(&self, s: &mut State, hero: u16, obs: &mut impl Observer<Event>) {
         for p in 0..2u8 {
             for i in 0..s.side(p).back.len() {
-                if let BackCard::Equipment(card, on) = s.side(p).back[i] {
-                    if on == hero {
-                        s.side_mut(p).back[i] = BackCard::Empty;
-                        s.side_mut(hero as u8).hero.equipped -= 1;
-                        s.side_mut(p).void.push(card);
-                        self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
-                    }
+                if let BackCard::Equipment(card, on) = s.side(p).back[i]
+                    && on == hero
+                {
+                    s.side_mut(p).back[i] = BackCard::Empty;
+                    s.side_mut(hero as u8).hero.equipped -= 1;
+                    s.side_mut(p).void.push(card);
+                    self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
                 }
             }
         }
@@ -297,11 +297,11 @@ impl Nostalgix {
         self.fire(s, &unit, Trigger::OnDestroyed, ctx, rng, obs);
         for p in 0..2u8 {
             for slot in 0..s.side(p).back.len() {
-                if let BackCard::Equipment(card, on) = s.side(p).back[slot] {
-                    if on == id {
-                        s.side_mut(p).back[slot] = BackCard::Empty;
-                        s.side_mut(p).void.push(card);
-                    }
+                if let BackCard::Equipment(card, on) = s.side(p).back[slot]
+                    && on == id
+                {
+                    s.side_mut(p).back[slot] = BackCard::Empty;
+                    s.side_mut(p).void.push(card);
                 }
             }
         }

@@ -24,10 +24,10 @@ impl Nostalgix {
                 BackCard::Empty => {}
             }
         }
-        if let Some((arena, owner)) = s.arena {
-            if owner == p {
-                cards.push(arena);
-            }
+        if let Some((arena, owner)) = s.arena
+            && owner == p
+        {
+            cards.push(arena);
         }
         cards
     }
@@ -97,12 +97,12 @@ impl Nostalgix {
                 return Err("back row size".into());
             }
             for b in &side.back {
-                if let BackCard::Equipment(_, on) = *b {
-                    if s.entity(on).is_none() {
-                        return Err(format!(
-                            "seat {p}: Equipment attached to missing entity {on}"
-                        ));
-                    }
+                if let BackCard::Equipment(_, on) = *b
+                    && s.entity(on).is_none()
+                {
+                    return Err(format!(
+                        "seat {p}: Equipment attached to missing entity {on}"
+                    ));
                 }
             }
             for e in std::iter::once(&side.hero).chain(&side.units) {

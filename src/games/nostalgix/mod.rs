@@ -132,7 +132,7 @@ impl Game for Nostalgix {
     }
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
-        let mut view = s.clone();
+        let mut view = *s;
         self.redeal(&mut view, observer.0, Some(rng));
         view
     }

@@ -214,17 +214,18 @@ impl Nostalgix {
         if side.mana_token {
             out.push(Action::ManaToken);
         }
-        if let Some(ability) = self.card_of(&side.hero).abilities.first() {
-            if !side.hero.ability_used && ability.cost <= side.mana {
-                let chosen = ability
-                    .effects
-                    .iter()
-                    .map(|e| e.target)
-                    .find(|t| t.is_chosen());
-                self.push_targets(s, p, chosen, Keywords::NONE, out, |target| {
-                    Action::HeroAbility { target }
-                });
-            }
+        if let Some(ability) = self.card_of(&side.hero).abilities.first()
+            && !side.hero.ability_used
+            && ability.cost <= side.mana
+        {
+            let chosen = ability
+                .effects
+                .iter()
+                .map(|e| e.target)
+                .find(|t| t.is_chosen());
+            self.push_targets(s, p, chosen, Keywords::NONE, out, |target| {
+                Action::HeroAbility { target }
+            });
         }
         for (u, unit) in side.units.iter().enumerate() {
             if unit.ability_used {
@@ -487,7 +488,7 @@ impl Nostalgix {
                 ability,
                 target,
             } => {
-                let u = s.side(p).units[unit as usize].clone();
+                let u = s.side(p).units[unit as usize];
                 let a = &self.card_of(&u).abilities[ability as usize];
                 s.side_mut(p).units[unit as usize].ability_used = true;
                 self.pay_ability(s, p, a.cost, obs);
@@ -644,7 +645,8 @@ impl Nostalgix {
             }
             side.bottom_known = count;
         } else {
-            side.deck.extend(side.aside.drain(..));
+            let aside = std::mem::take(&mut side.aside);
+            side.deck.extend(aside);
             shuffle(rng, &mut side.deck);
             side.bottom_known = 0;
         }
@@ -711,7 +713,7 @@ impl Nostalgix {
             controller: p ^ 1,
             ..Ctx::default()
         };
-        let units = s.side(p ^ 1).units.clone();
+        let units = s.side(p ^ 1).units;
         for u in units.iter() {
             self.fire(s, u, Trigger::StartOfTurn, ctx, rng, obs);
         }
@@ -767,7 +769,7 @@ impl Nostalgix {
             controller: p,
             ..Ctx::default()
         };
-        let units = s.side(p).units.clone();
+        let units = s.side(p).units;
         for u in units.iter() {
             self.fire(s, u, Trigger::EndOfTurn, ctx, rng, obs);
         }

@@ -5,9 +5,8 @@
 //! with fixed positions, unlimited tokens, 6 back-row slots shared by
 //! Surprises and Equipment, one Arena for both players, the Void.
 
-use arrayvec::ArrayVec;
-
 use super::cards::{CardId, SurpriseTrigger};
+use crate::core::FixedVec;
 
 /// Fighter slots per player (rules: "up to 7 Fighters on your side").
 pub const SLOTS: u8 = 7;
@@ -38,7 +37,7 @@ pub const SUDDEN_DEATH_PRIZES: u8 = 2;
 
 /// A Hero, Fighter or token in play. Heroes have ids 0 and 1 (their seat);
 /// every other entity gets a fresh id that survives evolution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Entity {
     /// Stable id (logs refer to it).
     pub id: u16,
@@ -142,7 +141,7 @@ pub enum Phase {
 }
 
 /// A Surprise window: `owner` may flip a face-down Surprise with `trigger`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Window {
     /// Who may flip.
     pub owner: u8,
@@ -178,27 +177,27 @@ pub enum Pending {
 }
 
 /// One player's side of the table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Side {
     /// The Hero.
     pub hero: Entity,
     /// Fighters and tokens, in order of arrival.
-    pub units: ArrayVec<Entity, MAX_UNITS>,
+    pub units: FixedVec<Entity, MAX_UNITS>,
     /// Surprises and Equipment this player played.
     pub back: [BackCard; BACK_ROW],
     /// The hand.
-    pub hand: ArrayVec<CardId, MAX_HAND>,
+    pub hand: FixedVec<CardId, MAX_HAND>,
     /// Cards of the hand the opponent has seen (revealed), as a multiset.
-    pub hand_known: ArrayVec<CardId, 8>,
+    pub hand_known: FixedVec<CardId, 8>,
     /// The deck; the top is the last element.
-    pub deck: ArrayVec<CardId, 50>,
+    pub deck: FixedVec<CardId, 50>,
     /// How many cards at the bottom of the deck the owner knows (put there
     /// in a chosen order by the mulligan).
     pub bottom_known: u8,
     /// Cards set aside during the mulligan, in the chosen order.
-    pub aside: ArrayVec<CardId, 6>,
+    pub aside: FixedVec<CardId, 6>,
     /// The Void.
-    pub void: ArrayVec<CardId, 50>,
+    pub void: FixedVec<CardId, 50>,
     /// Maximum mana.
     pub max_mana: u8,
     /// Current mana.
@@ -216,7 +215,7 @@ pub struct Side {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
     pub sides: [Side; 2],
@@ -239,7 +238,7 @@ pub struct State {
     /// An attack or spell waiting for Surprise windows to close.
     pub pending: Pending,
     /// Open Surprise windows, oldest first.
-    pub windows: ArrayVec<Window, 8>,
+    pub windows: FixedVec<Window, 8>,
     /// The result, once decided: (winner, reason index).
     pub outcome: Option<(Option<u8>, u8)>,
     /// Cards discarded so far at this end of turn.

@@ -251,7 +251,7 @@ impl Table {
             &mut rng,
             &mut NoObserver,
         );
-        let first = if s.active == 0 { true } else { false };
+        let first = s.active == 0;
         game.apply(
             &mut s,
             Action::ChooseOrder { go_first: first },
@@ -989,7 +989,7 @@ fn determinize_hides_the_opponents_hand_but_keeps_mine() {
         &mut rng,
         &mut NoObserver,
     );
-    let mut other = s.clone();
+    let mut other = s;
     // Swap a card between b's hand and b's deck: a cannot tell.
     let (h, d) = (other.sides[1].hand[0], other.sides[1].deck[10]);
     other.sides[1].hand[0] = d;

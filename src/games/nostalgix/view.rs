@@ -38,7 +38,7 @@ impl Nostalgix {
         let foe = observer ^ 1;
         let side = s.side_mut(foe);
         let mut pool = Pool::new();
-        let mut known_hand = side.hand_known.clone();
+        let mut known_hand = side.hand_known;
         let mut hidden_in_hand = 0;
         for &c in &side.hand {
             if let Some(i) = known_hand.iter().position(|&k| k == c) {
@@ -93,7 +93,7 @@ impl Nostalgix {
 
     /// A hash of everything `player` can see.
     pub(super) fn info_hash(&self, s: &State, player: u8) -> u64 {
-        let mut canonical = s.clone();
+        let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
         let foe = canonical.side_mut(player ^ 1);
         foe.hand.sort_unstable();

@@ -1,0 +1,116 @@
+//! Speed of the game core on Nostalgix with the bundled decks:
+//! state clone against a memcpy of the same size (the floor), legal-action
+//! generation, apply, and whole random games.
+//!
+//! Run: `cargo bench --bench core`.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use decklab::core::{Game, NoObserver, Node, below, rng_from_seed};
+use decklab::games::nostalgix::cards::CardDb;
+use decklab::games::nostalgix::deck::Deck;
+use decklab::games::nostalgix::state::State;
+use decklab::games::nostalgix::{Nostalgix, Options, bundled_decks};
+
+fn game() -> Nostalgix {
+    let db = Arc::new(CardDb::bundled());
+    let deck = |i: usize| {
+        let (name, text) = bundled_decks()[i];
+        Deck::parse(text, name, &db).expect("bundled deck")
+    };
+    Nostalgix::new(db.clone(), [deck(0), deck(1)], Options::default())
+}
+
+/// A mid-game position: random play from seed 1 up to turn 8.
+fn mid_game(game: &Nostalgix) -> State {
+    let mut rng = rng_from_seed(1);
+    let mut s = game.new_state(&mut rng);
+    let mut legal = Vec::new();
+    while game.turns(&s) < 8 {
+        if let Node::Terminal(_) = game.to_move(&s) {
+            break;
+        }
+        game.legal_actions(&s, &mut legal);
+        let a = legal[below(&mut rng, legal.len() as u32) as usize];
+        game.apply(&mut s, a, &mut rng, &mut NoObserver);
+    }
+    s
+}
+
+fn random_game(
+    game: &Nostalgix,
+    seed: u64,
+    legal: &mut Vec<decklab::games::nostalgix::action::Action>,
+) -> u32 {
+    let mut rng = rng_from_seed(seed);
+    let mut s = game.new_state(&mut rng);
+    let mut actions = 0;
+    while let Node::Decision(_) = game.to_move(&s) {
+        game.legal_actions(&s, legal);
+        let a = legal[below(&mut rng, legal.len() as u32) as usize];
+        game.apply(&mut s, a, &mut rng, &mut NoObserver);
+        actions += 1;
+    }
+    actions
+}
+
+fn benches(c: &mut Criterion) {
+    let game = game();
+    let state = mid_game(&game);
+    let size = std::mem::size_of::<State>();
+    // Both copy into an existing destination, so they compare like for like.
+    let mut copy = state;
+    c.bench_function("state_clone", |b| {
+        b.iter(|| {
+            copy = black_box(&state).clone();
+            black_box(&copy);
+        })
+    });
+    let bytes = vec![7u8; size];
+    let mut dst = vec![0u8; size];
+    c.bench_function("memcpy_state_size", |b| {
+        b.iter(|| {
+            dst.copy_from_slice(black_box(&bytes));
+            black_box(&dst);
+        })
+    });
+    let mut legal = Vec::new();
+    c.bench_function("legal_actions", |b| {
+        b.iter(|| game.legal_actions(black_box(&state), &mut legal))
+    });
+    game.legal_actions(&state, &mut legal);
+    let first = legal[0];
+    let mut rng = rng_from_seed(3);
+    c.bench_function("clone_and_apply", |b| {
+        b.iter(|| {
+            let mut s = state.clone();
+            game.apply(&mut s, black_box(first), &mut rng, &mut NoObserver);
+            black_box(s)
+        })
+    });
+    let mut seed = 0;
+    c.bench_function("random_game", |b| {
+        b.iter(|| {
+            seed += 1;
+            random_game(&game, seed, &mut legal)
+        })
+    });
+    // Per action: whole random games divided by their actions.
+    let actions: u32 = (0..2_000).map(|s| random_game(&game, s, &mut legal)).sum();
+    let mut group = c.benchmark_group("per_action");
+    group.throughput(criterion::Throughput::Elements(u64::from(actions)));
+    group.sample_size(10);
+    group.bench_function("random_playouts_2000_games", |b| {
+        b.iter(|| {
+            (0..2_000)
+                .map(|s| random_game(&game, s, &mut legal))
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(core, benches);
+criterion_main!(core);
