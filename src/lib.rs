@@ -3,10 +3,10 @@
 //! architecture.
 
 pub mod bots;
+pub mod cli;
 pub mod core;
 pub mod diagnostics;
 pub mod games;
-pub mod stats;
 pub mod output;
 pub mod sim;
-pub mod cli;
+pub mod stats;
