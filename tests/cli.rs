@@ -1,6 +1,6 @@
 //! The `decklab` executable, driven as a user would: real processes on
-//! temporary directories. Most runs use random bots so the file stays fast
-//! in debug builds; one run uses the defaults.
+//! temporary directories. Runs that only check files or messages use random
+//! bots, so the whole file stays fast in debug builds.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ fn quick<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
 #[test]
 fn default_run_writes_every_file_and_a_summary() {
     let dir = TempDir::new().unwrap();
-    let o = decklab(dir.path(), &["simulate", "--games", "12", "--quiet"]);
+    let o = decklab(dir.path(), &["simulate", "--games", "40", "--quiet"]);
     assert!(o.status.success(), "stderr: {}", stderr(&o));
     let out = dir.path().join("results/latest");
     let mut expected: Vec<PathBuf> = REPORTS.iter().map(PathBuf::from).collect();
@@ -128,7 +128,7 @@ fn default_run_writes_every_file_and_a_summary() {
     );
 
     let games = fs::read_to_string(out.join("games.csv")).unwrap();
-    assert_eq!(games.lines().count(), 13);
+    assert_eq!(games.lines().count(), 41);
     for (i, line) in games.lines().skip(1).enumerate() {
         let f: Vec<&str> = line.split(',').collect();
         assert_eq!(f[0], i.to_string());
@@ -145,12 +145,12 @@ fn default_run_writes_every_file_and_a_summary() {
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("hero-rush,greedy,prize-control,greedy,12,")
+            .starts_with("hero-rush,greedy,prize-control,greedy,40,")
     );
 
     let manifest: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["games"], 12);
+    assert_eq!(manifest["games"], 40);
     assert_eq!(manifest["seed"], 0);
     assert_eq!(manifest["command_line"][1], "simulate");
     let roles: Vec<&str> = manifest["files"]
@@ -171,7 +171,7 @@ fn default_run_writes_every_file_and_a_summary() {
     assert!(text.contains("results/latest"), "{text}");
     let last = text.lines().last().unwrap();
     assert!(
-        last.starts_with("12 games in ") && last.ends_with(" games/s)"),
+        last.starts_with("40 games in ") && last.ends_with(" games/s)"),
         "{last}"
     );
 }
@@ -181,7 +181,10 @@ fn same_seed_same_files_whatever_the_threads() {
     let dir = TempDir::new().unwrap();
     let runs = [("t1", Some("1")), ("t2", Some("2")), ("tn", None)];
     for (out, threads) in runs {
-        let mut args = quick(out, &["--games", "150", "--seed", "7", "--log", "3"]);
+        // The default greedy bots: they keep buffers across games, which
+        // must not leak into results.
+        let mut args = vec!["simulate", "--quiet", "--out", out];
+        args.extend(["--games", "100", "--seed", "7", "--log", "3"]);
         if let Some(t) = threads {
             args.extend(["--threads", t]);
         }
@@ -199,7 +202,12 @@ fn same_seed_same_files_whatever_the_threads() {
         }
     }
     // A different seed gives different games.
-    let o = decklab(dir.path(), &quick("s8", &["--games", "150", "--seed", "8"]));
+    let o = decklab(
+        dir.path(),
+        &[
+            "simulate", "--quiet", "--out", "s8", "--games", "100", "--seed", "8",
+        ],
+    );
     assert!(o.status.success());
     let a = fs::read(base.join("games.csv")).unwrap();
     assert_ne!(a, fs::read(dir.path().join("s8/games.csv")).unwrap());
