@@ -385,6 +385,23 @@ fn validate_reports_each_problem_with_its_line() {
 
     let o = decklab(d, &["validate", "no-such.deck"]);
     assert_fails(&o, &["no-such.deck"]);
+
+    // A folder: its card pool, then its decks against that pool.
+    let folder = d.join("pool");
+    fs::create_dir(&folder).unwrap();
+    fs::copy(&cards, folder.join("cards.toml")).unwrap();
+    fs::copy(&good, folder.join("mine.deck")).unwrap();
+    let o = decklab(d, &["validate", "pool"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "pool: ok\npool/mine.deck: ok\n");
+    fs::write(folder.join("cards.toml"), "[[hero]]\n").unwrap();
+    let o = decklab(d, &["validate", "pool"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("pool/mine.deck: not checked"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -6,10 +6,13 @@
 //! deck list, checked against the card pool (`--cards`, else
 //! `decks/<game>/cards.toml` in the working directory, else the bundled
 //! pool). A folder is checked as a card pool if it holds `.toml` files,
-//! and each `.deck` file in it as a deck.
+//! and each `.deck` file in it as a deck — against the folder's own pool
+//! if it has one and `--cards` is not given.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -43,12 +46,17 @@ pub struct ValidateArgs {
 
 /// One file to check.
 enum Check {
+    /// A card file or folder.
     Cards(PathBuf),
-    Deck(PathBuf),
+    /// A deck list, and the card folder it belongs to (if it is checked
+    /// against that folder's pool rather than the default one).
+    Deck(PathBuf, Option<PathBuf>),
 }
 
-/// The files to check, folders expanded, in the order given.
-fn checks(paths: &[PathBuf]) -> anyhow::Result<Vec<Check>> {
+/// The files to check, folders expanded, in the order given. Decks of a
+/// folder with a card pool are checked against it unless `own_pools` is
+/// false.
+fn checks(paths: &[PathBuf], own_pools: bool) -> anyhow::Result<Vec<Check>> {
     let mut checks = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -68,7 +76,8 @@ fn checks(paths: &[PathBuf]) -> anyhow::Result<Vec<Check>> {
             let decks = entries
                 .iter()
                 .filter(|p| p.extension().is_some_and(|x| x == "deck"));
-            checks.extend(decks.cloned().map(Check::Deck));
+            let pool = (own_pools && has("toml")).then(|| path.clone());
+            checks.extend(decks.map(|d| Check::Deck(d.clone(), pool.clone())));
             if !has("toml") && !has("deck") {
                 bail!(
                     "{}: no .toml card file or .deck file in this folder",
@@ -78,7 +87,7 @@ fn checks(paths: &[PathBuf]) -> anyhow::Result<Vec<Check>> {
         } else if path.extension().is_some_and(|x| x == "toml") {
             checks.push(Check::Cards(path.clone()));
         } else {
-            checks.push(Check::Deck(path.clone()));
+            checks.push(Check::Deck(path.clone(), None));
         }
     }
     Ok(checks)
@@ -108,22 +117,37 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     match args.game {
         GameKind::Nostalgix => {}
     }
-    let checks = checks(&args.paths)?;
-    // The pool is loaded only if a deck needs it, so a broken pool can
-    // itself be validated.
-    let mut pool = None;
+    let checks = checks(&args.paths, args.cards.is_none())?;
+    // Pools are loaded only when a deck needs them, so a broken pool can
+    // itself be validated. A folder's broken pool is reported with the
+    // folder; its decks are then not checked.
+    let mut pools: BTreeMap<Option<PathBuf>, Option<Arc<CardDb>>> = BTreeMap::new();
     let (mut bad_files, mut count) = (0, 0);
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     for check in &checks {
         let (path, found) = match check {
             Check::Cards(path) => (path, card_problems(path)),
-            Check::Deck(path) => {
-                let pool = match &mut pool {
-                    Some(p) => p,
-                    None => pool.insert(load_pool(args.cards.as_deref())?),
+            Check::Deck(path, folder) => {
+                let db = match pools.get(folder) {
+                    Some(db) => db.clone(),
+                    None => {
+                        let db = match folder {
+                            Some(f) => CardDb::load(f).ok().map(Arc::new),
+                            None => Some(load_pool(args.cards.as_deref())?.db),
+                        };
+                        pools.insert(folder.clone(), db.clone());
+                        db
+                    }
                 };
-                (path, deck_problems(path, &pool.db)?)
+                let found = match db {
+                    Some(db) => deck_problems(path, &db)?,
+                    None => vec![format!(
+                        "{}: not checked: the card pool of its folder has problems",
+                        path.display()
+                    )],
+                };
+                (path, found)
             }
         };
         if found.is_empty() {
