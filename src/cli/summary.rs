@@ -41,11 +41,11 @@ pub fn write_summary(
                 format!("{}{interval}", percent(s.score_a.rate())),
             ],
             [
-                "going first".to_owned(),
+                format!("{} going first", a[0]),
                 format!("{}  ({} games)", percent(s.a_first.rate()), s.a_first.games),
             ],
             [
-                "going second".to_owned(),
+                format!("{} going second", a[0]),
                 format!(
                     "{}  ({} games)",
                     percent(s.a_second.rate()),
