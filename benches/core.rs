@@ -64,7 +64,7 @@ fn benches(c: &mut Criterion) {
     let mut copy = state;
     c.bench_function("state_clone", |b| {
         b.iter(|| {
-            copy = black_box(&state).clone();
+            copy = *black_box(&state);
             black_box(&copy);
         })
     });
@@ -85,7 +85,7 @@ fn benches(c: &mut Criterion) {
     let mut rng = rng_from_seed(3);
     c.bench_function("clone_and_apply", |b| {
         b.iter(|| {
-            let mut s = state.clone();
+            let mut s = state;
             game.apply(&mut s, black_box(first), &mut rng, &mut NoObserver);
             black_box(s)
         })

@@ -685,6 +685,12 @@ impl Nostalgix {
             },
             obs,
         );
+        // The opening hands (after the mulligans) count as drawn.
+        for p in [first, first ^ 1] {
+            for card in s.side(p).hand {
+                self.emit(s, p, EventKind::Draw { card: Some(card) }, obs);
+            }
+        }
         s.active = first ^ 1; // start_turn passes the turn to `first`
         self.start_turn_of(s, first, obs);
     }
