@@ -243,8 +243,10 @@ impl Nostalgix {
 
     /// `p` takes one prize counter.
     pub(super) fn take_prize(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+        // There are only so many prize counters to take.
+        let goal = s.prize_goal;
         let side = s.side_mut(p);
-        side.prizes = side.prizes.saturating_add(1);
+        side.prizes = (side.prizes + 1).min(goal);
         let total = side.prizes;
         self.emit(s, p, EventKind::Prize { total }, obs);
     }

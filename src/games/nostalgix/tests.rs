@@ -21,11 +21,13 @@ pub(super) fn bundled_game(a: usize, b: usize) -> Nostalgix {
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
+    // 4 × 250 = 1,000 seeded random games, every check after every action.
+    let games = if cfg!(debug_assertions) { 40 } else { 250 };
     for (a, b) in [(0, 1), (2, 3), (1, 2), (3, 0)] {
         let game = bundled_game(a, b);
-        let report = conformance::random_games(&game, 1000 * a as u64, 60, 20_000)
+        let report = conformance::random_games(&game, 1000 * a as u64, games, 20_000)
             .unwrap_or_else(|v| panic!("{v}"));
-        assert_eq!(report.games, 60);
+        assert_eq!(report.games, games);
     }
 }
 
@@ -1016,30 +1018,6 @@ fn state_is_small_plain_data() {
     assert!(size <= 2304, "State grew to {size} bytes");
     assert!(std::mem::size_of::<Entity>() <= 32);
     assert!(std::mem::size_of::<Action>() <= 6);
-}
-
-#[test]
-#[ignore]
-fn scratch_speed() {
-    use crate::core::below;
-    let game = bundled_game(0, 1);
-    let mut legal = Vec::new();
-    let mut actions = 0u64;
-    let t0 = std::time::Instant::now();
-    for seed in 0..20000 {
-        let mut rng = rng_from_seed(seed);
-        let mut s = game.new_state(&mut rng);
-        while let Node::Decision(_) = game.to_move(&s) {
-            game.legal_actions(&s, &mut legal);
-            let a = legal[below(&mut rng, legal.len() as u32) as usize];
-            game.apply(&mut s, a, &mut rng, &mut NoObserver);
-            actions += 1;
-        }
-    }
-    println!(
-        "{actions} actions {:?} per action",
-        t0.elapsed() / actions as u32
-    );
 }
 
 #[test]
