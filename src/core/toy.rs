@@ -397,7 +397,8 @@ mod tests {
 
     #[test]
     fn passes_the_conformance_checks() {
-        let report = conformance::random_games(&ToyGame, 0, 300, 100).unwrap();
+        let report =
+            conformance::random_games(&ToyGame, 0, 300, 100, conformance::Checks::Full).unwrap();
         assert_eq!(report.games, 300);
         assert_eq!(report.actions, 300 * 2 * u64::from(PRIZES));
     }

@@ -24,6 +24,8 @@ mod tests;
 
 use std::sync::Arc;
 
+pub use features::FEATURES;
+
 use action::Action;
 use cards::CardDb;
 use deck::Deck;

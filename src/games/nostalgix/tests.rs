@@ -25,8 +25,14 @@ fn random_games_pass_the_conformance_checks() {
     let games = if cfg!(debug_assertions) { 40 } else { 250 };
     for (a, b) in [(0, 1), (2, 3), (1, 2), (3, 0)] {
         let game = bundled_game(a, b);
-        let report = conformance::random_games(&game, 1000 * a as u64, games, 20_000)
-            .unwrap_or_else(|v| panic!("{v}"));
+        let report = conformance::random_games(
+            &game,
+            1000 * a as u64,
+            games,
+            20_000,
+            conformance::Checks::Full,
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
         assert_eq!(report.games, games);
     }
 }
