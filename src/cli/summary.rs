@@ -72,7 +72,8 @@ pub fn write_summary(
     let logs = written.len() - names.len();
     write!(out, "files: {}/ ({})", dir.display(), names.join(", "))?;
     if logs > 0 {
-        write!(out, " and {logs} game logs in logs/")?;
+        let plural = if logs == 1 { "" } else { "s" };
+        write!(out, " and {logs} game log{plural} in logs/")?;
     }
     writeln!(out)?;
     writeln!(

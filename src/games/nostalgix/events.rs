@@ -208,7 +208,7 @@ impl Nostalgix {
             } => (
                 "play",
                 json!({"card": self.name_of(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
-                       "id": id, "keywords": kw(keywords)}),
+                       "id": id.map(entity), "keywords": kw(keywords)}),
             ),
             EventKind::Evolve {
                 card,
