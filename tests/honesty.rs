@@ -4,23 +4,10 @@
 //! strategy, along the same path the runner uses (`determinize`, then
 //! `choose`).
 
-use std::sync::Arc;
-
 use decklab::bots::{Bot, Strategy};
 use decklab::core::{Game, NoObserver, Node, Player, below, derive_rng, rng_from_seed};
-use decklab::games::nostalgix::cards::CardDb;
-use decklab::games::nostalgix::deck::Deck;
+use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
-use decklab::games::nostalgix::{Nostalgix, Options, bundled_decks};
-
-fn game() -> Nostalgix {
-    let db = Arc::new(CardDb::bundled());
-    let deck = |i: usize| {
-        let (name, text) = bundled_decks()[i];
-        Deck::parse(text, name, &db).expect("bundled deck")
-    };
-    Nostalgix::new(db.clone(), [deck(1), deck(2)], Options::default())
-}
 
 /// Random play from `seed` until `turn`, stopping at a decision of seat a.
 fn position(game: &Nostalgix, seed: u64, turn: u32) -> State {
@@ -54,7 +41,7 @@ fn reshuffled_for_b(s: &State) -> State {
 
 #[test]
 fn decisions_depend_only_on_what_the_bot_can_see() {
-    let game = game();
+    let game = Nostalgix::bundled(1, 2);
     for (seed, turn) in [(1, 5), (2, 7), (3, 9)] {
         let s = position(&game, seed, turn);
         let other = reshuffled_for_b(&s);

@@ -6,26 +6,18 @@
 //! `cargo test --release --test soak -- --ignored --nocapture soak`.
 //! A violation prints the seed and the actions that lead to it.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use decklab::bots::{Bot, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
 use decklab::core::{Game, Player};
-use decklab::games::nostalgix::cards::CardDb;
-use decklab::games::nostalgix::deck::Deck;
-use decklab::games::nostalgix::{Nostalgix, Options, bundled_decks};
+use decklab::games::nostalgix::Nostalgix;
 
 /// The four matchups of the starter decks, each deck once in each seat.
 fn matchups() -> Vec<Nostalgix> {
-    let db = Arc::new(CardDb::bundled());
-    let deck = |i: usize| {
-        let (name, text) = bundled_decks()[i];
-        Deck::parse(text, name, &db).expect("bundled deck")
-    };
     [(0, 1), (2, 3), (1, 2), (3, 0)]
         .into_iter()
-        .map(|(a, b)| Nostalgix::new(db.clone(), [deck(a), deck(b)], Options::default()))
+        .map(|(a, b)| Nostalgix::bundled(a, b))
         .collect()
 }
 

@@ -90,6 +90,20 @@ impl Nostalgix {
     pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> Nostalgix {
         Nostalgix { db, decks, options }
     }
+
+    /// The bundled starter decks `a` and `b` (indices into
+    /// [`BUNDLED_DECKS`]) on the bundled pool, default options: the match
+    /// tests, benches and examples use.
+    pub fn bundled(a: usize, b: usize) -> Nostalgix {
+        let db = Arc::new(CardDb::bundled());
+        let deck = |i: usize| {
+            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
+            // Checked by the test suite; a failure is a build defect.
+            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
+        };
+        let decks = [deck(a), deck(b)];
+        Nostalgix::new(db, decks, Options::default())
+    }
 }
 
 impl Game for Nostalgix {

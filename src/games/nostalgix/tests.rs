@@ -7,24 +7,15 @@ use super::action::{Action, Tgt};
 use super::cards::{CardDb, CardId};
 use super::deck::Deck;
 use super::state::*;
-use super::{Nostalgix, Options, bundled_decks};
+use super::{Nostalgix, Options};
 use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
-
-pub(super) fn bundled_game(a: usize, b: usize) -> Nostalgix {
-    let db = Arc::new(CardDb::bundled());
-    let deck = |i: usize| {
-        let (name, text) = bundled_decks()[i];
-        Deck::parse(text, &format!("{name}.deck"), &db).expect("bundled deck is legal")
-    };
-    Nostalgix::new(db.clone(), [deck(a), deck(b)], Options::default())
-}
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
     // 4 × 250 = 1,000 seeded random games, every check after every action.
     let games = if cfg!(debug_assertions) { 40 } else { 250 };
     for (a, b) in [(0, 1), (2, 3), (1, 2), (3, 0)] {
-        let game = bundled_game(a, b);
+        let game = Nostalgix::bundled(a, b);
         let report = conformance::random_games(
             &game,
             1000 * a as u64,
@@ -346,7 +337,7 @@ impl Table {
 #[test]
 fn setup_deals_six_with_empty_mana_and_ten_prize_counters() {
     // rules/nostalgix.txt: "Setting up to Play", steps 3–5
-    let game = bundled_game(0, 1);
+    let game = Nostalgix::bundled(0, 1);
     let s = game.new_state(&mut rng_from_seed(1));
     for p in 0..2 {
         let side = s.side(p);
@@ -362,7 +353,7 @@ fn setup_deals_six_with_empty_mana_and_ten_prize_counters() {
 #[test]
 fn mulligan_to_the_bottom_keeps_the_chosen_order_and_draws_replacements() {
     // rules/nostalgix.txt: "Setting up to Play", step 6
-    let game = bundled_game(0, 1);
+    let game = Nostalgix::bundled(0, 1);
     let mut rng = rng_from_seed(3);
     let mut s = game.new_state(&mut rng);
     let first = s.side(0).hand[0];
@@ -982,7 +973,7 @@ fn a_game_cut_at_the_turn_limit_is_a_draw() {
 #[test]
 fn determinize_hides_the_opponents_hand_but_keeps_mine() {
     // The bot-honesty property: the view depends only on the information set.
-    let game = bundled_game(0, 1);
+    let game = Nostalgix::bundled(0, 1);
     let mut rng = rng_from_seed(11);
     let mut s = game.new_state(&mut rng);
     game.apply(
