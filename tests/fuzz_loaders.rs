@@ -11,15 +11,16 @@
 
 use std::time::{Duration, Instant};
 
-use decklab::bots::Strategy;
 use decklab::core::{GameRng, below, rng_from_seed};
 use decklab::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use decklab::games::nostalgix::deck::Deck;
 use decklab::games::nostalgix::{FEATURES, bundled_decks};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 const STRATEGY: &str = include_str!("../strategies/greedy.toml");
 
-fn cases() -> u64 {
+fn cases() -> u32 {
     std::env::var("DECKLAB_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -85,12 +86,6 @@ fn random_text(rng: &mut GameRng) -> String {
     s
 }
 
-fn random_bytes(rng: &mut GameRng) -> Vec<u8> {
-    (0..below(rng, 256))
-        .map(|_| below(rng, 256) as u8)
-        .collect()
-}
-
 /// A mutation of `text`: a line dropped, doubled or swapped, a number made
 /// huge or negative, or a random word inserted.
 fn mutate(rng: &mut GameRng, text: &str) -> String {
@@ -121,42 +116,36 @@ fn mutate(rng: &mut GameRng, text: &str) -> String {
     lines.join("\n")
 }
 
-/// Feeds `cases` inputs to `check`, each built by `input` from a seeded
-/// RNG; each must finish within a second.
-fn campaign(
-    name: &str,
-    mut input: impl FnMut(&mut GameRng, u64) -> Vec<u8>,
-    check: impl Fn(&[u8]),
-) {
-    let mut rng = rng_from_seed(name.len() as u64);
-    let started = Instant::now();
-    for case in 0..cases() {
-        let bytes = input(&mut rng, case);
-        let t = Instant::now();
-        check(&bytes);
-        assert!(
-            t.elapsed() < Duration::from_secs(1),
-            "{name}: case {case} took {:?}",
-            t.elapsed()
-        );
-    }
-    eprintln!(
-        "{name}: {} cases in {:.1} s",
-        cases(),
-        started.elapsed().as_secs_f64()
-    );
+/// One input: arbitrary bytes, arbitrary UTF-8, token soup, or a
+/// mutation of the real file `real` (by a seeded mutator).
+fn input(real: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..512),
+        any::<String>().prop_map(String::into_bytes),
+        any::<u64>().prop_map(|seed| random_text(&mut rng_from_seed(seed)).into_bytes()),
+        any::<u64>().prop_map(move |seed| mutate(&mut rng_from_seed(seed), real).into_bytes()),
+        any::<u64>().prop_map(move |seed| mutate(&mut rng_from_seed(seed), real).into_bytes()),
+    ]
 }
 
-/// Mixed inputs: bytes, text, mutations of `real`, and one 10 MB line.
-fn inputs(real: &'static str) -> impl FnMut(&mut GameRng, u64) -> Vec<u8> {
-    move |rng, case| match case {
-        0 => format!("{}\n{}", real, "x".repeat(10 << 20)).into_bytes(),
-        _ => match below(rng, 3) {
-            0 => random_bytes(rng),
-            1 => random_text(rng).into_bytes(),
-            _ => mutate(rng, real).into_bytes(),
-        },
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: cases(),
+        failure_persistence: None,
+        ..ProptestConfig::default()
     }
+}
+
+/// Runs `check` on `input`; it must finish within a second.
+fn bounded(check: impl FnOnce()) -> Result<(), TestCaseError> {
+    let t = Instant::now();
+    check();
+    prop_assert!(
+        t.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        t.elapsed()
+    );
+    Ok(())
 }
 
 fn assert_explained(path: &str, message: &str) {
@@ -165,37 +154,63 @@ fn assert_explained(path: &str, message: &str) {
     }
 }
 
+fn check_deck(db: &CardDb, bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    if let Err(errors) = Deck::parse(&text, "fuzz.deck", db) {
+        assert!(!errors.is_empty());
+        for e in errors {
+            assert_explained("fuzz.deck", &e.to_string());
+        }
+    }
+}
+
+fn check_cards(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    if let Err(errors) = CardDb::parse(&text, "fuzz.toml") {
+        assert!(!errors.0.is_empty());
+        assert_explained("fuzz.toml", &errors.to_string());
+    }
+}
+
+fn check_strategy(bytes: &[u8]) {
+    if let Err(e) = decklab::bots::Strategy::parse("fuzz", "fuzz.toml", bytes, &FEATURES) {
+        assert_explained("fuzz.toml", &e.to_string());
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn deck_lists(bytes in input(bundled_decks()[0].1)) {
+        static DB: std::sync::OnceLock<CardDb> = std::sync::OnceLock::new();
+        let db = DB.get_or_init(CardDb::bundled);
+        bounded(|| check_deck(db, &bytes))?;
+    }
+
+    #[test]
+    fn card_files(bytes in input(BUNDLED_CARDS)) {
+        bounded(|| check_cards(&bytes))?;
+    }
+
+    #[test]
+    fn strategy_files(bytes in input(STRATEGY)) {
+        bounded(|| check_strategy(&bytes))?;
+    }
+}
+
+/// A 10 MB line appended to each real file: an error or a result, quickly.
 #[test]
-fn deck_lists() {
+fn ten_megabyte_lines() {
+    let long = "x".repeat(10 << 20);
     let db = CardDb::bundled();
-    campaign("deck", inputs(bundled_decks()[0].1), |bytes| {
-        let text = String::from_utf8_lossy(bytes);
-        if let Err(errors) = Deck::parse(&text, "fuzz.deck", &db) {
-            assert!(!errors.is_empty());
-            for e in errors {
-                assert_explained("fuzz.deck", &e.to_string());
-            }
-        }
-    });
-}
-
-#[test]
-fn card_files() {
-    campaign("cards", inputs(BUNDLED_CARDS), |bytes| {
-        let text = String::from_utf8_lossy(bytes);
-        if let Err(errors) = CardDb::parse(&text, "fuzz.toml") {
-            assert!(!errors.0.is_empty());
-            assert_explained("fuzz.toml", &errors.to_string());
-        }
-    });
-}
-
-#[test]
-fn strategy_files() {
-    let names: &'static [&'static str] = &FEATURES;
-    campaign("strategy", inputs(STRATEGY), |bytes| {
-        if let Err(e) = Strategy::parse("fuzz", "fuzz.toml", bytes, names) {
-            assert_explained("fuzz.toml", &e.to_string());
-        }
-    });
+    let t = Instant::now();
+    check_deck(&db, format!("{}\n{long}", bundled_decks()[0].1).as_bytes());
+    check_cards(format!("{BUNDLED_CARDS}\n{long}").as_bytes());
+    check_strategy(format!("{STRATEGY}\n{long}").as_bytes());
+    assert!(
+        t.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        t.elapsed()
+    );
 }
