@@ -271,6 +271,72 @@ fn local_deck_folder_replaces_the_bundled_files() {
     );
 }
 
+#[test]
+fn replay_reproduces_a_logged_game_from_its_seed() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Greedy keeps buffers across games in a worker; random does not.
+    let matchup = [
+        "--deck",
+        "evolution",
+        "--opponent",
+        "token-swarm",
+        "--bot",
+        "greedy",
+        "--opponent-bot",
+        "random",
+        "--max-turns",
+        "80",
+    ];
+    let mut args = vec!["simulate", "--quiet", "--out", "out", "--seed", "21"];
+    args.extend(["--games", "5", "--log", "5"]);
+    args.extend(matchup);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let games = fs::read_to_string(d.join("out/games.csv")).unwrap();
+    let row: Vec<&str> = games.lines().nth(4).unwrap().split(',').collect();
+    assert_eq!(row[0], "3");
+    let seed = row[1];
+    let logged = fs::read_to_string(d.join("out/logs/game-3.jsonl")).unwrap();
+
+    // Without --index, `game` is null; every other field is the same.
+    let mut args = vec!["replay", "--seed", seed];
+    args.extend(matchup);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let replayed = stdout(&o);
+    assert_eq!(replayed.lines().count(), logged.lines().count());
+    for (n, (a, b)) in replayed.lines().zip(logged.lines()).enumerate() {
+        let mut a: serde_json::Value = serde_json::from_str(a).unwrap();
+        let mut b: serde_json::Value = serde_json::from_str(b).unwrap();
+        assert_eq!(a["game"], serde_json::Value::Null);
+        assert_eq!(b["game"], 3);
+        a["game"] = 3.into();
+        b["game"] = 3.into();
+        assert_eq!(a, b, "line {}", n + 1);
+    }
+    let winner = match row[7] {
+        "draw" => "draw".to_owned(),
+        seat => format!("seat {seat} wins"),
+    };
+    let outcome = format!("{winner} ({}) after {} turns", row[8], row[9]);
+    assert!(stderr(&o).contains(&outcome), "{}", stderr(&o));
+
+    // With --index 3, the very bytes of the log file.
+    args.extend(["--index", "3"]);
+    let o = decklab(d, &args);
+    assert!(
+        stdout(&o) == logged,
+        "replay --index 3 differs from logs/game-3.jsonl"
+    );
+
+    // Another bot gives another game; a bad seed is an error.
+    let o = decklab(d, &["replay", "--seed", seed, "--deck", "evolution"]);
+    assert!(stdout(&o) != replayed);
+    let o = decklab(d, &["replay", "--seed", "-1"]);
+    assert_fails(&o, &["--seed"]);
+}
+
 /// A failing run into `out` must leave what was there before untouched.
 fn assert_untouched(dir: &Path, before: &[(PathBuf, Vec<u8>)]) {
     let now: Vec<(PathBuf, Vec<u8>)> = files(dir)
@@ -412,7 +478,7 @@ fn cards_lists_the_pool_and_help_has_examples() {
     let text = stdout(&o);
     assert!(text.lines().next().unwrap().starts_with("name"));
     assert!(text.contains("Cinder Imp"));
-    for command in ["simulate", "validate", "cards"] {
+    for command in ["simulate", "replay", "validate", "cards"] {
         let o = decklab(dir.path(), &[command, "--help"]);
         assert!(o.status.success());
         assert!(stdout(&o).contains("Examples:"), "{command} --help");

@@ -3,7 +3,9 @@
 
 mod cards;
 mod error;
+mod interrupt;
 mod nostalgix;
+mod replay;
 mod simulate;
 mod summary;
 mod table;
@@ -16,11 +18,13 @@ use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub use error::{FAILURE, render, report};
+pub use interrupt::INTERRUPTED;
 
 const EXAMPLES: &str = "\
 Examples:
   decklab simulate                                   # the two bundled starter decks, 1000 games
   decklab simulate --deck my.deck --opponent prize-control --games 5000 --out results/my
+  decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
   decklab validate my.deck
   decklab cards";
 
@@ -38,6 +42,9 @@ enum Command {
     /// Play many seeded games between two decks; write win rates, curves
     /// and card statistics.
     Simulate(simulate::SimulateArgs),
+    /// Play one game again from its seed (games.csv) and print its event
+    /// log.
+    Replay(replay::ReplayArgs),
     /// Check deck and card files.
     Validate(validate::ValidateArgs),
     /// List the card pool.
@@ -52,7 +59,8 @@ pub enum GameKind {
 }
 
 /// Parses the command line and runs the command: exit status 0 on success,
-/// 2 on any error (reported on stderr as `decklab: <message>`).
+/// 2 on any error (reported on stderr as `decklab: <message>`), 130 for a
+/// `simulate` stopped by Ctrl-C.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -76,11 +84,12 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
-        Command::Validate(args) => validate::run(args),
-        Command::Cards(args) => cards::run(args),
+        Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Cards(args) => cards::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => report(&e),
     }
 }

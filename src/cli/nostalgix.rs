@@ -17,6 +17,7 @@ use crate::diagnostics::{Diagnostics, closest};
 use crate::games::nostalgix;
 use crate::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use crate::games::nostalgix::deck::{Deck, deck_name};
+use crate::games::nostalgix::{Nostalgix, Options};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
@@ -156,5 +157,54 @@ impl DeckSource {
     /// The deck file's hash for the manifest, under `role`.
     pub fn input_file(&self, role: &str) -> InputFile {
         InputFile::new(role, &self.path, self.text.as_bytes())
+    }
+}
+
+/// A Nostalgix match ready to play: the game, the decks' names for
+/// reports, and the input files for the manifest.
+#[derive(Debug)]
+pub struct LoadedMatch {
+    /// The ruleset with both decks and the turn limit.
+    pub game: Nostalgix,
+    /// The decks' names (see [`deck_labels`]).
+    pub names: [String; 2],
+    /// The card files and the deck files, with their hashes.
+    pub files: Vec<InputFile>,
+}
+
+/// Loads the pool and the decks `decks` names (the default matchup where
+/// `None`) and builds the game, as `simulate` and `replay` both play it.
+pub fn load_match(
+    cards: Option<&Path>,
+    decks: [Option<&str>; 2],
+    max_turns: u16,
+) -> anyhow::Result<LoadedMatch> {
+    let pool = load_pool(cards)?;
+    let defaults = default_decks()?;
+    let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
+    let sources = [find_deck(arg(0))?, find_deck(arg(1))?];
+    let parsed = [
+        parse_deck(&sources[0], &pool.db)?,
+        parse_deck(&sources[1], &pool.db)?,
+    ];
+    let game = Nostalgix::new(pool.db.clone(), parsed, Options { max_turns });
+    let mut files = pool.files;
+    files.push(sources[0].input_file("deck_a"));
+    files.push(sources[1].input_file("deck_b"));
+    Ok(LoadedMatch {
+        game,
+        names: deck_labels(&sources),
+        files,
+    })
+}
+
+/// The decks' names for reports: their own, unless two different lists
+/// share a name, in which case seat b's gets ` (b)`.
+fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
+    let [a, b] = sources;
+    if a.name == b.name && a.text != b.text {
+        [a.name.clone(), format!("{} (b)", b.name)]
+    } else {
+        [a.name.clone(), b.name.clone()]
     }
 }

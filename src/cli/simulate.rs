@@ -3,18 +3,20 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::json;
 
 use super::GameKind;
-use super::nostalgix::{DeckSource, default_decks, find_deck, load_pool, parse_deck};
+use super::interrupt::{INTERRUPTED, stop_flag};
+use super::nostalgix::{LoadedMatch, load_match};
 use super::summary::write_summary;
 use crate::bots::strategy::Budget;
 use crate::bots::{Bot, Settings, Strategy};
 use crate::core::Game;
-use crate::games::nostalgix::{Nostalgix, Options};
 use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
     write_tables,
@@ -33,7 +35,13 @@ Examples:
   decklab simulate
   decklab simulate --deck my.deck --opponent prize-control --games 5000
   decklab simulate --bot ismcts-200 --opponent-bot greedy --games 200 --log 5
-  decklab simulate --cards my-cards.toml --seed 7 --threads 4 --out results/try-7";
+  decklab simulate --cards my-cards.toml --seed 7 --threads 4 --out results/try-7
+
+Ctrl-C stops the run: the games in flight finish, the files are written for
+the games played and manifest.json says \"complete\": false (exit status
+130). A second Ctrl-C quits at once and writes nothing. The output
+directory is replaced in one atomic step, so a run killed at any moment
+leaves the previous results or the new ones, never a mix.";
 
 /// The arguments of `decklab simulate`, as typed.
 #[derive(Debug, Args)]
@@ -108,14 +116,7 @@ impl Config {
         if args.threads == Some(0) {
             bail!("--threads must be at least 1 (got 0); leave it out to use every core");
         }
-        let max_turns = match u16::try_from(args.max_turns) {
-            Ok(m) if m >= 1 => m,
-            _ => bail!(
-                "--max-turns must be between 1 and {} (got {})",
-                u16::MAX,
-                args.max_turns
-            ),
-        };
+        let max_turns = check_max_turns(args.max_turns)?;
         Ok(Config {
             game: args.game,
             decks: [args.deck, args.opponent],
@@ -138,57 +139,45 @@ impl Config {
             seed: self.seed,
             games: self.games,
             log_games: self.log,
-            action_cap: u64::from(self.max_turns) * 1_000 + 10_000,
+            action_cap: action_cap(self.max_turns),
             progress: self.progress,
         }
     }
 }
 
-/// Runs `decklab simulate`.
-pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
-    let config = Config::new(args)?;
-    match config.game {
-        GameKind::Nostalgix => nostalgix(&config),
+/// Checks `--max-turns`.
+pub(super) fn check_max_turns(max_turns: u32) -> anyhow::Result<u16> {
+    match u16::try_from(max_turns) {
+        Ok(m) if m >= 1 => Ok(m),
+        _ => bail!(
+            "--max-turns must be between 1 and {} (got {max_turns})",
+            u16::MAX,
+        ),
     }
 }
 
-/// Loads the Nostalgix inputs, then simulates.
-fn nostalgix(config: &Config) -> anyhow::Result<()> {
-    let pool = load_pool(config.cards.as_deref())?;
-    let defaults = default_decks()?;
-    let arg = |seat: usize| config.decks[seat].as_deref().unwrap_or(defaults[seat]);
-    let sources = [find_deck(arg(0))?, find_deck(arg(1))?];
-    let decks = [
-        parse_deck(&sources[0], &pool.db)?,
-        parse_deck(&sources[1], &pool.db)?,
-    ];
-    let names = deck_labels(&sources);
-    let game = Nostalgix::new(
-        pool.db.clone(),
-        decks,
-        Options {
-            max_turns: config.max_turns,
-        },
-    );
-    let mut files = pool.files;
-    files.push(sources[0].input_file("deck_a"));
-    files.push(sources[1].input_file("deck_b"));
-    simulate(&game, config, names, files)
+/// The runner's action cap for games of `max_turns` turns: a safety net
+/// far above any real game.
+pub(super) fn action_cap(max_turns: u16) -> u64 {
+    u64::from(max_turns) * 1_000 + 10_000
 }
 
-/// The decks' names for reports: their own, unless two different lists
-/// share a name, in which case seat b's gets ` (b)`.
-fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
-    let [a, b] = sources;
-    if a.name == b.name && a.text != b.text {
-        [a.name.clone(), format!("{} (b)", b.name)]
-    } else {
-        [a.name.clone(), b.name.clone()]
+/// Runs `decklab simulate`: exit status 0, or 130 if interrupted.
+pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::new(args)?;
+    let stop = stop_flag();
+    match config.game {
+        GameKind::Nostalgix => {
+            let decks = [config.decks[0].as_deref(), config.decks[1].as_deref()];
+            let LoadedMatch { game, names, files } =
+                load_match(config.cards.as_deref(), decks, config.max_turns)?;
+            simulate(&game, &config, names, files, stop)
+        }
     }
 }
 
 /// Loads a strategy for `game`, warning if it cannot be reproduced.
-fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
+pub(super) fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
     let s = Strategy::resolve(arg, game.feature_names())
         .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
     if let Settings::Ismcts(i) = &s.settings
@@ -204,13 +193,15 @@ fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy
     Ok(s)
 }
 
-/// Plays the games and writes every file, all or nothing.
+/// Plays the games and writes every file, all or nothing; after `stop`,
+/// the files of the games played.
 fn simulate<G: Game>(
     game: &G,
     config: &Config,
     decks: [String; 2],
     mut files: Vec<InputFile>,
-) -> anyhow::Result<()> {
+    stop: &AtomicBool,
+) -> anyhow::Result<ExitCode> {
     let strategies = [
         strategy(game, &config.bots[0], "--bot")?,
         strategy(game, &config.bots[1], "--opponent-bot")?,
@@ -230,10 +221,11 @@ fn simulate<G: Game>(
     let mut games_csv = GamesCsv::create(&out)?;
     let mut stats = RunStats::default();
     let run_config = config.run_config();
-    let report = sim::run(
+    let report = sim::run_until(
         game,
         &pool,
         &run_config,
+        stop,
         |seat| Bot::new(game, &strategies[seat.index()]),
         |g| {
             games_csv.write(&GameLine {
@@ -252,6 +244,16 @@ fn simulate<G: Game>(
             Ok::<_, OutputError>(())
         },
     )?;
+    if report.games == 0 {
+        // Interrupted before a game was played: the staging directory is
+        // dropped, the output directory stays as it was.
+        let _ = writeln!(
+            std::io::stderr(),
+            "decklab: interrupted before any game was played: nothing written ({} is as it was)",
+            config.out.display()
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     games_csv.finish(&mut out)?;
     write_tables(&mut out, &stats)?;
     let threads = pool.current_num_threads();
@@ -264,7 +266,18 @@ fn simulate<G: Game>(
         &written,
         &report,
     )?;
-    Ok(())
+    if report.complete() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "decklab: interrupted: {} of {} games played; {} holds complete files for those games \
+         (manifest.json: \"complete\": false)",
+        report.games,
+        report.requested,
+        config.out.display()
+    );
+    Ok(ExitCode::from(INTERRUPTED))
 }
 
 /// The manifest of a finished run.
@@ -287,6 +300,7 @@ fn manifest<G: Game>(
         game: game.name().to_owned(),
         seed: config.seed,
         games: report.games,
+        games_requested: report.requested,
         threads,
         settings: json!({
             "deck_a": m.decks[0],
@@ -295,11 +309,11 @@ fn manifest<G: Game>(
             "bot_b": m.bots[1],
             "max_turns": config.max_turns,
             "action_cap": config.run_config().action_cap,
-            "log": config.log.min(config.games),
+            "log": config.log.min(report.games),
         }),
         files,
         elapsed_seconds: report.elapsed.as_secs_f64(),
         games_per_second: report.games_per_second(),
-        complete: true,
+        complete: report.complete(),
     }
 }

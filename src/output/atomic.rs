@@ -1,13 +1,44 @@
-//! All-or-nothing output: every file of a run is written under a temporary
-//! name in the output directory and renamed to its real name only when the
-//! whole run succeeded ([`OutputDir::commit`]). If anything fails before,
-//! the temporary files are deleted and earlier results stay as they were.
+//! All-or-nothing output, even when the process is killed.
+//!
+//! # How a run's files reach the output directory
+//!
+//! A run never writes into its output directory `DIR`. It writes every file
+//! into a fresh *staging* directory beside it, in the same parent, named
+//! `.<name>.decklab-<pid>-<n>.tmp` (hidden, and never a name decklab
+//! reads). [`OutputDir::commit`] then:
+//!
+//! 1. flushes every file to disk (`fsync`);
+//! 2. if `DIR` exists, carries into the staging directory, as hard links,
+//!    every entry of `DIR` the run does not own (anything but the files the
+//!    run wrote and the stale files of [`OutputDir::own_files`]), so files
+//!    of the user's kept in `DIR` survive;
+//! 3. swaps the two directories in **one atomic step**: `rename(2)` when
+//!    `DIR` does not exist yet, else `renameat2(RENAME_EXCHANGE)` on Linux
+//!    (`renamex_np(RENAME_SWAP)` on macOS);
+//! 4. deletes the previous results, now under the staging name.
+//!
+//! So at every instant `DIR` is either the previous complete results (or
+//! absent) or the new complete results: a process killed at any moment,
+//! even by `SIGKILL`, never leaves a mix of old and new files or a
+//! truncated file under `DIR`. What a kill can leave is a staging
+//! directory under its hidden temporary name; the next run into the same
+//! `DIR` deletes those whose process is gone.
+//!
+//! Where the atomic exchange is not available (another Unix, or a file
+//! system that refuses it), step 3 falls back to two renames: `DIR` to
+//! `.<name>.decklab-<pid>-<n>.old`, then the staging directory to `DIR`. A
+//! kill between the two leaves no `DIR` (never a mix), and the next run
+//! puts the previous results back before it starts.
+//!
+//! Because the whole directory is replaced, `DIR` may not be the working
+//! directory or one of its ancestors.
 
-use std::fs;
+use std::collections::HashSet;
+use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
-
-use tempfile::{NamedTempFile, TempPath};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// An I/O failure on an output file, naming the file.
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +66,8 @@ impl OutputError {
 /// A file being written; it becomes visible under `dest` only on commit.
 #[derive(Debug)]
 pub struct OutputFile {
-    writer: BufWriter<NamedTempFile>,
+    writer: BufWriter<File>,
+    relative: PathBuf,
     dest: PathBuf,
 }
 
@@ -62,37 +94,122 @@ impl Write for OutputFile {
 }
 
 /// A sub-folder whose files of a given shape belong to the run: those the
-/// run did not write are removed on commit, so no stale file survives
-/// from an earlier run (e.g. logs of games a new run did not log).
+/// run did not write are not carried over, so no stale file survives from
+/// an earlier run (e.g. logs of games a new run did not log).
 #[derive(Debug)]
 struct OwnedFiles {
-    dir: PathBuf,
+    sub: PathBuf,
     prefix: String,
     suffix: String,
+}
+
+impl OwnedFiles {
+    fn owns(&self, relative: &Path) -> bool {
+        let (Some(parent), Some(name)) = (relative.parent(), relative.file_name()) else {
+            return false;
+        };
+        let name = name.to_string_lossy();
+        parent == self.sub && name.starts_with(&self.prefix) && name.ends_with(&self.suffix)
+    }
+}
+
+/// The temporary directories of this process not yet removed, for
+/// [`abandon_all`]: staging directories (`false`) and, after a commit,
+/// previous results being deleted (`true`). [`OutputDir::commit`] holds the
+/// lock while it swaps.
+static STAGING: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+
+fn staging_list() -> std::sync::MutexGuard<'static, Vec<(PathBuf, bool)>> {
+    STAGING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Deletes the temporary directories of every [`OutputDir`] of the
+/// process: for a process about to exit at once (a second Ctrl-C). Waits
+/// for a commit in progress, so it never deletes committed results.
+/// Returns whether an uncommitted run was abandoned.
+pub fn abandon_all() -> bool {
+    let mut list = staging_list();
+    let mut abandoned = false;
+    for (dir, committed) in list.drain(..) {
+        abandoned |= !committed;
+        // Best effort: the process is exiting.
+        let _ = fs::remove_dir_all(dir);
+    }
+    abandoned
+}
+
+/// Forgets `path` in the list of temporary directories.
+fn unlist(path: &Path) {
+    staging_list().retain(|(p, _)| p != path);
+}
+
+/// A staging directory, deleted on drop unless committed.
+#[derive(Debug)]
+struct Staging {
+    path: PathBuf,
+    committed: bool,
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            unlist(&self.path);
+            // Best effort: a leftover has a temporary name and is removed
+            // by the next run into the same directory.
+            let _ = fs::remove_dir_all(&self.path);
+        }
+    }
 }
 
 /// The output directory of one run, with the files written so far.
 #[derive(Debug)]
 pub struct OutputDir {
+    /// The directory as the user named it (for messages).
     dir: PathBuf,
-    finished: Vec<(TempPath, PathBuf)>,
+    /// The same, absolute, symbolic links resolved: what is swapped.
+    target: PathBuf,
+    staging: Staging,
+    /// The files finished, relative, in order.
+    finished: Vec<PathBuf>,
     owned: Vec<OwnedFiles>,
 }
 
+/// The marker in the names of staging directories.
+const MARK: &str = ".decklab-";
+
 impl OutputDir {
-    /// Creates the directory if needed and checks that files can be
-    /// created in it.
+    /// Prepares a run into `dir`: creates its parent if needed, deletes the
+    /// staging directories that killed runs left there, and creates this
+    /// run's staging directory. `dir` itself is not touched before
+    /// [`OutputDir::commit`].
     pub fn create(dir: &Path) -> Result<Self, OutputError> {
-        fs::create_dir_all(dir)
-            .map_err(|e| OutputError::new("create the output directory", dir, e))?;
-        let out = OutputDir {
+        let create = |e| OutputError::new("create the output directory", dir, e);
+        let target = resolve(dir).map_err(create)?;
+        let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
+            return Err(create(io::Error::other("it is a root directory")));
+        };
+        if let Ok(cwd) = std::env::current_dir().and_then(fs::canonicalize)
+            && cwd.starts_with(&target)
+        {
+            return Err(create(io::Error::other(
+                "it holds the working directory, and a run replaces the whole output directory; \
+                 choose a sub-directory",
+            )));
+        }
+        if target.exists() && !target.is_dir() {
+            return Err(create(io::Error::from(io::ErrorKind::NotADirectory)));
+        }
+        let name = name.to_string_lossy().into_owned();
+        remove_leftovers(parent, &name, &target);
+        let staging = new_staging(parent, &name)
+            .map_err(|e| OutputError::new("write to the output directory's parent", parent, e))?;
+        Ok(OutputDir {
             dir: dir.to_path_buf(),
+            target,
+            staging,
             finished: Vec::new(),
             owned: Vec::new(),
-        };
-        out.temp()
-            .map_err(|e| OutputError::new("write to the output directory", dir, e))?;
-        Ok(out)
+        })
     }
 
     /// The directory.
@@ -100,131 +217,374 @@ impl OutputDir {
         &self.dir
     }
 
-    fn temp(&self) -> io::Result<NamedTempFile> {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".decklab-").suffix(".tmp");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Like any new file: 0666 minus the umask, not 0600.
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
-        builder.tempfile_in(&self.dir)
-    }
-
     /// Starts the file `relative` (e.g. `games.csv` or `logs/game-0.jsonl`).
     pub fn file(&self, relative: &str) -> Result<OutputFile, OutputError> {
         let dest = self.dir.join(relative);
-        let tmp = self
-            .temp()
-            .map_err(|e| OutputError::new("create", &dest, e))?;
+        let relative = PathBuf::from(relative);
+        let path = self.staging.path.join(&relative);
+        if let Some(sub) = path.parent() {
+            fs::create_dir_all(sub).map_err(|e| OutputError::new("create", &dest, e))?;
+        }
+        let file = File::create(&path).map_err(|e| OutputError::new("create", &dest, e))?;
         Ok(OutputFile {
-            writer: BufWriter::with_capacity(1 << 16, tmp),
+            writer: BufWriter::with_capacity(1 << 16, file),
+            relative,
             dest,
         })
     }
 
-    /// Completes a file: flushed and closed, it waits for the commit.
+    /// Completes a file: flushed to disk and closed, it waits for the
+    /// commit.
     pub fn finish(&mut self, file: OutputFile) -> Result<(), OutputError> {
-        let OutputFile { writer, dest } = file;
-        let tmp = writer
+        let OutputFile {
+            writer,
+            relative,
+            dest,
+        } = file;
+        let file = writer
             .into_inner()
             .map_err(|e| OutputError::new("write", &dest, e.into_error()))?;
-        self.finished.push((tmp.into_temp_path(), dest));
+        file.sync_all()
+            .map_err(|e| OutputError::new("write", &dest, e))?;
+        self.finished.push(relative);
         Ok(())
     }
 
     /// Declares that files `<sub>/<prefix>*<suffix>` belong to this run:
-    /// on commit, those it did not write are deleted.
+    /// on commit, those it did not write are dropped.
     pub fn own_files(&mut self, sub: &str, prefix: &str, suffix: &str) {
         self.owned.push(OwnedFiles {
-            dir: self.dir.join(sub),
+            sub: PathBuf::from(sub),
             prefix: prefix.to_owned(),
             suffix: suffix.to_owned(),
         });
     }
 
-    /// Renames every finished file to its real name, in the order they were
-    /// finished, then removes stale owned files. Returns the real paths.
-    pub fn commit(self) -> Result<Vec<PathBuf>, OutputError> {
-        let mut written = Vec::with_capacity(self.finished.len());
-        for (tmp, dest) in self.finished {
-            if let Some(parent) = dest.parent() {
-                fs::create_dir_all(parent).map_err(|e| OutputError::new("create", parent, e))?;
+    /// Replaces the output directory with the finished files in one atomic
+    /// step (see the module documentation). Returns the files' real paths,
+    /// in the order they were finished.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
+        let staging = self.staging.path.clone();
+        let written: HashSet<&Path> = self.finished.iter().map(PathBuf::as_path).collect();
+        let exists = self.target.is_dir();
+        if exists {
+            carry_over(&self.target, &staging, Path::new(""), &written, &self.owned)?;
+            if let Ok(meta) = fs::metadata(&self.target) {
+                // The directory keeps its permissions.
+                let _ = fs::set_permissions(&staging, meta.permissions());
             }
-            tmp.persist(&dest)
-                .map_err(|e| OutputError::new("write", &dest, e.error))?;
-            written.push(dest);
         }
-        for owned in &self.owned {
-            remove_stale(owned, &written)?;
+        let subdirs: HashSet<&Path> = self.finished.iter().filter_map(|f| f.parent()).collect();
+        for sub in subdirs {
+            sync_dir(&staging.join(sub));
         }
-        Ok(written)
+        sync_dir(&staging);
+        let parent = self.target.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let old = {
+            let mut list = staging_list();
+            let old = swap(&staging, &self.target, exists)
+                .map_err(|e| OutputError::new("replace", &self.dir, e))?;
+            list.retain(|(p, _)| p != &staging);
+            if let Some(old) = &old {
+                list.push((old.clone(), true));
+            }
+            self.staging.committed = true;
+            old
+        };
+        sync_dir(&parent);
+        if let Some(old) = old {
+            // The previous results: a leftover is removed by the next run.
+            let _ = fs::remove_dir_all(&old);
+            unlist(&old);
+        }
+        Ok(self.finished.iter().map(|f| self.dir.join(f)).collect())
     }
 }
 
-fn remove_stale(owned: &OwnedFiles, written: &[PathBuf]) -> Result<(), OutputError> {
-    let entries = match fs::read_dir(&owned.dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(OutputError::new("read", &owned.dir, e)),
+/// `dir` made absolute with symbolic links resolved, creating its parent
+/// if needed (`dir` itself need not exist).
+fn resolve(dir: &Path) -> io::Result<PathBuf> {
+    if fs::symlink_metadata(dir).is_ok() {
+        return fs::canonicalize(dir);
+    }
+    let name = match dir.components().next_back() {
+        Some(Component::Normal(name)) => name,
+        _ => return fs::canonicalize(dir),
     };
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if parent.exists() && !parent.is_dir() {
+        return Err(io::Error::from(io::ErrorKind::NotADirectory));
+    }
+    fs::create_dir_all(parent)?;
+    Ok(fs::canonicalize(parent)?.join(name))
+}
+
+/// Creates `.<name>.decklab-<pid>-<n>.tmp` in `parent`.
+fn new_staging(parent: &Path, name: &str) -> io::Result<Staging> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path = parent.join(format!(".{name}{MARK}{}-{n}.tmp", std::process::id()));
+        // Held across the creation so that abandon_all sees every
+        // directory it could race with.
+        let mut list = staging_list();
+        match fs::create_dir(&path) {
+            Ok(()) => {
+                list.push((path.clone(), false));
+                return Ok(Staging {
+                    path,
+                    committed: false,
+                });
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Deletes the staging directories of runs into `parent/name` whose
+/// process is gone; a `.old` directory (the previous results, left by a
+/// fallback swap killed half-way) goes back to `target` if that is absent.
+fn remove_leftovers(parent: &Path, name: &str, target: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    let prefix = format!(".{name}{MARK}");
     for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let Some(rest) = file_name.strip_prefix(&prefix) else {
+            continue;
+        };
+        let (rest, old) = if let Some(r) = rest.strip_suffix(".tmp") {
+            (r, false)
+        } else if let Some(r) = rest.strip_suffix(".old") {
+            (r, true)
+        } else {
+            continue;
+        };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        if process_alive(pid) {
+            continue;
+        }
         let path = entry.path();
+        // Best effort: a leftover that cannot be removed does no harm.
+        if old && !target.exists() && fs::rename(&path, target).is_ok() {
+            continue;
+        }
+        let _ = fs::remove_dir_all(&path);
+    }
+}
+
+/// Whether process `pid` may still be running (and so own its staging
+/// directory). Without `/proc`, every process is assumed alive.
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+/// Hard-links into `to` every entry of `from` (recursively, under
+/// `relative`) that the run neither wrote nor owns. A file that cannot be
+/// linked is copied.
+fn carry_over(
+    from: &Path,
+    to: &Path,
+    relative: &Path,
+    written: &HashSet<&Path>,
+    owned: &[OwnedFiles],
+) -> Result<(), OutputError> {
+    let dir = from.join(relative);
+    let entries = fs::read_dir(&dir).map_err(|e| OutputError::new("read", &dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| OutputError::new("read", &dir, e))?;
+        let rel = relative.join(entry.file_name());
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with(&owned.prefix)
-            && name.ends_with(&owned.suffix)
-            && !written.contains(&path)
-        {
-            fs::remove_file(&path).map_err(|e| OutputError::new("remove", &path, e))?;
+        // Temporary files of older decklab versions are not results.
+        let temporary = name.starts_with(MARK) && name.ends_with(".tmp");
+        if written.contains(rel.as_path()) || temporary || owned.iter().any(|o| o.owns(&rel)) {
+            continue;
+        }
+        let src = entry.path();
+        let dst = to.join(&rel);
+        let kind = entry
+            .file_type()
+            .map_err(|e| OutputError::new("read", &src, e))?;
+        if kind.is_dir() {
+            if !dst.is_dir() {
+                fs::create_dir(&dst).map_err(|e| OutputError::new("create", &dst, e))?;
+                if let Ok(meta) = fs::metadata(&src) {
+                    let _ = fs::set_permissions(&dst, meta.permissions());
+                }
+            }
+            carry_over(from, to, &rel, written, owned)?;
+        } else if fs::hard_link(&src, &dst).is_err() {
+            fs::copy(&src, &dst).map_err(|e| OutputError::new("copy", &src, e))?;
         }
     }
     Ok(())
+}
+
+/// Puts `staging` in the place of `target` (which exists if `exists`).
+/// Returns where the previous results now are, if anywhere.
+fn swap(staging: &Path, target: &Path, exists: bool) -> io::Result<Option<PathBuf>> {
+    if !exists {
+        fs::rename(staging, target)?;
+        return Ok(None);
+    }
+    if exchange(staging, target).is_ok() {
+        return Ok(Some(staging.to_path_buf()));
+    }
+    let old = staging.with_extension("old");
+    fs::rename(target, &old)?;
+    if let Err(e) = fs::rename(staging, target) {
+        // Put the previous results back.
+        let _ = fs::rename(&old, target);
+        return Err(e);
+    }
+    Ok(Some(old))
+}
+
+/// Exchanges two paths atomically.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
+}
+
+/// Exchanges two paths atomically: not available here.
+#[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+fn exchange(_: &Path, _: &Path) -> io::Result<()> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
+/// Flushes a directory's entries to disk (best effort: not every system
+/// can open a directory).
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn names(dir: &Path) -> Vec<String> {
+        let mut n: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        n.sort();
+        n
+    }
+
+    fn write(out: &mut OutputDir, name: &str, text: &str) {
+        let mut f = out.file(name).unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+        out.finish(f).unwrap();
+    }
+
     #[test]
     fn nothing_is_visible_before_commit() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut out = OutputDir::create(dir.path()).unwrap();
-        let mut f = out.file("a.csv").unwrap();
-        writeln!(f, "x").unwrap();
-        out.finish(f).unwrap();
-        assert!(!dir.path().join("a.csv").exists());
-        out.commit().unwrap();
-        assert_eq!(fs::read_to_string(dir.path().join("a.csv")).unwrap(), "x\n");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        let mut out = OutputDir::create(&dir).unwrap();
+        write(&mut out, "a.csv", "x\n");
+        assert!(!dir.exists());
+        let written = out.commit().unwrap();
+        assert_eq!(written, [dir.join("a.csv")]);
+        assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "x\n");
+        assert_eq!(names(&dir), ["a.csv"]);
+        assert_eq!(names(root.path()), ["out"]);
     }
 
     #[test]
     fn a_dropped_run_leaves_no_file() {
-        let dir = tempfile::tempdir().unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
         {
-            let mut out = OutputDir::create(dir.path()).unwrap();
-            let f = out.file("a.csv").unwrap();
-            out.finish(f).unwrap();
+            let mut out = OutputDir::create(&dir).unwrap();
+            write(&mut out, "a.csv", "x\n");
             let _unfinished = out.file("b.csv").unwrap();
         }
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        assert_eq!(names(root.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_commit_replaces_the_previous_results_whole() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        let mut out = OutputDir::create(&dir).unwrap();
+        write(&mut out, "a.csv", "old\n");
+        write(&mut out, "b.csv", "old\n");
+        out.commit().unwrap();
+        let mut out = OutputDir::create(&dir).unwrap();
+        write(&mut out, "a.csv", "new\n");
+        // Until the commit, the old files are all there.
+        assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "old\n");
+        out.commit().unwrap();
+        assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "new\n");
+        // b.csv is not the run's: it is kept.
+        assert_eq!(fs::read_to_string(dir.join("b.csv")).unwrap(), "old\n");
+        assert_eq!(names(root.path()), ["out"]);
     }
 
     #[test]
     fn stale_owned_files_are_removed() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir(dir.path().join("logs")).unwrap();
-        fs::write(dir.path().join("logs/game-7.jsonl"), "old").unwrap();
-        fs::write(dir.path().join("logs/notes.txt"), "mine").unwrap();
-        let mut out = OutputDir::create(dir.path()).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        fs::create_dir_all(dir.join("logs")).unwrap();
+        fs::write(dir.join("logs/game-7.jsonl"), "old").unwrap();
+        fs::write(dir.join("logs/notes.txt"), "mine").unwrap();
+        fs::write(dir.join(".decklab-x.tmp"), "").unwrap();
+        let mut out = OutputDir::create(&dir).unwrap();
         out.own_files("logs", "game-", ".jsonl");
-        let f = out.file("logs/game-0.jsonl").unwrap();
-        out.finish(f).unwrap();
+        write(&mut out, "logs/game-0.jsonl", "{}\n");
         out.commit().unwrap();
-        assert!(dir.path().join("logs/game-0.jsonl").exists());
-        assert!(!dir.path().join("logs/game-7.jsonl").exists());
-        assert!(dir.path().join("logs/notes.txt").exists());
+        assert_eq!(names(&dir.join("logs")), ["game-0.jsonl", "notes.txt"]);
+        assert_eq!(names(&dir), ["logs"]);
+    }
+
+    #[test]
+    fn leftovers_of_dead_runs_are_removed_or_restored() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        // No process has pid u32::MAX; this one's own pid is alive.
+        let dead = root.path().join(format!(".out{MARK}{}-0.tmp", u32::MAX));
+        let alive = root
+            .path()
+            .join(format!(".out{MARK}{}-999999.tmp", std::process::id()));
+        let old = root.path().join(format!(".out{MARK}{}-1.old", u32::MAX));
+        for d in [&dead, &alive, &old] {
+            fs::create_dir(d).unwrap();
+        }
+        fs::write(old.join("games.csv"), "previous").unwrap();
+        let out = OutputDir::create(&dir).unwrap();
+        assert!(!dead.exists() && alive.exists() && !old.exists());
+        assert_eq!(
+            fs::read_to_string(dir.join("games.csv")).unwrap(),
+            "previous"
+        );
+        drop(out);
+        fs::remove_dir(alive).unwrap();
+        assert_eq!(names(root.path()), ["out"]);
+    }
+
+    #[test]
+    fn the_working_directory_is_refused() {
+        let cwd = std::env::current_dir().unwrap();
+        let e = OutputDir::create(&cwd).unwrap_err();
+        assert!(e.to_string().contains("output directory"), "{e}");
+        let e = OutputDir::create(Path::new("/")).unwrap_err();
+        assert!(e.source.to_string().contains("root"), "{e}");
     }
 }

@@ -48,8 +48,11 @@ pub struct Manifest {
     pub game: String,
     /// The master seed.
     pub seed: u64,
-    /// Games played.
+    /// Games played: games `0..games` (fewer than asked for if the run
+    /// was interrupted).
     pub games: u64,
+    /// Games asked for (`--games`).
+    pub games_requested: u64,
     /// Worker threads.
     pub threads: usize,
     /// Command-specific settings (decks, bots, limits…).
@@ -60,7 +63,7 @@ pub struct Manifest {
     pub elapsed_seconds: f64,
     /// Games per second.
     pub games_per_second: f64,
-    /// Whether every requested game was played.
+    /// Whether every requested game was played (`false` after Ctrl-C).
     pub complete: bool,
 }
 

@@ -1,6 +1,7 @@
 //! Everything decklab writes to disk: CSV tables (one place creates CSV
 //! writers), JSONL game logs and the run manifest, all through an
-//! [`OutputDir`] so that nothing is half-written when a run fails.
+//! [`OutputDir`] so that nothing is half-written when a run fails or is
+//! killed.
 
 mod atomic;
 mod csv;
@@ -9,7 +10,7 @@ mod logs;
 mod manifest;
 mod tables;
 
-pub use atomic::{OutputDir, OutputError, OutputFile};
+pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
 pub use csv::{CsvFile, fixed4};
 pub use games::{GAMES, GameLine, GamesCsv};
 pub use logs::{log_line, log_name, write_log};

@@ -5,8 +5,8 @@ mod play;
 mod progress;
 mod run;
 
-pub use play::{CUT_REASON, PlayedGame, play_game};
-pub use run::{RunConfig, RunReport, run, thread_pool};
+pub use play::{CUT_REASON, PlayedGame, play_game, play_seeded};
+pub use run::{RunConfig, RunReport, run, run_until, thread_pool};
 
 #[cfg(test)]
 mod tests;

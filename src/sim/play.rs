@@ -38,8 +38,12 @@ pub struct PlayedGame {
 }
 
 /// Plays game `index` of a run with seed `master`, seat `p` played by
-/// `bots[p]`, which only ever sees a view determinized for its seat. Records the event log if `log`. A game still running after
+/// `bots[p]`, which only ever sees a view determinized for its seat.
+/// Records the event log if `log`. A game still running after
 /// `action_cap` actions is cut and counted a draw ([`CUT_REASON`]).
+///
+/// The same as [`play_seeded`] with the game's own seed `game_seed(master,
+/// index)`.
 pub fn play_game<G: Game>(
     game: &G,
     bots: &mut [Bot<G>],
@@ -48,7 +52,23 @@ pub fn play_game<G: Game>(
     log: bool,
     action_cap: u64,
 ) -> PlayedGame {
-    let seed = game_seed(master, index);
+    play_seeded(game, bots, game_seed(master, index), index, log, action_cap)
+}
+
+/// Plays the game whose own seed is `seed` (the `seed` column of
+/// `games.csv`), numbered `index` in its result and log lines: everything
+/// random in it comes from `seed` (see the module documentation), so
+/// `decklab replay` reproduces any game of a run from that one number. The
+/// bots' buffers carried over from earlier games do not matter: a bot's
+/// choice depends only on the view and its RNG stream.
+pub fn play_seeded<G: Game>(
+    game: &G,
+    bots: &mut [Bot<G>],
+    seed: u64,
+    index: u64,
+    log: bool,
+    action_cap: u64,
+) -> PlayedGame {
     let players = game.num_players();
     let mut rng = derive_rng(seed, 0);
     let mut bot_rngs: Vec<GameRng> = (0..players as u64)

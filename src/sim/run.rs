@@ -2,10 +2,22 @@
 //! bounded chunks; each chunk's results come back in game order and are
 //! handed to a sink one by one, so files are written as games complete, in
 //! game order, and memory stays bounded whatever the number of games.
+//!
+//! Memory: the sink (the calling thread) takes chunk `k` while the workers
+//! play chunk `k + 1`, and chunk `k + 2` starts only when both are done. So
+//! the only buffers between the workers and the sink are two chunks'
+//! results (`CHUNK_PER_THREAD` games per worker each). There is no queue or
+//! channel that could grow with the number of games.
+//!
+//! Stopping: [`run_until`] takes a flag (set by a Ctrl-C handler). Within a
+//! chunk the workers claim game indices in increasing order from a shared
+//! counter and look at the flag before each claim, so once it is set no new
+//! game starts, every game already started is finished, and the games
+//! played are always `0..n` for some `n`.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use super::play::{PlayedGame, play_game};
@@ -35,13 +47,20 @@ pub struct RunConfig {
 /// How a run went.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunReport {
-    /// Games played.
+    /// Games played: games `0..games`.
     pub games: u64,
+    /// Games asked for.
+    pub requested: u64,
     /// Wall-clock time of the games.
     pub elapsed: Duration,
 }
 
 impl RunReport {
+    /// Whether every game asked for was played.
+    pub fn complete(&self) -> bool {
+        self.games == self.requested
+    }
+
     /// Games per second.
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
@@ -57,12 +76,31 @@ pub fn thread_pool(threads: Option<usize>) -> Result<ThreadPool, ThreadPoolBuild
 }
 
 /// Plays the games of `config` on `pool`, seat `p` played by a bot from
-/// `bot(p)` (one per seat and worker, reused across games), and hands every finished game to `sink` in game
-/// order. Stops at the first error of the sink.
+/// `bot(p)` (one per seat and worker, reused across games), and hands
+/// every finished game to `sink` in game order. Stops at the first error
+/// of the sink.
 pub fn run<G, F, E>(
     game: &G,
     pool: &ThreadPool,
     config: &RunConfig,
+    bot: F,
+    sink: impl FnMut(PlayedGame) -> Result<(), E>,
+) -> Result<RunReport, E>
+where
+    G: Game,
+    F: Fn(Player) -> Bot<G> + Sync,
+{
+    run_until(game, pool, config, &AtomicBool::new(false), bot, sink)
+}
+
+/// [`run`], stopping early once `stop` is set: no game starts after that,
+/// the games in flight are finished and handed to `sink`, and the report
+/// says how many games were played (always games `0..n`).
+pub fn run_until<G, F, E>(
+    game: &G,
+    pool: &ThreadPool,
+    config: &RunConfig,
+    stop: &AtomicBool,
     bot: F,
     mut sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
@@ -74,33 +112,61 @@ where
     let bar = progress_bar(config.games, config.progress);
     let chunk = (CHUNK_PER_THREAD * pool.current_num_threads()) as u64;
     let players = game.num_players();
-    let mut next = 0;
-    while next < config.games {
-        let end = config.games.min(next + chunk);
-        let played: Vec<PlayedGame> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map_init(
-                    || {
-                        (0..players)
-                            .map(|p| bot(Player(p as u8)))
-                            .collect::<Vec<_>>()
-                    },
-                    |bots, index| {
-                        let log = index < config.log_games;
-                        let g = play_game(game, bots, config.seed, index, log, config.action_cap);
-                        bar.inc(1);
-                        g
-                    },
-                )
-                .collect()
+    // Plays the chunk starting at game `from`, or what of it starts before
+    // `stop`; returns its games in order.
+    let play_chunk = |from: u64| -> Vec<PlayedGame> {
+        let end = config.games.min(from + chunk);
+        let next = AtomicU64::new(from);
+        // One call per worker thread; each plays games until the chunk is
+        // claimed or the run is stopped.
+        let mut played: Vec<PlayedGame> = pool
+            .broadcast(|_| {
+                let mut bots: Vec<Bot<G>> = (0..players).map(|p| bot(Player(p as u8))).collect();
+                let mut mine = Vec::new();
+                while !stop.load(Ordering::SeqCst) {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= end {
+                        break;
+                    }
+                    let log = index < config.log_games;
+                    let g = play_game(game, &mut bots, config.seed, index, log, config.action_cap);
+                    bar.inc(1);
+                    mine.push(g);
+                }
+                mine
+            })
+            .into_iter()
+            .flatten()
+            .collect();
+        played.sort_unstable_by_key(|g| g.index);
+        played
+    };
+    // The sink takes chunk k while the workers play chunk k + 1: at most
+    // two chunks of results exist at any time.
+    let mut played = 0;
+    let mut in_hand: Vec<PlayedGame> = Vec::new();
+    loop {
+        let more = played < config.games && !stop.load(Ordering::SeqCst);
+        let (next, sunk) = std::thread::scope(|s| {
+            let next = more.then(|| s.spawn(|| play_chunk(played)));
+            let sunk = in_hand.drain(..).try_for_each(&mut sink);
+            (next.map(|h| h.join()), sunk)
         });
-        played.into_iter().try_for_each(&mut sink)?;
-        next = end;
+        // On a sink error the chunk in flight was finished and is dropped.
+        sunk?;
+        match next {
+            None => break,
+            Some(Ok(chunk)) => {
+                played += chunk.len() as u64;
+                in_hand = chunk;
+            }
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+        }
     }
     bar.finish_and_clear();
     Ok(RunReport {
-        games: config.games,
+        games: played,
+        requested: config.games,
         elapsed: start.elapsed(),
     })
 }

@@ -77,3 +77,45 @@ fn a_sink_error_stops_the_run() {
     assert_eq!(r, Err("disk full"));
     assert_eq!(seen, 10);
 }
+
+#[test]
+fn a_stopped_run_plays_a_prefix_of_the_games() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pool = thread_pool(Some(2)).unwrap();
+    // Stopped before it starts: no game.
+    let stop = AtomicBool::new(true);
+    let r = run_until(&ToyGame, &pool, &config(1_000), &stop, uniform, |_| {
+        Ok::<_, ()>(())
+    })
+    .unwrap();
+    assert_eq!((r.games, r.requested, r.complete()), (0, 1_000, false));
+
+    // Stopped by the sink: the chunk in hand is finished, no other starts.
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let r = run_until(&ToyGame, &pool, &config(100_000), &stop, uniform, |g| {
+        seen.push(g.index);
+        stop.store(true, Ordering::SeqCst);
+        Ok::<_, ()>(())
+    })
+    .unwrap();
+    assert!(r.games > 0 && r.games < 100_000);
+    assert_eq!(seen, (0..r.games).collect::<Vec<_>>());
+
+    // Stopped from another thread in the middle of a chunk: still a prefix.
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            stop.store(true, Ordering::SeqCst);
+        });
+        run_until(&ToyGame, &pool, &config(u64::MAX), &stop, uniform, |g| {
+            seen.push(g.index);
+            Ok::<_, ()>(())
+        })
+        .unwrap()
+    });
+    assert!(!r.complete());
+    assert_eq!(seen, (0..r.games).collect::<Vec<_>>());
+}
