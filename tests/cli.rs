@@ -356,8 +356,20 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     fs::write(d.join("short.deck"), "Hero: Nobody\n3 Cinder Imp\n").unwrap();
     fs::write(d.join("bad.toml"), "kind = \n").unwrap();
     fs::write(d.join("plain-file"), "").unwrap();
+    fs::write(d.join("junk.deck"), [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    fs::write(
+        d.join("cards.toml"),
+        "[[spell]]\nname = \"S\"\ncost = \"two\"\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("weights.toml"),
+        "kind = \"greedy\"\n[weights]\nhero_helth = 1\n",
+    )
+    .unwrap();
 
-    let cases: [(&[&str], &[&str]); 8] = [
+    // One case per error class of the README's catalogue.
+    let cases: [(&[&str], &[&str]); 11] = [
         (&["--deck", "missing/none.deck"], &["missing/none.deck"]),
         (
             &["--deck", "hero-rsh"],
@@ -375,6 +387,15 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
         (&["--games", "0"], &["--games"]),
         (&["--threads", "0"], &["--threads"]),
         (&["--max-turns", "0"], &["--max-turns"]),
+        (&["--deck", "junk.deck"], &["junk.deck", "UTF-8"]),
+        (
+            &["--cards", "cards.toml"],
+            &["cards.toml:3:", "expected u8"],
+        ),
+        (
+            &["--bot", "weights.toml"],
+            &["weights.toml:3:", "did you mean \"hero_health\""],
+        ),
     ];
     for (extra, needles) in cases {
         let mut args = vec!["simulate", "--quiet", "--games", "2", "--out", "out"];
