@@ -522,3 +522,27 @@ fn a_closed_stdout_ends_quietly() {
     assert!(o.status.success(), "stderr: {}", stderr(&o));
     assert_eq!(stderr(&o), "");
 }
+
+#[test]
+fn set_changes_a_card_for_one_run_and_is_recorded() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let o = decklab(
+        d,
+        &quick("out", &["--games", "4", "--set", "Cinder Imp.health=1"]),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let manifest = fs::read_to_string(d.join("out/manifest.json")).unwrap();
+    assert!(manifest.contains("Cinder Imp.health=1"), "{manifest}");
+    let o = decklab(d, &quick("bad", &["--set", "Cinder Imps.health=1"]));
+    assert_fails(&o, &["--set", "did you mean \"Cinder Imp\""]);
+    let o = decklab(d, &quick("bad", &["--set", "Cinder Imp.helth=1"]));
+    assert_fails(&o, &["--set", "did you mean \"health\""]);
+    assert!(!d.join("bad").exists());
+    let o = decklab(d, &["cards", "--set", "Stack-O-Fox.health=9"]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l.starts_with("Stack-O-Fox") && l.contains(" 9"))
+    );
+}

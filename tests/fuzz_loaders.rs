@@ -1,7 +1,8 @@
 //! Loaders never panic and always explain: arbitrary bytes, arbitrary
 //! text, and mutations of the real files (dropped, doubled and swapped
 //! lines, huge and negative numbers, unknown words, a 10 MB line) fed to
-//! the deck parser, the card loader and the strategy loader. Every case
+//! the deck parser, the card loader, the strategy loader and the `--set`
+//! parser. Every case
 //! must return quickly, and every error must name the file (and a line
 //! when the problem has one).
 //!
@@ -197,6 +198,45 @@ proptest! {
     fn strategy_files(bytes in input(STRATEGY)) {
         bounded(|| check_strategy(&bytes))?;
     }
+
+    #[test]
+    fn set_overrides(spec in set_spec()) {
+        static DB: std::sync::OnceLock<CardDb> = std::sync::OnceLock::new();
+        let mut db = DB.get_or_init(CardDb::bundled).clone();
+        bounded(|| {
+            // Either applied, or explained in words; never a panic.
+            if let Err(message) = db.apply_override(&spec) {
+                assert!(!message.is_empty());
+            }
+        })?;
+    }
+}
+
+/// `--set` specs: arbitrary text, and mutations of a valid one.
+fn set_spec() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[ -~]{0,40}",
+        any::<u64>()
+            .prop_map(|seed| mutate(&mut rng_from_seed(seed), "Stack-O-Fox.attacks.0.damage=3")),
+        (0usize..12, "[a-z.0-9]{0,12}", "-?[0-9]{0,12}").prop_map(|(f, field, v)| {
+            let fields = [
+                "cost",
+                "health",
+                "atk",
+                "level",
+                "type",
+                "weakness",
+                "resistance",
+                "keywords",
+                "prize_shield",
+                "attacks.0.damage",
+                "abilities.0.cost",
+                &field,
+            ];
+            format!("Stack-O-Fox.{}={v}", fields[f % fields.len()])
+        }),
+    ]
 }
 
 /// A 10 MB line appended to each real file: an error or a result, quickly.

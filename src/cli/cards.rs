@@ -23,6 +23,10 @@ pub struct CardsArgs {
     /// A card file or folder to list instead of the pool in use.
     #[arg(long, value_name = "PATH")]
     cards: Option<PathBuf>,
+    /// What-if: change one card field, as "Card Name.field=value"
+    /// (repeatable; see `decklab simulate --help`).
+    #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
+    set: Vec<String>,
 }
 
 /// Runs `decklab cards`.
@@ -30,7 +34,7 @@ pub fn run(args: CardsArgs) -> anyhow::Result<()> {
     match args.game {
         GameKind::Nostalgix => {}
     }
-    let pool = load_pool(args.cards.as_deref())?;
+    let pool = load_pool(args.cards.as_deref(), &args.set)?;
     let rows = pool.db.table_rows();
     write_table(&mut std::io::stdout().lock(), &rows, &[2, 4, 5])?;
     Ok(())

@@ -33,27 +33,33 @@ pub struct Pool {
     pub files: Vec<InputFile>,
 }
 
-/// Loads the card pool (see the module documentation).
-pub fn load_pool(cards: Option<&Path>) -> anyhow::Result<Pool> {
+/// Loads the card pool (see the module documentation), then applies the
+/// `--set` overrides `sets` in order.
+pub fn load_pool(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool> {
     let local = Path::new(LOCAL_DIR).join("cards.toml");
     let path = match cards {
-        Some(p) => p.to_path_buf(),
-        None if local.is_file() => local,
+        Some(p) => Some(p.to_path_buf()),
+        None if local.is_file() => Some(local),
+        None => None,
+    };
+    let (mut db, files) = match path {
+        Some(path) => {
+            let db = CardDb::load(&path).map_err(|d| invalid("card file", &path, d))?;
+            (db, hash_card_files(&path)?)
+        }
         None => {
-            return Ok(Pool {
-                db: Arc::new(CardDb::bundled()),
-                files: vec![InputFile::new(
-                    "cards",
-                    "bundled:decks/nostalgix/cards.toml",
-                    BUNDLED_CARDS.as_bytes(),
-                )],
-            });
+            let bundled = "bundled:decks/nostalgix/cards.toml";
+            let file = InputFile::new("cards", bundled, BUNDLED_CARDS.as_bytes());
+            (CardDb::bundled(), vec![file])
         }
     };
-    let db = CardDb::load(&path).map_err(|d| invalid("card file", &path, d))?;
+    for set in sets {
+        db.apply_override(set)
+            .map_err(|m| anyhow!("--set \"{set}\": {m}"))?;
+    }
     Ok(Pool {
         db: Arc::new(db),
-        files: hash_card_files(&path)?,
+        files,
     })
 }
 
@@ -176,10 +182,11 @@ pub struct LoadedMatch {
 /// `None`) and builds the game, as `simulate` and `replay` both play it.
 pub fn load_match(
     cards: Option<&Path>,
+    sets: &[String],
     decks: [Option<&str>; 2],
     max_turns: u16,
 ) -> anyhow::Result<LoadedMatch> {
-    let pool = load_pool(cards)?;
+    let pool = load_pool(cards, sets)?;
     let defaults = default_decks()?;
     let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
     let sources = [find_deck(arg(0))?, find_deck(arg(1))?];

@@ -65,6 +65,10 @@ pub struct ReplayArgs {
     /// pool].
     #[arg(long, value_name = "PATH")]
     cards: Option<PathBuf>,
+    /// What-if: change one card field, as "Card Name.field=value"
+    /// (repeatable; see `decklab simulate --help`).
+    #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
+    set: Vec<String>,
     /// The game's index in its run, written as the `game` field of every
     /// line [default: null].
     #[arg(long, value_name = "I")]
@@ -77,7 +81,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     match args.game {
         GameKind::Nostalgix => {
             let decks = [args.deck.as_deref(), args.opponent.as_deref()];
-            let LoadedMatch { game, .. } = load_match(args.cards.as_deref(), decks, max_turns)?;
+            let LoadedMatch { game, .. } =
+                load_match(args.cards.as_deref(), &args.set, decks, max_turns)?;
             replay(&game, &args, action_cap(max_turns))
         }
     }

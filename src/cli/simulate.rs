@@ -89,6 +89,11 @@ pub struct SimulateArgs {
     /// pool].
     #[arg(long, value_name = "PATH")]
     cards: Option<PathBuf>,
+    /// What-if: change one card field for this run, as "Card Name.field=value"
+    /// (repeatable). Fields: cost, health, atk, level, type, weakness,
+    /// resistance, keywords, prize_shield, attacks.N.damage, abilities.N.cost.
+    #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
+    set: Vec<String>,
 }
 
 /// The checked settings of a run.
@@ -105,6 +110,7 @@ struct Config {
     log: u64,
     progress: bool,
     cards: Option<PathBuf>,
+    sets: Vec<String>,
 }
 
 impl Config {
@@ -129,6 +135,7 @@ impl Config {
             log: args.log,
             progress: !args.quiet,
             cards: args.cards,
+            sets: args.set,
         })
     }
 
@@ -169,8 +176,12 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     match config.game {
         GameKind::Nostalgix => {
             let decks = [config.decks[0].as_deref(), config.decks[1].as_deref()];
-            let LoadedMatch { game, names, files } =
-                load_match(config.cards.as_deref(), decks, config.max_turns)?;
+            let LoadedMatch { game, names, files } = load_match(
+                config.cards.as_deref(),
+                &config.sets,
+                decks,
+                config.max_turns,
+            )?;
             simulate(&game, &config, names, files, stop)
         }
     }
@@ -310,6 +321,7 @@ fn manifest<G: Game>(
             "max_turns": config.max_turns,
             "action_cap": config.run_config().action_cap,
             "log": config.log.min(report.games),
+            "set": config.sets,
         }),
         files,
         elapsed_seconds: report.elapsed.as_secs_f64(),

@@ -134,7 +134,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
                     None => {
                         let db = match folder {
                             Some(f) => CardDb::load(f).ok().map(Arc::new),
-                            None => Some(load_pool(args.cards.as_deref())?.db),
+                            None => Some(load_pool(args.cards.as_deref(), &[])?.db),
                         };
                         pools.insert(folder.clone(), db.clone());
                         db

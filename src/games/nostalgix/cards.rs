@@ -413,7 +413,7 @@ impl Card {
 /// The immutable card database of one run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardDb {
-    cards: Vec<Card>,
+    pub(super) cards: Vec<Card>,
     by_name: HashMap<String, CardId>,
     subtypes: Vec<String>,
     /// Where the pool came from (for messages).

@@ -14,6 +14,7 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
+pub mod overrides;
 mod queries;
 pub mod rules;
 pub mod state;
