@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use decklab::core::{GameRng, below, rng_from_seed};
 use decklab::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use decklab::games::nostalgix::deck::Deck;
+use decklab::games::nostalgix::overrides::FIELDS;
 use decklab::games::nostalgix::{FEATURES, bundled_decks};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -219,22 +220,10 @@ fn set_spec() -> impl Strategy<Value = String> {
         "[ -~]{0,40}",
         any::<u64>()
             .prop_map(|seed| mutate(&mut rng_from_seed(seed), "Stack-O-Fox.attacks.0.damage=3")),
-        (0usize..12, "[a-z.0-9]{0,12}", "-?[0-9]{0,12}").prop_map(|(f, field, v)| {
-            let fields = [
-                "cost",
-                "health",
-                "atk",
-                "level",
-                "type",
-                "weakness",
-                "resistance",
-                "keywords",
-                "prize_shield",
-                "attacks.0.damage",
-                "abilities.0.cost",
-                &field,
-            ];
-            format!("Stack-O-Fox.{}={v}", fields[f % fields.len()])
+        // A known field (with N = 0), or a random one, and a random number.
+        (0..=FIELDS.len(), "[a-z.0-9]{0,12}", "-?[0-9]{0,12}").prop_map(|(f, random, v)| {
+            let field = FIELDS.get(f).map_or(random, |f| f.replace('N', "0"));
+            format!("Stack-O-Fox.{field}={v}")
         }),
     ]
 }
