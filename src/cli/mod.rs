@@ -4,6 +4,7 @@
 mod cards;
 mod error;
 mod interrupt;
+mod matchup;
 mod nostalgix;
 mod replay;
 mod simulate;

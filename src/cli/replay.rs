@@ -10,13 +10,13 @@
 //! `logs/game-I.jsonl`.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 use serde_json::Value;
 
 use super::GameKind;
+use super::matchup::MatchArgs;
 use super::nostalgix::{LoadedMatch, load_match};
 use super::simulate::{action_cap, check_max_turns, strategy};
 use crate::bots::Bot;
@@ -39,36 +39,12 @@ Examples:
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ReplayArgs {
-    /// The ruleset.
-    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
-    game: GameKind,
     /// The game's own seed: the `seed` column of games.csv.
     #[arg(long, value_name = "S")]
     seed: u64,
-    /// Seat a's deck [default: the first bundled starter deck].
-    #[arg(long, value_name = "PATH")]
-    deck: Option<String>,
-    /// Seat b's deck [default: the second bundled starter deck].
-    #[arg(long, value_name = "PATH")]
-    opponent: Option<String>,
-    /// Seat a's bot: a strategy name or file.
-    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
-    bot: String,
-    /// Seat b's bot.
-    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
-    opponent_bot: String,
-    /// Turns (both players' counted) after which a game is a draw.
-    #[arg(long, value_name = "M", default_value_t = 100)]
-    max_turns: u32,
-    /// The card pool: a card file or a folder of them [default:
-    /// decks/<game>/cards.toml in the working directory, else the bundled
-    /// pool].
-    #[arg(long, value_name = "PATH")]
-    cards: Option<PathBuf>,
-    /// What-if: change one card field, as "Card Name.field=value"
-    /// (repeatable; see `decklab simulate --help`).
-    #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
-    set: Vec<String>,
+    /// The match: ruleset, decks, bots, turn limit, cards.
+    #[command(flatten)]
+    matchup: MatchArgs,
     /// The game's index in its run, written as the `game` field of every
     /// line [default: null].
     #[arg(long, value_name = "I")]
@@ -77,12 +53,13 @@ pub struct ReplayArgs {
 
 /// Runs `decklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let max_turns = check_max_turns(args.max_turns)?;
-    match args.game {
+    let m = &args.matchup;
+    let max_turns = check_max_turns(m.max_turns)?;
+    match m.game {
         GameKind::Nostalgix => {
-            let decks = [args.deck.as_deref(), args.opponent.as_deref()];
+            let decks = [m.deck.as_deref(), m.opponent.as_deref()];
             let LoadedMatch { game, .. } =
-                load_match(args.cards.as_deref(), &args.set, decks, max_turns)?;
+                load_match(m.cards.as_deref(), &m.set, decks, max_turns)?;
             replay(&game, &args, action_cap(max_turns))
         }
     }
@@ -91,8 +68,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
 /// Plays the game and prints its log.
 fn replay<G: Game>(game: &G, args: &ReplayArgs, action_cap: u64) -> anyhow::Result<()> {
     let strategies = [
-        strategy(game, &args.bot, "--bot")?,
-        strategy(game, &args.opponent_bot, "--opponent-bot")?,
+        strategy(game, &args.matchup.bot, "--bot")?,
+        strategy(game, &args.matchup.opponent_bot, "--opponent-bot")?,
     ];
     let mut bots: Vec<Bot<G>> = (0..game.num_players())
         .map(|p| Bot::new(game, &strategies[p.min(1)]))

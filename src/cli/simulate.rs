@@ -12,6 +12,7 @@ use serde_json::json;
 
 use super::GameKind;
 use super::interrupt::{INTERRUPTED, stop_flag};
+use super::matchup::MatchArgs;
 use super::nostalgix::{LoadedMatch, load_match};
 use super::summary::write_summary;
 use crate::bots::strategy::Budget;
@@ -47,22 +48,9 @@ leaves the previous results or the new ones, never a mix.";
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct SimulateArgs {
-    /// The ruleset.
-    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
-    game: GameKind,
-    /// Seat a's deck: a deck file or a deck name [default: the first
-    /// bundled starter deck].
-    #[arg(long, value_name = "PATH")]
-    deck: Option<String>,
-    /// Seat b's deck [default: the second bundled starter deck].
-    #[arg(long, value_name = "PATH")]
-    opponent: Option<String>,
-    /// Seat a's bot: a strategy name or file.
-    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
-    bot: String,
-    /// Seat b's bot.
-    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
-    opponent_bot: String,
+    /// The match: ruleset, decks, bots, turn limit, cards.
+    #[command(flatten)]
+    matchup: MatchArgs,
     /// Number of games.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     games: u64,
@@ -72,9 +60,6 @@ pub struct SimulateArgs {
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
-    /// Turns (both players' counted) after which a game is a draw.
-    #[arg(long, value_name = "M", default_value_t = 100)]
-    max_turns: u32,
     /// The output directory.
     #[arg(long, value_name = "DIR", default_value = "results/latest")]
     out: PathBuf,
@@ -84,16 +69,6 @@ pub struct SimulateArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-    /// The card pool: a card file or a folder of them [default:
-    /// decks/<game>/cards.toml in the working directory, else the bundled
-    /// pool].
-    #[arg(long, value_name = "PATH")]
-    cards: Option<PathBuf>,
-    /// What-if: change one card field for this run, as "Card Name.field=value"
-    /// (repeatable). Fields: cost, health, atk, level, type, weakness,
-    /// resistance, keywords, prize_shield, attacks.N.damage, abilities.N.cost.
-    #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
-    set: Vec<String>,
 }
 
 /// The checked settings of a run.
@@ -122,11 +97,12 @@ impl Config {
         if args.threads == Some(0) {
             bail!("--threads must be at least 1 (got 0); leave it out to use every core");
         }
-        let max_turns = check_max_turns(args.max_turns)?;
+        let m = args.matchup;
+        let max_turns = check_max_turns(m.max_turns)?;
         Ok(Config {
-            game: args.game,
-            decks: [args.deck, args.opponent],
-            bots: [args.bot, args.opponent_bot],
+            game: m.game,
+            decks: [m.deck, m.opponent],
+            bots: [m.bot, m.opponent_bot],
             games: args.games,
             seed: args.seed,
             threads: args.threads,
@@ -134,8 +110,8 @@ impl Config {
             out: args.out,
             log: args.log,
             progress: !args.quiet,
-            cards: args.cards,
-            sets: args.set,
+            cards: m.cards,
+            sets: m.set,
         })
     }
 
