@@ -4,24 +4,11 @@
 //!
 //! Run: `cargo bench --bench core`.
 
-use std::hint::black_box;
-use std::sync::Arc;
-
 use criterion::{Criterion, criterion_group, criterion_main};
 use decklab::core::{Game, NoObserver, Node, below, rng_from_seed};
-use decklab::games::nostalgix::cards::CardDb;
-use decklab::games::nostalgix::deck::Deck;
+use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
-use decklab::games::nostalgix::{Nostalgix, Options, bundled_decks};
-
-fn game() -> Nostalgix {
-    let db = Arc::new(CardDb::bundled());
-    let deck = |i: usize| {
-        let (name, text) = bundled_decks()[i];
-        Deck::parse(text, name, &db).expect("bundled deck")
-    };
-    Nostalgix::new(db.clone(), [deck(0), deck(1)], Options::default())
-}
+use std::hint::black_box;
 
 /// A mid-game position: random play from seed 1 up to turn 8.
 fn mid_game(game: &Nostalgix) -> State {
@@ -57,7 +44,7 @@ fn random_game(
 }
 
 fn benches(c: &mut Criterion) {
-    let game = game();
+    let game = Nostalgix::bundled(0, 1);
     let state = mid_game(&game);
     let size = std::mem::size_of::<State>();
     // Both copy into an existing destination, so they compare like for like.

@@ -470,23 +470,7 @@ mod tests {
     use super::*;
 
     /// The Nostalgix feature names the bundled files weight.
-    const NOSTALGIX: &[&str] = &[
-        "hero_health",
-        "opp_hero_health",
-        "prizes_taken",
-        "prizes_lost",
-        "board_attack",
-        "opp_board_attack",
-        "board_health",
-        "opp_board_health",
-        "fighters",
-        "opp_fighters",
-        "hand_size",
-        "opp_hand_size",
-        "mana_unspent",
-        "back_row",
-        "opp_back_row",
-    ];
+    const NOSTALGIX: &[&str] = &crate::games::nostalgix::FEATURES;
     const TOY: &[&str] = &["points", "opp_points", "hand_total"];
 
     fn parse(text: &str) -> Result<Strategy, StrategyError> {
