@@ -1,0 +1,34 @@
+//! Tests of `wilson`.
+
+use super::*;
+
+fn close(a: (f64, f64), b: (f64, f64)) {
+    assert!(
+        (a.0 - b.0).abs() < 5e-5 && (a.1 - b.1).abs() < 5e-5,
+        "{a:?} vs {b:?}"
+    );
+}
+
+#[test]
+fn known_values() {
+    // Published values (e.g. Newcombe 1998, Table I; Wikipedia).
+    close(wilson(0.0, 10, Z95).unwrap(), (0.0, 0.2775));
+    close(wilson(5.0, 10, Z95).unwrap(), (0.2366, 0.7634));
+    close(wilson(81.0, 263, Z95).unwrap(), (0.2553, 0.3662));
+    close(wilson(15.0, 148, Z95).unwrap(), (0.0624, 0.1605));
+    close(wilson(50.0, 100, Z95).unwrap(), (0.4038, 0.5962));
+    close(wilson(10.0, 10, Z95).unwrap(), (0.7225, 1.0));
+    assert_eq!(wilson(1.0, 0, Z95), None);
+}
+
+#[test]
+fn draws_count_half() {
+    let mut s = Score::default();
+    s.add(2);
+    s.add(1);
+    s.add(0);
+    s.add(1);
+    assert_eq!(s.rate(), Some(0.5));
+    close(s.wilson95().unwrap(), wilson(2.0, 4, Z95).unwrap());
+    assert_eq!(Score::default().rate(), None);
+}
