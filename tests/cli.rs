@@ -8,14 +8,8 @@ use std::process::{Command, Output};
 
 use tempfile::TempDir;
 
-const REPORTS: [&str; 6] = [
-    "games.csv",
-    "summary.csv",
-    "mana_curve.csv",
-    "deck_curve.csv",
-    "prize_pace.csv",
-    "cards.csv",
-];
+mod common;
+use common::REPORTS;
 
 /// Runs decklab in `dir` with `args`.
 fn decklab(dir: &Path, args: &[&str]) -> Output {

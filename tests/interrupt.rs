@@ -20,14 +20,8 @@ use std::time::{Duration, Instant};
 use decklab::core::game_seed;
 use tempfile::TempDir;
 
-const REPORTS: [&str; 6] = [
-    "games.csv",
-    "summary.csv",
-    "mana_curve.csv",
-    "deck_curve.csv",
-    "prize_pace.csv",
-    "cards.csv",
-];
+mod common;
+use common::REPORTS;
 
 /// Games logged by every run here.
 const LOGGED: u64 = 3;

@@ -23,11 +23,6 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         }
     }
 
-    /// The capacity.
-    pub const fn capacity(&self) -> usize {
-        N
-    }
-
     /// Whether no more items fit.
     #[inline]
     pub fn is_full(&self) -> bool {
@@ -99,11 +94,6 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
-    }
-
-    /// Keeps the first `len` items.
-    pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len.min(N) as u8);
     }
 
     /// Keeps the items for which `keep` is true, in order.

@@ -1,0 +1,11 @@
+//! What the integration tests share.
+
+/// The CSV reports every `simulate` run writes.
+pub const REPORTS: [&str; 6] = [
+    "games.csv",
+    "summary.csv",
+    "mana_curve.csv",
+    "deck_curve.csv",
+    "prize_pace.csv",
+    "cards.csv",
+];
