@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklab::bots::strategy::{BUNDLED, Budget, Rollout};
-use decklab::bots::{Bot, Settings, Strategy};
+use decklab::bots::{Bot, FeatureSet, Settings, Strategy};
 use decklab::core::{Game, NoObserver, Node, Player, below, rng_from_seed};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
@@ -24,7 +24,7 @@ fn strategy(game: &Nostalgix, name: &str) -> Strategy {
         .iter()
         .find(|(n, _)| *n == name)
         .expect("bundled strategy");
-    Strategy::parse(name, name, text.as_bytes(), game.feature_names()).expect("valid strategy")
+    Strategy::parse(name, name, text.as_bytes(), FeatureSet::of(game)).expect("valid strategy")
 }
 
 /// ismcts-1000 with `rollout_depth` changed (0 = random rollouts to the end).

@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use decklab::bots::strategy::BUNDLED;
-use decklab::bots::{Bot, Strategy};
-use decklab::core::Game;
+use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::sim::{RunConfig, run, thread_pool};
 
@@ -20,7 +19,7 @@ const GAMES: u64 = 200;
 fn benches(c: &mut Criterion) {
     let game = Nostalgix::bundled(0, 1);
     let (_, text) = BUNDLED.iter().find(|(n, _)| *n == "greedy").unwrap();
-    let greedy = Strategy::parse("greedy", "greedy", text.as_bytes(), game.feature_names())
+    let greedy = Strategy::parse("greedy", "greedy", text.as_bytes(), FeatureSet::of(&game))
         .expect("valid strategy");
     // As `decklab simulate --games 200 --seed 0` runs them (same action cap).
     let config = RunConfig {

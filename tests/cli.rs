@@ -358,7 +358,7 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     .unwrap();
     fs::write(
         d.join("weights.toml"),
-        "kind = \"greedy\"\n[weights]\nhero_helth = 1\n",
+        "kind = \"greedy\"\n[weights.nostalgix]\nhero_helth = 1\n",
     )
     .unwrap();
 

@@ -12,11 +12,17 @@
 
 use std::time::{Duration, Instant};
 
+use decklab::bots::FeatureSet;
 use decklab::core::{GameRng, below, rng_from_seed};
 use decklab::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use decklab::games::nostalgix::deck::Deck;
 use decklab::games::nostalgix::overrides::FIELDS;
-use decklab::games::nostalgix::{FEATURES, bundled_decks};
+use decklab::games::nostalgix::{BUNDLED_DECKS, FEATURES};
+
+const NOSTALGIX: FeatureSet = FeatureSet {
+    game: "nostalgix",
+    names: &FEATURES,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -58,7 +64,7 @@ const WORDS: [&str; 40] = [
     "kind = \"ismcts\"",
     "iterations = 0",
     "exploration = nan",
-    "[weights]",
+    "[weights.nostalgix]",
     "hero_health = 1e400",
     "Hero: Captain Ember",
     "4 Stack-O-Fox",
@@ -175,7 +181,7 @@ fn check_cards(bytes: &[u8]) {
 }
 
 fn check_strategy(bytes: &[u8]) {
-    if let Err(e) = decklab::bots::Strategy::parse("fuzz", "fuzz.toml", bytes, &FEATURES) {
+    if let Err(e) = decklab::bots::Strategy::parse("fuzz", "fuzz.toml", bytes, NOSTALGIX) {
         assert_explained("fuzz.toml", &e.to_string());
     }
 }
@@ -184,7 +190,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn deck_lists(bytes in input(bundled_decks()[0].1)) {
+    fn deck_lists(bytes in input(BUNDLED_DECKS[0].1)) {
         static DB: std::sync::OnceLock<CardDb> = std::sync::OnceLock::new();
         let db = DB.get_or_init(CardDb::bundled);
         bounded(|| check_deck(db, &bytes))?;
@@ -234,7 +240,7 @@ fn ten_megabyte_lines() {
     let long = "x".repeat(10 << 20);
     let db = CardDb::bundled();
     let t = Instant::now();
-    check_deck(&db, format!("{}\n{long}", bundled_decks()[0].1).as_bytes());
+    check_deck(&db, format!("{}\n{long}", BUNDLED_DECKS[0].1).as_bytes());
     check_cards(format!("{BUNDLED_CARDS}\n{long}").as_bytes());
     check_strategy(format!("{STRATEGY}\n{long}").as_bytes());
     assert!(

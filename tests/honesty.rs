@@ -4,7 +4,7 @@
 //! strategy, along the same path the runner uses (`determinize`, then
 //! `choose`).
 
-use decklab::bots::{Bot, Strategy};
+use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::{Game, NoObserver, Node, Player, below, derive_rng, rng_from_seed};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
@@ -54,7 +54,8 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
         let view = |state: &State| game.determinize(state, Player::A, &mut derive_rng(seed, 7));
         assert_eq!(view(&s), view(&other));
         for name in ["random", "greedy", "ismcts-200"] {
-            let strategy = Strategy::resolve(name, game.feature_names()).expect("bundled strategy");
+            let strategy =
+                Strategy::resolve(name, FeatureSet::of(&game)).expect("bundled strategy");
             let decide = |state: &State| {
                 let mut bot = Bot::new(&game, &strategy);
                 let view = game.determinize(state, Player::A, &mut derive_rng(seed, 7));

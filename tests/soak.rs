@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use decklab::bots::{Bot, Strategy};
+use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
 use decklab::core::{Game, Node};
 use decklab::games::nostalgix::Nostalgix;
@@ -36,7 +36,7 @@ fn soak<G: Game>(name: &str, matchups: &[G], random: u64, greedy: u64) {
         let r = random_games(game, first, random, 50_000, Checks::Invariants)
             .unwrap_or_else(|v| panic!("{name}: violation: {v}"));
         add(&mut totals[0], r);
-        let strategy = Strategy::resolve("greedy", game.feature_names()).expect("greedy");
+        let strategy = Strategy::resolve("greedy", FeatureSet::of(game)).expect("greedy");
         let mut bots = [Bot::new(game, &strategy), Bot::new(game, &strategy)];
         let choose = |g: &G, s: &G::State, _: &[G::Action], rng: &mut _| {
             let Node::Decision(player) = g.to_move(s) else {

@@ -15,7 +15,7 @@ pub mod strategy;
 pub use greedy::{Evaluator, GreedyBot, WIN_SCORE};
 pub use ismcts::IsmctsBot;
 pub use random::RandomBot;
-pub use strategy::{Settings, Strategy, StrategyError};
+pub use strategy::{FeatureSet, Settings, Strategy, StrategyError};
 
 use crate::core::{Game, GameRng, Player};
 
@@ -92,8 +92,8 @@ pub(crate) mod testing {
     /// opponent's feature).
     pub fn toy_weights() -> Weights {
         let toml =
-            "kind = \"greedy\"\n[weights]\npoints = 1.0\nopp_points = 1.0\nhand_total = 0.05\n";
-        match Strategy::parse("toy", "toy.toml", toml.as_bytes(), ToyGame.feature_names()) {
+            "kind = \"greedy\"\n[weights.toy]\npoints = 1.0\nopp_points = 1.0\nhand_total = 0.05\n";
+        match Strategy::parse("toy", "toy.toml", toml.as_bytes(), FeatureSet::of(&ToyGame)) {
             Ok(Strategy {
                 settings: Settings::Greedy(w),
                 ..
@@ -150,7 +150,7 @@ mod tests {
         let game = ToyGame;
         let files = [
             "kind = \"random\"",
-            "kind = \"greedy\"\n[weights]\npoints = 1",
+            "kind = \"greedy\"\n[weights.toy]\npoints = 1",
             "kind = \"ismcts\"\niterations = 20",
         ];
         let state = game.new_state(&mut derive_rng(1, 0));
@@ -160,7 +160,7 @@ mod tests {
         let mut legal = Vec::new();
         game.legal_actions(&state, &mut legal);
         for text in files {
-            let strategy = Strategy::parse("s", "s.toml", text.as_bytes(), game.feature_names());
+            let strategy = Strategy::parse("s", "s.toml", text.as_bytes(), FeatureSet::of(&game));
             let mut bot = Bot::new(&game, &strategy.unwrap());
             send(&bot);
             let view = game.determinize(&state, player, &mut derive_rng(1, 1));

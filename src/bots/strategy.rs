@@ -9,13 +9,16 @@
 //! rollout_depth = 20         # 0 (default) = play rollouts to the end
 //! final_choice = "most_visited"  # or "best_value"
 //!
-//! [weights]                  # greedy: required; ismcts: for rollouts/cut-offs
-//! hero_health = 0.12         # feature name (of the game) = weight
+//! [weights.nostalgix]        # greedy: required; ismcts: for rollouts/cut-offs
+//! hero_health = 0.12         # feature name (of that game) = weight
 //! ```
 //!
-//! Every problem is reported as `path:line: what was expected`; weights are
-//! checked against the game's feature names, so a strategy is loaded for one
-//! game. `--bot NAME|PATH` is resolved by [`Strategy::resolve`].
+//! Features differ from game to game, so weights are given per game, one
+//! `[weights.<game>]` table each: one file serves every ruleset it has
+//! weights for. Every problem is reported as `path:line: what was
+//! expected`; the table of the game being played is checked against its
+//! feature names, and the other tables must name known games.
+//! `--bot NAME|PATH` is resolved by [`Strategy::resolve`].
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -24,7 +27,9 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::core::Game;
 use crate::diagnostics::{Diagnostic, line_of, toml_error, unknown_name};
+use crate::games::GAMES;
 
 /// The strategies compiled into the binary, by name.
 pub const BUNDLED: [(&str, &str); 4] = [
@@ -119,6 +124,26 @@ pub enum FinalChoice {
     BestValue,
 }
 
+/// The game a strategy is loaded for: its name (which `[weights.<game>]`
+/// table applies) and its evaluation features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureSet {
+    /// The game's name, as [`Game::name`] gives it.
+    pub game: &'static str,
+    /// Its feature names, as [`Game::feature_names`] gives them.
+    pub names: &'static [&'static str],
+}
+
+impl FeatureSet {
+    /// The features of `game`.
+    pub fn of<G: Game>(game: &G) -> Self {
+        FeatureSet {
+            game: game.name(),
+            names: game.feature_names(),
+        }
+    }
+}
+
 /// Evaluation weights, one per feature of the game they were loaded for
 /// (features a file does not name weigh 0).
 #[derive(Clone, Debug, PartialEq)]
@@ -184,7 +209,7 @@ pub enum StrategyError {
 impl Strategy {
     /// Resolves `--bot ARG` against the current directory; see
     /// [`Strategy::resolve_in`].
-    pub fn resolve(arg: &str, features: &'static [&'static str]) -> Result<Self, StrategyError> {
+    pub fn resolve(arg: &str, features: FeatureSet) -> Result<Self, StrategyError> {
         Self::resolve_in(Path::new("."), arg, features)
     }
 
@@ -192,11 +217,7 @@ impl Strategy {
     /// `.toml` or containing a path separator is a file; otherwise
     /// `strategies/ARG.toml` is read if it exists, else the built-in copy
     /// of that name. Weights are validated against `features`.
-    pub fn resolve_in(
-        dir: &Path,
-        arg: &str,
-        features: &'static [&'static str],
-    ) -> Result<Self, StrategyError> {
+    pub fn resolve_in(dir: &Path, arg: &str, features: FeatureSet) -> Result<Self, StrategyError> {
         if arg.ends_with(".toml") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR) {
             let stem = Path::new(arg)
                 .file_stem()
@@ -227,7 +248,7 @@ impl Strategy {
         file: &Path,
         path: &str,
         name: &str,
-        features: &'static [&'static str],
+        features: FeatureSet,
     ) -> Result<Self, StrategyError> {
         let bytes = std::fs::read(file).map_err(|source| StrategyError::Io {
             path: path.to_string(),
@@ -242,7 +263,7 @@ impl Strategy {
         name: &str,
         path: &str,
         bytes: &[u8],
-        features: &'static [&'static str],
+        features: FeatureSet,
     ) -> Result<Self, StrategyError> {
         let invalid =
             |line, message: String| StrategyError::Invalid(Diagnostic::new(path, line, message));
@@ -301,14 +322,17 @@ struct Raw {
     rollout: Option<Spanned<String>>,
     rollout_depth: Option<Spanned<u32>>,
     final_choice: Option<Spanned<String>>,
-    weights: Option<Spanned<BTreeMap<Spanned<String>, Spanned<f64>>>>,
+    weights: Option<Spanned<BTreeMap<Spanned<String>, Spanned<WeightTable>>>>,
 }
+
+/// One `[weights.<game>]` table as written.
+type WeightTable = BTreeMap<Spanned<String>, Spanned<f64>>;
 
 /// Turns a [`Raw`] file into [`Settings`], locating every problem.
 struct Checker<'a> {
     text: &'a str,
     path: &'a str,
-    features: &'static [&'static str],
+    features: FeatureSet,
 }
 
 impl Checker<'_> {
@@ -348,14 +372,18 @@ impl Checker<'_> {
                 return Err(self.error_at(span, message));
             }
         }
+        let game = self.features.game;
         match kind {
             "random" => match &raw.weights {
                 Some(w) => Err(self.error(w, "kind = \"random\" takes no [weights]")),
                 None => Ok(Settings::Random),
             },
-            "greedy" => match &raw.weights {
-                Some(w) => Ok(Settings::Greedy(self.weights(w)?)),
-                None => Err(self.error(&raw.kind, "kind = \"greedy\" expects a [weights] table")),
+            "greedy" => match self.weights(&raw.weights)? {
+                Some(w) => Ok(Settings::Greedy(w)),
+                None => Err(self.error(
+                    &raw.kind,
+                    format!("kind = \"greedy\" expects a [weights.{game}] table to play {game}"),
+                )),
             },
             _ => self.ismcts(raw).map(Settings::Ismcts),
         }
@@ -415,10 +443,9 @@ impl Checker<'_> {
             }
         };
         let rollout_depth = raw.rollout_depth.as_ref().map_or(0, |d| *d.get_ref());
-        let weights = match &raw.weights {
-            Some(w) => self.weights(w)?,
-            None => Weights::zero(self.features),
-        };
+        let weights = self
+            .weights(&raw.weights)?
+            .unwrap_or_else(|| Weights::zero(self.features.names));
         if weights.is_zero() {
             let needs = match (&raw.rollout, &raw.rollout_depth) {
                 (Some(r), _) if rollout == Rollout::Greedy => {
@@ -428,7 +455,10 @@ impl Checker<'_> {
                 _ => None,
             };
             if let Some((span, what)) = needs {
-                let message = format!("{what} expects a [weights] table with a non-zero weight");
+                let message = format!(
+                    "{what} expects a [weights.{}] table with a non-zero weight",
+                    self.features.game
+                );
                 return Err(self.error_at(span, message));
             }
         }
@@ -442,17 +472,43 @@ impl Checker<'_> {
         })
     }
 
+    /// The weights of the game being played, if the file has a table for
+    /// it; every table must name a known game.
     fn weights(
         &self,
-        table: &Spanned<BTreeMap<Spanned<String>, Spanned<f64>>>,
-    ) -> Result<Weights, StrategyError> {
-        let mut weights = Weights::zero(self.features);
+        tables: &Option<Spanned<BTreeMap<Spanned<String>, Spanned<WeightTable>>>>,
+    ) -> Result<Option<Weights>, StrategyError> {
+        let Some(tables) = tables else {
+            return Ok(None);
+        };
+        let game = self.features.game;
+        let mut ours = None;
+        for (name, table) in tables.get_ref() {
+            if name.get_ref() == game {
+                ours = Some(table);
+            } else if !GAMES.contains(&name.get_ref().as_str()) {
+                let message = unknown_name("game", name.get_ref(), GAMES);
+                return Err(self.error(
+                    name,
+                    format!("{message}; expected [weights.<game>] with a game of {GAMES:?}"),
+                ));
+            }
+        }
+        ours.map(|table| self.game_weights(table)).transpose()
+    }
+
+    /// Checks one game's table against its features.
+    fn game_weights(&self, table: &Spanned<WeightTable>) -> Result<Weights, StrategyError> {
+        let names = self.features.names;
+        let mut weights = Weights::zero(names);
         for (name, value) in table.get_ref() {
-            let Some(i) = self.features.iter().position(|f| f == name.get_ref()) else {
-                let mut message =
-                    unknown_name("feature", name.get_ref(), self.features.iter().copied());
+            let Some(i) = names.iter().position(|f| f == name.get_ref()) else {
+                let mut message = unknown_name("feature", name.get_ref(), names.iter().copied());
                 if !message.contains("did you mean") {
-                    message = format!("{message}; this game's features are {:?}", self.features);
+                    message = format!(
+                        "{message}; the features of {} are {names:?}",
+                        self.features.game
+                    );
                 }
                 return Err(self.error(name, message));
             };

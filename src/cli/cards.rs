@@ -4,9 +4,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::GameKind;
-use super::nostalgix::load_pool;
+use super::ruleset::load_pool;
 use super::table::write_table;
+use super::{GameKind, with_ruleset};
+use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -31,11 +32,10 @@ pub struct CardsArgs {
 
 /// Runs `decklab cards`.
 pub fn run(args: CardsArgs) -> anyhow::Result<()> {
-    match args.game {
-        GameKind::Nostalgix => {}
-    }
-    let pool = load_pool(args.cards.as_deref(), &args.set)?;
-    let rows = pool.db.table_rows();
-    write_table(&mut std::io::stdout().lock(), &rows, &[2, 4, 5])?;
-    Ok(())
+    with_ruleset!(args.game, R => {
+        let pool = load_pool::<R>(args.cards.as_deref(), &args.set)?;
+        let (rows, right) = R::card_table(&pool.cards);
+        write_table(&mut std::io::stdout().lock(), &rows, &right)?;
+        Ok(())
+    })
 }

@@ -5,8 +5,8 @@ mod cards;
 mod error;
 mod interrupt;
 mod matchup;
-mod nostalgix;
 mod replay;
+mod ruleset;
 mod simulate;
 mod summary;
 mod table;
@@ -58,6 +58,21 @@ pub enum GameKind {
     /// Nostalgix.
     Nostalgix,
 }
+
+/// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
+/// that `$kind` names: the one place where a command meets a concrete
+/// ruleset.
+macro_rules! with_ruleset {
+    ($kind:expr, $R:ident => $body:expr) => {
+        match $kind {
+            $crate::cli::GameKind::Nostalgix => {
+                type $R = $crate::games::nostalgix::Nostalgix;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_ruleset;
 
 /// Parses the command line and runs the command: exit status 0 on success,
 /// 2 on any error (reported on stderr as `decklab: <message>`), 130 for a

@@ -15,10 +15,10 @@ use anyhow::Context;
 use clap::Args;
 use serde_json::Value;
 
-use super::GameKind;
 use super::matchup::MatchArgs;
-use super::nostalgix::{LoadedMatch, load_match};
+use super::ruleset::{LoadedMatch, load_match};
 use super::simulate::{action_cap, check_max_turns, strategy};
+use super::with_ruleset;
 use crate::bots::Bot;
 use crate::core::{Game, Player};
 use crate::sim::play_seeded;
@@ -55,14 +55,12 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let m = &args.matchup;
     let max_turns = check_max_turns(m.max_turns)?;
-    match m.game {
-        GameKind::Nostalgix => {
-            let decks = [m.deck.as_deref(), m.opponent.as_deref()];
-            let LoadedMatch { game, .. } =
-                load_match(m.cards.as_deref(), &m.set, decks, max_turns)?;
-            replay(&game, &args, action_cap(max_turns))
-        }
-    }
+    let decks = [m.deck.as_deref(), m.opponent.as_deref()];
+    with_ruleset!(m.game, R => {
+        let LoadedMatch { game, .. } =
+            load_match::<R>(m.cards.as_deref(), &m.set, decks, max_turns)?;
+        replay(&game, &args, action_cap(max_turns))
+    })
 }
 
 /// Plays the game and prints its log.

@@ -10,13 +10,13 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::json;
 
-use super::GameKind;
 use super::interrupt::{INTERRUPTED, stop_flag};
 use super::matchup::MatchArgs;
-use super::nostalgix::{LoadedMatch, load_match};
+use super::ruleset::{LoadedMatch, load_match};
 use super::summary::write_summary;
+use super::{GameKind, with_ruleset};
 use crate::bots::strategy::Budget;
-use crate::bots::{Bot, Settings, Strategy};
+use crate::bots::{Bot, FeatureSet, Settings, Strategy};
 use crate::core::Game;
 use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
@@ -149,23 +149,21 @@ pub(super) fn action_cap(max_turns: u16) -> u64 {
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let config = Config::new(args)?;
     let stop = stop_flag();
-    match config.game {
-        GameKind::Nostalgix => {
-            let decks = [config.decks[0].as_deref(), config.decks[1].as_deref()];
-            let LoadedMatch { game, names, files } = load_match(
-                config.cards.as_deref(),
-                &config.sets,
-                decks,
-                config.max_turns,
-            )?;
-            simulate(&game, &config, names, files, stop)
-        }
-    }
+    let decks = [config.decks[0].as_deref(), config.decks[1].as_deref()];
+    with_ruleset!(config.game, R => {
+        let LoadedMatch { game, names, files } = load_match::<R>(
+            config.cards.as_deref(),
+            &config.sets,
+            decks,
+            config.max_turns,
+        )?;
+        simulate(&game, &config, names, files, stop)
+    })
 }
 
 /// Loads a strategy for `game`, warning if it cannot be reproduced.
 pub(super) fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
-    let s = Strategy::resolve(arg, game.feature_names())
+    let s = Strategy::resolve(arg, FeatureSet::of(game))
         .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
     if let Settings::Ismcts(i) = &s.settings
         && let Budget::Milliseconds(_) = i.budget

@@ -17,11 +17,10 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::GameKind;
-use super::nostalgix::load_pool;
+use super::ruleset::load_pool;
+use super::{GameKind, with_ruleset};
 use crate::diagnostics::Diagnostics;
-use crate::games::nostalgix::cards::CardDb;
-use crate::games::nostalgix::deck::Deck;
+use crate::games::{Ruleset, deck_name};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -98,50 +97,52 @@ fn lines(problems: Diagnostics) -> Vec<String> {
 }
 
 /// The problems of a card file or folder (empty if it is valid).
-fn card_problems(path: &Path) -> Vec<String> {
-    CardDb::load(path).err().map_or_else(Vec::new, lines)
+fn card_problems<R: Ruleset>(path: &Path) -> Vec<String> {
+    R::load_cards(path).err().map_or_else(Vec::new, lines)
 }
 
 /// The problems of a deck file (empty if it is legal).
-fn deck_problems(path: &Path, db: &CardDb) -> anyhow::Result<Vec<String>> {
+fn deck_problems<R: Ruleset>(path: &Path, cards: &R::Cards) -> anyhow::Result<Vec<String>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read deck file {}", path.display()))?;
     let label = path.display().to_string();
-    Ok(Deck::parse(&text, &label, db)
+    Ok(R::parse_deck(&text, &label, &deck_name(&label), cards)
         .err()
         .map_or_else(Vec::new, |d| lines(Diagnostics(d))))
 }
 
 /// Runs `decklab validate`.
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    match args.game {
-        GameKind::Nostalgix => {}
-    }
+    with_ruleset!(args.game, R => validate::<R>(&args))
+}
+
+/// Checks every file of `args` as files of ruleset `R`.
+fn validate<R: Ruleset>(args: &ValidateArgs) -> anyhow::Result<()> {
     let checks = checks(&args.paths, args.cards.is_none())?;
     // Pools are loaded only when a deck needs them, so a broken pool can
     // itself be validated. A folder's broken pool is reported with the
     // folder; its decks are then not checked.
-    let mut pools: BTreeMap<Option<PathBuf>, Option<Arc<CardDb>>> = BTreeMap::new();
+    let mut pools: BTreeMap<Option<PathBuf>, Option<Arc<R::Cards>>> = BTreeMap::new();
     let (mut bad_files, mut count) = (0, 0);
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     for check in &checks {
         let (path, found) = match check {
-            Check::Cards(path) => (path, card_problems(path)),
+            Check::Cards(path) => (path, card_problems::<R>(path)),
             Check::Deck(path, folder) => {
                 let db = match pools.get(folder) {
                     Some(db) => db.clone(),
                     None => {
                         let db = match folder {
-                            Some(f) => CardDb::load(f).ok().map(Arc::new),
-                            None => Some(load_pool(args.cards.as_deref(), &[])?.db),
+                            Some(f) => R::load_cards(f).ok().map(Arc::new),
+                            None => Some(load_pool::<R>(args.cards.as_deref(), &[])?.cards),
                         };
                         pools.insert(folder.clone(), db.clone());
                         db
                     }
                 };
                 let found = match db {
-                    Some(db) => deck_problems(path, &db)?,
+                    Some(db) => deck_problems::<R>(path, &db)?,
                     None => vec![format!(
                         "{}: not checked: the card pool of its folder has problems",
                         path.display()

@@ -1,3 +1,71 @@
-//! The rulesets, one folder each.
+//! The rulesets, one folder each, and the [`Ruleset`] trait through which
+//! the commands load any of them from files.
 
 pub mod nostalgix;
+
+use std::fmt::Debug;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::core::Game;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+/// The names of every ruleset, as `--game` and strategy files spell them.
+pub const GAMES: [&str; 1] = [nostalgix::NAME];
+
+/// A ruleset as the commands load it: a card pool and deck lists read from
+/// files (or compiled in), turned into a [`Game`] for one match. Everything
+/// the commands do beyond loading goes through [`Game`] alone.
+pub trait Ruleset: Game + Sized + 'static {
+    /// The card pool: immutable once loaded, shared by every match.
+    type Cards: Debug + Send + Sync + 'static;
+    /// A legal deck list of that pool.
+    type Deck: Debug + Clone;
+
+    /// The name `--game` takes; also the folder `decks/<NAME>/`.
+    const NAME: &'static str;
+    /// The bundled card file's text.
+    const BUNDLED_CARDS: &'static str;
+    /// The fields `--set "Card.field=value"` may change, for `--help` and
+    /// error messages.
+    const OVERRIDE_FIELDS: &'static [&'static str];
+
+    /// The bundled starter decks as (name, list); the default matchup is
+    /// the first two.
+    fn bundled_decks() -> &'static [(&'static str, &'static str)];
+
+    /// The bundled card pool.
+    fn bundled_cards() -> Self::Cards;
+
+    /// Loads a card file, or every `.toml` file of a folder, reporting
+    /// every problem as `path:line: message`.
+    fn load_cards(path: &Path) -> Result<Self::Cards, Diagnostics>;
+
+    /// Applies one `--set "Card Name.field=value"` override, or says what
+    /// is wrong with it (naming the closest card or field).
+    fn apply_override(cards: &mut Self::Cards, spec: &str) -> Result<(), String>;
+
+    /// Parses and checks a deck list against `cards`; `path` names it in
+    /// messages, `name` in reports.
+    fn parse_deck(
+        text: &str,
+        path: &str,
+        name: &str,
+        cards: &Self::Cards,
+    ) -> Result<Self::Deck, Vec<Diagnostic>>;
+
+    /// The pool as a table for `decklab cards`: a header row then one row
+    /// per card, and the indices of the columns to right-align.
+    fn card_table(cards: &Self::Cards) -> (Vec<Vec<String>>, Vec<usize>);
+
+    /// A match between two legal decks, cut as a draw after `max_turns`
+    /// turns.
+    fn new_match(cards: Arc<Self::Cards>, decks: [Self::Deck; 2], max_turns: u16) -> Self;
+}
+
+/// A deck's name for reports: the file stem of its path.
+pub fn deck_name(path: &str) -> String {
+    Path::new(path)
+        .file_stem()
+        .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
+}

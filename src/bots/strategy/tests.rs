@@ -3,8 +3,14 @@
 use super::*;
 
 /// The Nostalgix feature names the bundled files weight.
-const NOSTALGIX: &[&str] = &crate::games::nostalgix::FEATURES;
-const TOY: &[&str] = &["points", "opp_points", "hand_total"];
+const NOSTALGIX: FeatureSet = FeatureSet {
+    game: "nostalgix",
+    names: &crate::games::nostalgix::FEATURES,
+};
+const TOY: FeatureSet = FeatureSet {
+    game: "toy",
+    names: &["points", "opp_points", "hand_total"],
+};
 
 fn parse(text: &str) -> Result<Strategy, StrategyError> {
     Strategy::parse("s", "s.toml", text.as_bytes(), TOY)
@@ -30,7 +36,7 @@ fn bundled_strategies_load_for_nostalgix() {
             Settings::Greedy(w) => assert!(w.values().iter().all(|&v| v > 0.0)),
             Settings::Ismcts(i) => {
                 assert!(matches!(i.budget, Budget::Iterations(200 | 1000)));
-                assert_eq!(i.weights.features(), NOSTALGIX);
+                assert_eq!(i.weights.features(), NOSTALGIX.names);
             }
         }
     }
@@ -47,7 +53,7 @@ fn ismcts_defaults() {
     assert_eq!(i.rollout, Rollout::Random);
     assert_eq!(i.rollout_depth, 0);
     assert_eq!(i.final_choice, FinalChoice::MostVisited);
-    let s = parse("kind = \"ismcts\"\nmilliseconds = 20\nfinal_choice = \"best_value\"\nrollout = \"greedy\"\n[weights]\npoints = 2\n").unwrap();
+    let s = parse("kind = \"ismcts\"\nmilliseconds = 20\nfinal_choice = \"best_value\"\nrollout = \"greedy\"\n[weights.toy]\npoints = 2\n").unwrap();
     let Settings::Ismcts(i) = s.settings else {
         panic!("{s:?}")
     };
@@ -60,12 +66,20 @@ fn ismcts_defaults() {
 fn errors_name_the_line_and_what_was_expected() {
     let cases = [
         (
-            "kind = \"greedy\"\n[weights]\npionts = 1\n",
+            "kind = \"greedy\"\n[weights.toy]\npionts = 1\n",
             "s.toml:3: unknown feature \"pionts\" (did you mean \"points\"?)",
         ),
         (
-            "kind = \"greedy\"\n[weights]\nzzzzzzzzzzzz = 1\n",
-            "s.toml:3: unknown feature \"zzzzzzzzzzzz\"; this game's features are",
+            "kind = \"greedy\"\n[weights.toy]\nzzzzzzzzzzzz = 1\n",
+            "s.toml:3: unknown feature \"zzzzzzzzzzzz\"; the features of toy are",
+        ),
+        (
+            "kind = \"greedy\"\n[weights.nostalgix]\nhero_health = 1\n",
+            "s.toml:1: kind = \"greedy\" expects a [weights.toy] table to play toy",
+        ),
+        (
+            "kind = \"greedy\"\n[weights.toy]\npoints = 1\n[weights.nostalgia]\nx = 1\n",
+            "s.toml:4: unknown game \"nostalgia\" (did you mean \"nostalgix\"?)",
         ),
         (
             "kind = \"ismct\"\n",
@@ -95,7 +109,7 @@ fn errors_name_the_line_and_what_was_expected() {
         ),
         (
             "kind = \"ismcts\"\n\nrollout_depth = 5\n",
-            "s.toml:3: rollout_depth > 0 expects a [weights] table",
+            "s.toml:3: rollout_depth > 0 expects a [weights.toy] table",
         ),
         (
             "kind = \"ismcts\"\nfinal_choice = \"robust\"\n",
@@ -106,19 +120,19 @@ fn errors_name_the_line_and_what_was_expected() {
             "s.toml:2: `iterations` is a setting of kind = \"ismcts\"",
         ),
         (
-            "kind = \"random\"\n[weights]\npoints = 1\n",
+            "kind = \"random\"\n[weights.toy]\npoints = 1\n",
             "s.toml:2: kind = \"random\" takes no [weights]",
         ),
         (
             "kind = \"greedy\"\n",
-            "s.toml:1: kind = \"greedy\" expects a [weights] table",
+            "s.toml:1: kind = \"greedy\" expects a [weights.toy] table",
         ),
         (
-            "kind = \"greedy\"\n[weights]\npoints = inf\n",
+            "kind = \"greedy\"\n[weights.toy]\npoints = inf\n",
             "s.toml:3: expected a finite number",
         ),
         (
-            "kind = \"greedy\"\n[weights]\npoints = 1\npoints = 2\n",
+            "kind = \"greedy\"\n[weights.toy]\npoints = 1\npoints = 2\n",
             "s.toml:4:",
         ),
         ("kind = \"greedy\"\n[weights\n", "s.toml:2:"),
@@ -156,7 +170,7 @@ fn never_panics_on_mangled_files() {
 fn resolves_names_and_paths() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("strategies")).unwrap();
-    let local = "kind = \"greedy\"\n[weights]\npoints = 1\n";
+    let local = "kind = \"greedy\"\n[weights.toy]\npoints = 1\n";
     std::fs::write(dir.path().join("strategies/greedy.toml"), local).unwrap();
     std::fs::write(dir.path().join("strategies/mine.toml"), local).unwrap();
     std::fs::write(dir.path().join("other.toml"), "kind = \"random\"").unwrap();

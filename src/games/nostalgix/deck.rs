@@ -13,6 +13,7 @@
 
 use super::cards::{CardDb, CardId, Kind};
 use crate::diagnostics::{Diagnostic, unknown_name};
+use crate::games::deck_name;
 
 /// Cards in a deck besides the Hero.
 pub const DECK_SIZE: usize = 50;
@@ -156,13 +157,6 @@ impl Deck {
             _ => Err(errors),
         }
     }
-}
-
-/// A deck's name: the file stem of its path.
-pub fn deck_name(path: &str) -> String {
-    std::path::Path::new(path)
-        .file_stem()
-        .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 fn strip_prefix_ignoring_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {

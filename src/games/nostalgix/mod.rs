@@ -17,6 +17,7 @@ mod invariants;
 pub mod overrides;
 mod queries;
 pub mod rules;
+mod ruleset;
 pub mod state;
 mod view;
 
@@ -34,6 +35,9 @@ use events::Event;
 use state::State;
 
 use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+
+/// The ruleset's name, as `--game` takes it.
+pub const NAME: &str = "nostalgix";
 
 /// The bundled starter decks: (name, deck list), compiled into the binary.
 /// The default matchup is the first two.
@@ -55,11 +59,6 @@ pub const BUNDLED_DECKS: [(&str, &str); 4] = [
         include_str!("../../../decks/nostalgix/token-swarm.deck"),
     ),
 ];
-
-/// The bundled starter decks as (name, text).
-pub fn bundled_decks() -> &'static [(&'static str, &'static str)] {
-    &BUNDLED_DECKS
-}
 
 /// Options of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +112,7 @@ impl Game for Nostalgix {
     type Event = Event;
 
     fn name(&self) -> &'static str {
-        "nostalgix"
+        NAME
     }
 
     fn num_players(&self) -> usize {

@@ -1,12 +1,12 @@
-//! What the commands read for Nostalgix: the card pool and the deck lists.
+//! What the commands read for a ruleset: the card pool and the deck lists.
 //!
 //! The card pool is, in order of preference: the file or folder given with
-//! `--cards`; `decks/nostalgix/cards.toml` in the working directory (for
+//! `--cards`; `decks/<game>/cards.toml` in the working directory (for
 //! designers editing cards); the pool compiled into decklab.
 //!
 //! A deck argument is a path to a deck file; a bare name (`hero-rush`) that
-//! is not a file names `decks/nostalgix/<name>.deck` in the working
-//! directory if it exists, else the bundled starter deck of that name.
+//! is not a file names `decks/<game>/<name>.deck` in the working directory
+//! if it exists, else the bundled starter deck of that name.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,29 +14,28 @@ use std::sync::Arc;
 use anyhow::{Context, anyhow, bail};
 
 use crate::diagnostics::{Diagnostics, closest};
-use crate::games::nostalgix;
-use crate::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
-use crate::games::nostalgix::deck::{Deck, deck_name};
-use crate::games::nostalgix::{Nostalgix, Options};
+use crate::games::{Ruleset, deck_name};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
-/// bundled ones.
-pub const LOCAL_DIR: &str = "decks/nostalgix";
+/// bundled ones of ruleset `R`.
+pub fn local_dir<R: Ruleset>() -> String {
+    format!("decks/{}", R::NAME)
+}
 
 /// A loaded card pool and the files it came from.
 #[derive(Debug)]
-pub struct Pool {
+pub struct Pool<R: Ruleset> {
     /// The cards.
-    pub db: Arc<CardDb>,
+    pub cards: Arc<R::Cards>,
     /// The card files read (or the bundled pool), with their hashes.
     pub files: Vec<InputFile>,
 }
 
 /// Loads the card pool (see the module documentation), then applies the
 /// `--set` overrides `sets` in order.
-pub fn load_pool(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool> {
-    let local = Path::new(LOCAL_DIR).join("cards.toml");
+pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool<R>> {
+    let local = Path::new(&local_dir::<R>()).join("cards.toml");
     let path = match cards {
         Some(p) => Some(p.to_path_buf()),
         None if local.is_file() => Some(local),
@@ -44,21 +43,20 @@ pub fn load_pool(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool> 
     };
     let (mut db, files) = match path {
         Some(path) => {
-            let db = CardDb::load(&path).map_err(|d| invalid("card file", &path, d))?;
+            let db = R::load_cards(&path).map_err(|d| invalid("card file", &path, d))?;
             (db, hash_card_files(&path)?)
         }
         None => {
-            let bundled = "bundled:decks/nostalgix/cards.toml";
-            let file = InputFile::new("cards", bundled, BUNDLED_CARDS.as_bytes());
-            (CardDb::bundled(), vec![file])
+            let bundled = format!("bundled:{}/cards.toml", local_dir::<R>());
+            let file = InputFile::new("cards", &bundled, R::BUNDLED_CARDS.as_bytes());
+            (R::bundled_cards(), vec![file])
         }
     };
     for set in sets {
-        db.apply_override(set)
-            .map_err(|m| anyhow!("--set \"{set}\": {m}"))?;
+        R::apply_override(&mut db, set).map_err(|m| anyhow!("--set \"{set}\": {m}"))?;
     }
     Ok(Pool {
-        db: Arc::new(db),
+        cards: Arc::new(db),
         files,
     })
 }
@@ -85,14 +83,14 @@ fn hash_card_files(path: &Path) -> anyhow::Result<Vec<InputFile>> {
 }
 
 /// The error of an input file with problems, listed one per line.
-fn invalid(what: &str, path: &Path, problems: Diagnostics) -> anyhow::Error {
+pub fn invalid(what: &str, path: &Path, problems: Diagnostics) -> anyhow::Error {
     anyhow::Error::new(problems).context(format!("{} is not a valid {what}", path.display()))
 }
 
 /// A deck list's text and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckSource {
-    /// The path as the user gave it, or `bundled:decks/nostalgix/<name>.deck`.
+    /// The path as the user gave it, or `bundled:decks/<game>/<name>.deck`.
     pub path: String,
     /// The deck's name for reports.
     pub name: String,
@@ -100,17 +98,25 @@ pub struct DeckSource {
     pub text: String,
 }
 
+impl DeckSource {
+    /// The deck file's hash for the manifest, under `role`.
+    pub fn input_file(&self, role: &str) -> InputFile {
+        InputFile::new(role, &self.path, self.text.as_bytes())
+    }
+}
+
 /// The default matchup: the first two bundled starter decks.
-pub fn default_decks() -> anyhow::Result<[&'static str; 2]> {
-    match nostalgix::bundled_decks() {
+pub fn default_decks<R: Ruleset>() -> anyhow::Result<[&'static str; 2]> {
+    match R::bundled_decks() {
         [(a, _), (b, _), ..] => Ok([*a, *b]),
         _ => bail!("decklab was built without two starter decks; pass --deck and --opponent"),
     }
 }
 
 /// Finds the deck list `arg` names (see the module documentation).
-pub fn find_deck(arg: &str) -> anyhow::Result<DeckSource> {
+pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
     let path = Path::new(arg);
+    let local_dir = local_dir::<R>();
     let read = |path: &Path, name: String| -> anyhow::Result<DeckSource> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read deck file {}", path.display()))?;
@@ -125,53 +131,44 @@ pub fn find_deck(arg: &str) -> anyhow::Result<DeckSource> {
     }
     let bare = path.components().count() == 1 && path.extension().is_none();
     if bare {
-        let local = Path::new(LOCAL_DIR).join(format!("{arg}.deck"));
+        let local = Path::new(&local_dir).join(format!("{arg}.deck"));
         if local.is_file() {
             return read(&local, arg.to_owned());
         }
-        if let Some((name, text)) = nostalgix::bundled_decks().iter().find(|(n, _)| *n == arg) {
+        if let Some((name, text)) = R::bundled_decks().iter().find(|(n, _)| *n == arg) {
             return Ok(DeckSource {
-                path: format!("bundled:{LOCAL_DIR}/{name}.deck"),
+                path: format!("bundled:{local_dir}/{name}.deck"),
                 name: (*name).to_owned(),
                 text: (*text).to_owned(),
             });
         }
     }
-    let names: Vec<&str> = nostalgix::bundled_decks().iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = R::bundled_decks().iter().map(|(n, _)| *n).collect();
     let hint = match closest(arg, names.iter().copied()) {
         Some(c) if bare => format!("did you mean \"{c}\"? "),
         _ => String::new(),
     };
     Err(anyhow!(
         "deck file not found: {arg} ({hint}expected a deck file path, or the name of a deck in \
-         {LOCAL_DIR}/ or of a bundled deck: {})",
+         {local_dir}/ or of a bundled deck: {})",
         names.join(", ")
     ))
 }
 
 /// Parses and checks a deck list against the pool.
-pub fn parse_deck(source: &DeckSource, db: &CardDb) -> anyhow::Result<Deck> {
-    let mut deck = Deck::parse(&source.text, &source.path, db).map_err(|problems| {
+pub fn parse_deck<R: Ruleset>(source: &DeckSource, cards: &R::Cards) -> anyhow::Result<R::Deck> {
+    R::parse_deck(&source.text, &source.path, &source.name, cards).map_err(|problems| {
         anyhow::Error::new(Diagnostics(problems))
             .context(format!("{} is not a legal deck", source.path))
-    })?;
-    deck.name.clone_from(&source.name);
-    Ok(deck)
+    })
 }
 
-impl DeckSource {
-    /// The deck file's hash for the manifest, under `role`.
-    pub fn input_file(&self, role: &str) -> InputFile {
-        InputFile::new(role, &self.path, self.text.as_bytes())
-    }
-}
-
-/// A Nostalgix match ready to play: the game, the decks' names for
-/// reports, and the input files for the manifest.
+/// A match ready to play: the game, the decks' names for reports, and the
+/// input files for the manifest.
 #[derive(Debug)]
-pub struct LoadedMatch {
+pub struct LoadedMatch<R> {
     /// The ruleset with both decks and the turn limit.
-    pub game: Nostalgix,
+    pub game: R,
     /// The decks' names (see [`deck_labels`]).
     pub names: [String; 2],
     /// The card files and the deck files, with their hashes.
@@ -180,34 +177,50 @@ pub struct LoadedMatch {
 
 /// Loads the pool and the decks `decks` names (the default matchup where
 /// `None`) and builds the game, as `simulate` and `replay` both play it.
-pub fn load_match(
+pub fn load_match<R: Ruleset>(
     cards: Option<&Path>,
     sets: &[String],
     decks: [Option<&str>; 2],
     max_turns: u16,
-) -> anyhow::Result<LoadedMatch> {
-    let pool = load_pool(cards, sets)?;
-    let defaults = default_decks()?;
+) -> anyhow::Result<LoadedMatch<R>> {
+    let pool = load_pool::<R>(cards, sets)?;
+    let defaults = default_decks::<R>()?;
     let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
-    let sources = [find_deck(arg(0))?, find_deck(arg(1))?];
-    let parsed = [
-        parse_deck(&sources[0], &pool.db)?,
-        parse_deck(&sources[1], &pool.db)?,
+    let sources = [find_deck::<R>(arg(0))?, find_deck::<R>(arg(1))?];
+    let labels = deck_labels(&sources);
+    Ok(LoadedMatch {
+        game: build_match(&pool, &sources, labels.clone(), max_turns)?,
+        names: labels,
+        files: match_files(pool.files, &sources),
+    })
+}
+
+/// The game between the decks `sources` of `pool`, named `labels`.
+pub fn build_match<R: Ruleset>(
+    pool: &Pool<R>,
+    sources: &[DeckSource; 2],
+    labels: [String; 2],
+    max_turns: u16,
+) -> anyhow::Result<R> {
+    let [a, b] = labels;
+    let named = |s: &DeckSource, name: String| DeckSource { name, ..s.clone() };
+    let decks = [
+        parse_deck::<R>(&named(&sources[0], a), &pool.cards)?,
+        parse_deck::<R>(&named(&sources[1], b), &pool.cards)?,
     ];
-    let game = Nostalgix::new(pool.db.clone(), parsed, Options { max_turns });
-    let mut files = pool.files;
+    Ok(R::new_match(pool.cards.clone(), decks, max_turns))
+}
+
+/// The card files then both deck files, for the manifest.
+fn match_files(mut files: Vec<InputFile>, sources: &[DeckSource; 2]) -> Vec<InputFile> {
     files.push(sources[0].input_file("deck_a"));
     files.push(sources[1].input_file("deck_b"));
-    Ok(LoadedMatch {
-        game,
-        names: deck_labels(&sources),
-        files,
-    })
+    files
 }
 
 /// The decks' names for reports: their own, unless two different lists
 /// share a name, in which case seat b's gets ` (b)`.
-fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
+pub fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
     let [a, b] = sources;
     if a.name == b.name && a.text != b.text {
         [a.name.clone(), format!("{} (b)", b.name)]
