@@ -48,4 +48,8 @@ pub enum Metric {
     Score { player: Player, total: u8 },
     /// `player` ends the turn with `unspent` mana left.
     TurnEnd { player: Player, unspent: u8 },
+    /// `player` took an action of the ruleset's kind `kind` (`summon`,
+    /// `attack`, `recruit`, `pass`…), counted per own turn in
+    /// `actions.csv`.
+    Action { player: Player, kind: &'static str },
 }

@@ -69,6 +69,9 @@ pub struct SeatRecord {
     pub final_prizes: u8,
     /// Cards drawn or played, in order of first appearance.
     pub cards: Vec<CardRecord>,
+    /// The actions taken in the main game, as (own turn, kind) in order; an
+    /// action before the seat's first turn has turn 0.
+    pub actions: Vec<(u32, &'static str)>,
 }
 
 impl SeatRecord {
@@ -150,7 +153,8 @@ impl Recorder {
             | Metric::Played { player, .. }
             | Metric::Spent { player, .. }
             | Metric::Score { player, .. }
-            | Metric::TurnEnd { player, .. } => player.index(),
+            | Metric::TurnEnd { player, .. }
+            | Metric::Action { player, .. } => player.index(),
         };
         if seat >= self.record.seats.len() {
             return;
@@ -207,6 +211,11 @@ impl Recorder {
                 if main && let Some(t) = rec.turns.last_mut() {
                     t.unspent = Some(unspent);
                     rec.last_turn_ended = true;
+                }
+            }
+            Metric::Action { kind, .. } => {
+                if main {
+                    rec.actions.push((rec.turns.len() as u32, kind));
                 }
             }
         }
