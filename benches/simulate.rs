@@ -11,7 +11,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use decklab::bots::strategy::BUNDLED;
 use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::games::nostalgix::Nostalgix;
-use decklab::sim::{RunConfig, run, thread_pool};
+use decklab::sim::{RunConfig, Shard, run, thread_pool};
 
 /// Games per measured run.
 const GAMES: u64 = 200;
@@ -23,6 +23,8 @@ fn benches(c: &mut Criterion) {
         .expect("valid strategy");
     // As `decklab simulate --games 200 --seed 0` runs them (same action cap).
     let config = RunConfig {
+        first: 0,
+        shard: Shard::WHOLE,
         seed: 0,
         games: GAMES,
         log_games: 0,

@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand, each turning its raw
 //! arguments into a validated configuration before any work starts.
 
+mod campaign;
 mod cards;
 mod error;
 mod interrupt;

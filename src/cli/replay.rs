@@ -54,11 +54,11 @@ pub struct ReplayArgs {
 /// Runs `decklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let m = &args.matchup;
-    let max_turns = check_max_turns(m.max_turns)?;
+    let max_turns = check_max_turns(m.rules.max_turns)?;
     let decks = [m.deck.as_deref(), m.opponent.as_deref()];
-    with_ruleset!(m.game, R => {
+    with_ruleset!(m.rules.game, R => {
         let LoadedMatch { game, .. } =
-            load_match::<R>(m.cards.as_deref(), &m.set, decks, max_turns)?;
+            load_match::<R>(m.rules.cards.as_deref(), &m.rules.set, decks, max_turns)?;
         replay(&game, &args, action_cap(max_turns))
     })
 }
@@ -66,8 +66,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
 /// Plays the game and prints its log.
 fn replay<G: Game>(game: &G, args: &ReplayArgs, action_cap: u64) -> anyhow::Result<()> {
     let strategies = [
-        strategy(game, &args.matchup.bot, "--bot")?,
-        strategy(game, &args.matchup.opponent_bot, "--opponent-bot")?,
+        strategy(game, &args.matchup.bots.bot, "--bot")?,
+        strategy(game, &args.matchup.bots.opponent_bot, "--opponent-bot")?,
     ];
     let mut bots: Vec<Bot<G>> = (0..game.num_players())
         .map(|p| Bot::new(game, &strategies[p.min(1)]))

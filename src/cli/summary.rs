@@ -1,6 +1,6 @@
-//! The summary `decklab simulate` prints: per matchup, seat a's win rate
-//! with its 95% interval, the first/second-seat split, mean turns and the
-//! reasons games ended; then where the files are and the run's speed.
+//! What the run commands print: per matchup, seat a's win rate with its
+//! 95% interval, the first/second-seat split, mean turns and the reasons
+//! games ended; then where the files are and the run's speed.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -12,14 +12,8 @@ fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "-".to_owned(), |r| format!("{:.1}%", 100.0 * r))
 }
 
-/// Writes the summary of a finished run whose files `written` are in `dir`.
-pub fn write_summary(
-    out: &mut impl Write,
-    stats: &RunStats,
-    dir: &Path,
-    written: &[PathBuf],
-    report: &RunReport,
-) -> io::Result<()> {
+/// Writes, per matchup, seat a's results.
+pub fn write_matchups(out: &mut impl Write, stats: &RunStats) -> io::Result<()> {
     for (m, s) in &stats.matchups {
         let (a, b) = (&m.decks, &m.bots);
         writeln!(out, "{} ({}) vs {} ({})", a[0], b[0], a[1], b[1])?;
@@ -64,6 +58,16 @@ pub fn write_summary(
             writeln!(out, "  {label:<width$}  {value}")?;
         }
     }
+    Ok(())
+}
+
+/// Writes where the files `written` of a run in `dir` are, and its speed.
+pub fn write_footer(
+    out: &mut impl Write,
+    dir: &Path,
+    written: &[PathBuf],
+    report: &RunReport,
+) -> io::Result<()> {
     let names: Vec<String> = written
         .iter()
         .filter(|p| !p.starts_with(dir.join("logs")))

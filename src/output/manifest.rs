@@ -48,6 +48,8 @@ pub struct Manifest {
     pub game: String,
     /// The master seed.
     pub seed: u64,
+    /// The shard (`K/N`), or `None` for a whole run.
+    pub shard: Option<String>,
     /// Games played: games `0..games` (fewer than asked for if the run
     /// was interrupted).
     pub games: u64,

@@ -1,5 +1,5 @@
 //! Everything decklab writes to disk: CSV tables (one place creates CSV
-//! writers), JSONL game logs and the run manifest, all through an
+//! writers), JSONL game logs, the raw tallies and the run manifest, all through an
 //! [`OutputDir`] so that nothing is half-written when a run fails or is
 //! killed.
 
@@ -8,6 +8,7 @@ mod csv;
 mod games;
 mod logs;
 mod manifest;
+mod raw;
 mod tables;
 
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
@@ -15,4 +16,5 @@ pub use csv::{CsvFile, fixed4};
 pub use games::{GAMES, GameLine, GamesCsv};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex};
-pub use tables::{CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};
+pub use raw::{STATS_FORMAT, read_stats, write_stats};
+pub use tables::{ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};

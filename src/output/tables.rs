@@ -1,5 +1,5 @@
 //! The report tables of a run: `summary.csv`, `mana_curve.csv`,
-//! `deck_curve.csv`, `prize_pace.csv` and `cards.csv`, with their exact
+//! `deck_curve.csv`, `prize_pace.csv`, `cards.csv` and `actions.csv`, with their exact
 //! column names. Rates and means have 4 decimals; an undefined rate (no
 //! game to compute it from) is an empty field.
 
@@ -57,7 +57,10 @@ pub const CARDS: [&str; 11] = [
     "mean_turn_played",
 ];
 
-/// Writes the five report tables of `stats` into `out` (decks in name
+/// Columns of `actions.csv`.
+pub const ACTIONS: [&str; 5] = ["deck", "turn", "kind", "games", "mean_actions"];
+
+/// Writes the six report tables of `stats` into `out` (decks in name
 /// order, matchups in key order).
 pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
     let mut csv = CsvFile::create(out, "summary.csv", &SUMMARY)?;
@@ -140,6 +143,24 @@ pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputE
                 r.games_played.to_string(),
                 fixed4(r.win_rate_played),
                 fixed4(r.mean_turn_played),
+            ])?;
+        }
+    }
+    csv.finish(out)?;
+
+    let mut csv = CsvFile::create(out, "actions.csv", &ACTIONS)?;
+    for (deck, d) in &stats.decks {
+        let reached = |turn: u32| match turn {
+            0 => d.score.games,
+            t => d.curve.cells.get(t as usize - 1).map_or(0, |c| c.games),
+        };
+        for r in d.actions.rows(reached) {
+            csv.row([
+                deck.clone(),
+                r.turn.to_string(),
+                r.kind,
+                r.games.to_string(),
+                fixed4(Some(r.mean_actions)),
             ])?;
         }
     }

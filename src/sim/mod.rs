@@ -4,9 +4,12 @@
 mod play;
 mod progress;
 mod run;
+mod shard;
 
 pub use play::{CUT_REASON, PlayedGame, play_game, play_seeded};
-pub use run::{RunConfig, RunReport, run, run_until, thread_pool};
+pub use progress::progress_bar;
+pub use run::{RunConfig, RunReport, run, run_until, run_with_bar, thread_pool};
+pub use shard::{Shard, ShardError};
 
 #[cfg(test)]
 mod tests;

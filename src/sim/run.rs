@@ -13,15 +13,22 @@
 //! chunk the workers claim game indices in increasing order from a shared
 //! counter and look at the flag before each claim, so once it is set no new
 //! game starts, every game already started is finished, and the games
-//! played are always `0..n` for some `n`.
+//! played are always the first `n` of the run's indices for some `n`.
+//!
+//! Indices: a run plays the indices `first..first + games` its [`Shard`]
+//! selects (all of them by default). A command that plays several
+//! matchups gives each its own block of indices, so every game of every
+//! matchup has its own seed.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use indicatif::ProgressBar;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use super::play::{PlayedGame, play_game};
 use super::progress::progress_bar;
+use super::shard::Shard;
 use crate::bots::Bot;
 use crate::core::{Game, Player};
 
@@ -33,9 +40,13 @@ const CHUNK_PER_THREAD: usize = 4 * 16;
 pub struct RunConfig {
     /// The master seed.
     pub seed: u64,
-    /// Number of games (indices `0..games`).
+    /// The first game index.
+    pub first: u64,
+    /// Number of game indices (`first..first + games`).
     pub games: u64,
-    /// Log the events of games `0..log_games`.
+    /// Which of those indices to play.
+    pub shard: Shard,
+    /// Log the events of the first `log_games` indices (from `first`).
     pub log_games: u64,
     /// The most actions a game may take before it is cut (a safety net:
     /// rulesets enforce their own turn limit).
@@ -44,12 +55,20 @@ pub struct RunConfig {
     pub progress: bool,
 }
 
+impl RunConfig {
+    /// The indices played, as (the first, how many); consecutive ones are
+    /// `shard.count` apart.
+    pub fn selected(&self) -> (u64, u64) {
+        self.shard.select(self.first, self.games)
+    }
+}
+
 /// How a run went.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunReport {
-    /// Games played: games `0..games`.
+    /// Games played: the first `games` indices of the run.
     pub games: u64,
-    /// Games asked for.
+    /// Games asked for (of this shard).
     pub requested: u64,
     /// Wall-clock time of the games.
     pub elapsed: Duration,
@@ -95,12 +114,33 @@ where
 
 /// [`run`], stopping early once `stop` is set: no game starts after that,
 /// the games in flight are finished and handed to `sink`, and the report
-/// says how many games were played (always games `0..n`).
+/// says how many games were played (always the first `n` indices).
 pub fn run_until<G, F, E>(
     game: &G,
     pool: &ThreadPool,
     config: &RunConfig,
     stop: &AtomicBool,
+    bot: F,
+    sink: impl FnMut(PlayedGame) -> Result<(), E>,
+) -> Result<RunReport, E>
+where
+    G: Game,
+    F: Fn(Player) -> Bot<G> + Sync,
+{
+    let bar = progress_bar(config.selected().1, config.progress);
+    let report = run_with_bar(game, pool, config, stop, &bar, bot, sink);
+    bar.finish_and_clear();
+    report
+}
+
+/// [`run_until`], advancing `bar` (which the caller owns, so that several
+/// runs can share one bar) rather than a bar of its own.
+pub fn run_with_bar<G, F, E>(
+    game: &G,
+    pool: &ThreadPool,
+    config: &RunConfig,
+    stop: &AtomicBool,
+    bar: &ProgressBar,
     bot: F,
     mut sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
@@ -109,13 +149,14 @@ where
     F: Fn(Player) -> Bot<G> + Sync,
 {
     let start = Instant::now();
-    let bar = progress_bar(config.games, config.progress);
+    let (base, selected) = config.selected();
+    let step = config.shard.count;
     let chunk = (CHUNK_PER_THREAD * pool.current_num_threads()) as u64;
     let players = game.num_players();
-    // Plays the chunk starting at game `from`, or what of it starts before
-    // `stop`; returns its games in order.
+    // Plays the chunk starting at the `from`-th selected game, or what of it
+    // starts before `stop`; returns its games in order.
     let play_chunk = |from: u64| -> Vec<PlayedGame> {
-        let end = config.games.min(from + chunk);
+        let end = selected.min(from + chunk);
         let next = AtomicU64::new(from);
         // One call per worker thread; each plays games until the chunk is
         // claimed or the run is stopped.
@@ -124,11 +165,12 @@ where
                 let mut bots: Vec<Bot<G>> = (0..players).map(|p| bot(Player(p as u8))).collect();
                 let mut mine = Vec::new();
                 while !stop.load(Ordering::SeqCst) {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= end {
+                    let nth = next.fetch_add(1, Ordering::SeqCst);
+                    if nth >= end {
                         break;
                     }
-                    let log = index < config.log_games;
+                    let index = base + nth * step;
+                    let log = index - config.first < config.log_games;
                     let g = play_game(game, &mut bots, config.seed, index, log, config.action_cap);
                     bar.inc(1);
                     mine.push(g);
@@ -146,7 +188,7 @@ where
     let mut played = 0;
     let mut in_hand: Vec<PlayedGame> = Vec::new();
     loop {
-        let more = played < config.games && !stop.load(Ordering::SeqCst);
+        let more = played < selected && !stop.load(Ordering::SeqCst);
         let (next, sunk) = std::thread::scope(|s| {
             let next = more.then(|| s.spawn(|| play_chunk(played)));
             let sunk = in_hand.drain(..).try_for_each(&mut sink);
@@ -163,10 +205,9 @@ where
             Some(Err(panic)) => std::panic::resume_unwind(panic),
         }
     }
-    bar.finish_and_clear();
     Ok(RunReport {
         games: played,
-        requested: config.games,
+        requested: selected,
         elapsed: start.elapsed(),
     })
 }

@@ -12,7 +12,9 @@ fn uniform(_: Player) -> Bot<ToyGame> {
 fn config(games: u64) -> RunConfig {
     RunConfig {
         seed: 42,
+        first: 0,
         games,
+        shard: Shard::WHOLE,
         log_games: 2,
         action_cap: 1_000,
         progress: false,
@@ -118,4 +120,56 @@ fn a_stopped_run_plays_a_prefix_of_the_games() {
     });
     assert!(!r.complete());
     assert_eq!(seen, (0..r.games).collect::<Vec<_>>());
+}
+
+#[test]
+fn shards_play_the_same_games_as_the_whole_run() {
+    let whole = games(2, &config(50));
+    let mut sharded: Vec<(u64, String)> = Vec::new();
+    for index in 0..3 {
+        let shard = Shard { index, count: 3 };
+        let pool = thread_pool(Some(2)).unwrap();
+        let report = run(
+            &ToyGame,
+            &pool,
+            &RunConfig {
+                shard,
+                ..config(50)
+            },
+            uniform,
+            |g| {
+                assert_eq!(g.index % 3, index);
+                sharded.push((g.index, format!("{g:?}")));
+                Ok::<_, ()>(())
+            },
+        )
+        .unwrap();
+        assert_eq!(report.requested, shard.select(0, 50).1);
+    }
+    sharded.sort_by_key(|(i, _)| *i);
+    let sharded: Vec<String> = sharded.into_iter().map(|(_, g)| g).collect();
+    assert_eq!(sharded, whole);
+}
+
+#[test]
+fn a_block_of_indices_plays_those_games() {
+    // Logs are of the first games of a block: none here, to compare.
+    let unlogged = RunConfig {
+        log_games: 0,
+        ..config(30)
+    };
+    let whole = games(1, &unlogged);
+    let pool = thread_pool(Some(2)).unwrap();
+    let mut block = Vec::new();
+    let config = RunConfig {
+        first: 10,
+        games: 20,
+        ..unlogged
+    };
+    run(&ToyGame, &pool, &config, uniform, |g| {
+        block.push(format!("{g:?}"));
+        Ok::<_, ()>(())
+    })
+    .unwrap();
+    assert_eq!(block, whole[10..]);
 }

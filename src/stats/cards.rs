@@ -8,13 +8,15 @@
 //! drawn minus the win rate when not drawn). Draws count half. Drawn and
 //! played cards include those of a Sudden Death re-game.
 
+use serde::{Deserialize, Serialize};
+
 use std::collections::BTreeMap;
 
 use super::Score;
 use super::record::CardRecord;
 
 /// The tallies of one card in one deck.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardStats {
     /// Position of the card in the deck list (rows follow the list).
     pub list_index: u32,
@@ -102,7 +104,7 @@ pub struct DeckCurveRow {
 }
 
 /// The cards of a deck, by name.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardTable {
     /// Per card name.
     pub cards: BTreeMap<String, CardStats>,

@@ -2,10 +2,12 @@
 //! unused and cards played, summed over the games that reached that turn
 //! (`mana_curve.csv`). Main game only (see [`super::record`]).
 
+use serde::{Deserialize, Serialize};
+
 use super::record::SeatRecord;
 
 /// Sums over the games in which a deck had its `t`-th turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CurveCell {
     /// Games that reached the turn.
     pub games: u64,
@@ -20,7 +22,7 @@ pub struct CurveCell {
 }
 
 /// A deck's mana curve: cell `t - 1` is its own turn `t`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ManaCurve {
     /// One cell per own turn, from turn 1.
     pub cells: Vec<CurveCell>,

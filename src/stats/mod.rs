@@ -9,19 +9,29 @@
 //! in: a parallel reduce, or the merge of shards run on different machines,
 //! gives exactly the same files.
 
+mod actions;
 mod cards;
 mod curve;
+mod field;
 mod pace;
+mod ratings;
 pub mod record;
+mod sprt;
 mod summary;
 mod wilson;
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
+pub use actions::{ActionRow, ActionTally};
 pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
+pub use field::{HeadToHead, Pairing, equal_weight_mean, head_to_head};
 pub use pace::{PaceCell, PaceRow, PrizePace};
+pub use ratings::{MEAN_RATING, PairResult, Rating, bradley_terry};
 pub use record::{GameRecord, Recorder};
+pub use sprt::{Sprt, Verdict};
 pub use summary::{Matchup, MatchupStats};
 pub use wilson::{Score, Z95, wilson};
 
@@ -73,7 +83,7 @@ impl Lineup {
 
 /// Everything known about one deck over a run. A deck that plays both
 /// seats (a mirror match) counts each seat's game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckStats {
     /// The deck's score over its games.
     pub score: Score,
@@ -83,6 +93,8 @@ pub struct DeckStats {
     pub pace: PrizePace,
     /// Per card of the list.
     pub cards: CardTable,
+    /// Per own turn: actions by kind.
+    pub actions: ActionTally,
 }
 
 impl DeckStats {
@@ -101,6 +113,7 @@ impl DeckStats {
         };
         self.curve.add(rec);
         self.pace.add(rec, outcome.winner == Some(seat));
+        self.actions.add(rec);
         for (index, listed) in list.iter().enumerate() {
             let stats = match self.cards.cards.get_mut(&listed.name) {
                 Some(s) => s,
@@ -128,13 +141,15 @@ impl DeckStats {
         self.curve.merge(&other.curve);
         self.pace.merge(&other.pace);
         self.cards.merge(&other.cards);
+        self.actions.merge(&other.actions);
     }
 }
 
 /// The statistics of a whole run (or shard): per matchup and per deck.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunStats {
     /// Head-to-head tallies, per matchup.
+    #[serde(with = "entries")]
     pub matchups: BTreeMap<Matchup, MatchupStats>,
     /// Per deck name.
     pub decks: BTreeMap<String, DeckStats>,
@@ -172,6 +187,32 @@ impl RunStats {
         for (d, s) in &other.decks {
             self.decks.entry(d.clone()).or_default().merge(s);
         }
+    }
+}
+
+/// A map with structured keys as a JSON list of `[key, value]` pairs (JSON
+/// object keys must be strings).
+mod entries {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<K, V, S>(map: &BTreeMap<K, V>, s: S) -> Result<S::Ok, S::Error>
+    where
+        K: Serialize,
+        V: Serialize,
+        S: Serializer,
+    {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+    where
+        K: Deserialize<'de> + Ord,
+        V: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        Vec::<(K, V)>::deserialize(d).map(|pairs| pairs.into_iter().collect())
     }
 }
 

@@ -7,10 +7,12 @@
 //! it was won (see [`SeatRecord::win_turn`]). Main game only (see
 //! [`super::record`]).
 
+use serde::{Deserialize, Serialize};
+
 use super::record::SeatRecord;
 
 /// Counts at one own-turn number `t`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaceCell {
     /// Games in which the deck began its turn `t`.
     pub alive: u64,
@@ -26,7 +28,7 @@ pub struct PaceCell {
 
 /// A deck's prize pace: cell `t` is its own turn `t` (cell 0 holds games
 /// that ended before its first turn).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrizePace {
     /// Games counted.
     pub games: u64,

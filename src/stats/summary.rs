@@ -3,11 +3,13 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::Score;
 use crate::core::{Outcome, Player};
 
 /// Who played whom: the two decks and bots, seat `a` first.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Matchup {
     /// Deck names, by seat.
     pub decks: [String; 2],
@@ -16,7 +18,7 @@ pub struct Matchup {
 }
 
 /// The tallies of one matchup. All counts: merging is exact.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchupStats {
     /// Seat `a`'s score over all games.
     pub score_a: Score,

@@ -3,11 +3,13 @@
 //! A draw is worth half a win, so a rate is kept as `half_points / (2 ×
 //! games)` in integers: folding games in any order gives the same figures.
 
+use serde::{Deserialize, Serialize};
+
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A score over some games: wins count 2 half-points, draws 1, losses 0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     /// Games counted.
     pub games: u64,

@@ -166,6 +166,24 @@ impl Nostalgix {
                 player,
                 unspent: mana_left,
             },
+            // The actions that are not a card played (those are in the
+            // mana curve): `actions.csv`.
+            EventKind::Attack { .. } => Metric::Action {
+                player,
+                kind: "attack",
+            },
+            EventKind::Ability { .. } => Metric::Action {
+                player,
+                kind: "ability",
+            },
+            EventKind::Surprise { .. } => Metric::Action {
+                player,
+                kind: "surprise",
+            },
+            EventKind::Mulligan { count, .. } if count > 0 => Metric::Action {
+                player,
+                kind: "mulligan",
+            },
             _ => return None,
         })
     }

@@ -1,0 +1,339 @@
+//! A campaign: the games of one or more pairings (two decks, two bots)
+//! played into one run directory, as `simulate`, `gauntlet`,
+//! `round-robin` and `regress` all do.
+//!
+//! Pairing `p` of a campaign owns the game indices `p·B..(p+1)·B` (`B`
+//! the campaign's block size), so each of its games has its own seed and
+//! `--shard K/N` splits any campaign by index. Games are written in index
+//! order; the statistics are integer tallies, so the files depend only on
+//! the games played, never on threads or shards.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::ProgressBar;
+use rayon::ThreadPool;
+
+use super::interrupt::INTERRUPTED;
+use super::simulate::action_cap;
+use crate::bots::{Bot, Strategy};
+use crate::core::Game;
+use crate::output::{
+    GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
+    write_stats, write_tables,
+};
+use crate::sim::{RunConfig, RunReport, Shard, progress_bar, run_with_bar, thread_pool};
+use crate::stats::{Lineup, RunStats};
+
+/// The flags of every command that plays games: how many, seeded how,
+/// where the files go.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Master seed: the same seed and flags give the same files.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// The output directory.
+    #[arg(long, value_name = "DIR", default_value = "results/latest")]
+    pub out: PathBuf,
+    /// Write the event log of the first K games of each pairing to
+    /// DIR/logs/.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub log: u64,
+    /// Play only the game indices ≡ K (mod N), K from 0 to N-1, with the
+    /// seeds they have in the whole run; `decklab merge` joins the shards.
+    #[arg(long, value_name = "K/N", default_value = "0/1")]
+    pub shard: Shard,
+    /// Also write DIR/report.html (see `decklab report`).
+    #[arg(long)]
+    pub report: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl RunArgs {
+    /// Checks the flags that need no file.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.threads == Some(0) {
+            bail!("--threads must be at least 1 (got 0); leave it out to use every core");
+        }
+        Ok(())
+    }
+}
+
+/// Two decks and their bots, seat a first.
+#[derive(Debug)]
+pub struct Pairing<G> {
+    /// The game between the two decks.
+    pub game: G,
+    /// Deck names by seat.
+    pub decks: [String; 2],
+    /// Indices into the campaign's strategies, by seat.
+    pub bots: [usize; 2],
+}
+
+/// Everything a campaign plays and records.
+#[derive(Debug)]
+pub struct Campaign<G> {
+    /// The subcommand, for the manifest.
+    pub command: &'static str,
+    /// The pairings, in index-block order.
+    pub pairings: Vec<Pairing<G>>,
+    /// The strategies the pairings refer to.
+    pub strategies: Vec<Strategy>,
+    /// Game indices per pairing.
+    pub block: u64,
+    /// The turn limit.
+    pub max_turns: u16,
+    /// Card, deck and strategy files, for the manifest (see
+    /// [`strategy_file`]).
+    pub files: Vec<InputFile>,
+    /// Command-specific settings, for the manifest.
+    pub settings: serde_json::Value,
+}
+
+impl<G: Game> Campaign<G> {
+    /// How many of games `first..first + games` of pairing `pairing`'s
+    /// block (relative to the block's start) this shard plays.
+    pub fn selected(&self, args: &RunArgs, pairing: usize, first: u64, games: u64) -> u64 {
+        let start = pairing as u64 * self.block + first;
+        self.run_config(args, start, games).selected().1
+    }
+
+    /// The runner's settings for games `first..first + games` of `args`.
+    fn run_config(&self, args: &RunArgs, first: u64, games: u64) -> RunConfig {
+        RunConfig {
+            seed: args.seed,
+            first,
+            games,
+            shard: args.shard,
+            log_games: args.log,
+            action_cap: action_cap(self.max_turns),
+            progress: !args.quiet,
+        }
+    }
+}
+
+/// A strategy's file for the manifest, under `role`.
+pub fn strategy_file(role: &str, s: &Strategy) -> InputFile {
+    let path = if s.bundled {
+        format!("bundled:{}", s.path)
+    } else {
+        s.path.clone()
+    };
+    InputFile::new(role, &path, s.text.as_bytes())
+}
+
+/// A campaign being played: the output directory and tallies so far.
+pub struct Session<'a, G: Game> {
+    campaign: &'a Campaign<G>,
+    args: &'a RunArgs,
+    stop: &'a AtomicBool,
+    pool: ThreadPool,
+    out: OutputDir,
+    games_csv: GamesCsv,
+    lineups: Vec<Lineup>,
+    bar: ProgressBar,
+    logged: u64,
+    /// The tallies of the games played so far.
+    pub stats: RunStats,
+    /// Games played and asked for, and the time spent, so far.
+    pub report: RunReport,
+}
+
+impl<'a, G: Game> Session<'a, G> {
+    /// Starts a campaign that will play `total` games (this shard's), with
+    /// a progress bar over them.
+    pub fn start(
+        campaign: &'a Campaign<G>,
+        args: &'a RunArgs,
+        stop: &'a AtomicBool,
+        total: u64,
+    ) -> anyhow::Result<Self> {
+        let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
+        let mut out = OutputDir::create(&args.out)?;
+        out.own_files("logs", "game-", ".jsonl");
+        let games_csv = GamesCsv::create(&out)?;
+        let lineups = campaign
+            .pairings
+            .iter()
+            .map(|p| {
+                let bots = p.bots.map(|b| campaign.strategies[b].name.clone());
+                Lineup::new(&p.game, p.decks.clone(), bots)
+            })
+            .collect();
+        Ok(Session {
+            campaign,
+            args,
+            stop,
+            pool,
+            out,
+            games_csv,
+            lineups,
+            bar: progress_bar(total, !args.quiet),
+            logged: 0,
+            stats: RunStats::default(),
+            report: RunReport {
+                games: 0,
+                requested: 0,
+                elapsed: Duration::ZERO,
+            },
+        })
+    }
+
+    /// Plays games `first..first + games` of pairing `pairing`'s block
+    /// (those of this shard). Returns whether every one was played (false
+    /// once interrupted).
+    pub fn play(&mut self, pairing: usize, first: u64, games: u64) -> anyhow::Result<bool> {
+        if self.stop.load(Ordering::SeqCst) {
+            self.report.requested += self.campaign.selected(self.args, pairing, first, games);
+            return Ok(false);
+        }
+        let campaign = self.campaign;
+        let p = &campaign.pairings[pairing];
+        let start = pairing as u64 * campaign.block + first;
+        let config = campaign.run_config(self.args, start, games);
+        let lineup = &self.lineups[pairing];
+        let (games_csv, out, stats) = (&mut self.games_csv, &mut self.out, &mut self.stats);
+        let logged = &mut self.logged;
+        let report = run_with_bar(
+            &p.game,
+            &self.pool,
+            &config,
+            self.stop,
+            &self.bar,
+            |seat| Bot::new(&p.game, &campaign.strategies[p.bots[seat.index().min(1)]]),
+            |g| {
+                games_csv.write(&GameLine {
+                    game: g.index,
+                    seed: g.seed,
+                    first: g.record.first,
+                    matchup: &lineup.matchup,
+                    outcome: &g.outcome,
+                    turns: g.turns,
+                    summaries: &g.summaries,
+                })?;
+                if !g.log.is_empty() {
+                    write_log(out, g.index, &g.log)?;
+                    *logged += 1;
+                }
+                stats.add_game(lineup, &g.outcome, g.turns, &g.record);
+                Ok::<_, OutputError>(())
+            },
+        )?;
+        self.report.games += report.games;
+        self.report.requested += report.requested;
+        self.report.elapsed += report.elapsed;
+        Ok(report.complete())
+    }
+
+    /// Writes the tables, `extra` ones, the manifest, and swaps the
+    /// directory in. `None` if no game was played (nothing is written).
+    pub fn finish(
+        self,
+        extra: impl FnOnce(&mut OutputDir, &RunStats) -> Result<(), OutputError>,
+    ) -> anyhow::Result<Option<Finished>> {
+        self.bar.finish_and_clear();
+        if self.report.games == 0 {
+            return Ok(None);
+        }
+        let manifest = self.manifest();
+        let Session {
+            mut out,
+            games_csv,
+            stats,
+            report,
+            ..
+        } = self;
+        games_csv.finish(&mut out)?;
+        write_tables(&mut out, &stats)?;
+        extra(&mut out, &stats)?;
+        write_stats(&mut out, &stats)?;
+        manifest.write(&mut out)?;
+        let written = out.commit()?;
+        Ok(Some(Finished {
+            stats,
+            written,
+            report,
+        }))
+    }
+
+    /// The manifest of the games played.
+    fn manifest(&self) -> Manifest {
+        let c = self.campaign;
+        let mut settings = c.settings.clone();
+        if let Some(fields) = settings.as_object_mut() {
+            fields.insert("max_turns".into(), c.max_turns.into());
+            fields.insert("action_cap".into(), action_cap(c.max_turns).into());
+            fields.insert("log".into(), self.logged.into());
+            fields.insert("games_per_pairing".into(), c.block.into());
+        }
+        Manifest {
+            decklab_version: env!("CARGO_PKG_VERSION"),
+            git_commit: git_commit(),
+            command_line: std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+            command: c.command,
+            game: c.pairings.first().map_or("", |p| p.game.name()).to_owned(),
+            seed: self.args.seed,
+            shard: (!self.args.shard.is_whole()).then(|| self.args.shard.to_string()),
+            games: self.report.games,
+            games_requested: self.report.requested,
+            threads: self.pool.current_num_threads(),
+            settings,
+            files: c.files.clone(),
+            elapsed_seconds: self.report.elapsed.as_secs_f64(),
+            games_per_second: self.report.games_per_second(),
+            complete: self.report.complete(),
+        }
+    }
+}
+
+/// A campaign whose files are written.
+#[derive(Debug)]
+pub struct Finished {
+    /// The tallies of every game played.
+    pub stats: RunStats,
+    /// The files written.
+    pub written: Vec<PathBuf>,
+    /// Games played and asked for, and the time spent.
+    pub report: RunReport,
+}
+
+/// The exit status of a campaign, with the interruption messages on
+/// stderr: 0 when complete, 130 when interrupted.
+pub fn exit_status(finished: Option<&Finished>, out: &std::path::Path) -> ExitCode {
+    // A closed stderr is no reason to fail.
+    let mut stderr = std::io::stderr();
+    match finished {
+        None => {
+            let _ = writeln!(
+                stderr,
+                "decklab: interrupted before any game was played: nothing written ({} is as it was)",
+                out.display()
+            );
+            ExitCode::from(INTERRUPTED)
+        }
+        Some(f) if f.report.complete() => ExitCode::SUCCESS,
+        Some(f) => {
+            let _ = writeln!(
+                stderr,
+                "decklab: interrupted: {} of {} games played; {} holds complete files for those \
+                 games (manifest.json: \"complete\": false)",
+                f.report.games,
+                f.report.requested,
+                out.display()
+            );
+            ExitCode::from(INTERRUPTED)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! `stats.json`: the raw tallies every table of a run is computed from
+//! (integer counts only), so that `decklab merge` can add the tallies of
+//! shards and write the same tables the unsharded run writes.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic::{OutputDir, OutputError};
+use crate::stats::RunStats;
+
+/// The version of the `stats.json` format.
+pub const STATS_FORMAT: u32 = 1;
+
+/// The file as written.
+#[derive(Serialize, Deserialize)]
+struct StatsFile {
+    format: u32,
+    stats: RunStats,
+}
+
+/// Writes `stats.json` into `out`.
+pub fn write_stats(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
+    let mut file = out.file("stats.json")?;
+    let body = StatsFile {
+        format: STATS_FORMAT,
+        stats: stats.clone(),
+    };
+    serde_json::to_writer(&mut file, &body)
+        .map_err(std::io::Error::from)
+        .and_then(|()| file.write_all(b"\n"))
+        .map_err(|e| file.error(e))?;
+    out.finish(file)
+}
+
+/// Reads the `stats.json` at `path`, saying what is wrong with it.
+pub fn read_stats(path: &Path) -> Result<RunStats, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let file: StatsFile = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}:{}: not a decklab stats.json ({e})",
+            path.display(),
+            e.line()
+        )
+    })?;
+    if file.format != STATS_FORMAT {
+        return Err(format!(
+            "{}: stats.json format {} (this decklab reads format {STATS_FORMAT})",
+            path.display(),
+            file.format
+        ));
+    }
+    Ok(file.stats)
+}

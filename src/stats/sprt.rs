@@ -1,0 +1,151 @@
+//! Wald's sequential probability ratio test on a win rate, for `decklab
+//! regress`: is the deck still as strong as its baseline?
+//!
+//! H0: the win rate is `baseline - tolerance` (no worse than the
+//! tolerance allows); H1: it is `baseline - 2 × tolerance` (a regression).
+//! Each game's score `x` (1, ½ or 0) adds `x·ln(p1/p0) + (1-x)·ln((1-p1)/(1-p0))`
+//! to the log-likelihood ratio; the test accepts H1 once the ratio reaches
+//! `ln((1-β)/α)` and H0 once it falls to `ln(β/(1-α))`, with error rates
+//! about `α` (a false alarm) and `β` (a missed regression).
+
+use super::Score;
+
+/// A configured test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The win rate under H0.
+    pub p0: f64,
+    /// The win rate under H1.
+    pub p1: f64,
+    /// The bound at or below which H0 is accepted.
+    pub lower: f64,
+    /// The bound at or above which H1 is accepted.
+    pub upper: f64,
+}
+
+/// What the test concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// H0 accepted: no regression.
+    NoRegression,
+    /// H1 accepted: a regression.
+    Regression,
+}
+
+impl Sprt {
+    /// The test of a deck whose baseline win rate is `baseline`, or why it
+    /// cannot be set up.
+    pub fn new(baseline: f64, tolerance: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        let open = |x: f64| x > 0.0 && x < 1.0;
+        if !open(tolerance) {
+            return Err(format!(
+                "--tolerance must be between 0 and 1 (got {tolerance})"
+            ));
+        }
+        if !open(alpha) || !open(beta) || alpha + beta >= 1.0 {
+            return Err(format!(
+                "--alpha and --beta must be between 0 and 1 with a sum below 1 (got {alpha} and {beta})"
+            ));
+        }
+        let (p0, p1) = (baseline - tolerance, baseline - 2.0 * tolerance);
+        if !(open(p0) && open(p1)) {
+            return Err(format!(
+                "the baseline win rate {baseline:.4} leaves no room to test a regression of 2 × {tolerance} \
+                 (H0 {p0:.4}, H1 {p1:.4} must be between 0 and 1): use a smaller --tolerance"
+            ));
+        }
+        Ok(Sprt {
+            p0,
+            p1,
+            lower: (beta / (1.0 - alpha)).ln(),
+            upper: ((1.0 - beta) / alpha).ln(),
+        })
+    }
+
+    /// The log-likelihood ratio of H1 to H0 after `score`.
+    pub fn llr(&self, score: &Score) -> f64 {
+        let points = score.half_points as f64 / 2.0;
+        let losses = score.games as f64 - points;
+        points * (self.p1 / self.p0).ln() + losses * ((1.0 - self.p1) / (1.0 - self.p0)).ln()
+    }
+
+    /// The verdict once `llr` crosses a bound, else `None`.
+    pub fn decide(&self, llr: f64) -> Option<Verdict> {
+        if llr >= self.upper {
+            Some(Verdict::Regression)
+        } else if llr <= self.lower {
+            Some(Verdict::NoRegression)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{GameRng, below, rng_from_seed};
+
+    #[test]
+    fn bounds_follow_alpha_and_beta() {
+        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        assert!((t.upper - 19f64.ln()).abs() < 1e-12);
+        assert!((t.lower + 19f64.ln()).abs() < 1e-12);
+        assert_eq!((t.p0, t.p1), (0.6 - 0.03, 0.6 - 0.06));
+        assert!(Sprt::new(0.05, 0.03, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.6, 0.0, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.6, 0.03, 0.6, 0.5).is_err());
+    }
+
+    #[test]
+    fn wins_push_towards_h0_and_losses_towards_h1() {
+        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        let all_wins = Score {
+            games: 10,
+            half_points: 20,
+        };
+        let all_losses = Score {
+            games: 10,
+            half_points: 0,
+        };
+        assert!(t.llr(&all_wins) < 0.0 && t.llr(&all_losses) > 0.0);
+        assert_eq!(t.llr(&Score::default()), 0.0);
+    }
+
+    /// Runs the test on simulated games won with probability `p`.
+    fn run(t: &Sprt, p: f64, rng: &mut GameRng) -> Verdict {
+        let mut score = Score::default();
+        loop {
+            let win = (below(rng, 1_000_000) as f64) < p * 1e6;
+            score.add(if win { 2 } else { 0 });
+            if let Some(v) = t.decide(t.llr(&score)) {
+                return v;
+            }
+        }
+    }
+
+    #[test]
+    fn error_rates_are_near_alpha_and_beta() {
+        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        let mut rng = rng_from_seed(7);
+        let trials = 400;
+        let false_alarms = (0..trials)
+            .filter(|_| run(&t, t.p0, &mut rng) == Verdict::Regression)
+            .count();
+        let missed = (0..trials)
+            .filter(|_| run(&t, t.p1, &mut rng) == Verdict::NoRegression)
+            .count();
+        // Wald's bounds keep each error rate at or below about 5%: allow
+        // sampling noise over 400 trials (sd ≈ 1.1%).
+        assert!(
+            false_alarms <= 36,
+            "{false_alarms} false alarms of {trials}"
+        );
+        assert!(missed <= 36, "{missed} missed of {trials}");
+        // And a deck at its baseline is almost never flagged.
+        let at_baseline = (0..100)
+            .filter(|_| run(&t, 0.6, &mut rng) == Verdict::Regression)
+            .count();
+        assert!(at_baseline <= 3, "{at_baseline}");
+    }
+}
