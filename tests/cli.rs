@@ -4,63 +4,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use tempfile::TempDir;
 
 mod common;
-use common::REPORTS;
-
-/// Runs decklab in `dir` with `args`.
-fn decklab(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_decklab"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("decklab runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts a failure: exit status 2 and a `decklab:` message containing
-/// every one of `needles`.
-fn assert_fails(o: &Output, needles: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.starts_with("decklab: "), "stderr: {err}");
-    for n in needles {
-        assert!(err.contains(n), "{n:?} not in stderr: {err}");
-    }
-}
-
-/// The files under `dir`, recursively, relative and sorted.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(
-                files(&p)
-                    .into_iter()
-                    .map(|f| Path::new(&e.file_name()).join(f)),
-            );
-        } else {
-            out.push(PathBuf::from(e.file_name()));
-        }
-    }
-    out.sort();
-    out
-}
+use common::{REPORTS, assert_fails, decklab, files, stderr, stdout};
 
 fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)

@@ -4,9 +4,13 @@
 mod campaign;
 mod cards;
 mod error;
+mod field;
+mod gauntlet;
 mod interrupt;
 mod matchup;
+mod merge;
 mod replay;
+mod round_robin;
 mod ruleset;
 mod simulate;
 mod summary;
@@ -44,6 +48,14 @@ enum Command {
     /// Play many seeded games between two decks; write win rates, curves
     /// and card statistics.
     Simulate(simulate::SimulateArgs),
+    /// Play one deck against every deck of a field, on both seats.
+    Gauntlet(gauntlet::GauntletArgs),
+    /// Play every deck against every other; rate them (Bradley-Terry,
+    /// Elo scale).
+    RoundRobin(round_robin::RoundRobinArgs),
+    /// Join the output directories of a run's shards (--shard K/N) into
+    /// the files of the whole run.
+    Merge(merge::MergeArgs),
     /// Play one game again from its seed (games.csv) and print its event
     /// log.
     Replay(replay::ReplayArgs),
@@ -101,6 +113,9 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
+        Command::Gauntlet(args) => gauntlet::run(args),
+        Command::RoundRobin(args) => round_robin::run(args),
+        Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),
         Command::Cards(args) => cards::run(args).map(|()| ExitCode::SUCCESS),

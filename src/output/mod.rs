@@ -5,6 +5,7 @@
 
 mod atomic;
 mod csv;
+mod field;
 mod games;
 mod logs;
 mod manifest;
@@ -13,6 +14,7 @@ mod tables;
 
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
 pub use csv::{CsvFile, fixed4};
+pub use field::{MATCHUPS, MatchupLine, RATINGS, RatingLine, write_matchups, write_ratings};
 pub use games::{GAMES, GameLine, GamesCsv};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex};

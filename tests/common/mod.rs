@@ -1,4 +1,9 @@
-//! What the integration tests share.
+//! What the integration tests share. Each test binary uses part of it.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// The CSV reports every `simulate` run writes.
 pub const REPORTS: [&str; 8] = [
@@ -11,3 +16,54 @@ pub const REPORTS: [&str; 8] = [
     "actions.csv",
     "stats.json",
 ];
+
+/// Runs decklab in `dir` with `args`.
+pub fn decklab(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("decklab runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a failure: exit status 2 and a `decklab:` message containing
+/// every one of `needles`.
+pub fn assert_fails(o: &Output, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.starts_with("decklab: "), "stderr: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{n:?} not in stderr: {err}");
+    }
+}
+
+/// The files under `dir`, recursively, relative and sorted.
+pub fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(
+                files(&p)
+                    .into_iter()
+                    .map(|f| Path::new(&e.file_name()).join(f)),
+            );
+        } else {
+            out.push(PathBuf::from(e.file_name()));
+        }
+    }
+    out.sort();
+    out
+}

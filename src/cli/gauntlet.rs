@@ -1,0 +1,141 @@
+//! `decklab gauntlet`: one deck against every deck of a field, on both
+//! seats, with `matchups.csv` (each opponent, then `ALL`) beside the files
+//! of `simulate`, aggregated over the field.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::Value;
+
+use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy_file};
+use super::field::{Field, field_decks};
+use super::interrupt::stop_flag;
+use super::matchup::{BotArgs, RulesArgs};
+use super::ruleset::{build_match, find_deck, load_pool};
+use super::simulate::{check_games, check_max_turns, strategy};
+use super::summary::write_footer;
+use super::with_ruleset;
+use crate::games::Ruleset;
+
+const EXAMPLES: &str = "\
+The deck plays every field deck --games times as seat a and --games times
+as seat b. --bot plays the deck, --opponent-bot the field.
+
+Examples:
+  decklab gauntlet --deck my.deck --field decks/nostalgix
+  decklab gauntlet --deck hero-rush --field prize-control evolution token-swarm --games 500
+  decklab gauntlet --deck my.deck --field decks/nostalgix --bot ismcts-200 --games 100 --report";
+
+/// The arguments of `decklab gauntlet`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct GauntletArgs {
+    /// The deck under test: a deck file or name.
+    #[arg(long, value_name = "PATH")]
+    deck: String,
+    /// The field: folders of .deck files, deck files or deck names.
+    #[arg(long, value_name = "DIR|PATH", required = true, num_args = 1..)]
+    field: Vec<String>,
+    /// Games per opponent and seat.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u64,
+    /// The bots.
+    #[command(flatten)]
+    bots: BotArgs,
+    /// The rules.
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Seeds, threads, output.
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// Runs `decklab gauntlet`: exit status 0, or 130 if interrupted.
+pub fn run(args: GauntletArgs) -> anyhow::Result<ExitCode> {
+    check_games(args.games)?;
+    args.run.check()?;
+    let max_turns = check_max_turns(args.rules.max_turns)?;
+    with_ruleset!(args.rules.game, R => gauntlet::<R>(&args, max_turns))
+}
+
+fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
+    let pool = load_pool::<R>(args.rules.cards.as_deref(), &args.rules.set)?;
+    let deck = find_deck::<R>(&args.deck)?;
+    let field = field_decks::<R>(&args.field)?;
+    let mut files = pool.files.clone();
+    files.push(deck.input_file("deck"));
+    files.extend(field.iter().map(|d| d.input_file("field")));
+    let mut pairings = Vec::new();
+    for opponent in &field {
+        for (seats, bots) in [([&deck, opponent], [0, 1]), ([opponent, &deck], [1, 0])] {
+            let sources = [seats[0].clone(), seats[1].clone()];
+            let names = [sources[0].name.clone(), sources[1].name.clone()];
+            let game = build_match(&pool, &sources, names.clone(), max_turns)?;
+            pairings.push(Pairing {
+                game,
+                decks: names,
+                bots,
+            });
+        }
+    }
+    let Some(first) = pairings.first() else {
+        anyhow::bail!("the field is empty");
+    };
+    let strategies = vec![
+        strategy(&first.game, &args.bots.bot, "--bot")?,
+        strategy(&first.game, &args.bots.opponent_bot, "--opponent-bot")?,
+    ];
+    files.push(strategy_file("bot", &strategies[0]));
+    files.push(strategy_file("opponent_bot", &strategies[1]));
+    let spec = Field::Gauntlet {
+        deck: deck.name.clone(),
+        bot: strategies[0].name.clone(),
+    };
+    let mut settings = spec.settings();
+    if let Value::Object(fields) = &mut settings {
+        fields.insert("opponent_bot".into(), strategies[1].name.clone().into());
+        let names: Vec<&str> = field.iter().map(|d| d.name.as_str()).collect();
+        fields.insert("field".into(), names.into());
+        fields.insert("set".into(), args.rules.set.clone().into());
+    }
+    let campaign = Campaign {
+        command: "gauntlet",
+        pairings,
+        strategies,
+        block: args.games,
+        max_turns,
+        files,
+        settings,
+    };
+    play_field(&campaign, &args.run, &spec)
+}
+
+/// Plays every pairing of a field campaign in full and writes its files
+/// with the field's tables; prints the field's table.
+pub(super) fn play_field<R: Ruleset>(
+    campaign: &Campaign<R>,
+    run: &RunArgs,
+    spec: &Field,
+) -> anyhow::Result<ExitCode> {
+    let games = campaign.block;
+    let total = (0..campaign.pairings.len())
+        .map(|p| campaign.selected(run, p, 0, games))
+        .sum();
+    let mut session = Session::start(campaign, run, stop_flag(), total)?;
+    for p in 0..campaign.pairings.len() {
+        if !session.play(p, 0, games)? {
+            // Interrupted: count what the remaining pairings asked for.
+            for rest in p + 1..campaign.pairings.len() {
+                session.play(rest, 0, games)?;
+            }
+            break;
+        }
+    }
+    let finished = session.finish(|out, stats| spec.write(out, stats))?;
+    if let Some(f) = &finished {
+        let mut stdout = std::io::stdout().lock();
+        spec.print(&mut stdout, &f.stats)?;
+        write_footer(&mut stdout, &run.out, &f.written, &f.report)?;
+    }
+    Ok(exit_status(finished.as_ref(), &run.out))
+}

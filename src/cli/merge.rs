@@ -1,0 +1,258 @@
+//! `decklab merge OUT DIR...`: the shards of one run (`--shard K/N`),
+//! joined into the files the unsharded run writes — byte for byte for
+//! every CSV file, `stats.json` and the logs.
+//!
+//! The shards must come from the same run: same command, ruleset, seed,
+//! settings, decklab version and input files (by hash), each shard `K` of
+//! the same `N` exactly once, all `N` of them.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow, bail};
+use clap::Args;
+use serde_json::Value;
+
+use super::field::Field;
+use super::summary::write_matchups;
+use crate::output::{CsvFile, GAMES, OutputDir, read_stats, write_stats, write_tables};
+use crate::sim::Shard;
+use crate::stats::RunStats;
+
+const EXAMPLES: &str = "\
+Examples:
+  for k in 0 1 2 3; do decklab simulate --games 100000 --shard $k/4 --out shards/$k; done
+  decklab merge results/big shards/0 shards/1 shards/2 shards/3
+  decklab merge results/big shards/*            # any order";
+
+/// The arguments of `decklab merge`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct MergeArgs {
+    /// The output directory of the merged run.
+    #[arg(value_name = "OUT")]
+    out: PathBuf,
+    /// The shards' output directories.
+    #[arg(value_name = "DIR", required = true)]
+    shards: Vec<PathBuf>,
+}
+
+/// The manifest fields that must agree between shards.
+const SAME: [&str; 6] = [
+    "decklab_version",
+    "command",
+    "game",
+    "seed",
+    "files",
+    "settings",
+];
+
+/// One shard's directory, manifest and tallies.
+struct ShardDir {
+    dir: PathBuf,
+    manifest: Value,
+    shard: Shard,
+}
+
+/// Runs `decklab merge`.
+pub fn run(args: MergeArgs) -> anyhow::Result<()> {
+    let shards = read_shards(&args.shards)?;
+    let mut stats = RunStats::default();
+    for s in &shards {
+        stats.merge(&read_stats(&s.dir.join("stats.json")).map_err(|e| anyhow!(e))?);
+    }
+    let first = &shards[0].manifest;
+    let mut out = OutputDir::create(&args.out)?;
+    out.own_files("logs", "game-", ".jsonl");
+    merge_games(&mut out, &shards)?;
+    let logs = copy_logs(&mut out, &shards)?;
+    write_tables(&mut out, &stats)?;
+    let command = first["command"].as_str().unwrap_or_default();
+    if let Some(field) = Field::from_manifest(command, &first["settings"]) {
+        field.write(&mut out, &stats)?;
+    }
+    write_stats(&mut out, &stats)?;
+    let manifest = merged_manifest(&shards, logs);
+    let mut file = out.file("manifest.json")?;
+    serde_json::to_writer_pretty(&mut file, &manifest)
+        .map_err(std::io::Error::from)
+        .and_then(|()| file.write_all(b"\n"))
+        .map_err(|e| file.error(e))?;
+    out.finish(file)?;
+    out.commit()?;
+    let mut stdout = std::io::stdout().lock();
+    write_matchups(&mut stdout, &stats)?;
+    writeln!(
+        stdout,
+        "merged {} shards ({} games) into {}",
+        shards.len(),
+        manifest["games"],
+        args.out.display()
+    )?;
+    Ok(())
+}
+
+/// Reads and checks the shards' manifests, in shard order.
+fn read_shards(dirs: &[PathBuf]) -> anyhow::Result<Vec<ShardDir>> {
+    let mut shards: Vec<ShardDir> = Vec::new();
+    for dir in dirs {
+        let path = dir.join("manifest.json");
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("{}: cannot read the shard's manifest", path.display()))?;
+        let manifest: Value = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a decklab manifest", path.display()))?;
+        let shard: Shard = manifest["shard"]
+            .as_str()
+            .ok_or_else(|| {
+                anyhow!(
+                    "{}: not a shard (the run had no --shard K/N); merge joins the shards of one run",
+                    path.display()
+                )
+            })?
+            .parse()
+            .with_context(|| format!("{}: bad \"shard\"", path.display()))?;
+        if let Some(other) = shards.first() {
+            for key in SAME {
+                if comparable(&manifest, key) != comparable(&other.manifest, key) {
+                    bail!(
+                        "{} and {} are not shards of the same run: their manifests differ in \
+                         \"{key}\"",
+                        other.dir.display(),
+                        dir.display()
+                    );
+                }
+            }
+            if shard.count != other.shard.count {
+                bail!(
+                    "{} is shard {shard} but {} is shard {}: not the same split",
+                    dir.display(),
+                    other.dir.display(),
+                    other.shard
+                );
+            }
+        }
+        if let Some(twin) = shards.iter().find(|s| s.shard == shard) {
+            bail!(
+                "shard {shard} is given twice: {} and {}",
+                twin.dir.display(),
+                dir.display()
+            );
+        }
+        shards.push(ShardDir {
+            dir: dir.clone(),
+            manifest,
+            shard,
+        });
+    }
+    shards.sort_by_key(|s| s.shard);
+    let count = shards[0].shard.count;
+    let missing: Vec<String> = (0..count)
+        .filter(|k| !shards.iter().any(|s| s.shard.index == *k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!("missing shards: {}", missing.join(", "));
+    }
+    Ok(shards)
+}
+
+/// A manifest's field `key` as shards must agree on it: the settings
+/// without the number of logs written, which is each shard's own.
+fn comparable(manifest: &Value, key: &str) -> Value {
+    let mut value = manifest[key].clone();
+    if let Some(settings) = value.as_object_mut().filter(|_| key == "settings") {
+        settings.remove("log");
+    }
+    value
+}
+
+/// Writes `games.csv` with the rows of every shard in game order.
+fn merge_games(out: &mut OutputDir, shards: &[ShardDir]) -> anyhow::Result<()> {
+    let mut rows: Vec<(u64, csv::StringRecord)> = Vec::new();
+    for s in shards {
+        let path = s.dir.join("games.csv");
+        let mut reader = csv::Reader::from_path(&path)
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        let header = reader
+            .headers()
+            .with_context(|| format!("{}: cannot read the header", path.display()))?;
+        if header.iter().ne(GAMES) {
+            bail!(
+                "{}:1: expected the columns {}",
+                path.display(),
+                GAMES.join(",")
+            );
+        }
+        for (i, record) in reader.records().enumerate() {
+            let record = record.with_context(|| format!("{}:{}", path.display(), i + 2))?;
+            let game = record
+                .get(0)
+                .and_then(|g| g.parse().ok())
+                .ok_or_else(|| anyhow!("{}:{}: expected a game index", path.display(), i + 2))?;
+            rows.push((game, record));
+        }
+    }
+    rows.sort_by_key(|(game, _)| *game);
+    let mut csv = CsvFile::create(out, "games.csv", &GAMES)?;
+    for (_, record) in &rows {
+        csv.row(record)?;
+    }
+    csv.finish(out)?;
+    Ok(())
+}
+
+/// Copies the shards' game logs; returns how many there were.
+fn copy_logs(out: &mut OutputDir, shards: &[ShardDir]) -> anyhow::Result<u64> {
+    let mut copied = 0;
+    for s in shards {
+        let logs = s.dir.join("logs");
+        let Ok(entries) = std::fs::read_dir(&logs) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with("game-") && n.ends_with(".jsonl"))
+            .collect();
+        names.sort();
+        for name in names {
+            let from = logs.join(&name);
+            let bytes =
+                std::fs::read(&from).with_context(|| format!("{}: cannot read", from.display()))?;
+            let mut file = out.file(&format!("logs/{name}"))?;
+            file.write_all(&bytes).map_err(|e| file.error(e))?;
+            out.finish(file)?;
+            copied += 1;
+        }
+    }
+    Ok(copied)
+}
+
+/// The merged run's manifest: the shards' common fields, their games and
+/// times added up, and where it came from.
+fn merged_manifest(shards: &[ShardDir], logs: u64) -> Value {
+    let sum = |key: &str| -> u64 { shards.iter().filter_map(|s| s.manifest[key].as_u64()).sum() };
+    let elapsed: f64 = shards
+        .iter()
+        .filter_map(|s| s.manifest["elapsed_seconds"].as_f64())
+        .sum();
+    let games = sum("games");
+    let mut m = shards[0].manifest.clone();
+    m["command_line"] = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .into();
+    m["shard"] = Value::Null;
+    m["games"] = games.into();
+    m["games_requested"] = sum("games_requested").into();
+    m["threads"] = sum("threads").into();
+    m["elapsed_seconds"] = elapsed.into();
+    m["games_per_second"] = (games as f64 / elapsed.max(1e-9)).into();
+    m["complete"] = shards.iter().all(|s| s.manifest["complete"] == true).into();
+    m["settings"]["log"] = logs.into();
+    m["merged_from"] = shards
+        .iter()
+        .map(|s| Value::from(s.dir.display().to_string()))
+        .collect::<Vec<_>>()
+        .into();
+    m
+}

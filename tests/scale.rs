@@ -1,0 +1,275 @@
+//! Deck evaluation at scale, through the real executable: gauntlets,
+//! round-robins, `--shard K/N` with `decklab merge`, and their bad input.
+//! Random bots keep it fast.
+
+use std::fs;
+use std::path::Path;
+
+use tempfile::TempDir;
+
+mod common;
+use common::{assert_fails, decklab, files, stderr, stdout};
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every file of `dir` but the manifest, with its bytes.
+fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    files(dir)
+        .into_iter()
+        .filter(|f| f != Path::new("manifest.json"))
+        .map(|f| (f.display().to_string(), fs::read(dir.join(&f)).unwrap()))
+        .collect()
+}
+
+fn run(dir: &Path, args: &[&str]) {
+    let o = decklab(dir, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+}
+
+const RANDOM: [&str; 4] = ["--bot", "random", "--opponent-bot", "random"];
+
+#[test]
+fn merged_shards_are_byte_identical_to_the_whole_run() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate", "--games", "70", "--seed", "9", "--log", "4", "--quiet",
+        ];
+        args.extend_from_slice(&RANDOM);
+        args.extend_from_slice(extra);
+        run(d, &args);
+    };
+    sim(&["--out", "whole"]);
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let out = format!("s{k}");
+        sim(&[
+            "--shard",
+            &shard,
+            "--out",
+            &out,
+            "--threads",
+            if k == 1 { "1" } else { "2" },
+        ]);
+    }
+    // Any order of the shards.
+    let o = decklab(d, &["merge", "merged", "s2", "s0", "s1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("merged 3 shards (70 games)"));
+    let (whole, merged) = (outputs(&d.join("whole")), outputs(&d.join("merged")));
+    assert!(whole.iter().any(|(f, _)| f == "logs/game-3.jsonl"));
+    assert_eq!(whole.len(), merged.len());
+    for ((fa, a), (fb, b)) in whole.iter().zip(&merged) {
+        assert_eq!(fa, fb);
+        assert!(a == b, "{fa} differs");
+    }
+    let m: serde_json::Value =
+        serde_json::from_str(&read(&d.join("merged/manifest.json"))).unwrap();
+    assert_eq!(
+        (m["games"].as_u64(), m["complete"].as_bool()),
+        (Some(70), Some(true))
+    );
+    assert_eq!(m["shard"], serde_json::Value::Null);
+    let s1: serde_json::Value = serde_json::from_str(&read(&d.join("s1/manifest.json"))).unwrap();
+    assert_eq!(s1["shard"], "1/3");
+    // Shard 1 of 3 plays the indices 1, 4, 7…
+    let rows: Vec<String> = read(&d.join("s1/games.csv"))
+        .lines()
+        .skip(1)
+        .map(String::from)
+        .collect();
+    assert_eq!(rows.len(), 23);
+    assert!(
+        rows.iter()
+            .enumerate()
+            .all(|(j, r)| r.starts_with(&format!("{},", 1 + 3 * j)))
+    );
+}
+
+#[test]
+fn merged_gauntlet_shards_rebuild_the_field_tables() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let g = |extra: &[&str]| {
+        let mut args = vec![
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "evolution",
+            "token-swarm",
+            "--games",
+            "15",
+            "--quiet",
+        ];
+        args.extend_from_slice(&RANDOM);
+        args.extend_from_slice(extra);
+        run(d, &args);
+    };
+    g(&["--out", "whole"]);
+    g(&["--shard", "0/2", "--out", "a"]);
+    g(&["--shard", "1/2", "--out", "b"]);
+    run(d, &["merge", "merged", "a", "b"]);
+    assert_eq!(outputs(&d.join("whole")), outputs(&d.join("merged")));
+    assert!(d.join("merged/matchups.csv").is_file());
+}
+
+#[test]
+fn a_gauntlet_plays_both_seats_against_every_field_deck() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    fs::create_dir(d.join("field")).unwrap();
+    for (name, text) in decklab::games::nostalgix::BUNDLED_DECKS.iter().skip(1) {
+        fs::write(d.join(format!("field/{name}.deck")), text).unwrap();
+    }
+    let mut args = vec![
+        "gauntlet",
+        "--deck",
+        "hero-rush",
+        "--field",
+        "field",
+        "--games",
+        "10",
+        "--quiet",
+        "--out",
+        "g",
+    ];
+    args.extend_from_slice(&RANDOM);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = read(&d.join("g/matchups.csv"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "deck,opponent,bot,opponent_bot,games,wins,losses,draws,win_rate,ci95_low,ci95_high"
+    );
+    // 3 opponents, then ALL; each 10 games per seat.
+    assert_eq!(lines.len(), 5);
+    let mut rates = Vec::new();
+    for line in &lines[1..4] {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(
+            (f[0], f[2], f[3], f[4]),
+            ("hero-rush", "random", "random", "20")
+        );
+        let (w, l, dr): (u64, u64, u64) = (
+            f[5].parse().unwrap(),
+            f[6].parse().unwrap(),
+            f[7].parse().unwrap(),
+        );
+        assert_eq!(w + l + dr, 20);
+        rates.push(f[8].parse::<f64>().unwrap());
+    }
+    let all: Vec<&str> = lines[4].split(',').collect();
+    assert_eq!((all[0], all[1], all[4]), ("hero-rush", "ALL", "60"));
+    let mean = rates.iter().sum::<f64>() / 3.0;
+    assert!((all[8].parse::<f64>().unwrap() - mean).abs() < 1e-3);
+    // summary.csv has both seat orders of every opponent.
+    assert_eq!(read(&d.join("g/summary.csv")).lines().count(), 1 + 6);
+    assert!(stdout(&o).contains("ALL"));
+}
+
+#[test]
+fn a_round_robin_rates_every_deck() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let o = decklab(
+        d,
+        &[
+            "round-robin",
+            "--games",
+            "10",
+            "--bot",
+            "random",
+            "--quiet",
+            "--out",
+            "rr",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ratings = read(&d.join("rr/ratings.csv"));
+    let rows: Vec<Vec<&str>> = ratings
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(
+        ratings.lines().next(),
+        Some("deck,rating,ci95_low,ci95_high,games,score")
+    );
+    assert_eq!(rows.len(), 4);
+    let rating = |r: &Vec<&str>| r[1].parse::<f64>().unwrap();
+    assert!(
+        rows.windows(2).all(|w| rating(&w[0]) >= rating(&w[1])),
+        "best first"
+    );
+    let mean = rows.iter().map(rating).sum::<f64>() / 4.0;
+    assert!((mean - 1500.0).abs() < 0.1, "{mean}");
+    for r in &rows {
+        assert_eq!(r[4], "60"); // 3 opponents × 2 seats × 10
+        let (lo, hi) = (r[2].parse::<f64>().unwrap(), r[3].parse::<f64>().unwrap());
+        assert!(lo < rating(r) && rating(r) < hi);
+    }
+    // Every ordered pair: 4 × 3.
+    assert_eq!(read(&d.join("rr/matchups.csv")).lines().count(), 1 + 12);
+    assert!(stdout(&o).contains("rating"));
+}
+
+#[test]
+fn bad_input_is_refused_and_nothing_is_written() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    fs::create_dir(d.join("empty")).unwrap();
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "gauntlet",
+                "--deck",
+                "hero-rush",
+                "--field",
+                "empty",
+                "--out",
+                "o",
+            ],
+        ),
+        &["empty: no .deck file in this folder"],
+    );
+    assert_fails(
+        &decklab(d, &["simulate", "--shard", "3/2", "--out", "o"]),
+        &["invalid shard \"3/2\""],
+    );
+    assert_fails(
+        &decklab(d, &["round-robin", "hero-rush", "--out", "o"]),
+        &["at least two different decks"],
+    );
+    let sim = |args: &[&str]| {
+        let mut all = vec!["simulate", "--games", "6", "--quiet"];
+        all.extend_from_slice(&RANDOM);
+        all.extend_from_slice(args);
+        run(d, &all);
+    };
+    sim(&["--shard", "0/2", "--out", "a"]);
+    sim(&["--shard", "1/2", "--out", "b", "--seed", "1"]);
+    sim(&["--shard", "0/3", "--out", "c"]);
+    sim(&["--out", "whole"]);
+    assert_fails(
+        &decklab(d, &["merge", "o", "a", "b"]),
+        &["not shards of the same run", "\"seed\""],
+    );
+    assert_fails(
+        &decklab(d, &["merge", "o", "a", "c"]),
+        &["not the same split"],
+    );
+    assert_fails(&decklab(d, &["merge", "o", "a"]), &["missing shards: 1/2"]);
+    assert_fails(&decklab(d, &["merge", "o", "a", "a"]), &["given twice"]);
+    assert_fails(&decklab(d, &["merge", "o", "whole"]), &["not a shard"]);
+    assert_fails(
+        &decklab(d, &["merge", "o", "nowhere"]),
+        &["nowhere/manifest.json"],
+    );
+    assert!(!d.join("o").exists());
+}
