@@ -273,3 +273,151 @@ fn bad_input_is_refused_and_nothing_is_written() {
     );
     assert!(!d.join("o").exists());
 }
+
+#[test]
+fn regress_passes_an_unchanged_deck_and_fails_a_weakened_one() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let base = "results/baselines/hero-rush.csv";
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--write-baseline",
+            "--baseline",
+            base,
+            "--games",
+            "400",
+            "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(read(&d.join(base)).starts_with("deck_a,bot_a,deck_b,bot_b,games,"));
+    let o = decklab(
+        d,
+        &["regress", "--baseline", base, "--quiet", "--out", "now"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "baseline",
+        "LLR",
+        "bounds [-2.944, 2.944]",
+        "verdict: no regression",
+    ] {
+        assert!(text.contains(needle), "{needle:?} not in {text}");
+    }
+    let manifest = read(&d.join("now/manifest.json"));
+    assert!(
+        manifest.contains("\"verdict\": \"no_regression\""),
+        "{manifest}"
+    );
+    // Hero-rush's cheap attackers made harmless: a clear regression.
+    let weak = [
+        "--set",
+        "Cinder Imp.attacks.0.damage=0",
+        "--set",
+        "Flame Sprinter.attacks.0.damage=0",
+        "--set",
+        "Thornback Boar.attacks.0.damage=0",
+    ];
+    let mut args = vec!["regress", "--baseline", base, "--quiet", "--out", "weak"];
+    args.extend_from_slice(&weak);
+    let o = decklab(d, &args);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("verdict: REGRESSION"));
+}
+
+#[test]
+fn regress_reads_a_matchups_baseline_over_both_seats() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    run(
+        d,
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "evolution",
+            "--games",
+            "200",
+            "--quiet",
+            "--out",
+            "g",
+        ],
+    );
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--baseline",
+            "g/matchups.csv",
+            "--opponent",
+            "evolution",
+            "--quiet",
+            "--out",
+            "r",
+        ],
+    );
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    assert!(stdout(&o).contains("hero-rush (greedy) vs evolution (greedy), both seats"));
+    // Both seat orders were played.
+    assert_eq!(read(&d.join("r/summary.csv")).lines().count(), 3);
+}
+
+#[test]
+fn regress_refuses_bad_input_before_playing() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    assert_fails(
+        &decklab(d, &["regress", "--baseline", "none.csv", "--out", "o"]),
+        &["cannot read the baseline none.csv"],
+    );
+    fs::write(d.join("b.csv"), "deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,win_rate_a_first,win_rate_a_second,mean_turns\nhero-rush,greedy,evolution,greedy,100,50,50,0,0.5000,0.4,0.6,0.5,0.5,10\n").unwrap();
+    assert_fails(
+        &decklab(d, &["regress", "--baseline", "b.csv", "--out", "o"]),
+        &[
+            "b.csv has no row for hero-rush (greedy) vs prize-control (greedy)",
+            "its rows: hero-rush (greedy) vs evolution (greedy)",
+        ],
+    );
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "regress",
+                "--baseline",
+                "b.csv",
+                "--opponent",
+                "evolution",
+                "--tolerance",
+                "0.3",
+                "--out",
+                "o",
+            ],
+        ),
+        &["no room to test"],
+    );
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "regress",
+                "--baseline",
+                "b.csv",
+                "--shard",
+                "0/2",
+                "--out",
+                "o",
+            ],
+        ),
+        &["cannot be sharded"],
+    );
+    fs::write(d.join("x.csv"), "a,b\n1,2\n").unwrap();
+    assert_fails(
+        &decklab(d, &["regress", "--baseline", "x.csv", "--out", "o"]),
+        &["x.csv:1: expected the header"],
+    );
+    assert!(!d.join("o").exists());
+}

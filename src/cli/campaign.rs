@@ -143,6 +143,7 @@ pub struct Session<'a, G: Game> {
     lineups: Vec<Lineup>,
     bar: ProgressBar,
     logged: u64,
+    notes: serde_json::Map<String, serde_json::Value>,
     /// The tallies of the games played so far.
     pub stats: RunStats,
     /// Games played and asked for, and the time spent, so far.
@@ -180,6 +181,7 @@ impl<'a, G: Game> Session<'a, G> {
             lineups,
             bar: progress_bar(total, !args.quiet),
             logged: 0,
+            notes: serde_json::Map::new(),
             stats: RunStats::default(),
             report: RunReport {
                 games: 0,
@@ -235,6 +237,11 @@ impl<'a, G: Game> Session<'a, G> {
         Ok(report.complete())
     }
 
+    /// Adds `value` to the manifest's settings under `key`.
+    pub fn note(&mut self, key: &str, value: serde_json::Value) {
+        self.notes.insert(key.to_owned(), value);
+    }
+
     /// Writes the tables, `extra` ones, the manifest, and swaps the
     /// directory in. `None` if no game was played (nothing is written).
     pub fn finish(
@@ -275,6 +282,7 @@ impl<'a, G: Game> Session<'a, G> {
             fields.insert("action_cap".into(), action_cap(c.max_turns).into());
             fields.insert("log".into(), self.logged.into());
             fields.insert("games_per_pairing".into(), c.block.into());
+            fields.extend(self.notes.clone());
         }
         Manifest {
             decklab_version: env!("CARGO_PKG_VERSION"),

@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand, each turning its raw
 //! arguments into a validated configuration before any work starts.
 
+mod baseline;
 mod campaign;
 mod cards;
 mod error;
@@ -9,6 +10,7 @@ mod gauntlet;
 mod interrupt;
 mod matchup;
 mod merge;
+mod regress;
 mod replay;
 mod round_robin;
 mod ruleset;
@@ -53,6 +55,9 @@ enum Command {
     /// Play every deck against every other; rate them (Bradley-Terry,
     /// Elo scale).
     RoundRobin(round_robin::RoundRobinArgs),
+    /// The CI gate: has a deck's win rate dropped below its baseline?
+    /// (Wald's SPRT; exit 1 on a regression.)
+    Regress(regress::RegressArgs),
     /// Join the output directories of a run's shards (--shard K/N) into
     /// the files of the whole run.
     Merge(merge::MergeArgs),
@@ -115,6 +120,7 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Gauntlet(args) => gauntlet::run(args),
         Command::RoundRobin(args) => round_robin::run(args),
+        Command::Regress(args) => regress::run(args),
         Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),

@@ -78,6 +78,13 @@ impl CardDb {
                 }
                 card.health = n;
             }
+            "atk" if !matches!(card.kind, Kind::Equipment | Kind::Token) => {
+                return Err(format!(
+                    "a {} has no atk (only Equipment and Tokens do); a Fighter's damage is \
+                     attacks.N.damage",
+                    card.kind
+                ));
+            }
             "atk" => card.atk = number(u8::MAX)?,
             "level" => {
                 let n = number(3)?;
@@ -167,5 +174,8 @@ mod tests {
                 .unwrap_err()
                 .contains("Taunt")
         );
+        // A field the card does not use is refused rather than ignored.
+        let e = db.apply_override("Cinder Imp.atk=0").unwrap_err();
+        assert!(e.contains("attacks.N.damage"), "{e}");
     }
 }
