@@ -421,3 +421,52 @@ fn regress_refuses_bad_input_before_playing() {
     );
     assert!(!d.join("o").exists());
 }
+
+#[test]
+fn compare_flags_what_a_what_if_changed() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    run(
+        d,
+        &["simulate", "--games", "600", "--quiet", "--out", "before"],
+    );
+    run(
+        d,
+        &[
+            "simulate",
+            "--games",
+            "600",
+            "--quiet",
+            "--out",
+            "after",
+            "--set",
+            "Cinder Imp.attacks.0.damage=0",
+        ],
+    );
+    let o = decklab(d, &["compare", "before", "after"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("B: after  (--set \"Cinder Imp.attacks.0.damage=0\")"),
+        "{text}"
+    );
+    let line = |needle: &str| {
+        text.lines()
+            .find(|l| l.starts_with(needle))
+            .unwrap_or_else(|| panic!("no {needle:?} in {text}"))
+            .to_owned()
+    };
+    // The nerf shows in the matchup and in the nerfed card's line.
+    assert!(line("hero-rush / greedy / prize-control / greedy").ends_with('*'));
+    assert!(
+        line("hero-rush / Cinder Imp").contains("n=")
+            && line("hero-rush / Cinder Imp").contains(" -")
+    );
+    // Identical runs change nothing.
+    let o = decklab(d, &["compare", "before", "before", "--only-changed"]);
+    assert!(!stdout(&o).contains('*'), "{}", stdout(&o));
+    assert_fails(
+        &decklab(d, &["compare", "before", "nowhere"]),
+        &["nowhere/summary.csv: cannot read"],
+    );
+}

@@ -4,6 +4,7 @@
 mod baseline;
 mod campaign;
 mod cards;
+mod compare;
 mod error;
 mod field;
 mod gauntlet;
@@ -58,6 +59,9 @@ enum Command {
     /// The CI gate: has a deck's win rate dropped below its baseline?
     /// (Wald's SPRT; exit 1 on a regression.)
     Regress(regress::RegressArgs),
+    /// What changed between two runs: win rates per matchup and card,
+    /// with intervals.
+    Compare(compare::CompareArgs),
     /// Join the output directories of a run's shards (--shard K/N) into
     /// the files of the whole run.
     Merge(merge::MergeArgs),
@@ -121,6 +125,7 @@ pub fn main() -> ExitCode {
         Command::Gauntlet(args) => gauntlet::run(args),
         Command::RoundRobin(args) => round_robin::run(args),
         Command::Regress(args) => regress::run(args),
+        Command::Compare(args) => compare::run(args).map(|()| ExitCode::SUCCESS),
         Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),

@@ -33,7 +33,7 @@ pub use ratings::{MEAN_RATING, PairResult, Rating, bradley_terry};
 pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
 pub use summary::{Matchup, MatchupStats};
-pub use wilson::{Score, Z95, wilson};
+pub use wilson::{Score, Z95, newcombe95, wilson};
 
 use crate::core::{Game, Outcome, Player};
 

@@ -60,5 +60,17 @@ pub fn wilson(successes: f64, n: u64, z: f64) -> Option<(f64, f64)> {
     ))
 }
 
+/// Newcombe's hybrid score interval (method 10) for the difference `b - a`
+/// of two independent rates, from their Wilson intervals: `None` if either
+/// has no game.
+pub fn newcombe95(a: &Score, b: &Score) -> Option<(f64, f64, f64)> {
+    let (pa, pb) = (a.rate()?, b.rate()?);
+    let ((la, ua), (lb, ub)) = (a.wilson95()?, b.wilson95()?);
+    let d = pb - pa;
+    let low = d - ((pb - lb).powi(2) + (ua - pa).powi(2)).sqrt();
+    let high = d + ((ub - pb).powi(2) + (pa - la).powi(2)).sqrt();
+    Some((d, low, high))
+}
+
 #[cfg(test)]
 mod tests;

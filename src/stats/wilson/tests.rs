@@ -32,3 +32,21 @@ fn draws_count_half() {
     close(s.wilson95().unwrap(), wilson(2.0, 4, Z95).unwrap());
     assert_eq!(Score::default().rate(), None);
 }
+
+#[test]
+fn newcombe_matches_the_published_example() {
+    // Newcombe (1998), table II, example (a): 56/70 vs 48/80 gives a
+    // difference of 0.2 with the interval (0.0524, 0.3339) by method 10.
+    let a = Score {
+        games: 80,
+        half_points: 96,
+    };
+    let b = Score {
+        games: 70,
+        half_points: 112,
+    };
+    let (d, lo, hi) = newcombe95(&a, &b).unwrap();
+    assert!((d - 0.2).abs() < 1e-12);
+    close((lo, hi), (0.0524, 0.3339));
+    assert_eq!(newcombe95(&Score::default(), &b), None);
+}
