@@ -441,13 +441,15 @@ fn compare_flags_what_a_what_if_changed() {
             "after",
             "--set",
             "Cinder Imp.attacks.0.damage=0",
+            "--set",
+            "Flame Sprinter.attacks.0.damage=0",
         ],
     );
     let o = decklab(d, &["compare", "before", "after"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("B: after  (--set \"Cinder Imp.attacks.0.damage=0\")"),
+        text.contains("B: after  (--set \"Cinder Imp.attacks.0.damage=0\" --set"),
         "{text}"
     );
     let line = |needle: &str| {
