@@ -7,7 +7,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// Chart size in pixels (the page scales it down on narrow screens).
-const SIZE: (u32, u32) = (560, 340);
+const SIZE: (u32, u32) = (480, 300);
+
+/// The font of titles, ticks and legends.
+const FONT: &str = "sans-serif";
 
 /// Line colours, in deck order (colour-blind-safe, Okabe-Ito).
 const PALETTE: [RGBColor; 8] = [
@@ -64,29 +67,50 @@ pub struct Axes<'a> {
     pub x: &'a str,
     /// The y axis's label.
     pub y: &'a str,
-    /// A fixed y range (e.g. 0..1 for shares); else 0 to the data's
-    /// maximum.
-    pub y_range: Option<(f64, f64)>,
+    /// Whether y values are shares, shown as percentages on a 0 to 100%
+    /// axis; else the axis runs from 0 to the data's maximum.
+    pub share: bool,
 }
 
 /// An SVG line chart of `series`, one colour each, with a legend.
 pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
     let points = || series.iter().flat_map(|s| s.points.iter());
     let (x0, x1) = padded(points().map(|p| p.0), false);
-    let (y0, y1) = axes
-        .y_range
-        .unwrap_or_else(|| padded(points().map(|p| p.1).chain([0.0]), true));
+    let (y0, y1) = if axes.share {
+        (0.0, 1.0)
+    } else {
+        padded(points().map(|p| p.1).chain([0.0]), true)
+    };
     draw(axes.title, |root| {
         let mut chart = ChartBuilder::on(root)
-            .caption(axes.title, ("sans-serif", 18))
+            .caption(axes.title, (FONT, 18))
             .margin(10)
             .x_label_area_size(40)
-            .y_label_area_size(50)
+            .y_label_area_size(55)
             .build_cartesian_2d(x0..x1, y0..y1)?;
+        let whole = |x: &f64| {
+            // Turns are whole numbers: no tick between two.
+            if (x - x.round()).abs() < 1e-9 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        };
+        let y_label = |y: &f64| {
+            if axes.share {
+                format!("{:.0}%", y * 100.0)
+            } else {
+                format!("{y:.1}")
+            }
+        };
         chart
             .configure_mesh()
             .x_desc(axes.x)
             .y_desc(axes.y)
+            .x_label_formatter(&whole)
+            .y_label_formatter(&y_label)
+            .label_style((FONT, 13))
+            .axis_desc_style((FONT, 13))
             .light_line_style(WHITE.mix(0.0))
             .draw()?;
         for (i, s) in series.iter().enumerate() {
@@ -104,6 +128,7 @@ pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)
+            .label_font((FONT, 13))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK.mix(0.3))
             .draw()?;
@@ -132,7 +157,7 @@ pub fn error_bar_chart(title: &str, y: &str, bars: &[Bar]) -> anyhow::Result<Str
     let (y0, y1) = padded(values, false);
     draw(title, |root| {
         let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 18))
+            .caption(title, (FONT, 18))
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(60)
@@ -147,6 +172,8 @@ pub fn error_bar_chart(title: &str, y: &str, bars: &[Bar]) -> anyhow::Result<Str
             .x_labels(n)
             .x_label_formatter(&label)
             .y_desc(y)
+            .label_style((FONT, 13))
+            .axis_desc_style((FONT, 13))
             .light_line_style(WHITE.mix(0.0))
             .draw()?;
         chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
@@ -228,7 +255,7 @@ mod tests {
             title: "mana",
             x: "turn",
             y: "mana",
-            y_range: None,
+            share: false,
         };
         let svg = line_chart(axes, &series).unwrap();
         assert!(svg.starts_with("<svg"), "{svg}");

@@ -60,7 +60,7 @@ pub fn table(id: Option<&str>, class: &str, header: &[String], rows: &[Vec<Strin
 /// interval shaded and the estimate marked, then the numbers.
 pub fn interval(e: &Estimate) -> String {
     let text = format!(
-        "{} <small>({} – {})</small>",
+        "<span class=\"ci-text\">{} <small>({} – {})</small></span>",
         pct(e.value),
         pct(e.low),
         pct(e.high)

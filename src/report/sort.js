@@ -2,7 +2,8 @@
 // that column (numbers numerically, text alphabetically, empty cells
 // last); click again to reverse. With #selftest in the URL, the page sorts
 // the card table by every column both ways, checks each order and records
-// the outcome in <body data-selftest="ok:N"> (N columns) or "fail:COLUMN".
+// the outcome in the body's data-selftest attribute: "ok:N" (N columns
+// checked) or "fail:COLUMN".
 (function () {
   "use strict";
   function key(cell) {
