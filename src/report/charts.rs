@@ -171,6 +171,7 @@ pub fn error_bar_chart(title: &str, y: &str, bars: &[Bar]) -> anyhow::Result<Str
             .disable_x_mesh()
             .x_labels(n)
             .x_label_formatter(&label)
+            .y_label_formatter(&|v: &f64| format!("{v:.0}"))
             .y_desc(y)
             .label_style((FONT, 13))
             .axis_desc_style((FONT, 13))

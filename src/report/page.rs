@@ -422,7 +422,8 @@ fn matchups(rows: &[MatchupRow]) -> String {
 }
 
 /// A row or column of the heat map: a deck and bot, shown as the deck
-/// alone unless some deck appears with several bots.
+/// alone unless some deck appears with several bots. Rows and columns are
+/// in name order, so a round robin's grid is symmetric.
 struct Label<'a> {
     key: (&'a str, &'a str),
     text: String,
@@ -435,6 +436,7 @@ fn labels<'a>(keys: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<Label<'a>> 
             distinct.push(k);
         }
     }
+    distinct.sort_unstable();
     let several_bots = distinct
         .iter()
         .any(|a| distinct.iter().any(|b| a.0 == b.0 && a.1 != b.1));
@@ -505,7 +507,7 @@ fn card_table(cards: &TextTable) -> String {
         .collect();
     let mut out = format!(
         "<p class=\"note\">{} lines of cards.csv. Click a column header to sort; click again \
-         to reverse.</p>\n<table id=\"cards-table\" class=\"sortable\">\n<thead><tr>",
+         to reverse.</p>\n<div class=\"scroll\">\n<table id=\"cards-table\" class=\"sortable\">\n<thead><tr>",
         cards.rows.len()
     );
     for (h, &n) in cards.header.iter().zip(&numeric) {
@@ -521,6 +523,6 @@ fn card_table(cards: &TextTable) -> String {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table>\n");
+    out.push_str("</tbody>\n</table>\n</div>\n");
     out
 }

@@ -1,6 +1,7 @@
 // decklab report: click a header of a table.sortable to sort its rows by
 // that column (numbers numerically, text alphabetically, empty cells
-// last); click again to reverse. With #selftest in the URL, the page sorts
+// last); click again to reverse. Enter or Space on a focused header does
+// the same. With #selftest in the URL, the page sorts
 // the card table by every column both ways, checks each order and records
 // the outcome in the body's data-selftest attribute: "ok:N" (N columns
 // checked) or "fail:COLUMN".
@@ -39,7 +40,11 @@
     rows.forEach(function (r) { body.appendChild(r); });
   }
   document.querySelectorAll("table.sortable th").forEach(function (th) {
+    th.tabIndex = 0;
     th.addEventListener("click", function () { sortBy(th); });
+    th.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortBy(th); }
+    });
   });
   if (location.hash === "#selftest") {
     var table = document.getElementById("cards-table"), result = "fail:no card table";

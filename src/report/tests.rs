@@ -240,8 +240,13 @@ fn heat_map_is_a_grid_without_the_aggregate() {
     let html = page(&all_files());
     let t = between(&html, "<table id=\"matchups-table\"", "</table>");
     let body = between(t, "<tbody>", "</tbody>");
-    // Rows: Rush, evolution; columns: prize-control, evolution.
+    // Rows and columns in name order: <b>Rush</b>, evolution;
+    // evolution, prize-control.
     assert_eq!(body.matches("<tr>").count(), 2);
+    let rush = body.find("&lt;b&gt;Rush").unwrap();
+    assert!(rush < body.find(">evolution</th>").unwrap());
+    let head = between(t, "<thead>", "</thead>");
+    assert!(head.find(">evolution<").unwrap() < head.find(">prize-control<").unwrap());
     assert_eq!(
         between(t, "<thead>", "</thead>").matches("</th>").count(),
         3
