@@ -12,7 +12,7 @@ use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
 /// One input file of the run, as `manifest.json` lists it.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 pub struct ManifestFile {
     /// What the file is (`cards`, `deck_a`…).
     #[serde(default)]
@@ -27,7 +27,7 @@ pub struct ManifestFile {
 
 /// What the report shows of `manifest.json`. Every field may be absent,
 /// so that manifests of other commands (and other versions) still load.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 pub struct RunManifest {
     /// decklab's version.
     pub decklab_version: Option<String>,
