@@ -8,5 +8,6 @@ pub mod core;
 pub mod diagnostics;
 pub mod games;
 pub mod output;
+pub mod report;
 pub mod sim;
 pub mod stats;

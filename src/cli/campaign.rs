@@ -253,6 +253,7 @@ impl<'a, G: Game> Session<'a, G> {
             return Ok(None);
         }
         let manifest = self.manifest();
+        let args = self.args;
         let Session {
             mut out,
             games_csv,
@@ -265,7 +266,10 @@ impl<'a, G: Game> Session<'a, G> {
         extra(&mut out, &stats)?;
         write_stats(&mut out, &stats)?;
         manifest.write(&mut out)?;
-        let written = out.commit()?;
+        let mut written = out.commit()?;
+        if args.report {
+            written.push(crate::report::write_report(&args.out)?);
+        }
         Ok(Some(Finished {
             stats,
             written,

@@ -13,6 +13,7 @@ mod matchup;
 mod merge;
 mod regress;
 mod replay;
+mod report;
 mod round_robin;
 mod ruleset;
 mod simulate;
@@ -35,7 +36,8 @@ Examples:
   decklab simulate --deck my.deck --opponent prize-control --games 5000 --out results/my
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
   decklab validate my.deck
-  decklab cards";
+  decklab cards
+  decklab report results/latest";
 
 /// decklab: an AI self-play simulator and deck evaluator for trading card
 /// games.
@@ -72,6 +74,9 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// List the card pool.
     Cards(cards::CardsArgs),
+    /// Write a run's results as one self-contained web page,
+    /// DIR/report.html.
+    Report(report::ReportArgs),
 }
 
 /// The rulesets decklab can play.
@@ -130,6 +135,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),
         Command::Cards(args) => cards::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Report(args) => report::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

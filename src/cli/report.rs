@@ -1,0 +1,36 @@
+//! `decklab report DIR`: a run directory as one self-contained web page,
+//! `DIR/report.html`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::report::write_report;
+
+const EXAMPLES: &str = "\
+The page shows the run's manifest, the summary with 95% intervals, the
+mana-curve and prize-pace charts, the actions per turn, matchup heat map
+and ratings (when the run wrote them) and the card table, sortable by each
+column. It needs no network: open it in any browser, or attach it to a CI
+job.
+
+Examples:
+  decklab report results/latest
+  decklab simulate --games 5000 --out results/my && decklab report results/my";
+
+/// The arguments of `decklab report`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ReportArgs {
+    /// The output directory of a run (its --out).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+}
+
+/// Runs `decklab report`: writes the page and prints its path.
+pub fn run(args: ReportArgs) -> anyhow::Result<()> {
+    let path = write_report(&args.dir)?;
+    writeln!(std::io::stdout(), "{}", path.display())?;
+    Ok(())
+}

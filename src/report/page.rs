@@ -1,0 +1,528 @@
+//! The report page: one section per table of the run, each present only
+//! when its file is, inside a self-contained HTML document (inline CSS,
+//! inline SVG charts, a few lines of inline JavaScript to sort tables).
+
+use std::fmt::Write;
+
+use super::charts::{Axes, Bar, Series, error_bar_chart, line_chart, series_by};
+use super::html::{esc, heat, interval, num, pct, table};
+use super::read::{
+    ActionRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow, TextTable,
+};
+
+const CSS: &str = include_str!("report.css");
+const JS: &str = include_str!("sort.js");
+
+/// A section of the page: its id (the anchor), title and HTML body.
+struct Section {
+    id: &'static str,
+    title: &'static str,
+    body: String,
+}
+
+/// The whole page for `run`.
+pub fn render(run: &Run) -> anyhow::Result<String> {
+    let mut sections = vec![
+        Section {
+            id: "manifest",
+            title: "Run",
+            body: manifest(&run.manifest),
+        },
+        Section {
+            id: "summary",
+            title: "Summary",
+            body: summary(&run.summary),
+        },
+    ];
+    if let Some(rows) = &run.mana {
+        sections.push(Section {
+            id: "mana-curve",
+            title: "Mana curve",
+            body: mana(rows)?,
+        });
+    }
+    if let Some(rows) = &run.pace {
+        sections.push(Section {
+            id: "prize-pace",
+            title: "Prize pace",
+            body: pace(rows)?,
+        });
+    }
+    if let Some(rows) = &run.actions {
+        sections.push(Section {
+            id: "actions",
+            title: "Actions per turn",
+            body: actions(rows)?,
+        });
+    }
+    if let Some(rows) = &run.matchups {
+        sections.push(Section {
+            id: "matchups",
+            title: "Matchups",
+            body: matchups(rows),
+        });
+    }
+    if let Some(rows) = &run.ratings {
+        sections.push(Section {
+            id: "ratings",
+            title: "Ratings",
+            body: ratings(rows)?,
+        });
+    }
+    if let Some(cards) = &run.cards {
+        sections.push(Section {
+            id: "cards",
+            title: "Cards",
+            body: card_table(cards),
+        });
+    }
+
+    let title = format!("decklab report: {}", headline(run));
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{t}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<nav>",
+        t = esc(&title)
+    );
+    for s in &sections {
+        let _ = write!(page, "<a href=\"#{}\">{}</a>", s.id, s.title);
+    }
+    page.push_str("</nav>\n");
+    for s in &sections {
+        let _ = write!(
+            page,
+            "<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n",
+            s.id, s.title, s.body
+        );
+    }
+    let _ = write!(page, "<script>\n{JS}</script>\n</body>\n</html>\n");
+    Ok(page)
+}
+
+/// What the run was: `deck vs opponent` for a single matchup, else the
+/// command.
+fn headline(run: &Run) -> String {
+    match run.summary.as_slice() {
+        [s] => format!("{} vs {}", s.deck_a, s.deck_b),
+        _ => run
+            .manifest
+            .command
+            .clone()
+            .unwrap_or_else(|| "run".to_owned()),
+    }
+}
+
+fn manifest(m: &RunManifest) -> String {
+    let mut items: Vec<(&str, String)> = Vec::new();
+    let command_line: Vec<String> = m.command_line.iter().map(|a| shell_word(a)).collect();
+    items.push((
+        "Command line",
+        format!("<code>{}</code>", esc(&command_line.join(" "))),
+    ));
+    let text = |x: &Option<String>| x.as_deref().map_or_else(|| "—".to_owned(), esc);
+    items.push(("Command", text(&m.command)));
+    items.push(("Game", text(&m.game)));
+    items.push(("Seed", m.seed.map_or("—".to_owned(), |s| s.to_string())));
+    let games = match (m.games, m.games_requested) {
+        (Some(g), Some(r)) if g != r => format!("{g} of {r} requested"),
+        (Some(g), _) => g.to_string(),
+        (None, _) => "—".to_owned(),
+    };
+    items.push(("Games", games));
+    items.push((
+        "Complete",
+        match m.complete {
+            Some(true) => "yes".to_owned(),
+            Some(false) => "<span class=\"warn\">no: the run was interrupted; the files cover \
+                            the games played</span>"
+                .to_owned(),
+            None => "—".to_owned(),
+        },
+    ));
+    if let Some(t) = m.threads {
+        items.push(("Threads", t.to_string()));
+    }
+    if let Some(e) = m.elapsed_seconds {
+        items.push(("Elapsed", format!("{e:.2} s")));
+    }
+    items.push(("decklab version", text(&m.decklab_version)));
+    items.push((
+        "Commit",
+        m.git_commit
+            .as_deref()
+            .map_or("—".to_owned(), |c| format!("<code>{}</code>", esc(c))),
+    ));
+    let mut out = String::from("<dl class=\"manifest\">\n");
+    for (k, v) in items {
+        let _ = writeln!(out, "<dt>{k}</dt><dd>{v}</dd>");
+    }
+    out.push_str("</dl>\n");
+
+    if let Some(settings) = m.settings.as_object().filter(|s| !s.is_empty()) {
+        let rows: Vec<Vec<String>> = settings
+            .iter()
+            .map(|(k, v)| {
+                let v = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+                vec![format!("<code>{}</code>", esc(k)), esc(&v)]
+            })
+            .collect();
+        out.push_str("<h3>Settings</h3>\n");
+        out.push_str(&table(
+            None,
+            "settings",
+            &["setting".into(), "value".into()],
+            &rows,
+        ));
+    }
+    if !m.files.is_empty() {
+        let rows: Vec<Vec<String>> = m
+            .files
+            .iter()
+            .map(|f| {
+                vec![
+                    esc(&f.role),
+                    format!("<code>{}</code>", esc(&f.path)),
+                    format!("<code>{}</code>", esc(&f.sha256)),
+                ]
+            })
+            .collect();
+        out.push_str("<h3>Input files</h3>\n");
+        out.push_str(&table(
+            None,
+            "files",
+            &["role".into(), "path".into(), "SHA-256".into()],
+            &rows,
+        ));
+    }
+    out
+}
+
+/// `arg` as a shell would need it typed: quoted when it holds anything but
+/// plain characters.
+fn shell_word(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        arg.to_owned()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+fn summary(rows: &[SummaryRow]) -> String {
+    let header = [
+        "deck (bot)",
+        "opponent (bot)",
+        "games",
+        "won – lost – drawn",
+        "win rate, 95% interval",
+        "going first",
+        "going second",
+        "mean turns",
+    ]
+    .map(String::from);
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|s| {
+            vec![
+                format!("{} <small>({})</small>", esc(&s.deck_a), esc(&s.bot_a)),
+                format!("{} <small>({})</small>", esc(&s.deck_b), esc(&s.bot_b)),
+                s.games.to_string(),
+                format!("{} – {} – {}", s.wins_a, s.wins_b, s.draws),
+                interval(&s.win_rate_a),
+                pct(s.win_rate_a_first),
+                pct(s.win_rate_a_second),
+                num(s.mean_turns, 1),
+            ]
+        })
+        .collect();
+    let mut out = table(Some("summary-table"), "summary", &header, &rows);
+    out.push_str(
+        "<p class=\"note\">Win rates are the deck's, counting a draw as half a win. The bar \
+         runs from 0% to 100% with a tick at 50%; the shaded part is the 95% Wilson \
+         interval.</p>\n",
+    );
+    out
+}
+
+/// A row of charts.
+fn charts(svgs: &[String]) -> String {
+    format!("<div class=\"charts\">\n{}</div>\n", svgs.concat())
+}
+
+fn mana(rows: &[ManaRow]) -> anyhow::Result<String> {
+    let by =
+        |f: fn(&ManaRow) -> f64| series_by(rows, |r| &r.deck, move |r| (f64::from(r.turn), f(r)));
+    let chart = |title, f| {
+        line_chart(
+            Axes {
+                title,
+                x: "own turn",
+                y: "mana",
+                share: false,
+            },
+            &by(f),
+        )
+    };
+    Ok(format!(
+        "<p class=\"note\">Means over the games that reached each of the deck's own turns \
+         (late turns average few games).</p>\n{}",
+        charts(&[
+            chart("Mana spent", |r| r.spent)?,
+            chart("Mana unspent", |r| r.unspent)?,
+            chart("Maximum mana", |r| r.max)?,
+        ])
+    ))
+}
+
+fn pace(rows: &[PaceRow]) -> anyhow::Result<String> {
+    let prizes = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_prizes));
+    let won = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.share_won));
+    Ok(format!(
+        "<p class=\"note\">By the end of each of the deck's own turns, over all its games.</p>\n{}",
+        charts(&[
+            line_chart(
+                Axes {
+                    title: "Mean prize counters taken",
+                    x: "own turn",
+                    y: "prizes",
+                    share: false,
+                },
+                &prizes,
+            )?,
+            line_chart(
+                Axes {
+                    title: "Share of games won",
+                    x: "own turn",
+                    y: "share",
+                    share: true,
+                },
+                &won,
+            )?,
+        ])
+    ))
+}
+
+fn actions(rows: &[ActionRow]) -> anyhow::Result<String> {
+    let mut kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let svgs = kinds
+        .iter()
+        .map(|&kind| {
+            let of_kind: Vec<&ActionRow> = rows.iter().filter(|r| r.kind == kind).collect();
+            let series: Vec<Series> =
+                series_by(&of_kind, |r| &r.deck, |r| (f64::from(r.turn), r.mean));
+            line_chart(
+                Axes {
+                    title: kind,
+                    x: "own turn",
+                    y: "mean actions",
+                    share: false,
+                },
+                &series,
+            )
+        })
+        .collect::<anyhow::Result<Vec<String>>>()?;
+    Ok(format!(
+        "<p class=\"note\">Mean actions of each kind on each of the deck's own turns.</p>\n{}",
+        charts(&svgs)
+    ))
+}
+
+/// Whether a matchup line is an aggregate (`ALL`), not a cell of the grid.
+fn aggregate(r: &MatchupRow) -> bool {
+    r.deck == "ALL" || r.opponent == "ALL"
+}
+
+fn matchups(rows: &[MatchupRow]) -> String {
+    let grid: Vec<&MatchupRow> = rows.iter().filter(|r| !aggregate(r)).collect();
+    let decks = labels(grid.iter().map(|r| (r.deck.as_str(), r.bot.as_str())));
+    let opponents = labels(
+        grid.iter()
+            .map(|r| (r.opponent.as_str(), r.opponent_bot.as_str())),
+    );
+    let mut out = String::from(
+        "<table id=\"matchups-table\" class=\"heat\">\n<thead><tr><th>deck ↓ vs opponent →</th>",
+    );
+    for o in &opponents {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(&o.text));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for d in &decks {
+        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", esc(&d.text));
+        for o in &opponents {
+            let cell = grid.iter().find(|r| {
+                (r.deck.as_str(), r.bot.as_str()) == d.key
+                    && (r.opponent.as_str(), r.opponent_bot.as_str()) == o.key
+            });
+            match cell {
+                Some(r) => {
+                    let (bg, fg) = heat(r.win_rate.value);
+                    let _ = write!(
+                        out,
+                        "<td style=\"background:{bg};color:{fg}\" title=\"{} vs {}: won {}, lost \
+                         {}, drawn {}; 95% interval {} – {}\">{}<small>{} games</small></td>",
+                        esc(&d.text),
+                        esc(&o.text),
+                        r.wins,
+                        r.losses,
+                        r.draws,
+                        pct(r.win_rate.low),
+                        pct(r.win_rate.high),
+                        pct(r.win_rate.value),
+                        r.games,
+                    );
+                }
+                None => out.push_str("<td></td>"),
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n");
+    out.push_str(
+        "<p class=\"note\">Each cell is the row deck's win rate against the column deck \
+         (draws count half): blue above 50%, red below. Hover for the record and the 95% \
+         interval.</p>\n",
+    );
+    let totals: Vec<Vec<String>> = rows
+        .iter()
+        .filter(|r| aggregate(r))
+        .map(|r| {
+            vec![
+                format!("{} <small>({})</small>", esc(&r.deck), esc(&r.bot)),
+                format!(
+                    "{} <small>({})</small>",
+                    esc(&r.opponent),
+                    esc(&r.opponent_bot)
+                ),
+                r.games.to_string(),
+                format!("{} – {} – {}", r.wins, r.losses, r.draws),
+                interval(&r.win_rate),
+            ]
+        })
+        .collect();
+    if !totals.is_empty() {
+        out.push_str("<h3>Against the whole field</h3>\n");
+        let header = [
+            "deck (bot)",
+            "opponent (bot)",
+            "games",
+            "won – lost – drawn",
+            "win rate, 95% interval",
+        ]
+        .map(String::from);
+        out.push_str(&table(None, "totals", &header, &totals));
+    }
+    out
+}
+
+/// A row or column of the heat map: a deck and bot, shown as the deck
+/// alone unless some deck appears with several bots. Rows and columns are
+/// in name order, so a round robin's grid is symmetric.
+struct Label<'a> {
+    key: (&'a str, &'a str),
+    text: String,
+}
+
+fn labels<'a>(keys: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<Label<'a>> {
+    let mut distinct: Vec<(&str, &str)> = Vec::new();
+    for k in keys {
+        if !distinct.contains(&k) {
+            distinct.push(k);
+        }
+    }
+    distinct.sort_unstable();
+    let several_bots = distinct
+        .iter()
+        .any(|a| distinct.iter().any(|b| a.0 == b.0 && a.1 != b.1));
+    distinct
+        .into_iter()
+        .map(|key| Label {
+            key,
+            text: if several_bots {
+                format!("{} ({})", key.0, key.1)
+            } else {
+                key.0.to_owned()
+            },
+        })
+        .collect()
+}
+
+fn ratings(rows: &[RatingRow]) -> anyhow::Result<String> {
+    let header = ["rank", "deck", "rating", "95% interval", "games", "score"].map(String::from);
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            vec![
+                (i + 1).to_string(),
+                esc(&r.deck),
+                num(r.rating.value, 0),
+                format!("{} – {}", num(r.rating.low, 0), num(r.rating.high, 0)),
+                r.games.to_string(),
+                pct(r.score),
+            ]
+        })
+        .collect();
+    let mut out = table(Some("ratings-table"), "ratings", &header, &body);
+    let bars: Vec<Bar> = rows
+        .iter()
+        .filter_map(|r| {
+            let value = r.rating.value?;
+            Some(Bar {
+                name: r.deck.clone(),
+                value,
+                low: r.rating.low.unwrap_or(value),
+                high: r.rating.high.unwrap_or(value),
+            })
+        })
+        .collect();
+    if !bars.is_empty() {
+        out.push_str(&charts(&[error_bar_chart(
+            "Ratings with 95% intervals",
+            "rating",
+            &bars,
+        )?]));
+    }
+    out.push_str(
+        "<p class=\"note\">Bradley–Terry ratings on the Elo scale: a 100-point gap means \
+         about a 64% expected score.</p>\n",
+    );
+    Ok(out)
+}
+
+fn card_table(cards: &TextTable) -> String {
+    let numeric: Vec<bool> = (0..cards.header.len())
+        .map(|c| {
+            cards.rows.iter().all(|r| {
+                r.get(c)
+                    .is_none_or(|v| v.is_empty() || v.parse::<f64>().is_ok())
+            })
+        })
+        .collect();
+    let mut out = format!(
+        "<p class=\"note\">{} lines of cards.csv. Click a column header to sort; click again \
+         to reverse.</p>\n<div class=\"scroll\">\n<table id=\"cards-table\" class=\"sortable\">\n<thead><tr>",
+        cards.rows.len()
+    );
+    for (h, &n) in cards.header.iter().zip(&numeric) {
+        let class = if n { " class=\"n\"" } else { "" };
+        let _ = write!(out, "<th{class} title=\"sort by {0}\">{0}</th>", esc(h));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in &cards.rows {
+        out.push_str("<tr>");
+        for (v, &n) in row.iter().zip(&numeric) {
+            let class = if n { " class=\"n\"" } else { "" };
+            let _ = write!(out, "<td{class}>{}</td>", esc(v));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n");
+    out
+}

@@ -1,0 +1,576 @@
+//! Loading a run directory into typed rows: `manifest.json` and the CSV
+//! tables. Columns are found by their header name, so extra columns and
+//! a different column order are fine. Every error names the file, and the
+//! line where there is one.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use anyhow::{Context, anyhow, bail};
+use serde::Deserialize;
+
+/// One input file of the run, as `manifest.json` lists it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ManifestFile {
+    /// What the file is (`cards`, `deck_a`…).
+    #[serde(default)]
+    pub role: String,
+    /// Its path, or `bundled:<name>`.
+    #[serde(default)]
+    pub path: String,
+    /// SHA-256 of its bytes, in hex.
+    #[serde(default)]
+    pub sha256: String,
+}
+
+/// What the report shows of `manifest.json`. Every field may be absent,
+/// so that manifests of other commands (and other versions) still load.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RunManifest {
+    /// decklab's version.
+    pub decklab_version: Option<String>,
+    /// The git commit decklab was built from.
+    pub git_commit: Option<String>,
+    /// The command line, program name first.
+    #[serde(default)]
+    pub command_line: Vec<String>,
+    /// The subcommand.
+    pub command: Option<String>,
+    /// The ruleset.
+    pub game: Option<String>,
+    /// The master seed.
+    pub seed: Option<u64>,
+    /// Games played.
+    pub games: Option<u64>,
+    /// Games asked for.
+    pub games_requested: Option<u64>,
+    /// Worker threads.
+    pub threads: Option<u64>,
+    /// Command-specific settings.
+    #[serde(default)]
+    pub settings: serde_json::Value,
+    /// The input files, with their hashes.
+    #[serde(default)]
+    pub files: Vec<ManifestFile>,
+    /// Wall-clock duration of the games, in seconds.
+    pub elapsed_seconds: Option<f64>,
+    /// Whether every requested game was played.
+    pub complete: Option<bool>,
+}
+
+/// A line of `summary.csv`: one matchup, seen from seat a.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    /// Seat a's deck and bot.
+    pub deck_a: String,
+    /// Seat a's bot.
+    pub bot_a: String,
+    /// Seat b's deck.
+    pub deck_b: String,
+    /// Seat b's bot.
+    pub bot_b: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won by seat a.
+    pub wins_a: u64,
+    /// Games won by seat b.
+    pub wins_b: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Seat a's win rate, with its 95% interval.
+    pub win_rate_a: Estimate,
+    /// Seat a's win rate when going first.
+    pub win_rate_a_first: Option<f64>,
+    /// Seat a's win rate when going second.
+    pub win_rate_a_second: Option<f64>,
+    /// Mean game length in turns.
+    pub mean_turns: Option<f64>,
+}
+
+/// A rate or rating with its 95% interval; each part undefined (`None`)
+/// when the file has an empty field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The point estimate.
+    pub value: Option<f64>,
+    /// The interval's lower end.
+    pub low: Option<f64>,
+    /// The interval's upper end.
+    pub high: Option<f64>,
+}
+
+/// A line of `mana_curve.csv`: one deck's mean mana on one of its turns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ManaRow {
+    /// The deck.
+    pub deck: String,
+    /// The deck's own turn number.
+    pub turn: u32,
+    /// Mean maximum mana.
+    pub max: f64,
+    /// Mean mana spent.
+    pub spent: f64,
+    /// Mean mana left unspent.
+    pub unspent: f64,
+}
+
+/// A line of `prize_pace.csv`: one deck's prizes by one of its turns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaceRow {
+    /// The deck.
+    pub deck: String,
+    /// The deck's own turn number.
+    pub turn: u32,
+    /// Mean prize counters taken by then.
+    pub mean_prizes: f64,
+    /// Share of games won by then.
+    pub share_won: f64,
+}
+
+/// A line of `actions.csv`: one deck's mean actions of one kind on one of
+/// its turns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionRow {
+    /// The deck.
+    pub deck: String,
+    /// The deck's own turn number.
+    pub turn: u32,
+    /// The kind of action.
+    pub kind: String,
+    /// Mean actions of that kind on that turn.
+    pub mean: f64,
+}
+
+/// A line of `matchups.csv`: one deck against one opponent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchupRow {
+    /// The deck (`ALL` in an aggregate line).
+    pub deck: String,
+    /// The opponent (`ALL` in an aggregate line).
+    pub opponent: String,
+    /// The deck's bot.
+    pub bot: String,
+    /// The opponent's bot.
+    pub opponent_bot: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won by the deck.
+    pub wins: u64,
+    /// Games lost by the deck.
+    pub losses: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// The deck's win rate, with its 95% interval.
+    pub win_rate: Estimate,
+}
+
+/// A line of `ratings.csv`: one deck's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The deck.
+    pub deck: String,
+    /// The rating, with its 95% interval.
+    pub rating: Estimate,
+    /// Games played.
+    pub games: u64,
+    /// The deck's score (wins plus half the draws, as a share).
+    pub score: Option<f64>,
+}
+
+/// A CSV table kept as text: `cards.csv`, shown whole.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextTable {
+    /// The header.
+    pub header: Vec<String>,
+    /// The records.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Everything a report shows of a run directory; optional files that are
+/// absent are `None`.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// `manifest.json`.
+    pub manifest: RunManifest,
+    /// `summary.csv`.
+    pub summary: Vec<SummaryRow>,
+    /// `mana_curve.csv`.
+    pub mana: Option<Vec<ManaRow>>,
+    /// `prize_pace.csv`.
+    pub pace: Option<Vec<PaceRow>>,
+    /// `actions.csv`.
+    pub actions: Option<Vec<ActionRow>>,
+    /// `matchups.csv`.
+    pub matchups: Option<Vec<MatchupRow>>,
+    /// `ratings.csv`.
+    pub ratings: Option<Vec<RatingRow>>,
+    /// `cards.csv`.
+    pub cards: Option<TextTable>,
+}
+
+impl Run {
+    /// Loads the run directory `dir`. `manifest.json` and `summary.csv` are
+    /// required; the other files are read when present.
+    pub fn load(dir: &Path) -> anyhow::Result<Run> {
+        let manifest = load_manifest(dir)?;
+        let summary = Csv::read(dir, "summary.csv")?
+            .ok_or_else(|| missing(dir, "summary.csv"))?
+            .typed()?;
+        Ok(Run {
+            manifest,
+            summary,
+            mana: optional(dir, "mana_curve.csv")?,
+            pace: optional(dir, "prize_pace.csv")?,
+            actions: optional(dir, "actions.csv")?,
+            matchups: optional(dir, "matchups.csv")?,
+            ratings: optional(dir, "ratings.csv")?,
+            cards: Csv::read(dir, "cards.csv")?.map(Csv::text),
+        })
+    }
+}
+
+/// The error for a required file that is absent.
+fn missing(dir: &Path, name: &str) -> anyhow::Error {
+    anyhow!(
+        "cannot read {}: no such file (is {} the output directory of a decklab run?)",
+        dir.join(name).display(),
+        dir.display()
+    )
+}
+
+fn load_manifest(dir: &Path) -> anyhow::Result<RunManifest> {
+    let path = dir.join("manifest.json");
+    let text = match fs::read_to_string(&path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(missing(dir, "manifest.json")),
+        other => other.with_context(|| format!("cannot read {}", path.display()))?,
+    };
+    serde_json::from_str(&text).map_err(|e| anyhow!("{}:{}: {e}", path.display(), e.line()))
+}
+
+/// Loads the optional table `name` into typed rows.
+fn optional<T: FromRow>(dir: &Path, name: &str) -> anyhow::Result<Option<Vec<T>>> {
+    Csv::read(dir, name)?.map(|csv| csv.typed()).transpose()
+}
+
+/// A CSV file read whole, with the line number of each record.
+struct Csv {
+    path: PathBuf,
+    header: Vec<String>,
+    records: Vec<(u64, Vec<String>)>,
+}
+
+impl Csv {
+    /// Reads `dir/name`: `None` if there is no such file.
+    fn read(dir: &Path, name: &str) -> anyhow::Result<Option<Csv>> {
+        let path = dir.join(name);
+        let bytes = match fs::read(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            other => other.with_context(|| format!("cannot read {}", path.display()))?,
+        };
+        let at = |e: csv::Error| {
+            let line = e.position().map_or(1, csv::Position::line);
+            anyhow!("{}:{line}: {}", path.display(), csv_message(&e))
+        };
+        let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
+        let header: Vec<String> = reader
+            .headers()
+            .map_err(at)?
+            .iter()
+            .map(str::to_owned)
+            .collect();
+        if header.iter().all(String::is_empty) {
+            bail!("{}:1: no header line", path.display());
+        }
+        let mut records = Vec::new();
+        for record in reader.records() {
+            let record = record.map_err(at)?;
+            let line = record.position().map_or(0, csv::Position::line);
+            records.push((line, record.iter().map(str::to_owned).collect()));
+        }
+        Ok(Some(Csv {
+            path,
+            header,
+            records,
+        }))
+    }
+
+    /// The records as rows of `T`, once the header has every column `T`
+    /// needs.
+    fn typed<T: FromRow>(self) -> anyhow::Result<Vec<T>> {
+        let columns = T::COLUMNS
+            .iter()
+            .map(|name| {
+                self.header.iter().position(|h| h == name).ok_or_else(|| {
+                    anyhow!(
+                        "{}:1: no column {name:?} in the header",
+                        self.path.display()
+                    )
+                })
+            })
+            .collect::<anyhow::Result<Vec<usize>>>()?;
+        self.records
+            .iter()
+            .map(|(line, fields)| {
+                T::from_row(&mut Row {
+                    csv: &self,
+                    line: *line,
+                    fields,
+                    names: T::COLUMNS,
+                    columns: &columns,
+                    next: 0,
+                })
+            })
+            .collect()
+    }
+
+    /// The file as text, shown whole.
+    fn text(self) -> TextTable {
+        TextTable {
+            header: self.header,
+            rows: self.records.into_iter().map(|(_, r)| r).collect(),
+        }
+    }
+}
+
+/// The text of a CSV error without its position (given separately).
+fn csv_message(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("{len} fields where the header has {expected_len}"),
+        csv::ErrorKind::Utf8 { .. } => "not valid UTF-8".to_owned(),
+        _ => e.to_string(),
+    }
+}
+
+/// One record, read field by field in the order of [`FromRow::COLUMNS`].
+struct Row<'a> {
+    csv: &'a Csv,
+    line: u64,
+    fields: &'a [String],
+    /// The names of the row's columns, and where each is in the file.
+    names: &'static [&'static str],
+    columns: &'a [usize],
+    next: usize,
+}
+
+impl<'a> Row<'a> {
+    /// The next column's name and text.
+    fn field(&mut self) -> (&'static str, &'a str) {
+        let i = self.next;
+        self.next += 1;
+        let name = self.names.get(i).copied().unwrap_or_default();
+        let text = self
+            .columns
+            .get(i)
+            .and_then(|&c| self.fields.get(c))
+            .map_or("", String::as_str);
+        (name, text)
+    }
+
+    /// The next field as text.
+    fn text(&mut self) -> String {
+        self.field().1.to_owned()
+    }
+
+    /// The next field as a number: an integer, or a finite decimal.
+    fn number<N: FromStr + Finite>(&mut self) -> anyhow::Result<N> {
+        let (name, text) = self.field();
+        parse(text).ok_or_else(|| self.not_a_number(name, text))
+    }
+
+    /// The next field as a finite decimal, or `None` when it is empty (an
+    /// undefined rate).
+    fn optional(&mut self) -> anyhow::Result<Option<f64>> {
+        let (name, text) = self.field();
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        parse(text)
+            .map(Some)
+            .ok_or_else(|| self.not_a_number(name, text))
+    }
+
+    /// The next three fields (value, lower end, upper end) as an
+    /// [`Estimate`].
+    fn estimate(&mut self) -> anyhow::Result<Estimate> {
+        Ok(Estimate {
+            value: self.optional()?,
+            low: self.optional()?,
+            high: self.optional()?,
+        })
+    }
+
+    fn not_a_number(&self, column: &str, text: &str) -> anyhow::Error {
+        anyhow!(
+            "{}:{}: column {column}: {text:?} is not a number",
+            self.csv.path.display(),
+            self.line
+        )
+    }
+}
+
+fn parse<N: FromStr + Finite>(text: &str) -> Option<N> {
+    text.trim().parse::<N>().ok().filter(Finite::finite)
+}
+
+/// A number that may be read from a CSV field: NaN and infinities are not.
+trait Finite {
+    /// Whether the number is usable.
+    fn finite(&self) -> bool;
+}
+
+impl Finite for f64 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+impl Finite for u64 {
+    fn finite(&self) -> bool {
+        true
+    }
+}
+
+impl Finite for u32 {
+    fn finite(&self) -> bool {
+        true
+    }
+}
+
+/// A typed row of a CSV table.
+trait FromRow: Sized {
+    /// The columns the row is made of, in the order `from_row` reads them.
+    const COLUMNS: &'static [&'static str];
+
+    /// Builds the row from its fields, read in the order of `COLUMNS`.
+    fn from_row(row: &mut Row) -> anyhow::Result<Self>;
+}
+
+impl FromRow for SummaryRow {
+    const COLUMNS: &'static [&'static str] = &[
+        "deck_a",
+        "bot_a",
+        "deck_b",
+        "bot_b",
+        "games",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "win_rate_a",
+        "ci95_low",
+        "ci95_high",
+        "win_rate_a_first",
+        "win_rate_a_second",
+        "mean_turns",
+    ];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(SummaryRow {
+            deck_a: row.text(),
+            bot_a: row.text(),
+            deck_b: row.text(),
+            bot_b: row.text(),
+            games: row.number()?,
+            wins_a: row.number()?,
+            wins_b: row.number()?,
+            draws: row.number()?,
+            win_rate_a: row.estimate()?,
+            win_rate_a_first: row.optional()?,
+            win_rate_a_second: row.optional()?,
+            mean_turns: row.optional()?,
+        })
+    }
+}
+
+impl FromRow for ManaRow {
+    const COLUMNS: &'static [&'static str] = &[
+        "deck",
+        "turn",
+        "mean_max_mana",
+        "mean_mana_spent",
+        "mean_mana_unspent",
+    ];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(ManaRow {
+            deck: row.text(),
+            turn: row.number()?,
+            max: row.number()?,
+            spent: row.number()?,
+            unspent: row.number()?,
+        })
+    }
+}
+
+impl FromRow for PaceRow {
+    const COLUMNS: &'static [&'static str] = &["deck", "turn", "mean_prizes", "share_won_by_turn"];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(PaceRow {
+            deck: row.text(),
+            turn: row.number()?,
+            mean_prizes: row.number()?,
+            share_won: row.number()?,
+        })
+    }
+}
+
+impl FromRow for ActionRow {
+    const COLUMNS: &'static [&'static str] = &["deck", "turn", "kind", "mean_actions"];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(ActionRow {
+            deck: row.text(),
+            turn: row.number()?,
+            kind: row.text(),
+            mean: row.number()?,
+        })
+    }
+}
+
+impl FromRow for MatchupRow {
+    const COLUMNS: &'static [&'static str] = &[
+        "deck",
+        "opponent",
+        "bot",
+        "opponent_bot",
+        "games",
+        "wins",
+        "losses",
+        "draws",
+        "win_rate",
+        "ci95_low",
+        "ci95_high",
+    ];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(MatchupRow {
+            deck: row.text(),
+            opponent: row.text(),
+            bot: row.text(),
+            opponent_bot: row.text(),
+            games: row.number()?,
+            wins: row.number()?,
+            losses: row.number()?,
+            draws: row.number()?,
+            win_rate: row.estimate()?,
+        })
+    }
+}
+
+impl FromRow for RatingRow {
+    const COLUMNS: &'static [&'static str] =
+        &["deck", "rating", "ci95_low", "ci95_high", "games", "score"];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(RatingRow {
+            deck: row.text(),
+            rating: row.estimate()?,
+            games: row.number()?,
+            score: row.optional()?,
+        })
+    }
+}

@@ -1,0 +1,385 @@
+//! The page's structure, from run directories written by hand.
+
+use std::fs;
+use std::path::Path;
+
+use tempfile::TempDir;
+
+use super::html::heat;
+use super::{REPORT, write_report};
+
+const MANIFEST: &str = r#"{
+  "decklab_version": "0.1.0",
+  "git_commit": "70f4f496c6d7e9f7bb93f39c299c79e06b85475a",
+  "command_line": ["decklab", "simulate", "--deck", "my deck.deck", "--games", "300"],
+  "command": "simulate",
+  "game": "nostalgix",
+  "seed": 7,
+  "games": 250,
+  "games_requested": 300,
+  "threads": 2,
+  "settings": {"bot_a": "greedy", "max_turns": 100, "set": ["Stack-O-Fox.health=3"]},
+  "files": [{"role": "deck_a", "path": "my deck.deck", "sha256": "b62513812064226461d0fd0073e9869e0faa4454f2f900d7ca15ea7198871b43"}],
+  "elapsed_seconds": 0.1,
+  "games_per_second": 2500.0,
+  "complete": false
+}
+"#;
+
+const SUMMARY: &str = "\
+deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,win_rate_a_first,win_rate_a_second,mean_turns
+<b>Rush</b>,greedy,prize-control,greedy,250,165,85,0,0.6600,0.6047,0.7113,0.8552,0.4774,15.9767
+";
+
+const MANA: &str = "\
+deck,turn,games,mean_max_mana,mean_mana_spent,mean_mana_unspent,mean_cards_played
+<b>Rush</b>,1,250,1.0000,1.1467,0.3700,0.9300
+<b>Rush</b>,2,250,2.0000,1.9833,0.0167,0.9733
+prize-control,1,250,1.0000,0.8000,0.2000,0.7000
+prize-control,2,250,2.0000,1.5000,0.5000,0.9000
+";
+
+const PACE: &str = "\
+deck,turn,games,mean_prizes,share_won_by_turn
+<b>Rush</b>,1,250,0.0000,0.0000
+<b>Rush</b>,2,250,0.4300,0.1000
+prize-control,1,250,0.1000,0.0000
+prize-control,2,250,0.5000,0.0500
+";
+
+const ACTIONS: &str = "\
+deck,turn,kind,games,mean_actions
+<b>Rush</b>,1,summon,250,1.2000
+<b>Rush</b>,1,attack,250,0.4000
+<b>Rush</b>,2,summon,250,1.0000
+prize-control,1,summon,250,0.9000
+";
+
+const MATCHUPS: &str = "\
+deck,opponent,bot,opponent_bot,games,wins,losses,draws,win_rate,ci95_low,ci95_high
+<b>Rush</b>,prize-control,greedy,greedy,100,60,40,0,0.6000,0.5020,0.6906
+<b>Rush</b>,evolution,greedy,greedy,100,45,55,0,0.4500,0.3560,0.5476
+evolution,prize-control,greedy,greedy,100,70,30,0,0.7000,0.6042,0.7810
+<b>Rush</b>,ALL,greedy,greedy,200,105,95,0,0.5250,0.4558,0.5933
+";
+
+const RATINGS: &str = "\
+deck,rating,ci95_low,ci95_high,games,score
+evolution,1560.2,1500.1,1620.3,200,0.6250
+<b>Rush</b>,1510.0,1450.0,1570.0,200,0.5250
+prize-control,1429.8,1370.0,1489.6,200,0.3500
+";
+
+const CARDS: &str = "\
+deck,card,copies,games_drawn,win_rate_drawn,games_not_drawn,win_rate_not_drawn,iwd,games_played,win_rate_played,mean_turn_played
+<b>Rush</b>,Cinder Imp,4,228,0.6579,22,0.6667,-0.0088,225,0.6533,3.3200
+<b>Rush</b>,\"Fox & <Co>\",3,191,0.6283,59,0.7156,-0.0873,95,0.6105,6.1600
+prize-control,Ward Wall,2,0,,250,0.3400,,0,,
+";
+
+/// A run directory holding `files` (name, content).
+fn run_dir(files: &[(&str, &str)]) -> TempDir {
+    let dir = TempDir::new().unwrap();
+    for (name, text) in files {
+        fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+const REQUIRED: [(&str, &str); 2] = [("manifest.json", MANIFEST), ("summary.csv", SUMMARY)];
+
+const OPTIONAL: [(&str, &str); 6] = [
+    ("mana_curve.csv", MANA),
+    ("prize_pace.csv", PACE),
+    ("actions.csv", ACTIONS),
+    ("matchups.csv", MATCHUPS),
+    ("ratings.csv", RATINGS),
+    ("cards.csv", CARDS),
+];
+
+/// The section id shown for each optional file.
+const SECTIONS: [(&str, &str); 6] = [
+    ("mana_curve.csv", "mana-curve"),
+    ("prize_pace.csv", "prize-pace"),
+    ("actions.csv", "actions"),
+    ("matchups.csv", "matchups"),
+    ("ratings.csv", "ratings"),
+    ("cards.csv", "cards"),
+];
+
+/// Writes the report of a run with `files` and returns the page.
+fn page(files: &[(&str, &str)]) -> String {
+    let dir = run_dir(files);
+    let path = write_report(dir.path()).unwrap();
+    assert_eq!(path, dir.path().join(REPORT));
+    fs::read_to_string(path).unwrap()
+}
+
+fn all_files() -> Vec<(&'static str, &'static str)> {
+    REQUIRED.iter().chain(&OPTIONAL).copied().collect()
+}
+
+/// The text between `start` (inclusive) and the next `end` after it.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} not found"));
+    let len = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("{end} not found"));
+    &text[from..from + len]
+}
+
+fn has_section(html: &str, id: &str) -> bool {
+    html.contains(&format!("<section id=\"{id}\">"))
+}
+
+#[test]
+fn every_section_is_present_when_its_file_is() {
+    let html = page(&all_files());
+    for id in ["manifest", "summary"]
+        .into_iter()
+        .chain(SECTIONS.iter().map(|s| s.1))
+    {
+        assert!(has_section(&html, id), "no section {id}");
+        assert!(
+            html.contains(&format!("<a href=\"#{id}\">")),
+            "no link to {id}"
+        );
+    }
+    // Three mana charts, two prize-pace charts, two action kinds, one
+    // rating chart.
+    assert_eq!(html.matches("<svg").count(), 8);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.trim_end().ends_with("</html>"));
+}
+
+#[test]
+fn each_optional_section_follows_its_own_file() {
+    let html = page(&REQUIRED);
+    assert!(has_section(&html, "manifest") && has_section(&html, "summary"));
+    for (_, id) in SECTIONS {
+        assert!(!has_section(&html, id), "section {id} without its file");
+    }
+    assert!(!html.contains("<svg"));
+    for (file, id) in SECTIONS {
+        let mut files = REQUIRED.to_vec();
+        files.push(*OPTIONAL.iter().find(|f| f.0 == file).unwrap());
+        let html = page(&files);
+        for (_, other) in SECTIONS {
+            assert_eq!(has_section(&html, other), other == id, "{file}: {other}");
+        }
+    }
+}
+
+#[test]
+fn manifest_is_shown() {
+    let html = page(&REQUIRED);
+    let m = between(&html, "<section id=\"manifest\">", "</section>");
+    assert!(m.contains("decklab simulate --deck &#39;my deck.deck&#39; --games 300"));
+    assert!(m.contains("250 of 300 requested"));
+    assert!(m.contains("class=\"warn\">no: the run was interrupted"));
+    assert!(m.contains("70f4f496c6d7e9f7bb93f39c299c79e06b85475a"));
+    assert!(m.contains("b62513812064226461d0fd0073e9869e0faa4454f2f900d7ca15ea7198871b43"));
+    assert!(m.contains("[&quot;Stack-O-Fox.health=3&quot;]"));
+    assert!(m.contains("<dt>Seed</dt><dd>7</dd>"));
+}
+
+#[test]
+fn summary_shows_the_interval() {
+    let html = page(&REQUIRED);
+    let s = between(&html, "<section id=\"summary\">", "</section>");
+    assert!(s.contains("66.0% <small>(60.5% – 71.1%)</small>"), "{s}");
+    assert!(s.contains("class=\"ci-range\" style=\"left:60.5%;width:10.7%\""));
+    assert!(s.contains("165 – 85 – 0"));
+    assert!(s.contains("85.5%") && s.contains("47.7%") && s.contains("16.0"));
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let html = page(&all_files());
+    assert!(!html.contains("<b>"), "unescaped deck name");
+    assert!(!html.contains("<Co>"), "unescaped card name");
+    assert!(html.contains("&lt;b&gt;Rush&lt;/b&gt;"));
+    assert!(html.contains("Fox &amp; &lt;Co&gt;"));
+    assert_eq!(html.matches("<script").count(), 1);
+}
+
+#[test]
+fn page_is_self_contained() {
+    let html = page(&all_files());
+    let outside = html
+        .replace("xmlns=\"http://www.w3.org/2000/svg\"", "")
+        .to_lowercase();
+    assert!(!outside.contains("http://"), "a network reference");
+    assert!(!outside.contains("https://"), "a network reference");
+    assert!(!outside.contains("<script src"));
+    assert!(!outside.contains("<link"));
+    assert!(!outside.contains("@import") && !outside.contains("url("));
+}
+
+#[test]
+fn card_table_has_a_row_per_line_and_sortable_headers() {
+    let html = page(&all_files());
+    let t = between(&html, "<table id=\"cards-table\"", "</table>");
+    assert!(t.starts_with("<table id=\"cards-table\" class=\"sortable\">"));
+    let body = between(t, "<tbody>", "</tbody>");
+    assert_eq!(body.matches("<tr>").count(), CARDS.lines().count() - 1);
+    let head = between(t, "<thead>", "</thead>");
+    let columns = CARDS.lines().next().unwrap().split(',').count();
+    assert_eq!(head.matches("</th>").count(), columns);
+    assert!(head.contains("<th class=\"n\" title=\"sort by iwd\">iwd</th>"));
+    assert!(head.contains("<th title=\"sort by card\">card</th>"));
+    // Undefined rates stay empty cells, so they sort last.
+    assert!(body.contains("<td class=\"n\">0</td><td class=\"n\"></td>"));
+    assert!(html.contains("querySelectorAll(\"table.sortable th\")"));
+}
+
+#[test]
+fn heat_map_is_a_grid_without_the_aggregate() {
+    let html = page(&all_files());
+    let t = between(&html, "<table id=\"matchups-table\"", "</table>");
+    let body = between(t, "<tbody>", "</tbody>");
+    // Rows and columns in name order: <b>Rush</b>, evolution;
+    // evolution, prize-control.
+    assert_eq!(body.matches("<tr>").count(), 2);
+    let rush = body.find("&lt;b&gt;Rush").unwrap();
+    assert!(rush < body.find(">evolution</th>").unwrap());
+    let head = between(t, "<thead>", "</thead>");
+    assert!(head.find(">evolution<").unwrap() < head.find(">prize-control<").unwrap());
+    assert_eq!(
+        between(t, "<thead>", "</thead>").matches("</th>").count(),
+        3
+    );
+    assert_eq!(body.matches("<td").count(), 4);
+    assert!(!t.contains(">ALL<"));
+    assert!(t.contains("60.0%<small>100 games</small>"));
+    // The colour follows the win rate.
+    for rate in [0.45, 0.6, 0.7] {
+        let (bg, fg) = heat(Some(rate));
+        let cell = format!("background:{bg};color:{fg}\"");
+        assert!(t.contains(&cell), "{cell} not in {t}");
+    }
+    let s = between(&html, "<section id=\"matchups\">", "</section>");
+    assert!(s.contains("Against the whole field"));
+    assert!(s.contains("52.5% <small>(45.6% – 59.3%)</small>"));
+}
+
+#[test]
+fn ratings_have_a_table_and_a_chart() {
+    let html = page(&all_files());
+    let s = between(&html, "<section id=\"ratings\">", "</section>");
+    let t = between(s, "<table id=\"ratings-table\"", "</table>");
+    assert_eq!(between(t, "<tbody>", "</tbody>").matches("<tr>").count(), 3);
+    assert!(t.contains("<td>1</td><td>evolution</td><td>1560</td><td>1500 – 1620</td>"));
+    assert_eq!(s.matches("<svg").count(), 1);
+}
+
+#[test]
+fn columns_are_found_by_name() {
+    let summary = "\
+extra,mean_turns,win_rate_a_second,win_rate_a_first,ci95_high,ci95_low,win_rate_a,draws,wins_b,wins_a,games,bot_b,deck_b,bot_a,deck_a
+x,15.9767,0.4774,0.8552,0.7113,0.6047,0.6600,0,85,165,250,greedy,prize-control,greedy,hero-rush
+";
+    let html = page(&[("manifest.json", MANIFEST), ("summary.csv", summary)]);
+    assert!(html.contains("<title>decklab report: hero-rush vs prize-control</title>"));
+    assert!(html.contains("66.0% <small>(60.5% – 71.1%)</small>"));
+}
+
+/// Asserts that writing the report of a run with `files` fails with a
+/// message containing `needles`, and leaves no file behind.
+fn fails(files: &[(&str, &str)], needles: &[&str]) {
+    let dir = run_dir(files);
+    let err = format!("{:#}", write_report(dir.path()).unwrap_err());
+    for n in needles {
+        assert!(err.contains(n), "{n:?} not in {err:?}");
+    }
+    let mut left: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let mut expected: Vec<String> = files.iter().map(|f| f.0.to_owned()).collect();
+    expected.sort();
+    assert_eq!(left, expected, "files left behind");
+}
+
+#[test]
+fn required_files_are_named_when_missing() {
+    fails(
+        &[("summary.csv", SUMMARY)],
+        &["manifest.json: no such file"],
+    );
+    fails(
+        &[("manifest.json", MANIFEST)],
+        &["summary.csv: no such file"],
+    );
+    let err = write_report(Path::new("/nonexistent/decklab-run")).unwrap_err();
+    assert!(format!("{err:#}").contains("/nonexistent/decklab-run/manifest.json"));
+}
+
+#[test]
+fn malformed_files_are_named_with_the_line() {
+    let with = |name: &'static str, text: &'static str| {
+        let mut files = all_files();
+        files.retain(|f| f.0 != name);
+        files.push((name, text));
+        files
+    };
+    fails(
+        &with("manifest.json", "{\n \"seed\": \"seven\"\n}"),
+        &["manifest.json:2: invalid type"],
+    );
+    fails(&with("manifest.json", "[1,"), &["manifest.json:1:"]);
+    let short = "deck,turn,games,mean_prizes,share_won_by_turn\nx,1,250,0.1,0.0\nx,2,250\n";
+    fails(
+        &with("prize_pace.csv", short),
+        &["prize_pace.csv:3: 3 fields where the header has 5"],
+    );
+    let bad = "deck,rating,ci95_low,ci95_high,games,score\nx,1500,1400,1600,ten,0.5\n";
+    fails(
+        &with("ratings.csv", bad),
+        &["ratings.csv:2: column games: \"ten\" is not a number"],
+    );
+    let nan = "deck,turn,kind,games,mean_actions\nx,1,summon,3,NaN\n";
+    fails(
+        &with("actions.csv", nan),
+        &["actions.csv:2: column mean_actions: \"NaN\" is not a number"],
+    );
+    let missing = "deck,turn,games,mean_max_mana,mean_mana_spent\nx,1,2,1.0,1.0\n";
+    fails(
+        &with("mana_curve.csv", missing),
+        &["mana_curve.csv:1: no column \"mean_mana_unspent\" in the header"],
+    );
+    fails(&with("summary.csv", ""), &["summary.csv:1: no header line"]);
+}
+
+#[test]
+fn invalid_utf8_is_named_with_the_line() {
+    let dir = run_dir(&REQUIRED);
+    fs::write(dir.path().join("cards.csv"), b"deck,card\nx,y\nx\xff,y\n").unwrap();
+    let err = format!("{:#}", write_report(dir.path()).unwrap_err());
+    assert!(err.contains("cards.csv:3: not valid UTF-8"), "{err}");
+    assert!(!dir.path().join(REPORT).exists());
+}
+
+#[test]
+fn a_failed_report_keeps_the_previous_page() {
+    let dir = run_dir(&all_files());
+    let path = write_report(dir.path()).unwrap();
+    let before = fs::read_to_string(&path).unwrap();
+    fs::write(dir.path().join("summary.csv"), "deck_a\n").unwrap();
+    assert!(write_report(dir.path()).is_err());
+    assert_eq!(fs::read_to_string(&path).unwrap(), before);
+    let hidden = fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with('.')
+        })
+        .count();
+    assert_eq!(hidden, 0, "temporary file left behind");
+}

@@ -1,0 +1,275 @@
+//! `decklab report`, driven as a user would: the real binary on the output
+//! of a real `simulate` run, and the page opened in headless Chromium when
+//! one is installed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+/// Runs decklab in `dir` with `args`.
+fn decklab(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("decklab runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch directory holding the output of a 200-game run, in `run/`.
+fn simulated() -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().join("run");
+    let o = decklab(
+        tmp.path(),
+        &["simulate", "--games", "200", "--out", "run", "--quiet"],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    (tmp, out)
+}
+
+/// Writes the report of `run` with the binary and returns its path.
+fn report(run: &Path) -> PathBuf {
+    let o = decklab(run, &["report", run.to_str().unwrap()]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let path = run.join("report.html");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("{}\n", path.display())
+    );
+    path
+}
+
+/// The text between `start` (inclusive) and the next `end` after it.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} not found"));
+    let len = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("{end} not found"));
+    &text[from..from + len]
+}
+
+/// The cells' text of each body row of the table with id `id`.
+fn table_cells(html: &str, id: &str) -> Vec<Vec<String>> {
+    let table = between(html, &format!("<table id=\"{id}\""), "</table>");
+    between(table, "<tbody>", "</tbody>")
+        .split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| between(cell, ">", "</td>")[1..].to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// The sections a run's files call for: a section id for each file of the
+/// run that has one.
+fn expected_sections(run: &Path) -> Vec<&'static str> {
+    [
+        ("manifest.json", "manifest"),
+        ("summary.csv", "summary"),
+        ("mana_curve.csv", "mana-curve"),
+        ("prize_pace.csv", "prize-pace"),
+        ("actions.csv", "actions"),
+        ("matchups.csv", "matchups"),
+        ("ratings.csv", "ratings"),
+        ("cards.csv", "cards"),
+    ]
+    .into_iter()
+    .filter(|(file, _)| run.join(file).exists())
+    .map(|(_, id)| id)
+    .collect()
+}
+
+#[test]
+fn report_of_a_real_run() {
+    let (_tmp, run) = simulated();
+    let html = fs::read_to_string(report(&run)).unwrap();
+    let sections = expected_sections(&run);
+    for id in ["manifest", "summary", "mana-curve", "prize-pace", "cards"] {
+        assert!(sections.contains(&id), "simulate wrote no file for {id}");
+    }
+    for id in sections {
+        assert!(html.contains(&format!("<section id=\"{id}\">")), "no {id}");
+    }
+    assert!(html.matches("<svg").count() >= 5, "mana and prize charts");
+    let cards = fs::read_to_string(run.join("cards.csv")).unwrap();
+    assert_eq!(
+        table_cells(&html, "cards-table").len(),
+        cards.lines().count() - 1
+    );
+    let manifest = fs::read_to_string(run.join("manifest.json")).unwrap();
+    let commit = between(&manifest, "\"git_commit\"", ",");
+    if let Some(hash) = commit.split('"').nth(3) {
+        assert!(html.contains(hash), "commit {hash} not shown");
+    }
+    assert!(html.contains("hero-rush") && html.contains("prize-control"));
+    // A second report replaces the first and leaves nothing else.
+    report(&run);
+    let names: Vec<String> = fs::read_dir(&run)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.') || n.contains("report"))
+        .collect();
+    assert_eq!(names, ["report.html"]);
+}
+
+#[test]
+fn bad_directories_exit_2_and_write_nothing() {
+    let tmp = TempDir::new().unwrap();
+    let o = decklab(tmp.path(), &["report", "no-such-run"]);
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(&o));
+    assert!(stderr(&o).starts_with("decklab: cannot read no-such-run/manifest.json"));
+    assert!(!tmp.path().join("no-such-run").exists());
+
+    let (_run_tmp, run) = simulated();
+    fs::remove_file(run.join("summary.csv")).unwrap();
+    let o = decklab(&run, &["report", "."]);
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(&o));
+    assert!(
+        stderr(&o).contains("summary.csv: no such file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!run.join("report.html").exists());
+
+    fs::write(run.join("summary.csv"), "deck_a,bot_a\nx\n").unwrap();
+    let o = decklab(&run, &["report", "."]);
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(&o));
+    assert!(stderr(&o).contains("summary.csv:2:"), "{}", stderr(&o));
+    assert!(!run.join("report.html").exists());
+}
+
+/// The Chromium (or Chrome) installed, if any.
+fn chromium() -> Option<PathBuf> {
+    let fixed = Path::new("/usr/bin/chromium");
+    if fixed.is_file() {
+        return Some(fixed.to_path_buf());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).find_map(|dir| {
+        ["chromium", "chromium-browser", "google-chrome"]
+            .iter()
+            .map(|name| dir.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+/// `path` as a `file://` URL.
+fn file_url(path: &Path) -> String {
+    let mut url = String::from("file://");
+    for b in path.to_str().unwrap().bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            url.push(char::from(b));
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    url
+}
+
+/// Runs `browser` headless, with a fresh profile and no network services,
+/// and returns the DOM of `url` once its scripts have run.
+fn dump_dom(browser: &Path, url: &str) -> String {
+    let profile = TempDir::new().unwrap();
+    let out = TempDir::new().unwrap();
+    let dom = out.path().join("dom.html");
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=5000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(["--dump-dom", url])
+        .stdout(fs::File::create(&dom).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "chromium failed: {status}");
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish within 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    fs::read_to_string(dom).unwrap()
+}
+
+/// Sort keys as the page's script compares them: numbers, then empty
+/// cells.
+fn number(cell: &str) -> Option<f64> {
+    (!cell.is_empty()).then(|| cell.parse().expect("a numeric cell"))
+}
+
+#[test]
+fn report_renders_and_sorts_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "note: no Chromium installed (chromium, chromium-browser, google-chrome); skipped"
+        );
+        return;
+    };
+    let (_tmp, run) = simulated();
+    let path = report(&run);
+    let page = fs::read_to_string(&path).unwrap();
+    let dom = dump_dom(&browser, &format!("{}#selftest", file_url(&path)));
+
+    for id in expected_sections(&run) {
+        assert!(dom.contains(&format!("<section id=\"{id}\">")), "no {id}");
+    }
+    assert_eq!(
+        dom.matches("<svg").count(),
+        page.matches("<svg").count(),
+        "every chart is in the DOM"
+    );
+    assert!(
+        dom.contains("<polyline") || dom.contains("<path"),
+        "no lines drawn"
+    );
+
+    // The script sorted the card table by each column both ways and found
+    // every order right; the table ends sorted by its last column,
+    // descending, empty cells last.
+    let cards = fs::read_to_string(run.join("cards.csv")).unwrap();
+    let columns = cards.lines().next().unwrap().split(',').count();
+    let marker = between(&dom, "<body", ">");
+    assert!(
+        marker.contains(&format!("data-selftest=\"ok:{columns}\"")),
+        "self-test: {marker}"
+    );
+    let last = |rows: Vec<Vec<String>>| -> Vec<Option<f64>> {
+        rows.iter().map(|r| number(&r[columns - 1])).collect()
+    };
+    let before = last(table_cells(&page, "cards-table"));
+    let after = last(table_cells(&dom, "cards-table"));
+    let mut expected = before.clone();
+    expected.sort_by(|a, b| match (a, b) {
+        (Some(x), Some(y)) => y.total_cmp(x),
+        _ => a.is_none().cmp(&b.is_none()),
+    });
+    assert_ne!(before, expected, "the file was already in this order");
+    assert_eq!(after, expected);
+}
