@@ -313,7 +313,7 @@ impl PixelTactics {
         s.actions -= cost;
         match a {
             Action::Leader(card) => return self.pick(s, card, rng, obs),
-            Action::Pass => s.actions = 0,
+            Action::Pass => return self.end_turn(s, rng, obs),
             Action::Draw => self.draw(s, p, obs),
             Action::Recruit { card, slot } => {
                 self.take_from_hand(s, p, card);
@@ -443,6 +443,7 @@ impl PixelTactics {
         s.first = first;
         s.round = 1;
         s.wave = Row::Vanguard;
+        s.phase = Phase::Turn;
         self.start_turn(s, first, obs);
     }
 
