@@ -480,7 +480,10 @@ fn attacks_come_from_the_current_wave_once_and_not_from_new_recruits() {
     assert!(attackers(&s).is_empty());
     act(&g, &mut s, Action::Pass);
     pass_until(&g, &mut s, 0, Row::Flank);
-    assert!(attackers(&s).is_empty(), "the Flank stands behind the Vanguard");
+    assert!(
+        attackers(&s).is_empty(),
+        "the Flank stands behind the Vanguard"
+    );
     for slot in [0, 1] {
         s.side_mut(0).unit[slot].occupant = Occupant::Corpse;
     }
@@ -812,7 +815,11 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
     put(&g, &mut s, 0, 1, "Siege Ogre");
     put(&g, &mut s, 1, 1, "Quickblade");
     act(&g, &mut s, Action::Attack { from: 1, target: 1 });
-    assert_eq!(damage(&s, 1, 1), 4 + 2 + 1, "Long Attack +2, Ember Knight's aura +1");
+    assert_eq!(
+        damage(&s, 1, 1),
+        4 + 2 + 1,
+        "Long Attack +2, Ember Knight's aura +1"
+    );
     assert_eq!(
         s.side(1).unit[1].occupant,
         Occupant::Hero,
