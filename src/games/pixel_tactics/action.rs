@@ -1,7 +1,5 @@
 //! The decisions of Pixel Tactics (rules: "ACTIONS"): small and `Copy`.
 
-use std::fmt;
-
 use super::cards::CardId;
 
 /// A slot chosen as the target of a Spell, an Order or a Leader action.
@@ -93,16 +91,6 @@ impl Action {
             Action::Move { .. } => "move",
             Action::Switch { .. } => "switch",
             Action::Pass => "pass",
-        }
-    }
-}
-
-impl fmt::Display for Tgt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tgt::None => f.write_str("-"),
-            Tgt::Own(s) => write!(f, "own:{s}"),
-            Tgt::Rival(s) => write!(f, "rival:{s}"),
         }
     }
 }

@@ -78,15 +78,6 @@ impl Keywords {
     pub fn with(self, other: Keywords) -> Keywords {
         Keywords(self.0 | other.0)
     }
-
-    /// The keyword names in this set.
-    pub fn names(self) -> Vec<&'static str> {
-        KEYWORD_NAMES
-            .iter()
-            .filter(|(_, k)| self.has(*k))
-            .map(|(n, _)| *n)
-            .collect()
-    }
 }
 
 /// What an action, Attack or Spell costs (rules: "Long Actions…", "Free
@@ -384,14 +375,6 @@ impl MatchGames {
             MatchGames::BestOf3 => 2,
             MatchGames::BestOf5 => 3,
         }
-    }
-
-    /// The name.
-    pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(_, m)| *m == self)
-            .map_or("single", |(n, _)| n)
     }
 }
 

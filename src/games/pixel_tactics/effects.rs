@@ -256,13 +256,12 @@ impl PixelTactics {
         }
     }
 
-    /// Fires the reaction to `trigger` of the occupant of `slot` of `p`,
-    /// if its power in force has one.
+    /// Fires the reaction to `trigger` of the occupant of slot `slot` of
+    /// `p`'s Unit (`at = (p, slot)`), if its power in force has one.
     pub(super) fn react(
         &self,
         s: &mut State,
-        p: u8,
-        slot: u8,
+        (p, slot): (u8, u8),
         trigger: Trigger,
         attacker: Option<(u8, u8)>,
         rng: &mut GameRng,
@@ -305,7 +304,7 @@ impl PixelTactics {
         obs: &mut impl Observer<Event>,
     ) {
         for slot in 0..SLOTS as u8 {
-            self.react(s, p, slot, trigger, None, rng, obs);
+            self.react(s, (p, slot), trigger, None, rng, obs);
         }
     }
 }

@@ -32,7 +32,7 @@ impl PixelTactics {
     /// A new match: decks shuffled, hands of five, seat a to pick a Leader.
     pub(super) fn setup(&self, rng: &mut GameRng) -> State {
         let mut s = State {
-            sides: [Side::new(), Side::new()],
+            sides: [Side::default(), Side::default()],
             phase: Phase::PickLeader,
             active: 0,
             first: 0,
@@ -323,8 +323,8 @@ impl PixelTactics {
                     damage: 0,
                     acted: true,
                 };
-                self.react(s, p, slot, Trigger::Recruited, None, rng, obs);
-                self.react(s, p, LEADER, Trigger::Recruited, None, rng, obs);
+                self.react(s, (p, slot), Trigger::Recruited, None, rng, obs);
+                self.react(s, (p, LEADER), Trigger::Recruited, None, rng, obs);
             }
             Action::Attack { from, target } => self.attack(s, from, target, rng, obs),
             Action::Spell { from, target } => {
@@ -635,7 +635,7 @@ impl PixelTactics {
             obs,
         );
         self.damage(s, p, r, target, damage, obs);
-        self.react(s, r, target, Trigger::Attacked, Some((p, from)), rng, obs);
-        self.react(s, p, from, Trigger::AfterAttack, None, rng, obs);
+        self.react(s, (r, target), Trigger::Attacked, Some((p, from)), rng, obs);
+        self.react(s, (p, from), Trigger::AfterAttack, None, rng, obs);
     }
 }

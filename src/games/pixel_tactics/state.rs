@@ -101,9 +101,9 @@ pub struct Side {
     pub leader_damage: u8,
 }
 
-impl Side {
+impl Default for Side {
     /// An empty side.
-    pub fn new() -> Side {
+    fn default() -> Side {
         Side {
             unit: [Slot::EMPTY; SLOTS],
             hand: FixedVec::new(),
@@ -115,7 +115,9 @@ impl Side {
             leader_damage: 0,
         }
     }
+}
 
+impl Side {
     /// The Leader's slot.
     #[inline]
     pub fn leader(&self) -> &Slot {
