@@ -41,7 +41,8 @@ impl PixelTactics {
                     list.len()
                 ));
             }
-            if side.set_aside.len() as u32 != trophies {
+            let aside = side.set_aside.len() as u32;
+            if aside != trophies && (s.outcome.is_none() || aside > trophies) {
                 return Err(format!(
                     "seat {p}: {} cards set aside for {trophies} trophies",
                     side.set_aside.len()

@@ -176,6 +176,8 @@ impl Game for PixelTactics {
 
     fn summary(&self, s: &State, player: Player) -> PlayerSummary {
         let side = s.side(player.0);
+        // The Leader's life left (negative: damage beyond it); 0 between
+        // games of a match, when no Leader stands.
         let health = if side.leader().occupant == Occupant::Leader {
             i32::from(self.life(s, player.0, LEADER)) - i32::from(side.leader().damage)
         } else {

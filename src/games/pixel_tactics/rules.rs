@@ -553,9 +553,10 @@ impl PixelTactics {
         self.start_turn(s, s.first, obs);
     }
 
-    /// A game of the match is over: the winner claims a trophy (both
-    /// Leaders, set aside for the rest of the match); the match ends, or
-    /// the next game begins.
+    /// A game of the match is over: the winner claims a trophy; the match
+    /// ends (the last Units stay on the table for the summary), or both
+    /// Leaders are set aside for the rest of the match and the next game
+    /// begins.
     fn game_over(
         &self,
         s: &mut State,
@@ -566,11 +567,6 @@ impl PixelTactics {
     ) {
         if let Some(w) = winner {
             s.side_mut(w).trophies += 1;
-            for side in &mut s.sides {
-                let card = side.leader().card;
-                side.unit[LEADER as usize] = Slot::EMPTY;
-                side.set_aside.push(card);
-            }
         }
         let trophies = [s.sides[0].trophies, s.sides[1].trophies];
         let p = winner.unwrap_or(s.active);
@@ -592,7 +588,15 @@ impl PixelTactics {
             Some(w) if s.side(w).trophies >= goal => s.outcome = Some((Some(w), MATCH)),
             _ => {
                 // "The Next Game" (a tie claims no trophy: the game is
-                // played again, lots drawn for the first player).
+                // played again, lots drawn for the first player). The
+                // trophy's Leaders stay out of the decks.
+                if winner.is_some() {
+                    for side in &mut s.sides {
+                        let card = side.leader().card;
+                        side.unit[LEADER as usize] = Slot::EMPTY;
+                        side.set_aside.push(card);
+                    }
+                }
                 s.game = s.game.saturating_add(1);
                 s.next_first = winner;
                 self.deal(s, rng);

@@ -870,6 +870,12 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
         }
     )));
     assert_eq!(g.summary(&s, Player::A).score, 1, "a trophy");
+    assert_eq!(
+        g.summary(&s, Player::A).health,
+        20,
+        "the winner's Leader's life left"
+    );
+    assert_eq!(g.summary(&s, Player::B).health, 0);
 }
 
 #[test]
