@@ -84,6 +84,8 @@ enum Command {
 pub enum GameKind {
     /// Nostalgix.
     Nostalgix,
+    /// Pixel Tactics.
+    PixelTactics,
 }
 
 /// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
@@ -94,6 +96,10 @@ macro_rules! with_ruleset {
         match $kind {
             $crate::cli::GameKind::Nostalgix => {
                 type $R = $crate::games::nostalgix::Nostalgix;
+                $body
+            }
+            $crate::cli::GameKind::PixelTactics => {
+                type $R = $crate::games::pixel_tactics::PixelTactics;
                 $body
             }
         }

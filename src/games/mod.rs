@@ -2,6 +2,7 @@
 //! the commands load any of them from files.
 
 pub mod nostalgix;
+pub mod pixel_tactics;
 
 use std::fmt::Debug;
 use std::path::Path;
@@ -11,7 +12,7 @@ use crate::core::Game;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The names of every ruleset, as `--game` and strategy files spell them.
-pub const GAMES: [&str; 1] = [nostalgix::NAME];
+pub const GAMES: [&str; 2] = [nostalgix::NAME, pixel_tactics::NAME];
 
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything

@@ -1,0 +1,339 @@
+//! What happens in a Pixel Tactics match, for logs
+//! (`logs/game-<i>.jsonl`) and the game-agnostic report metrics (the
+//! mapping is documented in docs/rulings/pixel-tactics.md, "Reports").
+
+use serde_json::{Value, json};
+
+use super::PixelTactics;
+use super::cards::{CardId, Row, Trigger};
+use super::state::State;
+use crate::core::{Metric, Observer, Player};
+
+/// One event: when, whose, what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Player-turns started so far in the match (0 during the first
+    /// setup).
+    pub turn: u16,
+    /// Who acts or owns the event.
+    pub player: u8,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The events of the log format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A game of the match begins (before the opening hands).
+    GameStart {
+        /// The game's number in the match (1-based).
+        game: u8,
+        /// Trophies of seats a and b.
+        trophies: [u8; 2],
+    },
+    /// A card drawn (the opening hand included).
+    Draw {
+        /// The card.
+        card: CardId,
+    },
+    /// The player took an action of this kind, costing this many actions.
+    Act {
+        /// `recruit`, `attack`, `spell`, `draw`, `order`, `clear`, `move`,
+        /// `switch`, `pass`, or `leader` for the Leader pick.
+        kind: &'static str,
+        /// Actions it took.
+        cost: u8,
+    },
+    /// Actions paid for something other than a card from hand.
+    Pay {
+        /// Actions.
+        amount: u8,
+    },
+    /// A card played from hand: recruited (with its slot) or an Order.
+    Play {
+        /// The card.
+        card: CardId,
+        /// Actions it took.
+        cost: u8,
+        /// The slot recruited into; `None` for an Order.
+        slot: Option<u8>,
+    },
+    /// A Leader picked face down (which one stays hidden until revealed).
+    Pick,
+    /// Both Leaders revealed; `first` takes the first turn.
+    Reveal {
+        /// Seat a's and seat b's Leaders.
+        leaders: [CardId; 2],
+        /// The first player.
+        first: u8,
+    },
+    /// A player's turn begins.
+    TurnStart {
+        /// The round of the game.
+        round: u16,
+        /// The Wave.
+        wave: Row,
+        /// Actions available.
+        actions: u8,
+    },
+    /// An Attack.
+    Attack {
+        /// The attacker's slot.
+        from: u8,
+        /// The attacker.
+        card: CardId,
+        /// The target's slot (rival Unit).
+        target: u8,
+        /// The target.
+        target_card: CardId,
+        /// Damage dealt.
+        damage: u8,
+        /// Whether the target was out of Melee reach (a Ranged Attack).
+        ranged: bool,
+    },
+    /// A Spell (or, from the Leader's slot, a Leader action).
+    Spell {
+        /// The caster's slot.
+        from: u8,
+        /// The caster.
+        card: CardId,
+    },
+    /// Damage applied to the player's Hero or Leader in `slot`.
+    Damage {
+        /// The slot.
+        slot: u8,
+        /// Damage added.
+        amount: u8,
+        /// Damage counters after.
+        damage: u8,
+    },
+    /// Damage removed.
+    Heal {
+        /// The slot.
+        slot: u8,
+        /// Damage removed.
+        amount: u8,
+        /// Damage counters after.
+        damage: u8,
+    },
+    /// A Hero of the player defeated: now a Corpse.
+    Defeated {
+        /// The slot.
+        slot: u8,
+        /// The Hero.
+        card: CardId,
+    },
+    /// A Corpse of the player revived.
+    Revive {
+        /// The slot.
+        slot: u8,
+        /// The Hero.
+        card: CardId,
+    },
+    /// A card discarded from the player's hand.
+    Discard {
+        /// The card.
+        card: CardId,
+    },
+    /// A Corpse cleared to the discard pile.
+    Clear {
+        /// The slot.
+        slot: u8,
+        /// The card.
+        card: CardId,
+    },
+    /// A Hero moved.
+    Move {
+        /// From.
+        from: u8,
+        /// To.
+        to: u8,
+    },
+    /// Two Heroes or Corpses switched.
+    Switch {
+        /// One slot.
+        a: u8,
+        /// The other.
+        b: u8,
+    },
+    /// A reaction fires.
+    Reaction {
+        /// The reacting slot.
+        slot: u8,
+        /// Its card.
+        card: CardId,
+        /// What it reacts to.
+        trigger: Trigger,
+    },
+    /// Damage dealt to the rival Leader in this game, in all.
+    Score {
+        /// The total.
+        total: u8,
+    },
+    /// The player's turn ends.
+    TurnEnd {
+        /// Actions left unused.
+        unspent: u8,
+    },
+    /// A game of the match ends.
+    GameOver {
+        /// The game's winner.
+        winner: Option<u8>,
+        /// Why (`rout`, `rout_tiebreak`, `tie`, `turn_limit`).
+        reason: &'static str,
+        /// Trophies of seats a and b after it.
+        trophies: [u8; 2],
+    },
+}
+
+fn seat(p: u8) -> String {
+    Player(p).letter().to_string()
+}
+
+impl PixelTactics {
+    /// Sends an event to `obs`.
+    #[inline]
+    pub(super) fn emit(
+        &self,
+        s: &State,
+        player: u8,
+        kind: EventKind,
+        obs: &mut impl Observer<Event>,
+    ) {
+        obs.event(&Event {
+            turn: s.turns,
+            player,
+            kind,
+        });
+    }
+
+    fn name_of(&self, c: CardId) -> &str {
+        &self.db.card(c).name
+    }
+
+    /// The report metric an event carries.
+    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+        let player = Player(e.player);
+        Some(match e.kind {
+            EventKind::GameStart { .. } => Metric::GameStart,
+            EventKind::TurnStart { actions, .. } => Metric::TurnStart {
+                player,
+                max_mana: actions,
+                mana: actions,
+            },
+            EventKind::Draw { card } => Metric::Drew {
+                player,
+                card: card.0,
+            },
+            EventKind::Play { card, cost, .. } => Metric::Played {
+                player,
+                card: card.0,
+                cost,
+            },
+            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Act { kind, .. } => Metric::Action { player, kind },
+            EventKind::Score { total } => Metric::Score { player, total },
+            EventKind::TurnEnd { unspent } => Metric::TurnEnd { player, unspent },
+            _ => return None,
+        })
+    }
+
+    /// An event as a JSON log line (without `game`).
+    pub(super) fn json(&self, e: &Event) -> Value {
+        let (name, fields) = match e.kind {
+            EventKind::GameStart { game, trophies } => (
+                "game_start",
+                json!({"match_game": game, "trophies_a": trophies[0], "trophies_b": trophies[1]}),
+            ),
+            EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
+            EventKind::Act { kind, cost } => ("action", json!({"kind": kind, "cost": cost})),
+            EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
+            EventKind::Play { card, cost, slot } => (
+                "play",
+                json!({"card": self.name_of(card), "cost": cost, "slot": slot}),
+            ),
+            EventKind::Pick => ("pick", json!({})),
+            EventKind::Reveal { leaders, first } => (
+                "reveal",
+                json!({"leader_a": self.name_of(leaders[0]), "leader_b": self.name_of(leaders[1]),
+                       "first": seat(first)}),
+            ),
+            EventKind::TurnStart {
+                round,
+                wave,
+                actions,
+            } => (
+                "turn_start",
+                json!({"round": round, "wave": wave.name(), "actions": actions}),
+            ),
+            EventKind::Attack {
+                from,
+                card,
+                target,
+                target_card,
+                damage,
+                ranged,
+            } => (
+                "attack",
+                json!({"from": from, "card": self.name_of(card), "target": target,
+                       "target_card": self.name_of(target_card), "damage": damage, "ranged": ranged}),
+            ),
+            EventKind::Spell { from, card } => {
+                ("spell", json!({"from": from, "card": self.name_of(card)}))
+            }
+            EventKind::Damage {
+                slot,
+                amount,
+                damage,
+            } => (
+                "damage",
+                json!({"slot": slot, "amount": amount, "damage": damage}),
+            ),
+            EventKind::Heal {
+                slot,
+                amount,
+                damage,
+            } => (
+                "heal",
+                json!({"slot": slot, "amount": amount, "damage": damage}),
+            ),
+            EventKind::Defeated { slot, card } => (
+                "defeated",
+                json!({"slot": slot, "card": self.name_of(card)}),
+            ),
+            EventKind::Revive { slot, card } => {
+                ("revive", json!({"slot": slot, "card": self.name_of(card)}))
+            }
+            EventKind::Discard { card } => ("discard", json!({"card": self.name_of(card)})),
+            EventKind::Clear { slot, card } => {
+                ("clear", json!({"slot": slot, "card": self.name_of(card)}))
+            }
+            EventKind::Move { from, to } => ("move", json!({"from": from, "to": to})),
+            EventKind::Switch { a, b } => ("switch", json!({"a": a, "b": b})),
+            EventKind::Reaction {
+                slot,
+                card,
+                trigger,
+            } => (
+                "reaction",
+                json!({"slot": slot, "card": self.name_of(card), "on": trigger.name()}),
+            ),
+            EventKind::Score { total } => ("score", json!({"total": total})),
+            EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
+            EventKind::GameOver {
+                winner,
+                reason,
+                trophies,
+            } => (
+                "game_over",
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason,
+                       "trophies_a": trophies[0], "trophies_b": trophies[1]}),
+            ),
+        };
+        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
+        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
+            obj.extend(extra);
+        }
+        v
+    }
+}

@@ -1,0 +1,69 @@
+//! Evaluation features for heuristic bots: each a number where more is
+//! better for the player asking. Strategy files weight them by name.
+
+use super::PixelTactics;
+use super::state::{LEADER, Occupant, SLOTS, State};
+
+/// The feature names, in the order [`PixelTactics::compute_features`]
+/// writes.
+pub const FEATURES: [&str; 12] = [
+    "leader_life",
+    "opp_leader_life",
+    "unit_attack",
+    "opp_unit_attack",
+    "unit_life",
+    "opp_unit_life",
+    "living_heroes",
+    "opp_living_heroes",
+    "hand_size",
+    "opp_hand_size",
+    "trophies",
+    "opp_trophies",
+];
+
+impl PixelTactics {
+    /// Writes [`FEATURES`] for player `p` into `out`.
+    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
+        let unit = |q: u8| {
+            let (mut attack, mut life, mut heroes) = (0.0, 0.0, 0.0);
+            for slot in 0..SLOTS as u8 {
+                let at = s.side(q).unit[slot as usize];
+                let left = self.life_left(s, q, slot);
+                // A Hero with lethal damage falls at the end of the Wave.
+                if at.occupant != Occupant::Hero || left == 0 {
+                    continue;
+                }
+                attack += f64::from(self.attack_strength(s, q, slot));
+                life += f64::from(left);
+                heroes += 1.0;
+            }
+            let leader = if s.side(q).leader().occupant == Occupant::Leader {
+                f64::from(self.life_left(s, q, LEADER))
+            } else {
+                0.0
+            };
+            (leader, attack, life, heroes)
+        };
+        let (my_leader, my_attack, my_life, my_heroes) = unit(p);
+        let (op_leader, op_attack, op_life, op_heroes) = unit(p ^ 1);
+        let me = s.side(p);
+        let foe = s.side(p ^ 1);
+        let values = [
+            my_leader,
+            -op_leader,
+            my_attack,
+            -op_attack,
+            my_life,
+            -op_life,
+            my_heroes,
+            -op_heroes,
+            me.hand.len() as f64,
+            -(foe.hand.len() as f64),
+            f64::from(me.trophies),
+            -f64::from(foe.trophies),
+        ];
+        for (o, v) in out.iter_mut().zip(values) {
+            *o = v;
+        }
+    }
+}

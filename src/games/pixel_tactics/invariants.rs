@@ -1,0 +1,95 @@
+//! The invariant checker run after every action by the conformance tests:
+//! cards conserved across zones, the Unit well formed, counters in bounds.
+
+use super::PixelTactics;
+use super::cards::CardId;
+use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
+use super::state::{LEADER, Occupant, Phase, State};
+
+impl PixelTactics {
+    /// Every card `p` owns, wherever it is (trophies included).
+    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
+        let side = s.side(p);
+        let mut cards: Vec<CardId> = Vec::with_capacity(32);
+        cards.extend(&side.hand);
+        cards.extend(&side.deck);
+        cards.extend(&side.discard);
+        cards.extend(&side.set_aside);
+        cards.extend(side.pick);
+        cards.extend(
+            side.unit
+                .iter()
+                .filter(|u| u.occupant != Occupant::Empty)
+                .map(|u| u.card),
+        );
+        cards
+    }
+
+    /// Checks every invariant; describes the first one broken.
+    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
+        let trophies = u32::from(s.sides[0].trophies) + u32::from(s.sides[1].trophies);
+        for p in 0..2u8 {
+            let side = s.side(p);
+            let mut owned = self.cards_owned(s, p);
+            owned.sort_unstable();
+            let mut list = self.decks[p as usize].card_list();
+            list.sort_unstable();
+            if owned != list {
+                return Err(format!(
+                    "seat {p}: cards not conserved ({} owned, {} in the list)",
+                    owned.len(),
+                    list.len()
+                ));
+            }
+            let aside = side.set_aside.len() as u32;
+            if aside != trophies && (s.outcome.is_none() || aside > trophies) {
+                return Err(format!(
+                    "seat {p}: {} cards set aside for {trophies} trophies",
+                    side.set_aside.len()
+                ));
+            }
+            for (i, u) in side.unit.iter().enumerate() {
+                let leader_slot = i == LEADER as usize;
+                if (u.occupant == Occupant::Leader)
+                    != (leader_slot && u.occupant != Occupant::Empty)
+                {
+                    return Err(format!("seat {p}: slot {i} holds {:?}", u.occupant));
+                }
+                if u.damage > MAX_DAMAGE
+                    || (u.damage > 0 && !matches!(u.occupant, Occupant::Hero | Occupant::Leader))
+                {
+                    return Err(format!("seat {p}: slot {i} has {} damage", u.damage));
+                }
+            }
+            let leader = side.leader().occupant == Occupant::Leader;
+            let playing = s.phase == Phase::Turn && s.outcome.is_none();
+            if playing && !leader {
+                return Err(format!("seat {p}: no Leader during a turn"));
+            }
+            if s.phase == Phase::PickLeader
+                && (leader || side.unit.iter().any(|u| u.occupant != Occupant::Empty))
+            {
+                return Err(format!("seat {p}: a Unit in play while picking Leaders"));
+            }
+            if s.phase == Phase::Turn && side.pick.is_some() {
+                return Err(format!("seat {p}: an unrevealed Leader during a turn"));
+            }
+        }
+        if s.actions > MAX_ACTIONS {
+            return Err(format!("{} actions left", s.actions));
+        }
+        if s.outcome.is_none() && s.phase == Phase::Turn {
+            if s.actions == 0 {
+                return Err("a turn with no action left".into());
+            }
+            if s.round == 0 || s.turns > self.options.max_turns {
+                return Err(format!("round {} at turn {}", s.round, s.turns));
+            }
+        }
+        let goal = self.db.match_games.trophies_to_win();
+        if s.outcome.is_none() && s.sides.iter().any(|x| x.trophies >= goal) {
+            return Err("a match won but not over".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,146 @@
+//! Derived figures: the powers in force, Attack Strength, life, armor,
+//! keywords, who is in Melee and who is shielded by an Interceptor.
+//!
+//! rules/pixel-tactics.txt: "CARD LAYOUT" (a Hero's power by its row, a
+//! Leader's power for the whole Unit), "Melee Attacks", "Ranged Attacks",
+//! "Intercepting Ranged Attacks".
+
+use super::PixelTactics;
+use super::cards::{Aura, Keywords, Power};
+use super::state::{Occupant, SLOTS, State, column_of, row_of};
+
+impl PixelTactics {
+    /// The power in force for the occupant of `slot` of `p`'s Unit: a
+    /// Hero's power of its row, the Leader's power; `None` for an empty
+    /// slot or a Corpse.
+    pub(super) fn power(&self, s: &State, p: u8, slot: u8) -> Option<&Power> {
+        let at = s.side(p).unit[slot as usize];
+        let card = self.db.card(at.card);
+        match at.occupant {
+            Occupant::Hero => Some(card.power(row_of(slot))),
+            Occupant::Leader => Some(&card.leader),
+            Occupant::Empty | Occupant::Corpse => None,
+        }
+    }
+
+    /// The Leader's aura as it applies to the Hero in `slot`, if any.
+    fn aura(&self, s: &State, p: u8, slot: u8) -> Option<Aura> {
+        let side = s.side(p);
+        if side.unit[slot as usize].occupant != Occupant::Hero
+            || side.leader().occupant != Occupant::Leader
+        {
+            return None;
+        }
+        let aura = self.db.card(side.leader().card).leader.aura?;
+        aura.row.is_none_or(|r| r == row_of(slot)).then_some(aura)
+    }
+
+    /// Corpses in `p`'s Unit.
+    pub(super) fn corpses(&self, s: &State, p: u8) -> u8 {
+        s.side(p)
+            .unit
+            .iter()
+            .filter(|u| u.occupant == Occupant::Corpse)
+            .count() as u8
+    }
+
+    /// Living Heroes in `p`'s Unit (Heroes with lethal damage still count
+    /// until the end of the Wave).
+    pub(super) fn living_heroes(&self, s: &State, p: u8) -> u8 {
+        s.side(p)
+            .unit
+            .iter()
+            .filter(|u| u.occupant == Occupant::Hero)
+            .count() as u8
+    }
+
+    /// The Attack Strength of the occupant of `slot`.
+    pub(super) fn attack_strength(&self, s: &State, p: u8, slot: u8) -> u8 {
+        let at = s.side(p).unit[slot as usize];
+        let card = self.db.card(at.card);
+        let Some(power) = self.power(s, p, slot) else {
+            return 0;
+        };
+        let base = if at.occupant == Occupant::Leader {
+            card.leader_attack
+        } else {
+            card.attack
+        };
+        let aura = self.aura(s, p, slot).map_or(0, |a| i32::from(a.attack));
+        let corpses = i32::from(power.attack_per_corpse) * i32::from(self.corpses(s, p));
+        (i32::from(base) + i32::from(power.attack) + aura + corpses).clamp(0, 255) as u8
+    }
+
+    /// The life total of the occupant of `slot`.
+    pub(super) fn life(&self, s: &State, p: u8, slot: u8) -> u8 {
+        let at = s.side(p).unit[slot as usize];
+        let card = self.db.card(at.card);
+        match at.occupant {
+            Occupant::Leader => card.leader_life,
+            Occupant::Hero => {
+                let aura = self.aura(s, p, slot).map_or(0, |a| i32::from(a.life));
+                (i32::from(card.life) + aura).clamp(1, 255) as u8
+            }
+            Occupant::Empty | Occupant::Corpse => 0,
+        }
+    }
+
+    /// Life left (0 when damage has reached the life total).
+    pub(super) fn life_left(&self, s: &State, p: u8, slot: u8) -> u8 {
+        self.life(s, p, slot)
+            .saturating_sub(s.side(p).unit[slot as usize].damage)
+    }
+
+    /// Damage prevented from each Attack on the occupant of `slot`.
+    pub(super) fn armor(&self, s: &State, p: u8, slot: u8) -> u8 {
+        let own = self.power(s, p, slot).map_or(0, |pw| pw.armor);
+        own.saturating_add(self.aura(s, p, slot).map_or(0, |a| a.armor))
+    }
+
+    /// The keywords of the occupant of `slot`.
+    pub(super) fn keywords(&self, s: &State, p: u8, slot: u8) -> Keywords {
+        let own = self
+            .power(s, p, slot)
+            .map_or(Keywords::NONE, |pw| pw.keywords);
+        own.with(self.aura(s, p, slot).map_or(Keywords::NONE, |a| a.keywords))
+    }
+
+    /// Whether the occupant of `slot` is in Melee: a living Hero or the
+    /// Leader with no living Hero (or Leader) in front of it in its column
+    /// (Corpses do not block).
+    pub(super) fn in_melee(&self, s: &State, p: u8, slot: u8) -> bool {
+        let unit = &s.side(p).unit;
+        unit[slot as usize].is_standing()
+            && (column_of(slot)..slot)
+                .step_by(3)
+                .all(|f| !unit[f as usize].is_standing())
+    }
+
+    /// Whether a Hero with Intercept stands in front of `slot` in its
+    /// column, so rival Ranged Attacks cannot reach it.
+    pub(super) fn intercepted(&self, s: &State, p: u8, slot: u8) -> bool {
+        (column_of(slot)..slot).step_by(3).any(|f| {
+            s.side(p).unit[f as usize].occupant == Occupant::Hero
+                && self.keywords(s, p, f).has(Keywords::INTERCEPT)
+        })
+    }
+
+    /// The slots of `p`'s rival that the occupant of `from` may Attack,
+    /// in slot order.
+    pub(super) fn attack_targets(&self, s: &State, p: u8, from: u8) -> impl Iterator<Item = u8> {
+        let melee = self.in_melee(s, p, from);
+        let ranged = self.keywords(s, p, from).has(Keywords::RANGED);
+        let r = p ^ 1;
+        (0..SLOTS as u8).filter(move |&t| {
+            s.side(r).unit[t as usize].is_standing()
+                && ((melee && self.in_melee(s, r, t)) || (ranged && !self.intercepted(s, r, t)))
+        })
+    }
+
+    /// The slots that act in the current Wave: its row, and the Leader in
+    /// the Flank Wave (rules: "Attack with a Hero/Leader").
+    pub(super) fn wave_slots(&self, s: &State) -> impl Iterator<Item = u8> {
+        let wave = s.wave;
+        (0..SLOTS as u8).filter(move |&slot| row_of(slot) == wave)
+    }
+}

@@ -1,0 +1,645 @@
+//! The flow of a match: setup, rounds of three Waves, turns of two
+//! actions, the end of a Wave, rout, trophies and the next game.
+//!
+//! rules/pixel-tactics.txt: "SETUP", "GAME FLOW", "Ceasefire", "ACTIONS",
+//! "AttackING", "DAMAGE & CASUALTIES", "ENDING THE GAME" ("Rout", "The
+//! Next Game").
+
+use super::PixelTactics;
+use super::action::{Action, Tgt};
+use super::cards::{Ability, CardId, Cost, Row, Target, Trigger};
+use super::effects::Ctx;
+use super::events::{Event, EventKind};
+use super::state::{
+    ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Side, Slot, State,
+};
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Why a match ended; `State::outcome` holds an index into it.
+pub const REASONS: [&str; 5] = ["rout", "rout_tiebreak", "tie", "turn_limit", "match"];
+/// One Leader routed.
+const ROUT: u8 = 0;
+/// Both Leaders routed; the Unit with more living Heroes won.
+const ROUT_TIEBREAK: u8 = 1;
+/// Both Leaders routed with as many living Heroes: a tie.
+const TIE: u8 = 2;
+/// The turn limit cut the match: a draw.
+const TURN_LIMIT: u8 = 3;
+/// A player claimed the trophies a best-of-3 or best-of-5 match needs.
+const MATCH: u8 = 4;
+
+impl PixelTactics {
+    /// A new match: decks shuffled, hands of five, seat a to pick a Leader.
+    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+        let mut s = State {
+            sides: [Side::default(), Side::default()],
+            phase: Phase::PickLeader,
+            active: 0,
+            first: 0,
+            round: 0,
+            wave: Row::Vanguard,
+            actions: 0,
+            limited_used: false,
+            turns: 0,
+            game: 1,
+            next_first: None,
+            announced: false,
+            outcome: None,
+        };
+        for p in 0..2 {
+            let list = self.decks[p].card_list();
+            s.sides[p].deck.extend(list);
+        }
+        self.deal(&mut s, rng);
+        s
+    }
+
+    /// "SETUP" for a game of the match: every card not in a trophy back
+    /// into the deck, shuffled; five cards drawn, plus one per trophy of
+    /// the rival ("The Next Game").
+    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+        for p in 0..2u8 {
+            let extra = usize::from(s.side(p ^ 1).trophies);
+            let side = s.side_mut(p);
+            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
+            cards.extend(
+                side.unit
+                    .iter()
+                    .filter(|u| u.occupant != Occupant::Empty)
+                    .map(|u| u.card),
+            );
+            cards.extend(side.pick);
+            side.deck.extend(cards);
+            side.hand.clear();
+            side.discard.clear();
+            side.unit = [Slot::EMPTY; SLOTS];
+            side.pick = None;
+            side.leader_damage = 0;
+            shuffle(rng, &mut side.deck);
+            for _ in 0..OPENING_HAND + extra {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s.phase = Phase::PickLeader;
+        s.active = 0;
+        s.round = 0;
+        s.wave = Row::Vanguard;
+        s.actions = 0;
+        s.announced = false;
+    }
+
+    /// Reports the start of the current game and its opening hands (done
+    /// at the game's first action, since `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let trophies = [s.sides[0].trophies, s.sides[1].trophies];
+        let game = s.game;
+        self.emit(s, 0, EventKind::GameStart { game, trophies }, obs);
+        for p in 0..2u8 {
+            for card in s.side(p).hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
+    /// Whose decision it is.
+    #[inline]
+    pub(super) fn decider(&self, s: &State) -> u8 {
+        s.active
+    }
+
+    /// The legal actions of the player to decide.
+    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.outcome.is_some() {
+            return;
+        }
+        let p = s.active;
+        let side = s.side(p);
+        if s.phase == Phase::PickLeader {
+            let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len());
+            for &c in &side.hand {
+                if !seen.contains(&c) {
+                    seen.push(c);
+                    out.push(Action::Leader(c));
+                }
+            }
+            return;
+        }
+        let fits = |cost: Cost| cost.actions() <= s.actions;
+        // Draw a Card.
+        if !side.deck.is_empty() && side.hand.len() < DRAW_LIMIT {
+            out.push(Action::Draw);
+        }
+        // Recruit a Hero; Play an Order.
+        let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len());
+        for &card in &side.hand {
+            if seen.contains(&card) {
+                continue;
+            }
+            seen.push(card);
+            for slot in self.wave_slots(s) {
+                if side.unit[slot as usize].occupant == Occupant::Empty {
+                    out.push(Action::Recruit { card, slot });
+                }
+            }
+            if let Some(order) = &self.db.card(card).order
+                && !s.ceasefire()
+                && fits(order.cost)
+            {
+                self.targets(s, p, order, |target| {
+                    out.push(Action::Order { card, target })
+                });
+            }
+        }
+        if !s.ceasefire() {
+            for from in self.wave_slots(s) {
+                let at = side.unit[from as usize];
+                if !at.is_standing() || at.acted {
+                    continue;
+                }
+                let Some(power) = self.power(s, p, from) else {
+                    continue;
+                };
+                // Attack with a Hero/Leader.
+                if fits(power.attack_cost) {
+                    for target in self.attack_targets(s, p, from) {
+                        out.push(Action::Attack { from, target });
+                    }
+                }
+                // Cast a Spell (Heroes; a Leader's own ability is an action).
+                if let Some(spell) = &power.spell
+                    && fits(spell.cost)
+                    && !(spell.limited && s.limited_used)
+                {
+                    self.targets(s, p, spell, |target| {
+                        out.push(Action::Spell { from, target })
+                    });
+                }
+            }
+        }
+        // A Leader-specific action, in any Wave.
+        if let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
+            && fits(action.cost)
+            && !(action.limited && s.limited_used)
+            && !(s.ceasefire() && action.touches_rival())
+        {
+            self.targets(s, p, action, |target| {
+                out.push(Action::LeaderAction { target })
+            });
+        }
+        // Clear a Corpse (any Wave).
+        for slot in 0..SLOTS as u8 {
+            if side.unit[slot as usize].occupant == Occupant::Corpse {
+                out.push(Action::Clear { slot });
+            }
+        }
+        // Move a Hero into an empty slot.
+        for from in 0..SLOTS as u8 {
+            let at = side.unit[from as usize];
+            if at.occupant != Occupant::Hero || at.acted {
+                continue;
+            }
+            for to in 0..SLOTS as u8 {
+                if side.unit[to as usize].occupant == Occupant::Empty {
+                    out.push(Action::Move { from, to });
+                }
+            }
+        }
+        // Switch two Heroes or Corpses (a Long action).
+        if s.actions >= 2 {
+            let movable = |slot: u8| {
+                let at = side.unit[slot as usize];
+                at.occupant == Occupant::Corpse || (at.occupant == Occupant::Hero && !at.acted)
+            };
+            for a in 0..SLOTS as u8 {
+                for b in a + 1..SLOTS as u8 {
+                    if movable(a) && movable(b) {
+                        out.push(Action::Switch { a, b });
+                    }
+                }
+            }
+        }
+        out.push(Action::Pass);
+    }
+
+    /// Calls `push` with every chosen target `ability` may take (once with
+    /// [`Tgt::None`] when it chooses none).
+    fn targets(&self, s: &State, p: u8, ability: &Ability, mut push: impl FnMut(Tgt)) {
+        let own = &s.side(p).unit;
+        let rival = &s.side(p ^ 1).unit;
+        match ability.chosen_target() {
+            None => push(Tgt::None),
+            Some(Target::ChosenAlly) => (0..SLOTS as u8)
+                .filter(|&t| own[t as usize].is_standing())
+                .for_each(|t| push(Tgt::Own(t))),
+            Some(Target::ChosenOwnCorpse) => (0..SLOTS as u8)
+                .filter(|&t| own[t as usize].occupant == Occupant::Corpse)
+                .for_each(|t| push(Tgt::Own(t))),
+            Some(Target::ChosenEnemy) => (0..SLOTS as u8)
+                .filter(|&t| rival[t as usize].is_standing())
+                .for_each(|t| push(Tgt::Rival(t))),
+            Some(_) => (0..SLOTS as u8)
+                .filter(|&t| rival[t as usize].occupant == Occupant::Hero)
+                .for_each(|t| push(Tgt::Rival(t))),
+        }
+    }
+
+    /// What an action costs, in actions.
+    fn cost(&self, s: &State, a: Action) -> u8 {
+        let p = s.active;
+        match a {
+            Action::Leader(_) | Action::Pass => 0,
+            Action::Draw | Action::Recruit { .. } | Action::Clear { .. } | Action::Move { .. } => 1,
+            Action::Switch { .. } => 2,
+            Action::Attack { from, .. } => self
+                .power(s, p, from)
+                .map_or(1, |pw| pw.attack_cost.actions()),
+            Action::Spell { from, .. } => self
+                .power(s, p, from)
+                .and_then(|pw| pw.spell.as_ref())
+                .map_or(1, |sp| sp.cost.actions()),
+            Action::LeaderAction { .. } => self
+                .power(s, p, LEADER)
+                .and_then(|pw| pw.action.as_ref())
+                .map_or(1, |ac| ac.cost.actions()),
+            Action::Order { card, .. } => self
+                .db
+                .card(card)
+                .order
+                .as_ref()
+                .map_or(1, |o| o.cost.actions()),
+        }
+    }
+
+    /// Plays a legal action.
+    pub(super) fn play(
+        &self,
+        s: &mut State,
+        a: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = s.active;
+        let cost = self.cost(s, a).min(s.actions);
+        self.emit(
+            s,
+            p,
+            EventKind::Act {
+                kind: a.kind(),
+                cost,
+            },
+            obs,
+        );
+        match a {
+            Action::Recruit { card, .. } | Action::Order { card, .. } => {
+                let slot = match a {
+                    Action::Recruit { slot, .. } => Some(slot),
+                    _ => None,
+                };
+                self.emit(s, p, EventKind::Play { card, cost, slot }, obs);
+            }
+            _ if cost > 0 => self.emit(s, p, EventKind::Pay { amount: cost }, obs),
+            _ => {}
+        }
+        s.actions -= cost;
+        match a {
+            Action::Leader(card) => return self.pick(s, card, rng, obs),
+            Action::Pass => return self.end_turn(s, rng, obs),
+            Action::Draw => self.draw(s, p, obs),
+            Action::Recruit { card, slot } => {
+                self.take_from_hand(s, p, card);
+                s.side_mut(p).unit[slot as usize] = Slot {
+                    occupant: Occupant::Hero,
+                    card,
+                    damage: 0,
+                    acted: true,
+                };
+                self.react(s, (p, slot), Trigger::Recruited, None, rng, obs);
+                self.react(s, (p, LEADER), Trigger::Recruited, None, rng, obs);
+            }
+            Action::Attack { from, target } => self.attack(s, from, target, rng, obs),
+            Action::Spell { from, target } => {
+                let at = s.side(p).unit[from as usize];
+                s.side_mut(p).unit[from as usize].acted = true;
+                let Some(spell) = self.power(s, p, from).and_then(|pw| pw.spell.as_ref()) else {
+                    return;
+                };
+                s.limited_used |= spell.limited;
+                let card = at.card;
+                self.emit(s, p, EventKind::Spell { from, card }, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(from),
+                    chosen: target,
+                    attacker: None,
+                };
+                self.resolve(s, &spell.effects, ctx, rng, obs);
+            }
+            Action::LeaderAction { target } => {
+                let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
+                else {
+                    return;
+                };
+                s.limited_used |= action.limited;
+                let card = s.side(p).leader().card;
+                self.emit(s, p, EventKind::Spell { from: LEADER, card }, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(LEADER),
+                    chosen: target,
+                    attacker: None,
+                };
+                self.resolve(s, &action.effects, ctx, rng, obs);
+            }
+            Action::Order { card, target } => {
+                // "For the moment while an Order is activating, it is
+                // neither in your Hand nor in your Discard Pile."
+                self.take_from_hand(s, p, card);
+                if let Some(order) = &self.db.card(card).order {
+                    let ctx = Ctx {
+                        owner: p,
+                        source: None,
+                        chosen: target,
+                        attacker: None,
+                    };
+                    self.resolve(s, &order.effects, ctx, rng, obs);
+                }
+                s.side_mut(p).discard.push(card);
+            }
+            Action::Clear { slot } => {
+                let side = s.side_mut(p);
+                let card = side.unit[slot as usize].card;
+                side.unit[slot as usize] = Slot::EMPTY;
+                side.discard.push(card);
+                self.emit(s, p, EventKind::Clear { slot, card }, obs);
+            }
+            Action::Move { from, to } => {
+                let unit = &mut s.side_mut(p).unit;
+                unit[to as usize] = unit[from as usize];
+                unit[to as usize].acted = true;
+                unit[from as usize] = Slot::EMPTY;
+                self.emit(s, p, EventKind::Move { from, to }, obs);
+            }
+            Action::Switch { a: x, b: y } => {
+                let unit = &mut s.side_mut(p).unit;
+                unit.swap(x as usize, y as usize);
+                for slot in [x, y] {
+                    if unit[slot as usize].occupant == Occupant::Hero {
+                        unit[slot as usize].acted = true;
+                    }
+                }
+                self.emit(s, p, EventKind::Switch { a: x, b: y }, obs);
+            }
+        }
+        if s.outcome.is_none() && s.phase == Phase::Turn && s.actions == 0 {
+            self.end_turn(s, rng, obs);
+        }
+    }
+
+    fn take_from_hand(&self, s: &mut State, p: u8, card: CardId) {
+        let hand = &mut s.side_mut(p).hand;
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+        }
+    }
+
+    /// "SETUP": a Leader picked face down; once both are, they are
+    /// revealed together and the first round begins.
+    fn pick(&self, s: &mut State, card: CardId, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        self.take_from_hand(s, p, card);
+        s.side_mut(p).pick = Some(card);
+        self.emit(s, p, EventKind::Pick, obs);
+        if s.side(p ^ 1).pick.is_none() {
+            s.active = p ^ 1;
+            return;
+        }
+        let mut leaders = [CardId(0); 2];
+        for (q, leader) in leaders.iter_mut().enumerate() {
+            let side = &mut s.sides[q];
+            let card = side.pick.take().unwrap_or_default();
+            *leader = card;
+            side.unit[LEADER as usize] = Slot {
+                occupant: Occupant::Leader,
+                card,
+                damage: 0,
+                acted: false,
+            };
+        }
+        // "GAME FLOW": "After setup, randomly determine which player will
+        // take the first turn"; "The player who won the previous game is
+        // always the First Player at the start of the next game."
+        let first = s.next_first.unwrap_or_else(|| below(rng, 2) as u8);
+        self.emit(s, first, EventKind::Reveal { leaders, first }, obs);
+        s.first = first;
+        s.round = 1;
+        s.wave = Row::Vanguard;
+        s.phase = Phase::Turn;
+        self.start_turn(s, first, obs);
+    }
+
+    /// Starts `p`'s turn of two actions, or ends the match at the turn
+    /// limit.
+    fn start_turn(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+        if s.turns >= self.options.max_turns {
+            s.outcome = Some((None, TURN_LIMIT));
+            let trophies = [s.sides[0].trophies, s.sides[1].trophies];
+            self.emit(
+                s,
+                p,
+                EventKind::GameOver {
+                    winner: None,
+                    reason: REASONS[TURN_LIMIT as usize],
+                    trophies,
+                },
+                obs,
+            );
+            return;
+        }
+        s.turns += 1;
+        s.phase = Phase::Turn;
+        s.active = p;
+        s.actions = ACTIONS;
+        s.limited_used = false;
+        for slot in s.side_mut(p).unit.iter_mut() {
+            slot.acted = false;
+        }
+        let (round, wave) = (s.round, s.wave);
+        self.emit(
+            s,
+            p,
+            EventKind::TurnStart {
+                round,
+                wave,
+                actions: ACTIONS,
+            },
+            obs,
+        );
+    }
+
+    /// Ends the active player's turn: the second player's turn follows,
+    /// or the Wave ends.
+    fn end_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let unspent = s.actions;
+        s.actions = 0;
+        self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
+        if p == s.first {
+            self.start_turn(s, p ^ 1, obs);
+        } else {
+            self.end_wave(s, rng, obs);
+        }
+    }
+
+    /// The end of a Wave: wave-end reactions, casualties, rout, then the
+    /// next Wave (the next round after the Rear Wave, first and second
+    /// players swapping).
+    fn end_wave(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let order = [s.first, s.first ^ 1];
+        for p in order {
+            self.react_all(s, p, Trigger::WaveEnd, rng, obs);
+        }
+        // "At the end of each Wave, casualties are checked."
+        let mut fallen = [false; 2];
+        for p in order {
+            for slot in 0..SLOTS as u8 {
+                let at = s.side(p).unit[slot as usize];
+                if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
+                    self.defeat(s, p, slot, obs);
+                    fallen[p as usize] = true;
+                }
+            }
+        }
+        for p in order {
+            if fallen[p as usize] {
+                self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
+            }
+        }
+        // "Rout".
+        let routed = [0u8, 1].map(|p| {
+            let leader = s.side(p).leader();
+            leader.damage >= self.life(s, p, LEADER)
+        });
+        match routed {
+            [false, false] => {}
+            [true, true] => {
+                let heroes = [self.living_heroes(s, 0), self.living_heroes(s, 1)];
+                if heroes[0] == heroes[1] {
+                    return self.game_over(s, None, TIE, rng, obs);
+                }
+                let winner = u8::from(heroes[1] > heroes[0]);
+                return self.game_over(s, Some(winner), ROUT_TIEBREAK, rng, obs);
+            }
+            [a_routed, _] => {
+                return self.game_over(s, Some(u8::from(a_routed)), ROUT, rng, obs);
+            }
+        }
+        if s.wave == Row::Rear {
+            s.round += 1;
+            s.first ^= 1;
+            s.wave = Row::Vanguard;
+        } else {
+            s.wave = Row::ALL[s.wave as usize + 1];
+        }
+        self.start_turn(s, s.first, obs);
+    }
+
+    /// A game of the match is over: the winner claims a trophy; the match
+    /// ends (the last Units stay on the table for the summary), or both
+    /// Leaders are set aside for the rest of the match and the next game
+    /// begins.
+    fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<u8>,
+        reason: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if let Some(w) = winner {
+            s.side_mut(w).trophies += 1;
+        }
+        let trophies = [s.sides[0].trophies, s.sides[1].trophies];
+        let p = winner.unwrap_or(s.active);
+        let name = REASONS[reason as usize];
+        self.emit(
+            s,
+            p,
+            EventKind::GameOver {
+                winner,
+                reason: name,
+                trophies,
+            },
+            obs,
+        );
+        let goal = self.db.match_games.trophies_to_win();
+        match winner {
+            Some(w) if goal == 1 => s.outcome = Some((Some(w), reason)),
+            None if goal == 1 => s.outcome = Some((None, reason)),
+            Some(w) if s.side(w).trophies >= goal => s.outcome = Some((Some(w), MATCH)),
+            _ => {
+                // "The Next Game" (a tie claims no trophy: the game is
+                // played again, lots drawn for the first player). The
+                // trophy's Leaders stay out of the decks.
+                if winner.is_some() {
+                    for side in &mut s.sides {
+                        let card = side.leader().card;
+                        side.unit[LEADER as usize] = Slot::EMPTY;
+                        side.set_aside.push(card);
+                    }
+                }
+                s.game = s.game.saturating_add(1);
+                s.next_first = winner;
+                self.deal(s, rng);
+                self.announce(s, obs);
+            }
+        }
+    }
+
+    /// An Attack (rules: "AttackING"): the attacker deals its Attack
+    /// Strength (less the target's armor) to the target; then the
+    /// target's and the attacker's reactions.
+    fn attack(
+        &self,
+        s: &mut State,
+        from: u8,
+        target: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = s.active;
+        let r = p ^ 1;
+        let ranged = !(self.in_melee(s, p, from) && self.in_melee(s, r, target));
+        let damage = self
+            .attack_strength(s, p, from)
+            .saturating_sub(self.armor(s, r, target));
+        s.side_mut(p).unit[from as usize].acted = true;
+        let card = s.side(p).unit[from as usize].card;
+        let target_card = s.side(r).unit[target as usize].card;
+        self.emit(
+            s,
+            p,
+            EventKind::Attack {
+                from,
+                card,
+                target,
+                target_card,
+                damage,
+                ranged,
+            },
+            obs,
+        );
+        self.damage(s, p, r, target, damage, obs);
+        self.react(s, (r, target), Trigger::Attacked, Some((p, from)), rng, obs);
+        self.react(s, (p, from), Trigger::AfterAttack, None, rng, obs);
+    }
+}

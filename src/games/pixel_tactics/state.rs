@@ -1,0 +1,190 @@
+//! The Pixel Tactics state: plain data (card ids, counters, fixed-capacity
+//! arrays), so `clone` is a memory copy. One `State` holds a whole match.
+//!
+//! rules/pixel-tactics.txt: "OVERVIEW" — the Leader stands at the centre
+//! of a 3×3 Unit; the eight slots around it hold Heroes. Slot `r * 3 + c`
+//! is row `r` (0 Vanguard, 1 Flank, 2 Rear) and column `c`; the Leader is
+//! slot [`LEADER`].
+
+use super::cards::{CardId, Row};
+use crate::core::FixedVec;
+
+/// The Leader's slot: the centre of the Unit.
+pub const LEADER: u8 = 4;
+/// Slots of a Unit.
+pub const SLOTS: usize = 9;
+/// Cards a deck holds (see docs/rulings/pixel-tactics.md).
+pub const DECK_SIZE: usize = 25;
+/// The opening hand (rules: "SETUP").
+pub const OPENING_HAND: usize = 5;
+/// The Draw action is refused at this hand size (rules: "Draw a Card").
+pub const DRAW_LIMIT: usize = 5;
+/// Actions per turn (rules: "GAME FLOW").
+pub const ACTIONS: u8 = 2;
+
+/// The row of slot `slot`.
+#[inline]
+pub fn row_of(slot: u8) -> Row {
+    Row::ALL[(slot / 3).min(2) as usize]
+}
+
+/// The column of slot `slot`.
+#[inline]
+pub fn column_of(slot: u8) -> u8 {
+    slot % 3
+}
+
+/// What fills a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Occupant {
+    /// Nothing.
+    #[default]
+    Empty,
+    /// A living Hero.
+    Hero,
+    /// A face-down Corpse (rules: "DAMAGE & CASUALTIES").
+    Corpse,
+    /// The Leader (slot [`LEADER`] only).
+    Leader,
+}
+
+/// One slot of a Unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Slot {
+    /// What fills it.
+    pub occupant: Occupant,
+    /// The card (meaningless when empty).
+    pub card: CardId,
+    /// Damage counters.
+    pub damage: u8,
+    /// Recruited, attacked, cast, moved or switched this turn (rules: "*
+    /// Actions with this mark…": one such action per Hero per turn).
+    pub acted: bool,
+}
+
+impl Slot {
+    /// A slot with nothing in it.
+    pub const EMPTY: Slot = Slot {
+        occupant: Occupant::Empty,
+        card: CardId(0),
+        damage: 0,
+        acted: false,
+    };
+
+    /// Whether a living Hero or the Leader stands here.
+    #[inline]
+    pub fn is_standing(&self) -> bool {
+        matches!(self.occupant, Occupant::Hero | Occupant::Leader)
+    }
+}
+
+/// One player's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Side {
+    /// The Unit; slot [`LEADER`] holds the Leader once revealed.
+    pub unit: [Slot; SLOTS],
+    /// The hand.
+    pub hand: FixedVec<CardId, DECK_SIZE>,
+    /// The deck; the top is the last element.
+    pub deck: FixedVec<CardId, DECK_SIZE>,
+    /// The discard pile.
+    pub discard: FixedVec<CardId, DECK_SIZE>,
+    /// This player's own cards set aside in trophies (either player's),
+    /// out of the match for good (rules: "Rout").
+    pub set_aside: FixedVec<CardId, 5>,
+    /// The Leader picked face down, not yet revealed.
+    pub pick: Option<CardId>,
+    /// Trophies claimed.
+    pub trophies: u8,
+    /// Damage dealt to the rival Leader in the current game (the report
+    /// score).
+    pub leader_damage: u8,
+}
+
+impl Default for Side {
+    /// An empty side.
+    fn default() -> Side {
+        Side {
+            unit: [Slot::EMPTY; SLOTS],
+            hand: FixedVec::new(),
+            deck: FixedVec::new(),
+            discard: FixedVec::new(),
+            set_aside: FixedVec::new(),
+            pick: None,
+            trophies: 0,
+            leader_damage: 0,
+        }
+    }
+}
+
+impl Side {
+    /// The Leader's slot.
+    #[inline]
+    pub fn leader(&self) -> &Slot {
+        &self.unit[LEADER as usize]
+    }
+}
+
+/// What is being decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Setup: players pick their Leaders face down, seat a then seat b.
+    PickLeader,
+    /// A player's turn of two actions.
+    Turn,
+}
+
+/// The whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Both sides, by seat.
+    pub sides: [Side; 2],
+    /// What is being decided.
+    pub phase: Phase,
+    /// Whose decision it is.
+    pub active: u8,
+    /// The first player of the current round.
+    pub first: u8,
+    /// The round of the current game (1-based; 0 during setup).
+    pub round: u16,
+    /// The Wave of the current round.
+    pub wave: Row,
+    /// Actions left in the current turn.
+    pub actions: u8,
+    /// A Limited action was used this turn.
+    pub limited_used: bool,
+    /// Player-turns started in the whole match (the turn limit counts
+    /// these).
+    pub turns: u16,
+    /// The game of the match (1-based).
+    pub game: u8,
+    /// Who goes first in the next game: the winner of the last one, or
+    /// `None` to draw lots.
+    pub next_first: Option<u8>,
+    /// Whether the current game's start (and its opening hands) has been
+    /// reported to the observer yet.
+    pub announced: bool,
+    /// The result, once decided: (winner, reason index into
+    /// `rules::REASONS`).
+    pub outcome: Option<(Option<u8>, u8)>,
+}
+
+impl State {
+    /// The side of seat `p`.
+    #[inline]
+    pub fn side(&self, p: u8) -> &Side {
+        &self.sides[p as usize]
+    }
+
+    /// The side of seat `p`, mutably.
+    #[inline]
+    pub fn side_mut(&mut self, p: u8) -> &mut Side {
+        &mut self.sides[p as usize]
+    }
+
+    /// Whether the Ceasefire holds (rules: "Ceasefire": the first round).
+    #[inline]
+    pub fn ceasefire(&self) -> bool {
+        self.round <= 1
+    }
+}

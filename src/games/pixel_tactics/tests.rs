@@ -1,0 +1,1230 @@
+//! Rule tests for Pixel Tactics. Each cites the rulebook paragraph it
+//! checks (`rules/pixel-tactics.txt: "Section"`) or the ruling of
+//! docs/rulings/pixel-tactics.md it pins down.
+
+use std::sync::Arc;
+
+use super::action::{Action, Tgt};
+use super::cards::{CardDb, CardId, MatchGames, Row};
+use super::deck::Deck;
+use super::events::{Event, EventKind};
+use super::state::*;
+use super::{Options, PixelTactics};
+use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
+
+#[test]
+fn random_games_pass_the_conformance_checks() {
+    // 2 × 500 = 1,000 seeded random games in release, every check after
+    // every action.
+    let games = if cfg!(debug_assertions) { 30 } else { 500 };
+    for (a, b) in [(0, 1), (1, 0)] {
+        let game = PixelTactics::bundled(a, b);
+        let report = conformance::random_games(
+            &game,
+            1000 * a as u64,
+            games,
+            20_000,
+            conformance::Checks::Full,
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, games);
+    }
+}
+
+#[test]
+fn best_of_five_matches_pass_the_conformance_checks() {
+    let games = if cfg!(debug_assertions) { 10 } else { 100 };
+    let mut db = CardDb::bundled();
+    db.apply_override("match.games=best-of-5").expect("valid");
+    let mut game = PixelTactics::bundled_on(db, 0, 1);
+    game.options.max_turns = 400;
+    conformance::random_games(&game, 77, games, 40_000, conformance::Checks::Full)
+        .unwrap_or_else(|v| panic!("{v}"));
+}
+
+#[test]
+fn state_is_small_plain_data() {
+    fn copy<T: Copy>() {}
+    copy::<State>();
+    copy::<Action>();
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 512, "State is {size} bytes");
+    assert!(std::mem::size_of::<Action>() <= 6);
+    assert!(std::mem::size_of::<Slot>() <= 6);
+}
+
+// ---------------------------------------------------------------------------
+// Helpers: both seats play a deck of the whole pool, so every card is at
+// hand; positions are built by moving cards between zones (conserving
+// them, so the invariants still hold).
+
+/// The five cards of the pool the rule tests leave out of their deck.
+const UNUSED: [&str; 5] = [
+    "Field Medic",
+    "Plague Doctor",
+    "Lantern Keeper",
+    "Shield Squire",
+    "Gravedigger",
+];
+
+fn game() -> PixelTactics {
+    let db = Arc::new(CardDb::bundled());
+    let all = Deck {
+        name: "all".into(),
+        cards: db
+            .cards()
+            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()))
+            .map(|(c, _)| (c, 1))
+            .collect(),
+    };
+    PixelTactics::new(db, [all.clone(), all], Options::default())
+}
+
+fn id(g: &PixelTactics, name: &str) -> CardId {
+    g.db.id(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+/// Takes `card` out of whichever zone of `p` holds it.
+fn take(s: &mut State, p: u8, card: CardId) {
+    let side = s.side_mut(p);
+    for zone in [&mut side.hand, &mut side.deck, &mut side.discard] {
+        if let Some(i) = zone.iter().position(|&c| c == card) {
+            zone.remove(i);
+            return;
+        }
+    }
+    for slot in side.unit.iter_mut() {
+        if slot.occupant != Occupant::Empty && slot.card == card {
+            *slot = Slot::EMPTY;
+            return;
+        }
+    }
+    panic!("card {card:?} not found for seat {p}");
+}
+
+/// Round 2, Vanguard Wave, seat a first and to act with two actions;
+/// Leaders in place, every other card in the decks.
+fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
+    let mut s = g.new_state(&mut rng_from_seed(1));
+    for p in 0..2u8 {
+        let side = s.side_mut(p);
+        let hand: Vec<CardId> = side.hand.iter().copied().collect();
+        side.deck.extend(hand);
+        side.hand.clear();
+        let leader = id(g, [a, b][p as usize]);
+        take(&mut s, p, leader);
+        s.side_mut(p).unit[LEADER as usize] = Slot {
+            occupant: Occupant::Leader,
+            card: leader,
+            damage: 0,
+            acted: false,
+        };
+    }
+    s.phase = Phase::Turn;
+    s.round = 2;
+    s.wave = Row::Vanguard;
+    s.first = 0;
+    s.active = 0;
+    s.actions = ACTIONS;
+    s.turns = 4;
+    s.announced = true;
+    g.invariants(&s).expect("a legal position");
+    s
+}
+
+/// Puts the Hero `name` of `p` into `slot`.
+fn put(g: &PixelTactics, s: &mut State, p: u8, slot: u8, name: &str) {
+    let card = id(g, name);
+    take(s, p, card);
+    s.side_mut(p).unit[slot as usize] = Slot {
+        occupant: Occupant::Hero,
+        card,
+        damage: 0,
+        acted: false,
+    };
+}
+
+/// Puts `name` into `p`'s hand.
+fn hand(g: &PixelTactics, s: &mut State, p: u8, name: &str) {
+    let card = id(g, name);
+    take(s, p, card);
+    s.side_mut(p).hand.push(card);
+}
+
+fn legal(g: &PixelTactics, s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(s, &mut out);
+    out
+}
+
+fn rng() -> GameRng {
+    rng_from_seed(7)
+}
+
+/// Plays `a`, which must be legal; returns the events.
+fn act(g: &PixelTactics, s: &mut State, a: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut obs = |e: &Event| events.push(*e);
+    g.apply_checked(s, a, &mut rng(), &mut obs)
+        .unwrap_or_else(|e| panic!("{e}: legal were {:?}", legal(g, s)));
+    g.invariants(s).expect("invariants after the action");
+    events
+}
+
+fn metrics(g: &PixelTactics, events: &[Event]) -> Vec<Metric> {
+    events.iter().filter_map(|e| g.metric(e)).collect()
+}
+
+/// Passes until it is seat `p`'s turn in Wave `wave`.
+fn pass_until(g: &PixelTactics, s: &mut State, p: u8, wave: Row) {
+    for _ in 0..12 {
+        if s.active == p && s.wave == wave {
+            return;
+        }
+        act(g, s, Action::Pass);
+    }
+    panic!("never reached {p}'s {wave:?} turn");
+}
+
+fn damage(s: &State, p: u8, slot: u8) -> u8 {
+    s.side(p).unit[slot as usize].damage
+}
+
+// ---------------------------------------------------------------------------
+// SETUP and GAME FLOW
+
+#[test]
+fn setup_deals_five_and_leaders_are_picked_face_down_then_revealed() {
+    // rules/pixel-tactics.txt: "SETUP", "each player shuffles his or her
+    // Deck … draws a Hand of 5 cards … Both players put their Leaders
+    // face-down, then reveal them at the same time."
+    let g = PixelTactics::bundled(0, 1);
+    let mut s = g.new_state(&mut rng());
+    assert_eq!(s.phase, Phase::PickLeader);
+    for p in 0..2 {
+        assert_eq!(s.side(p).hand.len(), OPENING_HAND);
+        assert_eq!(s.side(p).deck.len(), DECK_SIZE - OPENING_HAND);
+    }
+    assert_eq!(g.to_move(&s), Node::Decision(Player::A));
+    let pick_a = s.side(0).hand[2];
+    let events = act(&g, &mut s, Action::Leader(pick_a));
+    assert_eq!(s.side(0).pick, Some(pick_a));
+    assert_eq!(
+        s.side(0).leader().occupant,
+        Occupant::Empty,
+        "still face down"
+    );
+    assert!(
+        events
+            .iter()
+            .all(|e| !matches!(e.kind, EventKind::Reveal { .. })),
+        "nothing revealed yet"
+    );
+    assert_eq!(g.to_move(&s), Node::Decision(Player::B));
+    let pick_b = s.side(1).hand[0];
+    let events = act(&g, &mut s, Action::Leader(pick_b));
+    assert!(events.iter().any(
+        |e| matches!(e.kind, EventKind::Reveal { leaders, .. } if leaders == [pick_a, pick_b])
+    ));
+    for (p, pick) in [(0, pick_a), (1, pick_b)] {
+        assert_eq!(
+            s.side(p).leader().card,
+            pick,
+            "the Leader stands at the centre"
+        );
+        assert_eq!(s.side(p).hand.len(), 4, "a Hand with 4 cards");
+        assert_eq!(s.side(p).pick, None);
+    }
+    assert_eq!((s.phase, s.round, s.wave), (Phase::Turn, 1, Row::Vanguard));
+    assert_eq!(s.active, s.first);
+}
+
+#[test]
+fn the_second_picker_cannot_see_the_first_pick() {
+    // rules/pixel-tactics.txt: "SETUP", the Leaders are chosen face down:
+    // a hidden simultaneous choice, modelled as two sequential decisions.
+    let g = PixelTactics::bundled(0, 1);
+    let s0 = g.new_state(&mut rng());
+    let (mut x, mut y) = (s0, s0);
+    g.apply(
+        &mut x,
+        Action::Leader(s0.side(0).hand[0]),
+        &mut rng(),
+        &mut NoObserver,
+    );
+    g.apply(
+        &mut y,
+        Action::Leader(s0.side(0).hand[3]),
+        &mut rng(),
+        &mut NoObserver,
+    );
+    assert_ne!(x, y);
+    assert_eq!(g.info_key(&x, Player::B), g.info_key(&y, Player::B));
+    assert_ne!(g.info_key(&x, Player::A), g.info_key(&y, Player::A));
+    let seeded = |s: &State| g.determinize(s, Player::B, &mut rng_from_seed(5));
+    assert_eq!(seeded(&x), seeded(&y), "the same view for the same RNG");
+}
+
+#[test]
+fn views_hide_the_rival_hand_and_deck_order() {
+    // Honesty: two states that differ only in what a player cannot see
+    // (the rival's hand, the order of both decks) look the same to it.
+    let g = game();
+    let mut x = duel(&g, "Ember Knight", "Tide Oracle");
+    hand(&g, &mut x, 1, "Storm Caller");
+    hand(&g, &mut x, 1, "Quickblade");
+    let mut y = x;
+    let b = y.side_mut(1);
+    b.hand[0] = b.deck[3];
+    b.deck[3] = id(&g, "Storm Caller");
+    y.side_mut(1).deck.reverse();
+    y.side_mut(0).deck.reverse();
+    assert_ne!(x, y);
+    assert_eq!(g.info_key(&x, Player::A), g.info_key(&y, Player::A));
+    assert_ne!(g.info_key(&x, Player::B), g.info_key(&y, Player::B));
+    let view = |s: &State| g.determinize(s, Player::A, &mut rng_from_seed(9));
+    assert_eq!(view(&x), view(&y));
+}
+
+#[test]
+fn rounds_have_three_waves_and_the_first_player_swaps() {
+    // rules/pixel-tactics.txt: "GAME FLOW": Vanguard, Flank, Rear Waves;
+    // in each the first player takes a turn, then the second; "When the
+    // Rear Wave is complete, the round ends, and first and second players
+    // change sides."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    let mut seen = Vec::new();
+    for _ in 0..8 {
+        seen.push((s.round, s.wave, s.active));
+        act(&g, &mut s, Action::Pass);
+    }
+    use Row::*;
+    assert_eq!(
+        seen,
+        [
+            (2, Vanguard, 0),
+            (2, Vanguard, 1),
+            (2, Flank, 0),
+            (2, Flank, 1),
+            (2, Rear, 0),
+            (2, Rear, 1),
+            (3, Vanguard, 1),
+            (3, Vanguard, 0),
+        ]
+    );
+}
+
+#[test]
+fn a_turn_is_two_actions_and_pass_ends_it() {
+    // rules/pixel-tactics.txt: "GAME FLOW", "each player's turn consists
+    // of two actions"; "Pass", "You may pass your actions. This ends your
+    // turn."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    act(&g, &mut s, Action::Draw);
+    assert_eq!((s.active, s.actions), (0, 1));
+    act(&g, &mut s, Action::Draw);
+    assert_eq!((s.active, s.actions), (1, 2), "two actions, then the rival");
+    let events = act(&g, &mut s, Action::Pass);
+    assert!(metrics(&g, &events).contains(&Metric::TurnEnd {
+        player: Player::B,
+        unspent: 2
+    }));
+    assert_eq!((s.active, s.wave), (0, Row::Flank));
+}
+
+#[test]
+fn the_ceasefire_forbids_attacks_spells_orders_and_interference() {
+    // rules/pixel-tactics.txt: "Ceasefire": during the first round players
+    // cannot declare Attacks or cast Spells, Orders cannot be used, rivals
+    // cannot interfere with your Hand or Unit.
+    let g = game();
+    let mut s = duel(&g, "Whisper Thief", "Tide Oracle");
+    s.round = 1;
+    put(&g, &mut s, 0, 1, "Ember Knight");
+    put(&g, &mut s, 0, 0, "Tide Oracle");
+    put(&g, &mut s, 1, 1, "Quickblade");
+    hand(&g, &mut s, 0, "Longbow Scout");
+    hand(&g, &mut s, 0, "Flame Imp");
+    hand(&g, &mut s, 1, "Storm Caller");
+    let moves = legal(&g, &s);
+    assert!(!moves.iter().any(|a| matches!(
+        a,
+        Action::Attack { .. }
+            | Action::Spell { .. }
+            | Action::Order { .. }
+            | Action::LeaderAction { .. }
+    )));
+    // A reaction that would damage the rival fizzles.
+    act(
+        &g,
+        &mut s,
+        Action::Recruit {
+            card: id(&g, "Flame Imp"),
+            slot: 2,
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 0);
+    // After the first round, all of it is allowed.
+    s.round = 2;
+    let moves = legal(&g, &s);
+    for kind in ["attack", "spell", "order"] {
+        assert!(moves.iter().any(|a| a.kind() == kind), "{kind}");
+    }
+    assert!(
+        moves
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. }))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// ACTIONS
+
+#[test]
+fn draw_needs_a_deck_and_fewer_than_five_cards() {
+    // rules/pixel-tactics.txt: "Draw a Card": "If your Deck is empty or if
+    // you have 5 or more cards in Hand, this action is no longer
+    // available."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    for name in ["Quickblade", "Siege Ogre", "Flame Imp", "Sky Falcon"] {
+        hand(&g, &mut s, 0, name);
+    }
+    assert!(legal(&g, &s).contains(&Action::Draw));
+    let events = act(&g, &mut s, Action::Draw);
+    assert!(
+        metrics(&g, &events)
+            .iter()
+            .any(|m| matches!(m, Metric::Drew { .. }))
+    );
+    assert!(!legal(&g, &s).contains(&Action::Draw), "5 in hand");
+    let mut t = duel(&g, "Ember Knight", "Tide Oracle");
+    let deck: Vec<CardId> = t.side(0).deck.iter().copied().collect();
+    t.side_mut(0).discard.extend(deck);
+    t.side_mut(0).deck.clear();
+    assert!(!legal(&g, &t).contains(&Action::Draw), "empty deck");
+}
+
+#[test]
+fn recruits_go_to_empty_slots_of_the_current_wave() {
+    // rules/pixel-tactics.txt: "Recruit a Hero": "an empty slot in the
+    // current Wave".
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    hand(&g, &mut s, 0, "Siege Ogre");
+    let slots: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Recruit { slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(slots, [1, 2], "Vanguard slots, the occupied one excluded");
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    let slots: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Recruit { slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(slots, [3, 5], "beside the Leader");
+}
+
+#[test]
+fn attacks_come_from_the_current_wave_once_and_not_from_new_recruits() {
+    // rules/pixel-tactics.txt: "Attack with a Hero/Leader": a Hero in the
+    // current Wave, or the Leader in the Flank Wave; "A Hero recruited
+    // during this Wave may not declare an Attack"; "A single Hero or
+    // Leader can only Attack once per Wave."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 3, "Siege Ogre");
+    hand(&g, &mut s, 0, "Frost Lancer");
+    let attackers = |s: &State| -> Vec<u8> {
+        let mut v: Vec<u8> = legal(&g, s)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Attack { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(attackers(&s), [0], "only the Vanguard Hero");
+    act(
+        &g,
+        &mut s,
+        Action::Recruit {
+            card: id(&g, "Frost Lancer"),
+            slot: 1,
+        },
+    );
+    assert_eq!(attackers(&s), [0], "not the Hero recruited this Wave");
+    // Quickblade's Vanguard Attack is free: it still attacks only once.
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert!(attackers(&s).is_empty());
+    act(&g, &mut s, Action::Pass);
+    pass_until(&g, &mut s, 0, Row::Flank);
+    assert!(
+        attackers(&s).is_empty(),
+        "the Flank stands behind the Vanguard"
+    );
+    for slot in [0, 1] {
+        s.side_mut(0).unit[slot].occupant = Occupant::Corpse;
+    }
+    assert_eq!(attackers(&s), [3, LEADER], "Flank Heroes and the Leader");
+}
+
+#[test]
+fn a_hero_that_attacks_cannot_move_or_cast_and_vice_versa() {
+    // rules/pixel-tactics.txt: "* Actions with this mark are carried out
+    // by your Heroes … the same Hero cannot do more than one of these
+    // things per turn"; "A Hero cannot Cast a Spell or Move in the same
+    // turn they Attack."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    s.actions = 3;
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 1, "Crystal Mage");
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Move { from: 0, .. }))
+    );
+    act(&g, &mut s, Action::Move { from: 1, to: 2 });
+    assert!(
+        !legal(&g, &s).iter().any(|a| matches!(
+            a,
+            Action::Attack { from: 2, .. } | Action::Spell { from: 2, .. }
+        )),
+        "moved this turn"
+    );
+}
+
+#[test]
+fn spells_are_cast_instead_of_attacking() {
+    // rules/pixel-tactics.txt: "Spells": "optional alternate actions that
+    // can be used in place of making the Hero Attack … the same Hero
+    // cannot use both their Spell and a Melee/Ranged Attack."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    pass_until(&g, &mut s, 0, Row::Flank);
+    put(&g, &mut s, 0, 3, "Crystal Mage");
+    let events = act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2);
+    assert!(metrics(&g, &events).contains(&Metric::Action {
+        player: Player::A,
+        kind: "spell"
+    }));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { from: 3, .. }))
+    );
+}
+
+#[test]
+fn orders_resolve_and_go_to_the_discard_pile() {
+    // rules/pixel-tactics.txt: "Play an Order": "Reveal the Order from
+    // your Hand, then follow all of its text, then discard it."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    hand(&g, &mut s, 0, "Flame Imp");
+    let card = id(&g, "Flame Imp");
+    let events = act(
+        &g,
+        &mut s,
+        Action::Order {
+            card,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2);
+    assert!(!s.side(0).hand.contains(&card));
+    assert_eq!(s.side(0).discard.last(), Some(&card));
+    let m = metrics(&g, &events);
+    assert!(m.contains(&Metric::Played {
+        player: Player::A,
+        card: card.0,
+        cost: 1
+    }));
+    assert!(m.contains(&Metric::Score {
+        player: Player::A,
+        total: 2
+    }));
+}
+
+#[test]
+fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
+    // rules/pixel-tactics.txt: "DAMAGE & CASUALTIES": "Corpses cannot
+    // Attack, they do not block Melee Attacks, and new Heroes cannot be
+    // played on top of them"; "Clear a Corpse": "You can clear corpses in
+    // any Wave".
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 1, "Quickblade");
+    put(&g, &mut s, 1, 1, "Siege Ogre");
+    put(&g, &mut s, 1, 7, "Frost Lancer");
+    s.side_mut(1).unit[1].occupant = Occupant::Corpse;
+    hand(&g, &mut s, 0, "Sky Falcon");
+    let targets: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Attack { from: 1, target } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        [LEADER],
+        "the Leader behind the Corpse is in Melee"
+    );
+    s.side_mut(0).unit[1].occupant = Occupant::Corpse;
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Recruit { slot: 1, .. }))
+    );
+    pass_until(&g, &mut s, 0, Row::Rear);
+    let card = s.side(0).unit[1].card;
+    act(&g, &mut s, Action::Clear { slot: 1 });
+    assert_eq!(s.side(0).unit[1], Slot::EMPTY);
+    assert_eq!(s.side(0).discard.last(), Some(&card));
+}
+
+#[test]
+fn heroes_move_to_empty_slots_and_leaders_never_move() {
+    // rules/pixel-tactics.txt: "Move": "from anywhere in your Unit into
+    // any empty Unit Slot … Leaders cannot be moved."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 6, "Quickblade");
+    let moves: Vec<Action> = legal(&g, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .collect();
+    assert_eq!(moves.len(), 7, "to every empty slot: {moves:?}");
+    assert!(
+        moves
+            .iter()
+            .all(|a| matches!(a, Action::Move { from: 6, to } if *to != LEADER))
+    );
+    act(&g, &mut s, Action::Move { from: 6, to: 0 });
+    assert_eq!(s.side(0).unit[0].card, id(&g, "Quickblade"));
+}
+
+#[test]
+fn switch_is_a_long_action_on_heroes_and_corpses() {
+    // rules/pixel-tactics.txt: "Switch (Long Action)": swap two Heroes or
+    // Corpses; "Long Actions … take up two of your actions … You cannot
+    // use one of these unless you have two remaining actions."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 8, "Siege Ogre");
+    s.side_mut(0).unit[8].occupant = Occupant::Corpse;
+    assert!(legal(&g, &s).contains(&Action::Switch { a: 0, b: 8 }));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Switch { b: LEADER, .. }))
+    );
+    let events = act(&g, &mut s, Action::Switch { a: 0, b: 8 });
+    assert_eq!(s.side(0).unit[8].occupant, Occupant::Hero);
+    assert_eq!(s.side(0).unit[0].occupant, Occupant::Corpse);
+    assert!(metrics(&g, &events).contains(&Metric::Spent {
+        player: Player::A,
+        amount: 2
+    }));
+    assert_eq!(s.active, 1, "both actions used");
+    s.actions = 1;
+    s.active = 0;
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Switch { .. }))
+    );
+}
+
+#[test]
+fn long_free_and_limited_actions() {
+    // rules/pixel-tactics.txt: "Long Actions, Long Attacks, and Long
+    // Spells take up two of your actions"; "Free Actions … do not take up
+    // one of your actions"; "Limited Actions can only be used once per
+    // turn."
+    let g = game();
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 1, "Siege Ogre");
+    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    // Free Attack.
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert_eq!(s.actions, 2);
+    // Free, limited Leader action: once this turn.
+    act(
+        &g,
+        &mut s,
+        Action::LeaderAction {
+            target: Tgt::Own(LEADER),
+        },
+    );
+    assert_eq!((s.actions, s.side(0).leader().damage), (2, 2));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. }))
+    );
+    // Long Attack (+2): two actions.
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 1,
+            target: LEADER,
+        },
+    );
+    assert_eq!(s.active, 1);
+    assert_eq!(s.side(1).leader().damage, 2 + 6);
+    // A Long Attack needs two actions left.
+    let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
+    put(&g, &mut t, 0, 1, "Siege Ogre");
+    t.actions = 1;
+    assert!(
+        !legal(&g, &t)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { .. }))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// AttackING
+
+#[test]
+fn melee_needs_attacker_and_target_foremost_in_their_columns() {
+    // rules/pixel-tactics.txt: "Melee Attacks": "both the Attacker and the
+    // target must be in Melee … Only the foremost Hero or Leader in each
+    // column is considered in Melee."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 1, 1, "Siege Ogre");
+    put(&g, &mut s, 1, 5, "Frost Lancer");
+    put(&g, &mut s, 1, 6, "Flame Imp");
+    let targets: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Attack { from: 0, target } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, [1, 5, 6], "the foremost of each column");
+    // A Hero behind another is not in Melee.
+    pass_until(&g, &mut s, 0, Row::Flank);
+    put(&g, &mut s, 0, 3, "Siege Ogre");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { from: 3, .. }))
+    );
+}
+
+#[test]
+fn ranged_attacks_reach_any_target_not_behind_an_interceptor() {
+    // rules/pixel-tactics.txt: "Ranged Attacks": "can target any Hero or
+    // Leader"; "Intercepting Ranged Attacks": an Interceptor "defends the
+    // one or two Heroes behind it in the same column".
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    pass_until(&g, &mut s, 0, Row::Rear);
+    put(&g, &mut s, 0, 7, "Sky Falcon");
+    put(&g, &mut s, 1, 1, "Stone Sentinel"); // Intercept in the Vanguard
+    put(&g, &mut s, 1, 0, "Quickblade");
+    put(&g, &mut s, 1, 3, "Frost Lancer");
+    let targets: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Attack { from: 7, target } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        [0, 1, 3],
+        "the Leader hides behind the Interceptor"
+    );
+    let events = act(&g, &mut s, Action::Attack { from: 7, target: 3 });
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Attack {
+            ranged: true,
+            damage: 3,
+            ..
+        }
+    )));
+}
+
+// ---------------------------------------------------------------------------
+// DAMAGE & CASUALTIES, ENDING THE GAME
+
+#[test]
+fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
+    // rules/pixel-tactics.txt: "DAMAGE & CASUALTIES": damage counters
+    // "remain in place until the Hero is removed from play"; "A Hero with
+    // lethal damage … can continue to fight, act, and be healed throughout
+    // a Wave. Only at the end of a Wave are casualties determined."; "all
+    // damage is removed from it, and it is flipped face-down".
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 1, "Siege Ogre");
+    put(&g, &mut s, 1, 1, "Quickblade");
+    act(&g, &mut s, Action::Attack { from: 1, target: 1 });
+    assert_eq!(
+        damage(&s, 1, 1),
+        4 + 2 + 1,
+        "Long Attack +2, Ember Knight's aura +1"
+    );
+    assert_eq!(
+        s.side(1).unit[1].occupant,
+        Occupant::Hero,
+        "lethal, still standing"
+    );
+    // Seat b's lethally damaged Hero still attacks in its turn.
+    assert!(legal(&g, &s).contains(&Action::Attack { from: 1, target: 1 }));
+    act(&g, &mut s, Action::Attack { from: 1, target: 1 });
+    assert_eq!(
+        damage(&s, 0, 1),
+        2,
+        "3 attack less the Leader's... no aura: Quickblade 2"
+    );
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    assert_eq!(s.side(1).unit[1].occupant, Occupant::Corpse);
+    assert_eq!(damage(&s, 1, 1), 0);
+    assert_eq!(s.side(0).unit[1].occupant, Occupant::Hero);
+    assert_eq!(damage(&s, 0, 1), 2, "damage stays");
+}
+
+#[test]
+fn a_routed_leader_loses_at_the_end_of_the_wave() {
+    // rules/pixel-tactics.txt: "Rout": "If a Leader has damage equal to or
+    // exceeding its life total at the end of a Wave … the match ends."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    s.side_mut(1).unit[LEADER as usize].damage = 20;
+    assert_eq!(
+        g.to_move(&s),
+        Node::Decision(Player::A),
+        "not before the Wave ends"
+    );
+    act(&g, &mut s, Action::Pass);
+    let events = act(&g, &mut s, Action::Pass);
+    assert_eq!(
+        g.to_move(&s),
+        Node::Terminal(crate::core::Outcome {
+            winner: Some(Player::A),
+            reason: "rout"
+        })
+    );
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::GameOver {
+            winner: Some(0),
+            ..
+        }
+    )));
+    assert_eq!(g.summary(&s, Player::A).score, 1, "a trophy");
+    assert_eq!(
+        g.summary(&s, Player::A).health,
+        20,
+        "the winner's Leader's life left"
+    );
+    assert_eq!(g.summary(&s, Player::B).health, 0);
+}
+
+#[test]
+fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
+    // rules/pixel-tactics.txt: "Rout": "If both would rout at the same
+    // time, the Unit with more living Heroes wins. If this is also the
+    // same, the game is a tie."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 1, 6, "Quickblade");
+    for p in 0..2 {
+        s.side_mut(p).unit[LEADER as usize].damage = 30;
+    }
+    let mut t = s;
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&s) else {
+        panic!()
+    };
+    assert_eq!((o.winner, o.reason), (Some(Player::B), "rout_tiebreak"));
+    take(&mut t, 1, id(&g, "Quickblade"));
+    t.side_mut(1).deck.push(id(&g, "Quickblade"));
+    act(&g, &mut t, Action::Pass);
+    act(&g, &mut t, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&t) else {
+        panic!()
+    };
+    assert_eq!((o.winner, o.reason), (None, "tie"));
+}
+
+#[test]
+fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
+    // rules/pixel-tactics.txt: "The Next Game": trophies; "both players'
+    // Decks will be one card smaller … for each trophy your Rival
+    // possesses, you draw one additional card … The player who won the
+    // previous game is always the First Player".
+    let mut db = CardDb::bundled();
+    db.apply_override("match.games=best-of-3").expect("valid");
+    let mut g = game();
+    g.db = Arc::new(db);
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    s.first = 1;
+    s.active = 1;
+    s.side_mut(0).unit[LEADER as usize].damage = 25;
+    act(&g, &mut s, Action::Pass);
+    let events = act(&g, &mut s, Action::Pass);
+    assert_eq!(
+        g.to_move(&s),
+        Node::Decision(Player::A),
+        "the match goes on"
+    );
+    assert!(metrics(&g, &events).contains(&Metric::GameStart));
+    assert_eq!(
+        (s.game, s.phase, s.sides[1].trophies),
+        (2, Phase::PickLeader, 1)
+    );
+    assert_eq!(
+        s.side(0).hand.len(),
+        OPENING_HAND + 1,
+        "one more card: the rival has a trophy"
+    );
+    assert_eq!(s.side(1).hand.len(), OPENING_HAND);
+    for p in 0..2 {
+        let side = s.side(p);
+        assert_eq!(
+            side.hand.len() + side.deck.len(),
+            DECK_SIZE - 1,
+            "one card smaller"
+        );
+    }
+    assert!(s.side(0).set_aside.contains(&id(&g, "Ember Knight")));
+    let (a, b) = (s.side(0).hand[0], s.side(1).hand[0]);
+    act(&g, &mut s, Action::Leader(a));
+    act(&g, &mut s, Action::Leader(b));
+    assert_eq!((s.first, s.active), (1, 1), "the winner goes first");
+}
+
+#[test]
+fn the_match_ends_at_the_trophies_it_needs() {
+    // rules/pixel-tactics.txt: "The Next Game": "The first player to claim
+    // two trophies in a best of three match … is declared the winner".
+    let mut db = CardDb::bundled();
+    db.apply_override("match.games=best-of-3").expect("valid");
+    let mut g = game();
+    g.db = Arc::new(db);
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    s.side_mut(0).trophies = 1;
+    s.side_mut(1).trophies = 0;
+    let (x, y) = (id(&g, "Quickblade"), id(&g, "Siege Ogre"));
+    take(&mut s, 0, x);
+    take(&mut s, 1, y);
+    s.side_mut(0).set_aside.push(x);
+    s.side_mut(1).set_aside.push(y);
+    s.side_mut(1).unit[LEADER as usize].damage = 25;
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&s) else {
+        panic!()
+    };
+    assert_eq!((o.winner, o.reason), (Some(Player::A), "match"));
+}
+
+#[test]
+fn the_turn_limit_makes_the_match_a_draw() {
+    // Ruling "Turn limit": after `max_turns` player-turns the match is a
+    // draw with reason turn_limit.
+    let mut g = game();
+    g.options.max_turns = 6;
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    for _ in 0..2 {
+        act(&g, &mut s, Action::Pass);
+    }
+    assert_eq!(s.turns, 6);
+    act(&g, &mut s, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&s) else {
+        panic!()
+    };
+    assert_eq!((o.winner, o.reason), (None, "turn_limit"));
+}
+
+// ---------------------------------------------------------------------------
+// Powers
+
+#[test]
+fn hero_powers_follow_the_row_and_leader_powers_the_whole_unit() {
+    // rules/pixel-tactics.txt: "CARD LAYOUT": Vanguard, Flank and Rear
+    // Heroes "are able to use their Vanguard/Flank/Rear Powers"; a Leader
+    // "provides its bonuses passively to the entire Unit".
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Longbow Scout");
+    put(&g, &mut s, 0, 6, "Frost Lancer");
+    // Longbow Scout: Vanguard +1 attack, Ember Knight's aura +1 more.
+    assert_eq!(g.attack_strength(&s, 0, 0), 2 + 1 + 1);
+    assert!(!g.keywords(&s, 0, 0).has(super::cards::Keywords::RANGED));
+    assert!(g.keywords(&s, 0, 6).has(super::cards::Keywords::RANGED));
+    assert_eq!(
+        g.attack_strength(&s, 0, 6),
+        3,
+        "no aura outside the Vanguard"
+    );
+    act(&g, &mut s, Action::Move { from: 0, to: 3 });
+    assert_eq!(g.attack_strength(&s, 0, 3), 2);
+    assert!(g.keywords(&s, 0, 3).has(super::cards::Keywords::RANGED));
+}
+
+#[test]
+fn reactions_follow_their_trigger() {
+    // rules/pixel-tactics.txt: "Reactions": "These effects always happen
+    // after the triggering condition is completely resolved."
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Thorn Warden");
+    put(&g, &mut s, 0, 1, "Quickblade");
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 1,
+            target: LEADER,
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 3, "the attack first");
+    assert_eq!(damage(&s, 0, 1), 2, "then the Thorn Warden's reaction");
+}
+
+#[test]
+fn instant_defeat_and_revival() {
+    // rules/pixel-tactics.txt: "Other Terms & Effects": "Defeat a Hero –
+    // The Hero is instantly turned face-down to become a Corpse"; "TIPS &
+    // TRICKS": instant-kill Orders "don't wait for the end of a Wave";
+    // "DAMAGE & CASUALTIES": "Some effects can revive Corpses".
+    let g = game();
+    let mut s = duel(&g, "Necro Bard", "Tide Oracle");
+    s.actions = 3;
+    put(&g, &mut s, 1, 0, "Quickblade");
+    hand(&g, &mut s, 0, "Assassin Moth");
+    act(
+        &g,
+        &mut s,
+        Action::Order {
+            card: id(&g, "Assassin Moth"),
+            target: Tgt::Rival(0),
+        },
+    );
+    assert_eq!(s.side(1).unit[0].occupant, Occupant::Corpse, "at once");
+    put(&g, &mut s, 0, 2, "Siege Ogre");
+    s.side_mut(0).unit[2].occupant = Occupant::Corpse;
+    act(
+        &g,
+        &mut s,
+        Action::LeaderAction {
+            target: Tgt::Own(2),
+        },
+    );
+    assert_eq!(s.side(0).unit[2].occupant, Occupant::Hero);
+}
+
+#[test]
+fn metrics_map_turns_actions_and_score() {
+    // Ruling "Reports": a turn reports 2 of 2 "mana"; every action an
+    // Action metric; actions paid a Spent or a Played cost.
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, 0, 1, "Quickblade");
+    hand(&g, &mut s, 0, "Siege Ogre");
+    let mut m = metrics(
+        &g,
+        &act(
+            &g,
+            &mut s,
+            Action::Recruit {
+                card: id(&g, "Siege Ogre"),
+                slot: 0,
+            },
+        ),
+    );
+    m.extend(metrics(&g, &act(&g, &mut s, Action::Draw)));
+    assert_eq!(
+        m,
+        [
+            Metric::Action {
+                player: Player::A,
+                kind: "recruit"
+            },
+            Metric::Played {
+                player: Player::A,
+                card: id(&g, "Siege Ogre").0,
+                cost: 1
+            },
+            Metric::Action {
+                player: Player::A,
+                kind: "draw"
+            },
+            Metric::Spent {
+                player: Player::A,
+                amount: 1
+            },
+            Metric::Drew {
+                player: Player::A,
+                card: m
+                    .iter()
+                    .find_map(|x| match x {
+                        Metric::Drew { card, .. } => Some(*card),
+                        _ => None,
+                    })
+                    .unwrap_or(0)
+            },
+            Metric::TurnEnd {
+                player: Player::A,
+                unspent: 0
+            },
+            Metric::TurnStart {
+                player: Player::B,
+                max_mana: 2,
+                mana: 2
+            },
+        ]
+    );
+}
+
+#[test]
+fn the_first_action_reports_the_game_start_and_opening_hands() {
+    // Ruling "Reports": GameStart, then a Drew per opening card, before
+    // the first Leader pick.
+    let g = PixelTactics::bundled(0, 1);
+    let mut s = g.new_state(&mut rng());
+    let a = s.side(0).hand[0];
+    let m = metrics(&g, &act(&g, &mut s, Action::Leader(a)));
+    assert_eq!(m[0], Metric::GameStart);
+    assert_eq!(
+        m.iter()
+            .filter(|x| matches!(x, Metric::Drew { .. }))
+            .count(),
+        10
+    );
+    assert!(m.contains(&Metric::Action {
+        player: Player::A,
+        kind: "leader"
+    }));
+}
+
+#[test]
+fn match_formats_are_set_with_an_override() {
+    let mut db = CardDb::bundled();
+    assert_eq!(db.match_games, MatchGames::Single);
+    db.apply_override("match.games=Best-of-5").expect("valid");
+    assert_eq!(db.match_games.trophies_to_win(), 3);
+    let e = db.apply_override("match.games=best-of-4").unwrap_err();
+    assert!(e.contains("did you mean"), "{e}");
+}
+
+#[test]
+fn overrides_change_stats_and_suggest_names() {
+    let mut db = CardDb::bundled();
+    db.apply_override("Siege Ogre.attack=7").expect("valid");
+    db.apply_override("siege ogre.leader.life = 30")
+        .expect("valid");
+    let ogre = db.card(db.id("Siege Ogre").expect("ogre"));
+    assert_eq!((ogre.attack, ogre.leader_life), (7, 30));
+    let e = db.apply_override("Siege Orge.attack=3").unwrap_err();
+    assert!(e.contains("did you mean \"Siege Ogre\""), "{e}");
+    let e = db.apply_override("Siege Ogre.atack=3").unwrap_err();
+    assert!(e.contains("did you mean \"attack\""), "{e}");
+    assert!(
+        db.apply_override("Siege Ogre.life=0")
+            .unwrap_err()
+            .contains("from 1")
+    );
+    assert!(db.apply_override("Siege Ogre.life").is_err());
+}
+
+#[test]
+fn deck_lists_are_checked_with_lines() {
+    let db = CardDb::bundled();
+    let e = Deck::parse("1 Siege Orge\n", "t.deck", &db).unwrap_err();
+    assert_eq!(
+        e[0].to_string(),
+        "t.deck:1: unknown card \"Siege Orge\" (did you mean \"Siege Ogre\"?)"
+    );
+    let e = Deck::parse("# x\n2 Siege Ogre\n", "t.deck", &db).unwrap_err();
+    assert!(
+        e.iter()
+            .any(|d| d.line == 2 && d.message.contains("one copy")),
+        "{e:?}"
+    );
+    assert!(e.iter().any(|d| d.message.contains("exactly 25")), "{e:?}");
+    for text in ["\u{0}", "x", "99999 A", "-1 Siege Ogre", "1"] {
+        assert!(Deck::parse(text, "t.deck", &db).is_err());
+    }
+}
+
+#[test]
+fn card_files_report_path_and_line() {
+    let bad = "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }\nvanguard = { aura = { attack = 1 } }\n\n[[card]]\nname = \"B\"\nleader = { attack = 1, life = 0 }\nhero = { attack = 1, life = 2 }\n";
+    let e = CardDb::parse(bad, "c.toml").unwrap_err().to_string();
+    assert!(
+        e.contains("c.toml:1: card \"A\": vanguard: aura and action are Leader powers"),
+        "{e}"
+    );
+    assert!(
+        e.contains("c.toml:7: card \"B\": leader expects life from 1"),
+        "{e}"
+    );
+    let e = CardDb::parse("[[card]]\nname = 3\n", "c.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("c.toml:2:"), "{e}");
+    let e = CardDb::parse("[[card]]\nname = \"A\"\nleader = { attack = 1, life = 9 }\nhero = { attack = 1, life = 2 }\nrear = { keywords = [\"Rangd\"] }\n", "c.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("did you mean \"Ranged\""), "{e}");
+}
