@@ -11,7 +11,7 @@ use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy
 use super::field::{Field, field_decks};
 use super::interrupt::stop_flag;
 use super::matchup::{BotArgs, RulesArgs};
-use super::ruleset::{build_match, find_deck, load_pool};
+use super::ruleset::{build_match, find_deck};
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
@@ -59,7 +59,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
-    let pool = load_pool::<R>(args.rules.cards.as_deref(), &args.rules.set)?;
+    let pool = args.rules.pool::<R>()?;
     let deck = find_deck::<R>(&args.deck)?;
     let field = field_decks::<R>(&args.field)?;
     let mut files = pool.files.clone();
@@ -97,6 +97,8 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<E
         let names: Vec<&str> = field.iter().map(|d| d.name.as_str()).collect();
         fields.insert("field".into(), names.into());
         fields.insert("set".into(), args.rules.set.clone().into());
+        let format = args.rules.match_format.map(|f| f.name());
+        fields.insert("match".into(), format.into());
     }
     let campaign = Campaign {
         command: "gauntlet",

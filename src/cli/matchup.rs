@@ -4,9 +4,35 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::GameKind;
+use super::ruleset::{Pool, load_pool};
+use crate::games::Ruleset;
+
+/// How many games make a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MatchFormat {
+    /// One game.
+    Single,
+    /// The first to two wins.
+    #[value(name = "best-of-3")]
+    BestOf3,
+    /// The first to three wins.
+    #[value(name = "best-of-5")]
+    BestOf5,
+}
+
+impl MatchFormat {
+    /// The name `--match` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchFormat::Single => "single",
+            MatchFormat::BestOf3 => "best-of-3",
+            MatchFormat::BestOf5 => "best-of-5",
+        }
+    }
+}
 
 /// The ruleset, its card pool, the `--set` overrides and the turn limit.
 #[derive(Debug, Args)]
@@ -28,6 +54,23 @@ pub struct RulesArgs {
     /// abilities.N.cost.
     #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
     pub set: Vec<String>,
+    /// Games per match, for rulesets that play matches of several games
+    /// (Pixel Tactics) [default: single].
+    #[arg(long = "match", value_enum, value_name = "FORMAT")]
+    pub match_format: Option<MatchFormat>,
+}
+
+impl RulesArgs {
+    /// The card pool with `--match` then the `--set` overrides applied.
+    pub fn pool<R: Ruleset>(&self) -> anyhow::Result<Pool<R>> {
+        let mut pool = load_pool::<R>(self.cards.as_deref(), &self.set)?;
+        if let Some(format) = self.match_format {
+            let cards = std::sync::Arc::get_mut(&mut pool.cards)
+                .ok_or_else(|| anyhow::anyhow!("the card pool is shared"))?;
+            R::set_match(cards, format.name()).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
+        }
+        Ok(pool)
+    }
 }
 
 /// The bots of the two sides.

@@ -15,7 +15,7 @@ use super::baseline::{Baseline, BaselineKind, Key, read_baseline};
 use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status, strategy_file};
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
-use super::ruleset::{DeckSource, build_match, default_decks, find_deck, load_pool};
+use super::ruleset::{DeckSource, build_match, default_decks, find_deck};
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
@@ -103,7 +103,7 @@ fn decks<R: Ruleset>(m: &MatchArgs) -> anyhow::Result<[DeckSource; 2]> {
 
 fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
-    let pool = load_pool::<R>(m.rules.cards.as_deref(), &m.rules.set)?;
+    let pool = m.rules.pool::<R>()?;
     let [deck, opponent] = decks::<R>(m)?;
     let probe = build_match(
         &pool,
@@ -178,6 +178,7 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
             "opponent_bot": key.opponent_bot,
             "baseline": args.baseline.display().to_string(),
             "set": m.rules.set,
+            "match": m.rules.match_format.map(|f| f.name()),
         }),
     };
     let stop = stop_flag();

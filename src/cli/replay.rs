@@ -58,7 +58,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let decks = [m.deck.as_deref(), m.opponent.as_deref()];
     with_ruleset!(m.rules.game, R => {
         let LoadedMatch { game, .. } =
-            load_match::<R>(m.rules.cards.as_deref(), &m.rules.set, decks, max_turns)?;
+            load_match::<R>(&m.rules, decks, max_turns)?;
         replay(&game, &args, action_cap(max_turns))
     })
 }

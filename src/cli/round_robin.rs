@@ -12,7 +12,7 @@ use super::campaign::{Campaign, Pairing, RunArgs, strategy_file};
 use super::field::{Field, field_decks};
 use super::gauntlet::play_field;
 use super::matchup::RulesArgs;
-use super::ruleset::{build_match, load_pool};
+use super::ruleset::build_match;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::with_ruleset;
 use crate::games::Ruleset;
@@ -59,7 +59,7 @@ pub fn run(args: RoundRobinArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
-    let pool = load_pool::<R>(args.rules.cards.as_deref(), &args.rules.set)?;
+    let pool = args.rules.pool::<R>()?;
     let names: Vec<String> = if args.decks.is_empty() {
         R::bundled_decks()
             .iter()
@@ -101,6 +101,8 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Res
     if let Value::Object(fields) = &mut settings {
         fields.insert("bot".into(), strategies[0].name.clone().into());
         fields.insert("set".into(), args.rules.set.clone().into());
+        let format = args.rules.match_format.map(|f| f.name());
+        fields.insert("match".into(), format.into());
     }
     let campaign = Campaign {
         command: "round-robin",

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
+use super::matchup::RulesArgs;
 use crate::diagnostics::{Diagnostics, closest};
 use crate::games::{Ruleset, deck_name};
 use crate::output::InputFile;
@@ -178,12 +179,11 @@ pub struct LoadedMatch<R> {
 /// Loads the pool and the decks `decks` names (the default matchup where
 /// `None`) and builds the game, as `simulate` and `replay` both play it.
 pub fn load_match<R: Ruleset>(
-    cards: Option<&Path>,
-    sets: &[String],
+    rules: &RulesArgs,
     decks: [Option<&str>; 2],
     max_turns: u16,
 ) -> anyhow::Result<LoadedMatch<R>> {
-    let pool = load_pool::<R>(cards, sets)?;
+    let pool = rules.pool::<R>()?;
     let defaults = default_decks::<R>()?;
     let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
     let sources = [find_deck::<R>(arg(0))?, find_deck::<R>(arg(1))?];

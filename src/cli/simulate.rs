@@ -115,7 +115,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, max_turns: u16) -> anyhow::Result<E
         game,
         names,
         mut files,
-    } = load_match::<R>(m.rules.cards.as_deref(), &m.rules.set, decks, max_turns)?;
+    } = load_match::<R>(&m.rules, decks, max_turns)?;
     let strategies = vec![
         strategy(&game, &m.bots.bot, "--bot")?,
         strategy(&game, &m.bots.opponent_bot, "--opponent-bot")?,
@@ -128,6 +128,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, max_turns: u16) -> anyhow::Result<E
         "bot_a": strategies[0].name,
         "bot_b": strategies[1].name,
         "set": m.rules.set,
+        "match": m.rules.match_format.map(|f| f.name()),
     });
     let campaign = Campaign {
         command: "simulate",

@@ -59,6 +59,19 @@ pub trait Ruleset: Game + Sized + 'static {
     /// per card, and the indices of the columns to right-align.
     fn card_table(cards: &Self::Cards) -> (Vec<Vec<String>>, Vec<usize>);
 
+    /// Sets how many games a match has (`--match single|best-of-3|
+    /// best-of-5`). A ruleset without matches of several games takes only
+    /// `single`.
+    fn set_match(_cards: &mut Self::Cards, games: &str) -> Result<(), String> {
+        match games {
+            "single" => Ok(()),
+            _ => Err(format!(
+                "{} has no matches of several games (expected --match single)",
+                Self::NAME
+            )),
+        }
+    }
+
     /// A match between two legal decks, cut as a draw after `max_turns`
     /// turns.
     fn new_match(cards: Arc<Self::Cards>, decks: [Self::Deck; 2], max_turns: u16) -> Self;

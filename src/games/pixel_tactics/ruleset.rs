@@ -50,6 +50,10 @@ impl Ruleset for PixelTactics {
         (cards.table_rows(), vec![1, 2, 4, 5])
     }
 
+    fn set_match(cards: &mut CardDb, games: &str) -> Result<(), String> {
+        cards.apply_override(&format!("match.games={games}"))
+    }
+
     fn new_match(cards: Arc<CardDb>, decks: [Deck; 2], max_turns: u16) -> PixelTactics {
         PixelTactics::new(cards, decks, Options { max_turns })
     }
