@@ -1,8 +1,9 @@
 //! The soak: many games with the invariant checker after every action.
 //!
 //! CI size (in `cargo test --release`): 20,000 random games and 200 greedy
-//! games over the four Nostalgix starter-deck matchups. The long campaign
-//! (1,000,000 random and 10,000 greedy games):
+//! games over the four Nostalgix starter-deck matchups, 4,000 random and
+//! 100 greedy Pixel Tactics games. The long campaign (1,000,000 random and
+//! 10,000 greedy Nostalgix games, 500,000 and 5,000 Pixel Tactics ones):
 //! `cargo test --release --test soak -- --ignored --nocapture`.
 //! A violation prints the seed and the actions that lead to it.
 //!
@@ -15,6 +16,7 @@ use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
 use decklab::core::{Game, Node};
 use decklab::games::nostalgix::Nostalgix;
+use decklab::games::pixel_tactics::PixelTactics;
 
 /// The four Nostalgix matchups of the starter decks, each deck once in
 /// each seat.
@@ -23,6 +25,11 @@ fn nostalgix() -> Vec<Nostalgix> {
         .into_iter()
         .map(|(a, b)| Nostalgix::bundled(a, b))
         .collect()
+}
+
+/// The Pixel Tactics starter decks, each in each seat.
+fn pixel_tactics() -> Vec<PixelTactics> {
+    vec![PixelTactics::bundled(0, 1), PixelTactics::bundled(1, 0)]
 }
 
 /// Plays `random` uniformly random and `greedy` greedy-vs-greedy games per
@@ -74,10 +81,12 @@ fn add(total: &mut Report, r: Report) {
 fn ci_soak() {
     let scale = if cfg!(debug_assertions) { 10 } else { 1 };
     soak("nostalgix", &nostalgix(), 5_000 / scale, 50 / scale);
+    soak("pixel-tactics", &pixel_tactics(), 2_000 / scale, 50 / scale);
 }
 
 #[test]
 #[ignore]
 fn soak_campaign() {
     soak("nostalgix", &nostalgix(), 250_000, 2_500);
+    soak("pixel-tactics", &pixel_tactics(), 250_000, 2_500);
 }

@@ -51,7 +51,8 @@ pub struct RulesArgs {
     /// What-if: change one card field for this run, as "Card Name.field=value"
     /// (repeatable). Nostalgix fields: cost, health, atk, level, type,
     /// weakness, resistance, keywords, prize_shield, attacks.N.damage,
-    /// abilities.N.cost.
+    /// abilities.N.cost; Pixel Tactics: attack, life, leader.attack,
+    /// leader.life. An unknown field names the ruleset's fields.
     #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
     pub set: Vec<String>,
     /// Games per match, for rulesets that play matches of several games
