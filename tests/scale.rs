@@ -469,6 +469,6 @@ fn compare_flags_what_a_what_if_changed() {
     assert!(!stdout(&o).contains('*'), "{}", stdout(&o));
     assert_fails(
         &decklab(d, &["compare", "before", "nowhere"]),
-        &["nowhere/summary.csv: cannot read"],
+        &["cannot read nowhere/manifest.json"],
     );
 }

@@ -12,7 +12,7 @@ use anyhow::anyhow;
 use clap::Args;
 
 use super::table::write_table;
-use crate::output::CsvTable;
+use crate::report::read::{Run, RunManifest};
 use crate::stats::{Score, newcombe95};
 
 const EXAMPLES: &str = "\
@@ -42,25 +42,22 @@ type Rates = BTreeMap<Vec<String>, Score>;
 
 /// Runs `decklab compare`.
 pub fn run(args: CompareArgs) -> anyhow::Result<()> {
+    let runs = [Run::load(&args.a)?, Run::load(&args.b)?];
     let mut out = std::io::stdout().lock();
-    for (label, dir) in [("A", &args.a), ("B", &args.b)] {
-        writeln!(out, "{label}: {}{}", dir.display(), what_if(dir))?;
+    for ((label, dir), run) in [("A", &args.a), ("B", &args.b)].into_iter().zip(&runs) {
+        writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
     }
-    let sections = [
-        (
-            "matchups (seat a's win rate)",
-            "summary.csv",
-            matchups as Reader,
-        ),
-        ("matchups over both seats", "matchups.csv", field),
-        ("cards (win rate when drawn)", "cards.csv", cards),
-    ];
-    for (title, file, read) in sections {
-        let (pa, pb) = (args.a.join(file), args.b.join(file));
-        if file == "matchups.csv" && !(pa.is_file() && pb.is_file()) {
-            continue;
-        }
-        let (a, b) = (read(&pa)?, read(&pb)?);
+    let [a, b] = &runs;
+    let mut sections = vec![("matchups (seat a's win rate)", matchups(a), matchups(b))];
+    if let (Some(_), Some(_)) = (&a.matchups, &b.matchups) {
+        sections.push(("matchups over both seats", field(a), field(b)));
+    }
+    sections.push((
+        "cards (win rate when drawn)",
+        cards(a, &args.a)?,
+        cards(b, &args.b)?,
+    ));
+    for (title, a, b) in sections {
         writeln!(out, "\n{title}")?;
         write_table(&mut out, &rows(&a, &b, args.only_changed), &[])?;
         let only: Vec<String> = a
@@ -80,17 +77,11 @@ pub fn run(args: CompareArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A reader of one kind of table.
-type Reader = fn(&Path) -> anyhow::Result<Rates>;
-
 /// The `--set` overrides of a run, from its manifest.
-fn what_if(dir: &Path) -> String {
-    let manifest = std::fs::read_to_string(dir.join("manifest.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
-    let sets: Vec<String> = manifest
-        .as_ref()
-        .and_then(|m| m["settings"]["set"].as_array().cloned())
+fn what_if(manifest: &RunManifest) -> String {
+    let sets: Vec<String> = manifest.settings["set"]
+        .as_array()
+        .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
         .filter_map(|s| s.as_str().map(|s| format!("--set \"{s}\"")))
@@ -144,56 +135,80 @@ fn rows(a: &Rates, b: &Rates, only_changed: bool) -> Vec<Vec<String>> {
     out
 }
 
-/// Reads named columns of `path` for every row.
-fn read_rows<const N: usize>(
-    path: &Path,
-    keys: [&str; N],
-    score: impl Fn(&CsvTable, usize) -> Result<Score, String>,
-) -> anyhow::Result<Rates> {
-    let t = CsvTable::read(path).map_err(|e| anyhow!(e))?;
-    let at: Vec<usize> = keys
+/// An exact score from counts of games, wins and draws.
+fn counted(games: u64, wins: u64, draws: u64) -> Score {
+    Score {
+        games,
+        half_points: 2 * wins + draws,
+    }
+}
+
+/// Seat a's score per matchup (`summary.csv`).
+fn matchups(run: &Run) -> Rates {
+    run.summary
         .iter()
-        .map(|k| t.column(k))
-        .collect::<Result<_, _>>()
-        .map_err(|e| anyhow!(e))?;
+        .map(|r| {
+            let key = [&r.deck_a, &r.bot_a, &r.deck_b, &r.bot_b].map(String::clone);
+            (key.to_vec(), counted(r.games, r.wins_a, r.draws))
+        })
+        .collect()
+}
+
+/// Each deck's score over both seats (`matchups.csv`).
+fn field(run: &Run) -> Rates {
+    run.matchups
+        .iter()
+        .flatten()
+        .map(|r| {
+            let key = [&r.deck, &r.bot, &r.opponent, &r.opponent_bot].map(String::clone);
+            (key.to_vec(), counted(r.games, r.wins, r.draws))
+        })
+        .collect()
+}
+
+/// Each card's score when drawn (`cards.csv`, whose rate has 4 decimals:
+/// the half-points are exact to rounding).
+fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
+    let Some(table) = &run.cards else {
+        return Ok(Rates::new());
+    };
+    let path = dir.join("cards.csv");
+    let column = |name: &str| {
+        table
+            .header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| anyhow!("{}:1: expected a column \"{name}\"", path.display()))
+    };
+    let [deck, card, games, rate] = [
+        column("deck")?,
+        column("card")?,
+        column("games_drawn")?,
+        column("win_rate_drawn")?,
+    ];
     let mut rates = Rates::new();
-    for row in 0..t.rows().len() {
-        let key = at.iter().map(|&c| t.text(row, c).to_owned()).collect();
-        rates.insert(key, score(&t, row).map_err(|e| anyhow!(e))?);
+    for (i, row) in table.rows.iter().enumerate() {
+        let number = |c: usize| -> anyhow::Result<f64> {
+            let text = row.get(c).map_or("", String::as_str);
+            if text.is_empty() {
+                return Ok(0.0);
+            }
+            text.parse().map_err(|_| {
+                anyhow!(
+                    "{}:{}: expected a number, found \"{text}\"",
+                    path.display(),
+                    i + 2
+                )
+            })
+        };
+        let (n, r) = (number(games)?, number(rate)?);
+        let field = |c: usize| row.get(c).cloned().unwrap_or_default();
+        let key = vec![field(deck), field(card)];
+        let score = Score {
+            games: n as u64,
+            half_points: (r * 2.0 * n).round() as u64,
+        };
+        rates.insert(key, score);
     }
     Ok(rates)
-}
-
-/// An exact score from counts of games, wins and draws.
-fn counted(t: &CsvTable, row: usize, [games, wins, draws]: [&str; 3]) -> Result<Score, String> {
-    let n =
-        |c: &str| -> Result<u64, String> { Ok(t.number(row, t.column(c)?)?.unwrap_or(0.0) as u64) };
-    Ok(Score {
-        games: n(games)?,
-        half_points: 2 * n(wins)? + n(draws)?,
-    })
-}
-
-fn matchups(path: &Path) -> anyhow::Result<Rates> {
-    read_rows(path, ["deck_a", "bot_a", "deck_b", "bot_b"], |t, r| {
-        counted(t, r, ["games", "wins_a", "draws"])
-    })
-}
-
-fn field(path: &Path) -> anyhow::Result<Rates> {
-    read_rows(path, ["deck", "bot", "opponent", "opponent_bot"], |t, r| {
-        counted(t, r, ["games", "wins", "draws"])
-    })
-}
-
-fn cards(path: &Path) -> anyhow::Result<Rates> {
-    read_rows(path, ["deck", "card"], |t, r| {
-        let games = t.number(r, t.column("games_drawn")?)?.unwrap_or(0.0);
-        let rate = t.number(r, t.column("win_rate_drawn")?)?.unwrap_or(0.0);
-        // The rate has 4 decimals: the half-points are exact to rounding.
-        Ok(Score {
-            games: games as u64,
-            half_points: (rate * 2.0 * games).round() as u64,
-        })
-    })
 }

@@ -10,7 +10,6 @@ mod games;
 mod logs;
 mod manifest;
 mod raw;
-mod read;
 mod tables;
 
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
@@ -20,5 +19,4 @@ pub use games::{GAMES, GameLine, GamesCsv};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};
-pub use read::CsvTable;
 pub use tables::{ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};

@@ -11,7 +11,7 @@
 mod charts;
 mod html;
 mod page;
-mod read;
+pub mod read;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

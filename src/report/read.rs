@@ -11,6 +11,8 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
+use crate::output::{MATCHUPS, RATINGS, SUMMARY};
+
 /// One input file of the run, as `manifest.json` lists it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ManifestFile {
@@ -450,22 +452,7 @@ trait FromRow: Sized {
 }
 
 impl FromRow for SummaryRow {
-    const COLUMNS: &'static [&'static str] = &[
-        "deck_a",
-        "bot_a",
-        "deck_b",
-        "bot_b",
-        "games",
-        "wins_a",
-        "wins_b",
-        "draws",
-        "win_rate_a",
-        "ci95_low",
-        "ci95_high",
-        "win_rate_a_first",
-        "win_rate_a_second",
-        "mean_turns",
-    ];
+    const COLUMNS: &'static [&'static str] = &SUMMARY;
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(SummaryRow {
@@ -532,19 +519,7 @@ impl FromRow for ActionRow {
 }
 
 impl FromRow for MatchupRow {
-    const COLUMNS: &'static [&'static str] = &[
-        "deck",
-        "opponent",
-        "bot",
-        "opponent_bot",
-        "games",
-        "wins",
-        "losses",
-        "draws",
-        "win_rate",
-        "ci95_low",
-        "ci95_high",
-    ];
+    const COLUMNS: &'static [&'static str] = &MATCHUPS;
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(MatchupRow {
@@ -562,8 +537,7 @@ impl FromRow for MatchupRow {
 }
 
 impl FromRow for RatingRow {
-    const COLUMNS: &'static [&'static str] =
-        &["deck", "rating", "ci95_low", "ci95_high", "games", "score"];
+    const COLUMNS: &'static [&'static str] = &RATINGS;
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(RatingRow {
