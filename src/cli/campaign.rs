@@ -20,9 +20,11 @@ use indicatif::ProgressBar;
 use rayon::ThreadPool;
 
 use super::interrupt::INTERRUPTED;
+use super::ruleset::{DeckSource, Pool, build_match};
 use super::simulate::action_cap;
 use crate::bots::{Bot, Strategy};
 use crate::core::Game;
+use crate::games::Ruleset;
 use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
     write_stats, write_tables,
@@ -78,6 +80,25 @@ pub struct Pairing<G> {
     pub decks: [String; 2],
     /// Indices into the campaign's strategies, by seat.
     pub bots: [usize; 2],
+}
+
+impl<R: Ruleset> Pairing<R> {
+    /// The decks `seats` of `pool`, named as their sources, played by the
+    /// campaign's strategies `bots`.
+    pub fn new(
+        pool: &Pool<R>,
+        seats: [&DeckSource; 2],
+        bots: [usize; 2],
+        max_turns: u16,
+    ) -> anyhow::Result<Self> {
+        let sources = seats.map(DeckSource::clone);
+        let decks = [sources[0].name.clone(), sources[1].name.clone()];
+        Ok(Pairing {
+            game: build_match(pool, &sources, decks.clone(), max_turns)?,
+            decks,
+            bots,
+        })
+    }
 }
 
 /// Everything a campaign plays and records.

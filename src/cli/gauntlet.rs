@@ -11,7 +11,7 @@ use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy
 use super::field::{Field, field_decks};
 use super::interrupt::stop_flag;
 use super::matchup::{BotArgs, RulesArgs};
-use super::ruleset::{build_match, find_deck};
+use super::ruleset::find_deck;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
@@ -68,14 +68,7 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<E
     let mut pairings = Vec::new();
     for opponent in &field {
         for (seats, bots) in [([&deck, opponent], [0, 1]), ([opponent, &deck], [1, 0])] {
-            let sources = [seats[0].clone(), seats[1].clone()];
-            let names = [sources[0].name.clone(), sources[1].name.clone()];
-            let game = build_match(&pool, &sources, names.clone(), max_turns)?;
-            pairings.push(Pairing {
-                game,
-                decks: names,
-                bots,
-            });
+            pairings.push(Pairing::new(&pool, seats, bots, max_turns)?);
         }
     }
     let Some(first) = pairings.first() else {

@@ -145,13 +145,8 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
     };
     let mut pairings = Vec::new();
     for (i, seats) in seatings.iter().enumerate() {
-        let sources = [seats[0].clone(), seats[1].clone()];
-        let names = [sources[0].name.clone(), sources[1].name.clone()];
-        pairings.push(Pairing {
-            game: build_match(&pool, &sources, names.clone(), max_turns)?,
-            decks: names,
-            bots: if i == 0 { [0, 1] } else { [1, 0] },
-        });
+        let bots = if i == 0 { [0, 1] } else { [1, 0] };
+        pairings.push(Pairing::new(&pool, *seats, bots, max_turns)?);
     }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));

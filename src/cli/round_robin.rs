@@ -12,7 +12,6 @@ use super::campaign::{Campaign, Pairing, RunArgs, strategy_file};
 use super::field::{Field, field_decks};
 use super::gauntlet::play_field;
 use super::matchup::RulesArgs;
-use super::ruleset::build_match;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::with_ruleset;
 use crate::games::Ruleset;
@@ -81,14 +80,7 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Res
     for (i, a) in decks.iter().enumerate() {
         for b in &decks[i + 1..] {
             for seats in [[a, b], [b, a]] {
-                let sources = [seats[0].clone(), seats[1].clone()];
-                let names = [sources[0].name.clone(), sources[1].name.clone()];
-                let game = build_match(&pool, &sources, names.clone(), max_turns)?;
-                pairings.push(Pairing {
-                    game,
-                    decks: names,
-                    bots: [0, 0],
-                });
+                pairings.push(Pairing::new(&pool, seats, [0, 0], max_turns)?);
             }
         }
     }
