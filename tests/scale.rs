@@ -472,3 +472,56 @@ fn compare_flags_what_a_what_if_changed() {
         &["cannot read nowhere/manifest.json"],
     );
 }
+
+/// The gate CI applies to the starter decks: every baseline committed
+/// under `results/baselines/<game>/` still holds (`regress` exits 0). A
+/// deliberate change of cards or rules that moves a win rate is recorded
+/// again with `regress --write-baseline` (see the README).
+#[test]
+fn the_committed_baselines_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/baselines");
+    let t = TempDir::new().unwrap();
+    let mut checked = 0;
+    for game in fs::read_dir(&root).unwrap().flatten() {
+        if !game.path().is_dir() {
+            continue;
+        }
+        let game_name = game.file_name().to_string_lossy().into_owned();
+        for file in fs::read_dir(game.path()).unwrap().flatten() {
+            let path = file.path();
+            let text = read(&path);
+            let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+            let path = path.display().to_string();
+            let o = decklab(
+                t.path(),
+                &[
+                    "regress",
+                    "--game",
+                    &game_name,
+                    "--baseline",
+                    &path,
+                    "--deck",
+                    row[0],
+                    "--bot",
+                    row[1],
+                    "--opponent",
+                    row[2],
+                    "--opponent-bot",
+                    row[3],
+                    "--quiet",
+                    "--out",
+                    "r",
+                ],
+            );
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{path}: {}{}",
+                stdout(&o),
+                stderr(&o)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "{checked} baselines");
+}
