@@ -34,6 +34,11 @@ const EXAMPLES: &str = "\
 Examples:
   decklab simulate                                   # the two bundled starter decks, 1000 games
   decklab simulate --deck my.deck --opponent prize-control --games 5000 --out results/my
+  decklab simulate --game pixel-tactics --match best-of-3
+  decklab gauntlet --deck my.deck --field decks/nostalgix --report
+  decklab round-robin decks/nostalgix --games 500
+  decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
+  decklab compare results/before results/after
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
   decklab validate my.deck
   decklab cards
