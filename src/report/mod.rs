@@ -1,8 +1,8 @@
 //! `report.html`: a run directory as one self-contained web page.
 //!
 //! [`write_report`] reads the run's `manifest.json` and CSV tables
-//! ([`read`]), draws the charts as inline SVG ([`charts`], with plotters)
-//! and lays out the page ([`page`], [`html`]): the manifest, the summary
+//! ([`read`]), draws the charts as inline SVG (`charts`, with plotters)
+//! and lays out the page (`page`, `html`): the manifest, the summary
 //! with intervals, the mana curve, the prize pace, the actions per turn,
 //! the matchup heat map and the ratings (when their files exist) and the
 //! card table, sortable by each column. The page needs no network: CSS,

@@ -4,7 +4,7 @@
 use super::Nostalgix;
 use super::state::{BackCard, State};
 
-/// The feature names, in the order [`Nostalgix::compute_features`] writes.
+/// The feature names, in the order `Nostalgix::compute_features` writes.
 pub const FEATURES: [&str; 15] = [
     "hero_health",
     "opp_hero_health",
