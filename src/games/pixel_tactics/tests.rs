@@ -1079,7 +1079,7 @@ fn metrics_map_turns_actions_and_score() {
     // Action metric; actions paid a Spent or a Played cost.
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 1, "Quickblade");
+    put(&g, &mut s, 0, 1, "Bulwark Golem");
     hand(&g, &mut s, 0, "Siege Ogre");
     let mut m = metrics(
         &g,
@@ -1227,4 +1227,131 @@ fn card_files_report_path_and_line() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("did you mean \"Ranged\""), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Review fixes
+
+#[test]
+fn free_actions_remain_after_both_actions_are_spent() {
+    // rules/pixel-tactics.txt: "ACTIONS", Free Actions "do not take up one
+    // of your actions to use. You can use Free Actions as often as you
+    // want": spending both actions does not take them away; the turn then
+    // ends by Pass (or once no Free action is left).
+    let g = game();
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    s.side_mut(0).unit[LEADER as usize].damage = 2;
+    act(&g, &mut s, Action::Draw);
+    act(&g, &mut s, Action::Draw);
+    assert_eq!((s.active, s.actions), (0, 0), "still seat a's turn");
+    let moves = legal(&g, &s);
+    assert!(moves.contains(&Action::Attack {
+        from: 0,
+        target: LEADER
+    }));
+    assert!(moves.contains(&Action::LeaderAction {
+        target: Tgt::Own(LEADER)
+    }));
+    assert!(
+        moves.iter().all(|a| matches!(
+            a,
+            Action::Attack { .. } | Action::LeaderAction { .. } | Action::Pass
+        )),
+        "nothing that costs an action: {moves:?}"
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2, "Quickblade's Free Attack");
+    assert_eq!(s.active, 0, "the Free Leader action is still there");
+    act(
+        &g,
+        &mut s,
+        Action::LeaderAction {
+            target: Tgt::Own(LEADER),
+        },
+    );
+    assert_eq!(s.side(0).leader().damage, 1);
+    assert_eq!(s.active, 1, "no Free action left: the turn ends by itself");
+    // With a Free action left, Pass ends the turn.
+    let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
+    t.actions = 0;
+    t.side_mut(0).unit[LEADER as usize].damage = 1;
+    assert_eq!(
+        legal(&g, &t),
+        [
+            Action::LeaderAction {
+                target: Tgt::Own(LEADER)
+            },
+            Action::Pass
+        ]
+    );
+    act(&g, &mut t, Action::Pass);
+    assert_eq!(t.active, 1);
+}
+
+#[test]
+fn each_limited_ability_is_used_once_per_turn() {
+    // rules/pixel-tactics.txt: "Limited Actions can only be used once per
+    // turn": each Limited ability once, not one Limited ability per turn.
+    let g = game();
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    pass_until(&g, &mut s, 0, Row::Rear);
+    put(&g, &mut s, 0, 7, "Rune Smith");
+    s.side_mut(0).unit[LEADER as usize].damage = 5;
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 7,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(
+        s.side(0).leader().damage,
+        4,
+        "Rune Smith's Free limited Spell"
+    );
+    let leader_action = Action::LeaderAction {
+        target: Tgt::Own(LEADER),
+    };
+    assert!(
+        legal(&g, &s).contains(&leader_action),
+        "the Leader's own Limited action is another ability"
+    );
+    act(&g, &mut s, leader_action);
+    assert_eq!(s.side(0).leader().damage, 3);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. })),
+        "once per turn"
+    );
+    assert_eq!(s.actions, 2, "both Free");
+}
+
+#[test]
+fn ally_defeated_reactions_fire_for_each_fallen_hero() {
+    // rules/pixel-tactics.txt: "Reactions": "whenever another condition is
+    // met": Grave Tender's Leader power ("When one of your Heroes is
+    // defeated, remove 2 damage from your Leader") fires once per Hero.
+    let g = game();
+    let mut s = duel(&g, "Grave Tender", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 2, "Siege Ogre");
+    s.side_mut(0).unit[0].damage = 9;
+    s.side_mut(0).unit[2].damage = 9;
+    s.side_mut(0).unit[LEADER as usize].damage = 6;
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    assert_eq!(s.side(0).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.side(0).unit[2].occupant, Occupant::Corpse);
+    assert_eq!(s.side(0).leader().damage, 6 - 2 - 2, "two Heroes fell");
 }
