@@ -1355,3 +1355,82 @@ fn ally_defeated_reactions_fire_for_each_fallen_hero() {
     assert_eq!(s.side(0).unit[2].occupant, Occupant::Corpse);
     assert_eq!(s.side(0).leader().damage, 6 - 2 - 2, "two Heroes fell");
 }
+
+/// `s` with everything `observer` cannot see dealt out again by `rng`:
+/// the rival's hand, deck and face-down pick mixed and redealt (same
+/// sizes), the observer's own deck reordered.
+fn hidden_redealt(s: &State, observer: u8, rng: &mut GameRng) -> State {
+    let mut t = *s;
+    crate::core::shuffle(rng, &mut t.side_mut(observer).deck);
+    let foe = t.side_mut(observer ^ 1);
+    let mut pool: Vec<CardId> = foe.hand.iter().chain(&foe.deck).copied().collect();
+    pool.extend(foe.pick);
+    crate::core::shuffle(rng, &mut pool);
+    let mut pool = pool.into_iter();
+    let hand = foe.hand.len();
+    foe.hand.clear();
+    foe.hand.extend(pool.by_ref().take(hand));
+    if foe.pick.is_some() {
+        foe.pick = pool.next();
+    }
+    foe.deck.clear();
+    foe.deck.extend(pool);
+    t
+}
+
+#[test]
+fn views_never_reveal_hidden_cards_over_random_states() {
+    // Honesty, property-style: over many states of random matches (Leader
+    // picks, turns, later games of a best-of-3), a state and the same
+    // state with every card hidden from the observer redealt give the
+    // observer the same view and the same information-set key; and the
+    // view keeps everything the observer does see.
+    let mut db = CardDb::bundled();
+    db.apply_override("match.games=best-of-3").expect("valid");
+    let g = PixelTactics::bundled_on(db, 0, 1);
+    let mut checked = 0;
+    let mut picks = 0;
+    for seed in 0..40u64 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = g.new_state(&mut rng);
+        let mut moves = Vec::new();
+        for step in 0..400 {
+            let Node::Decision(_) = g.to_move(&s) else {
+                break;
+            };
+            if step % 3 == 0 || s.phase == Phase::PickLeader {
+                for observer in 0..2u8 {
+                    let y = hidden_redealt(&s, observer, &mut rng);
+                    let who = Player(observer);
+                    assert_eq!(g.info_key(&s, who), g.info_key(&y, who), "seed {seed}");
+                    let view = |x: &State| g.determinize(x, who, &mut rng_from_seed(step));
+                    let v = view(&s);
+                    assert_eq!(v, view(&y), "seed {seed} step {step}");
+                    // What the observer sees is kept.
+                    let (me, foe) = (v.side(observer), v.side(observer ^ 1));
+                    assert_eq!(me.hand, s.side(observer).hand);
+                    assert_eq!(me.pick, s.side(observer).pick);
+                    for p in 0..2u8 {
+                        let (a, b) = (v.side(p), s.side(p));
+                        assert_eq!(
+                            (a.unit, a.discard, a.set_aside, a.trophies),
+                            (b.unit, b.discard, b.set_aside, b.trophies)
+                        );
+                        assert_eq!(
+                            (a.hand.len(), a.deck.len(), a.pick.is_some()),
+                            (b.hand.len(), b.deck.len(), b.pick.is_some())
+                        );
+                    }
+                    picks += usize::from(foe.pick.is_some());
+                    g.invariants(&v).expect("a view is a legal state");
+                    checked += 1;
+                }
+            }
+            g.legal_actions(&s, &mut moves);
+            let a = moves[crate::core::below(&mut rng, moves.len() as u32) as usize];
+            g.apply(&mut s, a, &mut rng, &mut NoObserver);
+        }
+    }
+    assert!(checked > 1000, "{checked} views checked");
+    assert!(picks > 10, "{picks} views with a face-down rival pick");
+}
