@@ -68,12 +68,17 @@ const UNUSED: [&str; 5] = [
 ];
 
 fn game() -> PixelTactics {
+    game_without(UNUSED)
+}
+
+/// Both seats play the pool less the five cards `unused`.
+fn game_without(unused: [&str; 5]) -> PixelTactics {
     let db = Arc::new(CardDb::bundled());
     let all = Deck {
         name: "all".into(),
         cards: db
             .cards()
-            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()))
+            .filter(|(_, c)| !unused.contains(&c.name.as_str()))
             .map(|(c, _)| (c, 1))
             .collect(),
     };
@@ -1433,4 +1438,107 @@ fn views_never_reveal_hidden_cards_over_random_states() {
     }
     assert!(checked > 1000, "{checked} views checked");
     assert!(picks > 10, "{picks} views with a face-down rival pick");
+}
+
+#[test]
+fn heroes_are_not_leaders_for_forerunner_and_supporter() {
+    // rules/pixel-tactics.txt: "Important Note: Heroes are not Leaders!
+    // Any effect that refers to Leaders or Heroes specifically does not
+    // work on the other type"; "Other Terms & Effects": "Forerunner – The
+    // Hero directly in front of this Hero", "Supporter – The Hero directly
+    // behind this Hero".
+    let g = game_without([
+        "Ember Knight",
+        "Quickblade",
+        "Siege Ogre",
+        "Sky Falcon",
+        "Pike Warden",
+    ]);
+    let mut s = duel(&g, "Tide Oracle", "Iron Banner");
+    pass_until(&g, &mut s, 0, Row::Rear);
+    put(&g, &mut s, 0, 7, "Lantern Keeper");
+    s.side_mut(0).unit[LEADER as usize].damage = 4;
+    // Lantern Keeper's Rear Spell heals its Forerunner: the Leader stands
+    // in front of it, so nothing is healed.
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 7,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(s.side(0).leader().damage, 4, "a Leader is no Forerunner");
+    // Moved to the Rear corner, its Forerunner is the Flank Hero.
+    let mut t = duel(&g, "Tide Oracle", "Iron Banner");
+    pass_until(&g, &mut t, 0, Row::Rear);
+    put(&g, &mut t, 0, 6, "Lantern Keeper");
+    put(&g, &mut t, 0, 3, "Shield Squire");
+    t.side_mut(0).unit[3].damage = 3;
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 6,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(damage(&t, 0, 3), 1, "the Forerunner healed by 2");
+    // Shield Squire's Flank Spell heals its Supporter (the Rear Hero).
+    pass_until(&g, &mut t, 0, Row::Flank);
+    t.side_mut(0).unit[6].damage = 2;
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 3,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(damage(&t, 0, 6), 0, "the Supporter healed");
+}
+
+#[test]
+fn applied_damage_is_not_an_attack() {
+    // rules/pixel-tactics.txt: "Other Terms & Effects": "Apply Damage –
+    // Place damage markers on the target. This is not an Attack": armor
+    // does not reduce it and "when attacked" reactions do not follow.
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Stone Sentinel");
+    pass_until(&g, &mut s, 0, Row::Flank);
+    put(&g, &mut s, 0, 3, "Crystal Mage");
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2, "armor 1 does not apply");
+    let mut t = duel(&g, "Ember Knight", "Thorn Warden");
+    pass_until(&g, &mut t, 0, Row::Flank);
+    put(&g, &mut t, 0, 3, "Crystal Mage");
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert_eq!(t.side(1).leader().damage, 2);
+    assert_eq!(damage(&t, 0, 3), 0, "no \"when attacked\" reaction");
+    // An Attack on the same Leader is reduced by its armor.
+    let mut u = duel(&g, "Ember Knight", "Stone Sentinel");
+    pass_until(&g, &mut u, 0, Row::Flank);
+    act(
+        &g,
+        &mut u,
+        Action::Attack {
+            from: LEADER,
+            target: LEADER,
+        },
+    );
+    assert_eq!(u.side(1).leader().damage, 3 - 1);
 }
