@@ -251,7 +251,7 @@ impl PixelTactics {
     }
 
     /// What an action costs, in actions.
-    fn cost(&self, s: &State, a: Action) -> u8 {
+    pub(super) fn cost(&self, s: &State, a: Action) -> u8 {
         let p = s.active;
         match a {
             Action::Leader(_) | Action::Pass => 0,

@@ -1542,3 +1542,132 @@ fn applied_damage_is_not_an_attack() {
     );
     assert_eq!(u.side(1).leader().damage, 3 - 1);
 }
+
+/// Every card name of `g`'s decks.
+fn deck_names(g: &PixelTactics) -> Vec<String> {
+    g.decks[0]
+        .card_list()
+        .iter()
+        .map(|&c| g.db.card(c).name.clone())
+        .collect()
+}
+
+/// A Round 2 position where any ability has something to work on: seat
+/// a's Leader `leader` (3 damage), `caster` (if any) in the right-hand
+/// slot of `row` with 1 damage, a damaged ally in the other two slots of
+/// that column, a Corpse in the Vanguard's left slot; seat b's Leader and
+/// two Vanguard Heroes with 1 life left, and two cards in hand. Seat a
+/// acts in the Wave of `row` with three actions. `keep` is left out of
+/// play.
+fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep: &str) -> State {
+    let names = deck_names(g);
+    let mut spare = names
+        .iter()
+        .filter(|n| n.as_str() != leader && Some(n.as_str()) != caster && n.as_str() != keep)
+        .cloned();
+    let rival_leader = spare.next().expect("a card");
+    let mut s = duel(g, leader, &rival_leader);
+    s.wave = row;
+    s.actions = 3;
+    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    let at = row as u8 * 3 + 2;
+    if let Some(caster) = caster {
+        put(g, &mut s, 0, at, caster);
+        s.side_mut(0).unit[at as usize].damage = 1;
+    }
+    for slot in [2u8, 5, 8].into_iter().filter(|&x| x != at) {
+        put(g, &mut s, 0, slot, &spare.next().expect("a card"));
+        s.side_mut(0).unit[slot as usize].damage = 1;
+    }
+    put(g, &mut s, 0, 0, &spare.next().expect("a card"));
+    s.side_mut(0).unit[0].occupant = Occupant::Corpse;
+    for slot in [0u8, 1] {
+        let name = spare.next().expect("a card");
+        put(g, &mut s, 1, slot, &name);
+        let life = g.life(&s, 1, slot);
+        s.side_mut(1).unit[slot as usize].damage = life - 1;
+    }
+    for _ in 0..2 {
+        let name = spare.next().expect("a card");
+        hand(g, &mut s, 1, &name);
+    }
+    g.invariants(&s).expect("a legal testbed");
+    s
+}
+
+/// Whether `after` differs from `before` beyond paying `cost` actions
+/// and (for an Order) the card leaving the hand.
+fn did_something(before: &State, after: &State, cost: u8, order: bool) -> bool {
+    let units =
+        |x: &State| [x.side(0).unit, x.side(1).unit].map(|u| u.map(|v| (v.occupant, v.damage)));
+    units(before) != units(after)
+        || after.side(0).hand.len() + usize::from(order) != before.side(0).hand.len()
+        || after.side(1).hand.len() != before.side(1).hand.len()
+        || after.actions + cost != before.actions
+}
+
+#[test]
+fn every_spell_leader_action_and_order_of_the_pool_resolves() {
+    // rules/pixel-tactics.txt: "Spells", "Leader-Specific Actions", "Play
+    // an Order": every ability printed in decks/pixel-tactics/cards.toml
+    // is offered in a position that suits it, and at least one of its
+    // targets changes the game.
+    let mut seen = 0;
+    for g in [
+        game(),
+        game_without([
+            "Ember Knight",
+            "Quickblade",
+            "Siege Ogre",
+            "Sky Falcon",
+            "Pike Warden",
+        ]),
+    ] {
+        for name in deck_names(&g) {
+            let card = g.db.card(id(&g, &name)).clone();
+            let leader = if name == "Iron Banner" {
+                "Tide Oracle"
+            } else {
+                "Iron Banner"
+            };
+            let mut cases: Vec<(State, &str)> = Vec::new();
+            for row in Row::ALL {
+                if card.power(row).spell.is_some() {
+                    let s = testbed(&g, leader, Some(&name), row, &name);
+                    cases.push((s, "spell"));
+                }
+            }
+            if card.leader.action.is_some() {
+                cases.push((testbed(&g, &name, None, Row::Vanguard, &name), "action"));
+            }
+            if card.order.is_some() {
+                let mut s = testbed(&g, leader, None, Row::Vanguard, &name);
+                hand(&g, &mut s, 0, &name);
+                cases.push((s, "order"));
+            }
+            for (s, what) in cases {
+                let mine: Vec<Action> = legal(&g, &s)
+                    .into_iter()
+                    .filter(|a| match (a, what) {
+                        (Action::Spell { from, .. }, "spell") => {
+                            s.side(0).unit[*from as usize].card == id(&g, &name)
+                        }
+                        (Action::LeaderAction { .. }, "action") => true,
+                        (Action::Order { card, .. }, "order") => *card == id(&g, &name),
+                        _ => false,
+                    })
+                    .collect();
+                assert!(!mine.is_empty(), "{name}: its {what} is not offered");
+                let works = mine.iter().any(|&a| {
+                    let mut t = s;
+                    let cost = g.cost(&s, a);
+                    act(&g, &mut t, a);
+                    did_something(&s, &t, cost, what == "order")
+                });
+                assert!(works, "{name}: its {what} changes nothing ({mine:?})");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 60, "{seen} abilities");
+}
