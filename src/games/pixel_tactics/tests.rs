@@ -1671,3 +1671,100 @@ fn every_spell_leader_action_and_order_of_the_pool_resolves() {
     }
     assert!(seen >= 60, "{seen} abilities");
 }
+
+#[test]
+fn malformed_card_files_are_refused_with_path_and_line() {
+    // The loader never panics: every broken card is refused with
+    // `path:line: card "Name": …` (or the TOML error's own line).
+    let head = "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }\n";
+    let cases = [
+        (
+            "rear = { spell = { effects = [{ do = \"defeat\", target = \"this\" }] } }",
+            1,
+            "Defeat cannot apply",
+        ),
+        (
+            "rear = { spell = { effects = [] } }",
+            1,
+            "at least one effect",
+        ),
+        (
+            "flank = { reaction = { on = \"whenever\", effects = [{ do = \"heal\" }] } }",
+            5,
+            "unknown variant",
+        ),
+        ("flank = { attack = -200 }", 5, "i8"),
+        (
+            "order = { effects = [{ do = \"damage\", amount = 200, target = \"all_enemies\" }] }",
+            1,
+            "amount expects",
+        ),
+        (
+            "order = { cost = \"free\", effects = [{ do = \"draw\" }] }",
+            1,
+            "not free",
+        ),
+        (
+            "order = { effects = [{ do = \"heal\", target = \"this\" }] }",
+            1,
+            "no Hero of its own",
+        ),
+        (
+            "rear = { spell = { effects = [{ do = \"damage\", target = \"chosen_enemy\" }, { do = \"heal\", target = \"chosen_ally\" }] } }",
+            1,
+            "same kind",
+        ),
+        (
+            "vanguard = { reaction = { on = \"wave_end\", effects = [{ do = \"damage\", target = \"attacker\" }] } }",
+            1,
+            "needs on = \"attacked\"",
+        ),
+        (
+            "vanguard = { reaction = { on = \"attacked\", effects = [{ do = \"revive\", target = \"chosen_own_corpse\" }] } }",
+            1,
+            "cannot choose",
+        ),
+        (
+            "leader_power = { spell = { effects = [{ do = \"draw\" }] } }",
+            1,
+            "action, not a spell",
+        ),
+        (
+            "leader_power = { action = { cost = \"free\", effects = [{ do = \"draw\" }] } }",
+            1,
+            "must be limited",
+        ),
+        (
+            "leader_power = { attack_cost = \"free\" }",
+            1,
+            "cannot be free",
+        ),
+        ("rear = { keywords = [\"Flying\"] }", 1, "unknown keyword"),
+        ("rear = { colour = 3 }", 5, "unknown field"),
+        (
+            "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }",
+            5,
+            "defined twice",
+        ),
+        (
+            "[[card]]\nname = \" \"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }",
+            5,
+            "non-empty name",
+        ),
+        (
+            "[[card]]\nname = \"B\"\nhero = { attack = 1, life = 2 }",
+            5,
+            "missing field `leader`",
+        ),
+    ];
+    for (tail, line, what) in cases {
+        let text = format!("{head}{tail}\n");
+        let e = CardDb::parse(&text, "c.toml").expect_err(tail).to_string();
+        assert!(e.starts_with(&format!("c.toml:{line}:")), "{tail}: {e}");
+        assert!(e.contains(what), "{tail}: {e}");
+    }
+    for text in ["", "garbage", "[card]\nname = \"x\"\n", "\u{0}"] {
+        let e = CardDb::parse(text, "c.toml").expect_err(text).to_string();
+        assert!(e.starts_with("c.toml"), "{e}");
+    }
+}
