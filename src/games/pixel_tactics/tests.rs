@@ -1768,3 +1768,45 @@ fn malformed_card_files_are_refused_with_path_and_line() {
         assert!(e.starts_with("c.toml"), "{e}");
     }
 }
+
+#[test]
+fn reactions_to_a_defeat_wait_for_the_whole_ability() {
+    // rules/pixel-tactics.txt: "Reactions": "These effects always happen
+    // after the triggering condition is completely resolved": an Order
+    // that defeats a Hero and then damages the Leader resolves entirely
+    // before the rival's Grave Tender Leader heals 2 for its fallen Hero.
+    let extra = "\n[[card]]\nname = \"Test Purge\"\nleader = { attack = 1, life = 20 }\nhero = { attack = 1, life = 3 }\norder = { text = \"Defeat a rival Hero with 4 life or less left; deal 3 damage to the rival Leader.\", effects = [{ do = \"defeat\", amount = 4, target = \"chosen_enemy_hero\" }, { do = \"damage\", amount = 3, target = \"rival_leader\" }] }\n";
+    let db = Arc::new(
+        CardDb::parse(
+            &format!("{}{extra}", super::cards::BUNDLED_CARDS),
+            "cards.toml",
+        )
+        .expect("valid"),
+    );
+    let deck = Deck {
+        name: "test".into(),
+        cards: db
+            .cards()
+            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()) && c.name != "Pike Warden")
+            .map(|(c, _)| (c, 1))
+            .collect(),
+    };
+    let g = PixelTactics::new(db, [deck.clone(), deck], Options::default());
+    let mut s = duel(&g, "Ember Knight", "Grave Tender");
+    put(&g, &mut s, 1, 0, "Quickblade");
+    hand(&g, &mut s, 0, "Test Purge");
+    act(
+        &g,
+        &mut s,
+        Action::Order {
+            card: id(&g, "Test Purge"),
+            target: Tgt::Rival(0),
+        },
+    );
+    assert_eq!(s.side(1).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(
+        s.side(1).leader().damage,
+        3 - 2,
+        "damaged by the Order, then healed by the reaction"
+    );
+}
