@@ -833,11 +833,7 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
     // Seat b's lethally damaged Hero still attacks in its turn.
     assert!(legal(&g, &s).contains(&Action::Attack { from: 1, target: 1 }));
     act(&g, &mut s, Action::Attack { from: 1, target: 1 });
-    assert_eq!(
-        damage(&s, 0, 1),
-        2,
-        "3 attack less the Leader's... no aura: Quickblade 2"
-    );
+    assert_eq!(damage(&s, 0, 1), 2, "Quickblade's Attack Strength");
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
     assert_eq!(s.side(1).unit[1].occupant, Occupant::Corpse);
@@ -1808,5 +1804,30 @@ fn reactions_to_a_defeat_wait_for_the_whole_ability() {
         s.side(1).leader().damage,
         3 - 2,
         "damaged by the Order, then healed by the reaction"
+    );
+}
+
+#[test]
+fn the_ceasefire_allows_leader_actions_that_leave_the_rival_alone() {
+    // Ruling "Ceasefire": the book forbids Attacks, Spells, Orders and
+    // interference with the rival; a Leader action on one's own Unit is
+    // none of these.
+    let g = game();
+    let mut s = duel(&g, "Tide Oracle", "Whisper Thief");
+    s.round = 1;
+    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    let heal = Action::LeaderAction {
+        target: Tgt::Own(LEADER),
+    };
+    assert!(legal(&g, &s).contains(&heal));
+    act(&g, &mut s, heal);
+    assert_eq!(s.side(0).leader().damage, 1);
+    // Seat b's Leader action (the rival discards) waits for round 2.
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.active, 1);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. }))
     );
 }
