@@ -141,13 +141,16 @@ fn best_of_three_matches_run_through_match() {
         ],
     );
     assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let mut decided = 0;
     for f in games(&out) {
         if f[7] != "draw" {
             assert_eq!(f[8], "match", "{f:?}");
             let trophies = if f[7] == "a" { &f[12] } else { &f[13] };
             assert_eq!(trophies, "2", "{f:?}");
+            decided += 1;
         }
     }
+    assert!(decided >= 15, "only {decided} of 20 matches decided");
     let o = decklab(
         dir.path(),
         &[

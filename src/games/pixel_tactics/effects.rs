@@ -32,7 +32,9 @@ pub(super) struct Ctx {
 }
 
 impl PixelTactics {
-    /// Resolves `effects` in order.
+    /// Resolves `effects` in order, then the `ally_defeated` reactions to
+    /// the Heroes they defeated (rules: "Reactions": "These effects always
+    /// happen after the triggering condition is completely resolved").
     pub(super) fn resolve(
         &self,
         s: &mut State,
@@ -41,11 +43,17 @@ impl PixelTactics {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
+        let mut fallen = [0u8; 2];
         for e in effects {
             if s.outcome.is_some() {
                 return;
             }
-            self.effect(s, *e, ctx, rng, obs);
+            self.effect(s, *e, ctx, &mut fallen, rng, obs);
+        }
+        for p in [ctx.owner, ctx.owner ^ 1] {
+            for _ in 0..fallen[p as usize] {
+                self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
+            }
         }
     }
 
@@ -97,11 +105,14 @@ impl PixelTactics {
         out
     }
 
+    /// Resolves one effect; Heroes it defeats are counted in `fallen`
+    /// (by owner) for the reactions that follow the whole ability.
     fn effect(
         &self,
         s: &mut State,
         e: Effect,
         ctx: Ctx,
+        fallen: &mut [u8; 2],
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
@@ -185,7 +196,7 @@ impl PixelTactics {
                         && self.life_left(s, p, slot) <= amount
                     {
                         self.defeat(s, p, slot, obs);
-                        self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
+                        fallen[p as usize] += 1;
                     }
                 }
             }

@@ -79,8 +79,8 @@ impl PixelTactics {
             return Err(format!("{} actions left", s.actions));
         }
         if s.outcome.is_none() && s.phase == Phase::Turn {
-            if s.actions == 0 {
-                return Err("a turn with no action left".into());
+            if s.actions == 0 && !self.free_action_left(s) {
+                return Err("a turn with no action left, Free ones included".into());
             }
             if s.round == 0 || s.turns > self.options.max_turns {
                 return Err(format!("round {} at turn {}", s.round, s.turns));

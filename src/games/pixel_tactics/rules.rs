@@ -39,7 +39,7 @@ impl PixelTactics {
             round: 0,
             wave: Row::Vanguard,
             actions: 0,
-            limited_used: false,
+            limited_used: 0,
             turns: 0,
             game: 1,
             next_first: None,
@@ -129,8 +129,11 @@ impl PixelTactics {
             return;
         }
         let fits = |cost: Cost| cost.actions() <= s.actions;
+        // Once both actions are spent only Free ones remain (rules: "Free
+        // Actions … do not take up one of your actions to use").
+        let one = s.actions >= 1;
         // Draw a Card.
-        if !side.deck.is_empty() && side.hand.len() < DRAW_LIMIT {
+        if one && !side.deck.is_empty() && side.hand.len() < DRAW_LIMIT {
             out.push(Action::Draw);
         }
         // Recruit a Hero; Play an Order.
@@ -141,7 +144,7 @@ impl PixelTactics {
             }
             seen.push(card);
             for slot in self.wave_slots(s) {
-                if side.unit[slot as usize].occupant == Occupant::Empty {
+                if one && side.unit[slot as usize].occupant == Occupant::Empty {
                     out.push(Action::Recruit { card, slot });
                 }
             }
@@ -172,7 +175,7 @@ impl PixelTactics {
                 // Cast a Spell (Heroes; a Leader's own ability is an action).
                 if let Some(spell) = &power.spell
                     && fits(spell.cost)
-                    && !(spell.limited && s.limited_used)
+                    && !(spell.limited && s.limited_used & (1 << from) != 0)
                 {
                     self.targets(s, p, spell, |target| {
                         out.push(Action::Spell { from, target })
@@ -183,7 +186,7 @@ impl PixelTactics {
         // A Leader-specific action, in any Wave.
         if let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
             && fits(action.cost)
-            && !(action.limited && s.limited_used)
+            && !(action.limited && s.limited_used & (1 << LEADER) != 0)
             && !(s.ceasefire() && action.touches_rival())
         {
             self.targets(s, p, action, |target| {
@@ -192,14 +195,14 @@ impl PixelTactics {
         }
         // Clear a Corpse (any Wave).
         for slot in 0..SLOTS as u8 {
-            if side.unit[slot as usize].occupant == Occupant::Corpse {
+            if one && side.unit[slot as usize].occupant == Occupant::Corpse {
                 out.push(Action::Clear { slot });
             }
         }
         // Move a Hero into an empty slot.
         for from in 0..SLOTS as u8 {
             let at = side.unit[from as usize];
-            if at.occupant != Occupant::Hero || at.acted {
+            if !one || at.occupant != Occupant::Hero || at.acted {
                 continue;
             }
             for to in 0..SLOTS as u8 {
@@ -248,7 +251,7 @@ impl PixelTactics {
     }
 
     /// What an action costs, in actions.
-    fn cost(&self, s: &State, a: Action) -> u8 {
+    pub(super) fn cost(&self, s: &State, a: Action) -> u8 {
         let p = s.active;
         match a {
             Action::Leader(_) | Action::Pass => 0,
@@ -333,7 +336,9 @@ impl PixelTactics {
                 let Some(spell) = self.power(s, p, from).and_then(|pw| pw.spell.as_ref()) else {
                     return;
                 };
-                s.limited_used |= spell.limited;
+                if spell.limited {
+                    s.limited_used |= 1 << from;
+                }
                 let card = at.card;
                 self.emit(s, p, EventKind::Spell { from, card }, obs);
                 let ctx = Ctx {
@@ -349,7 +354,9 @@ impl PixelTactics {
                 else {
                     return;
                 };
-                s.limited_used |= action.limited;
+                if action.limited {
+                    s.limited_used |= 1 << LEADER;
+                }
                 let card = s.side(p).leader().card;
                 self.emit(s, p, EventKind::Spell { from: LEADER, card }, obs);
                 let ctx = Ctx {
@@ -400,9 +407,22 @@ impl PixelTactics {
                 self.emit(s, p, EventKind::Switch { a: x, b: y }, obs);
             }
         }
-        if s.outcome.is_none() && s.phase == Phase::Turn && s.actions == 0 {
+        if s.outcome.is_none()
+            && s.phase == Phase::Turn
+            && s.actions == 0
+            && !self.free_action_left(s)
+        {
             self.end_turn(s, rng, obs);
         }
+    }
+
+    /// Whether the active player, with no action left, still has a Free
+    /// action to use (rules: "You can use Free Actions as often as you
+    /// want"): the turn then ends only by Pass.
+    pub(super) fn free_action_left(&self, s: &State) -> bool {
+        let mut legal = Vec::new();
+        self.legal(s, &mut legal);
+        legal.iter().any(|&a| a != Action::Pass)
     }
 
     fn take_from_hand(&self, s: &mut State, p: u8, card: CardId) {
@@ -469,7 +489,7 @@ impl PixelTactics {
         s.phase = Phase::Turn;
         s.active = p;
         s.actions = ACTIONS;
-        s.limited_used = false;
+        s.limited_used = 0;
         for slot in s.side_mut(p).unit.iter_mut() {
             slot.acted = false;
         }
@@ -509,18 +529,19 @@ impl PixelTactics {
             self.react_all(s, p, Trigger::WaveEnd, rng, obs);
         }
         // "At the end of each Wave, casualties are checked."
-        let mut fallen = [false; 2];
+        let mut fallen = [0u8; 2];
         for p in order {
             for slot in 0..SLOTS as u8 {
                 let at = s.side(p).unit[slot as usize];
                 if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
                     self.defeat(s, p, slot, obs);
-                    fallen[p as usize] = true;
+                    fallen[p as usize] += 1;
                 }
             }
         }
+        // `ally_defeated` reactions: once per fallen Hero.
         for p in order {
-            if fallen[p as usize] {
+            for _ in 0..fallen[p as usize] {
                 self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
             }
         }

@@ -151,8 +151,10 @@ pub struct State {
     pub wave: Row,
     /// Actions left in the current turn.
     pub actions: u8,
-    /// A Limited action was used this turn.
-    pub limited_used: bool,
+    /// The slots (bit `slot`) whose Limited Spell or Leader action was
+    /// used this turn: each Limited ability once per turn (rules: "Limited
+    /// Actions can only be used once per turn").
+    pub limited_used: u16,
     /// Player-turns started in the whole match (the turn limit counts
     /// these).
     pub turns: u16,

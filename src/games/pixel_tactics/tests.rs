@@ -68,12 +68,17 @@ const UNUSED: [&str; 5] = [
 ];
 
 fn game() -> PixelTactics {
+    game_without(UNUSED)
+}
+
+/// Both seats play the pool less the five cards `unused`.
+fn game_without(unused: [&str; 5]) -> PixelTactics {
     let db = Arc::new(CardDb::bundled());
     let all = Deck {
         name: "all".into(),
         cards: db
             .cards()
-            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()))
+            .filter(|(_, c)| !unused.contains(&c.name.as_str()))
             .map(|(c, _)| (c, 1))
             .collect(),
     };
@@ -828,11 +833,7 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
     // Seat b's lethally damaged Hero still attacks in its turn.
     assert!(legal(&g, &s).contains(&Action::Attack { from: 1, target: 1 }));
     act(&g, &mut s, Action::Attack { from: 1, target: 1 });
-    assert_eq!(
-        damage(&s, 0, 1),
-        2,
-        "3 attack less the Leader's... no aura: Quickblade 2"
-    );
+    assert_eq!(damage(&s, 0, 1), 2, "Quickblade's Attack Strength");
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
     assert_eq!(s.side(1).unit[1].occupant, Occupant::Corpse);
@@ -1079,7 +1080,7 @@ fn metrics_map_turns_actions_and_score() {
     // Action metric; actions paid a Spent or a Played cost.
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 1, "Quickblade");
+    put(&g, &mut s, 0, 1, "Bulwark Golem");
     hand(&g, &mut s, 0, "Siege Ogre");
     let mut m = metrics(
         &g,
@@ -1227,4 +1228,606 @@ fn card_files_report_path_and_line() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("did you mean \"Ranged\""), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Review fixes
+
+#[test]
+fn free_actions_remain_after_both_actions_are_spent() {
+    // rules/pixel-tactics.txt: "ACTIONS", Free Actions "do not take up one
+    // of your actions to use. You can use Free Actions as often as you
+    // want": spending both actions does not take them away; the turn then
+    // ends by Pass (or once no Free action is left).
+    let g = game();
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    s.side_mut(0).unit[LEADER as usize].damage = 2;
+    act(&g, &mut s, Action::Draw);
+    act(&g, &mut s, Action::Draw);
+    assert_eq!((s.active, s.actions), (0, 0), "still seat a's turn");
+    let moves = legal(&g, &s);
+    assert!(moves.contains(&Action::Attack {
+        from: 0,
+        target: LEADER
+    }));
+    assert!(moves.contains(&Action::LeaderAction {
+        target: Tgt::Own(LEADER)
+    }));
+    assert!(
+        moves.iter().all(|a| matches!(
+            a,
+            Action::Attack { .. } | Action::LeaderAction { .. } | Action::Pass
+        )),
+        "nothing that costs an action: {moves:?}"
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2, "Quickblade's Free Attack");
+    assert_eq!(s.active, 0, "the Free Leader action is still there");
+    act(
+        &g,
+        &mut s,
+        Action::LeaderAction {
+            target: Tgt::Own(LEADER),
+        },
+    );
+    assert_eq!(s.side(0).leader().damage, 1);
+    assert_eq!(s.active, 1, "no Free action left: the turn ends by itself");
+    // With a Free action left, Pass ends the turn.
+    let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
+    t.actions = 0;
+    t.side_mut(0).unit[LEADER as usize].damage = 1;
+    assert_eq!(
+        legal(&g, &t),
+        [
+            Action::LeaderAction {
+                target: Tgt::Own(LEADER)
+            },
+            Action::Pass
+        ]
+    );
+    act(&g, &mut t, Action::Pass);
+    assert_eq!(t.active, 1);
+}
+
+#[test]
+fn each_limited_ability_is_used_once_per_turn() {
+    // rules/pixel-tactics.txt: "Limited Actions can only be used once per
+    // turn": each Limited ability once, not one Limited ability per turn.
+    let g = game();
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    pass_until(&g, &mut s, 0, Row::Rear);
+    put(&g, &mut s, 0, 7, "Rune Smith");
+    s.side_mut(0).unit[LEADER as usize].damage = 5;
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 7,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(
+        s.side(0).leader().damage,
+        4,
+        "Rune Smith's Free limited Spell"
+    );
+    let leader_action = Action::LeaderAction {
+        target: Tgt::Own(LEADER),
+    };
+    assert!(
+        legal(&g, &s).contains(&leader_action),
+        "the Leader's own Limited action is another ability"
+    );
+    act(&g, &mut s, leader_action);
+    assert_eq!(s.side(0).leader().damage, 3);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. })),
+        "once per turn"
+    );
+    assert_eq!(s.actions, 2, "both Free");
+}
+
+#[test]
+fn ally_defeated_reactions_fire_for_each_fallen_hero() {
+    // rules/pixel-tactics.txt: "Reactions": "whenever another condition is
+    // met": Grave Tender's Leader power ("When one of your Heroes is
+    // defeated, remove 2 damage from your Leader") fires once per Hero.
+    let g = game();
+    let mut s = duel(&g, "Grave Tender", "Tide Oracle");
+    put(&g, &mut s, 0, 0, "Quickblade");
+    put(&g, &mut s, 0, 2, "Siege Ogre");
+    s.side_mut(0).unit[0].damage = 9;
+    s.side_mut(0).unit[2].damage = 9;
+    s.side_mut(0).unit[LEADER as usize].damage = 6;
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    assert_eq!(s.side(0).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.side(0).unit[2].occupant, Occupant::Corpse);
+    assert_eq!(s.side(0).leader().damage, 6 - 2 - 2, "two Heroes fell");
+}
+
+/// `s` with everything `observer` cannot see dealt out again by `rng`:
+/// the rival's hand, deck and face-down pick mixed and redealt (same
+/// sizes), the observer's own deck reordered.
+fn hidden_redealt(s: &State, observer: u8, rng: &mut GameRng) -> State {
+    let mut t = *s;
+    crate::core::shuffle(rng, &mut t.side_mut(observer).deck);
+    let foe = t.side_mut(observer ^ 1);
+    let mut pool: Vec<CardId> = foe.hand.iter().chain(&foe.deck).copied().collect();
+    pool.extend(foe.pick);
+    crate::core::shuffle(rng, &mut pool);
+    let mut pool = pool.into_iter();
+    let hand = foe.hand.len();
+    foe.hand.clear();
+    foe.hand.extend(pool.by_ref().take(hand));
+    if foe.pick.is_some() {
+        foe.pick = pool.next();
+    }
+    foe.deck.clear();
+    foe.deck.extend(pool);
+    t
+}
+
+#[test]
+fn views_never_reveal_hidden_cards_over_random_states() {
+    // Honesty, property-style: over many states of random matches (Leader
+    // picks, turns, later games of a best-of-3), a state and the same
+    // state with every card hidden from the observer redealt give the
+    // observer the same view and the same information-set key; and the
+    // view keeps everything the observer does see.
+    let mut db = CardDb::bundled();
+    db.apply_override("match.games=best-of-3").expect("valid");
+    let g = PixelTactics::bundled_on(db, 0, 1);
+    let mut checked = 0;
+    let mut picks = 0;
+    for seed in 0..40u64 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = g.new_state(&mut rng);
+        let mut moves = Vec::new();
+        for step in 0..400 {
+            let Node::Decision(_) = g.to_move(&s) else {
+                break;
+            };
+            if step % 3 == 0 || s.phase == Phase::PickLeader {
+                for observer in 0..2u8 {
+                    let y = hidden_redealt(&s, observer, &mut rng);
+                    let who = Player(observer);
+                    assert_eq!(g.info_key(&s, who), g.info_key(&y, who), "seed {seed}");
+                    let view = |x: &State| g.determinize(x, who, &mut rng_from_seed(step));
+                    let v = view(&s);
+                    assert_eq!(v, view(&y), "seed {seed} step {step}");
+                    // What the observer sees is kept.
+                    let (me, foe) = (v.side(observer), v.side(observer ^ 1));
+                    assert_eq!(me.hand, s.side(observer).hand);
+                    assert_eq!(me.pick, s.side(observer).pick);
+                    for p in 0..2u8 {
+                        let (a, b) = (v.side(p), s.side(p));
+                        assert_eq!(
+                            (a.unit, a.discard, a.set_aside, a.trophies),
+                            (b.unit, b.discard, b.set_aside, b.trophies)
+                        );
+                        assert_eq!(
+                            (a.hand.len(), a.deck.len(), a.pick.is_some()),
+                            (b.hand.len(), b.deck.len(), b.pick.is_some())
+                        );
+                    }
+                    picks += usize::from(foe.pick.is_some());
+                    g.invariants(&v).expect("a view is a legal state");
+                    checked += 1;
+                }
+            }
+            g.legal_actions(&s, &mut moves);
+            let a = moves[crate::core::below(&mut rng, moves.len() as u32) as usize];
+            g.apply(&mut s, a, &mut rng, &mut NoObserver);
+        }
+    }
+    assert!(checked > 1000, "{checked} views checked");
+    assert!(picks > 10, "{picks} views with a face-down rival pick");
+}
+
+#[test]
+fn heroes_are_not_leaders_for_forerunner_and_supporter() {
+    // rules/pixel-tactics.txt: "Important Note: Heroes are not Leaders!
+    // Any effect that refers to Leaders or Heroes specifically does not
+    // work on the other type"; "Other Terms & Effects": "Forerunner – The
+    // Hero directly in front of this Hero", "Supporter – The Hero directly
+    // behind this Hero".
+    let g = game_without([
+        "Ember Knight",
+        "Quickblade",
+        "Siege Ogre",
+        "Sky Falcon",
+        "Pike Warden",
+    ]);
+    let mut s = duel(&g, "Tide Oracle", "Iron Banner");
+    pass_until(&g, &mut s, 0, Row::Rear);
+    put(&g, &mut s, 0, 7, "Lantern Keeper");
+    s.side_mut(0).unit[LEADER as usize].damage = 4;
+    // Lantern Keeper's Rear Spell heals its Forerunner: the Leader stands
+    // in front of it, so nothing is healed.
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 7,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(s.side(0).leader().damage, 4, "a Leader is no Forerunner");
+    // Moved to the Rear corner, its Forerunner is the Flank Hero.
+    let mut t = duel(&g, "Tide Oracle", "Iron Banner");
+    pass_until(&g, &mut t, 0, Row::Rear);
+    put(&g, &mut t, 0, 6, "Lantern Keeper");
+    put(&g, &mut t, 0, 3, "Shield Squire");
+    t.side_mut(0).unit[3].damage = 3;
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 6,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(damage(&t, 0, 3), 1, "the Forerunner healed by 2");
+    // Shield Squire's Flank Spell heals its Supporter (the Rear Hero).
+    pass_until(&g, &mut t, 0, Row::Flank);
+    t.side_mut(0).unit[6].damage = 2;
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 3,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(damage(&t, 0, 6), 0, "the Supporter healed");
+}
+
+#[test]
+fn applied_damage_is_not_an_attack() {
+    // rules/pixel-tactics.txt: "Other Terms & Effects": "Apply Damage –
+    // Place damage markers on the target. This is not an Attack": armor
+    // does not reduce it and "when attacked" reactions do not follow.
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Stone Sentinel");
+    pass_until(&g, &mut s, 0, Row::Flank);
+    put(&g, &mut s, 0, 3, "Crystal Mage");
+    act(
+        &g,
+        &mut s,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert_eq!(s.side(1).leader().damage, 2, "armor 1 does not apply");
+    let mut t = duel(&g, "Ember Knight", "Thorn Warden");
+    pass_until(&g, &mut t, 0, Row::Flank);
+    put(&g, &mut t, 0, 3, "Crystal Mage");
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert_eq!(t.side(1).leader().damage, 2);
+    assert_eq!(damage(&t, 0, 3), 0, "no \"when attacked\" reaction");
+    // An Attack on the same Leader is reduced by its armor.
+    let mut u = duel(&g, "Ember Knight", "Stone Sentinel");
+    pass_until(&g, &mut u, 0, Row::Flank);
+    act(
+        &g,
+        &mut u,
+        Action::Attack {
+            from: LEADER,
+            target: LEADER,
+        },
+    );
+    assert_eq!(u.side(1).leader().damage, 3 - 1);
+}
+
+/// Every card name of `g`'s decks.
+fn deck_names(g: &PixelTactics) -> Vec<String> {
+    g.decks[0]
+        .card_list()
+        .iter()
+        .map(|&c| g.db.card(c).name.clone())
+        .collect()
+}
+
+/// A Round 2 position where any ability has something to work on: seat
+/// a's Leader `leader` (3 damage), `caster` (if any) in the right-hand
+/// slot of `row` with 1 damage, a damaged ally in the other two slots of
+/// that column, a Corpse in the Vanguard's left slot; seat b's Leader and
+/// two Vanguard Heroes with 1 life left, and two cards in hand. Seat a
+/// acts in the Wave of `row` with three actions. `keep` is left out of
+/// play.
+fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep: &str) -> State {
+    let names = deck_names(g);
+    let mut spare = names
+        .iter()
+        .filter(|n| n.as_str() != leader && Some(n.as_str()) != caster && n.as_str() != keep)
+        .cloned();
+    let rival_leader = spare.next().expect("a card");
+    let mut s = duel(g, leader, &rival_leader);
+    s.wave = row;
+    s.actions = 3;
+    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    let at = row as u8 * 3 + 2;
+    if let Some(caster) = caster {
+        put(g, &mut s, 0, at, caster);
+        s.side_mut(0).unit[at as usize].damage = 1;
+    }
+    for slot in [2u8, 5, 8].into_iter().filter(|&x| x != at) {
+        put(g, &mut s, 0, slot, &spare.next().expect("a card"));
+        s.side_mut(0).unit[slot as usize].damage = 1;
+    }
+    put(g, &mut s, 0, 0, &spare.next().expect("a card"));
+    s.side_mut(0).unit[0].occupant = Occupant::Corpse;
+    for slot in [0u8, 1] {
+        let name = spare.next().expect("a card");
+        put(g, &mut s, 1, slot, &name);
+        let life = g.life(&s, 1, slot);
+        s.side_mut(1).unit[slot as usize].damage = life - 1;
+    }
+    for _ in 0..2 {
+        let name = spare.next().expect("a card");
+        hand(g, &mut s, 1, &name);
+    }
+    g.invariants(&s).expect("a legal testbed");
+    s
+}
+
+/// Whether `after` differs from `before` beyond paying `cost` actions
+/// and (for an Order) the card leaving the hand.
+fn did_something(before: &State, after: &State, cost: u8, order: bool) -> bool {
+    let units =
+        |x: &State| [x.side(0).unit, x.side(1).unit].map(|u| u.map(|v| (v.occupant, v.damage)));
+    units(before) != units(after)
+        || after.side(0).hand.len() + usize::from(order) != before.side(0).hand.len()
+        || after.side(1).hand.len() != before.side(1).hand.len()
+        || after.actions + cost != before.actions
+}
+
+#[test]
+fn every_spell_leader_action_and_order_of_the_pool_resolves() {
+    // rules/pixel-tactics.txt: "Spells", "Leader-Specific Actions", "Play
+    // an Order": every ability printed in decks/pixel-tactics/cards.toml
+    // is offered in a position that suits it, and at least one of its
+    // targets changes the game.
+    let mut seen = 0;
+    for g in [
+        game(),
+        game_without([
+            "Ember Knight",
+            "Quickblade",
+            "Siege Ogre",
+            "Sky Falcon",
+            "Pike Warden",
+        ]),
+    ] {
+        for name in deck_names(&g) {
+            let card = g.db.card(id(&g, &name)).clone();
+            let leader = if name == "Iron Banner" {
+                "Tide Oracle"
+            } else {
+                "Iron Banner"
+            };
+            let mut cases: Vec<(State, &str)> = Vec::new();
+            for row in Row::ALL {
+                if card.power(row).spell.is_some() {
+                    let s = testbed(&g, leader, Some(&name), row, &name);
+                    cases.push((s, "spell"));
+                }
+            }
+            if card.leader.action.is_some() {
+                cases.push((testbed(&g, &name, None, Row::Vanguard, &name), "action"));
+            }
+            if card.order.is_some() {
+                let mut s = testbed(&g, leader, None, Row::Vanguard, &name);
+                hand(&g, &mut s, 0, &name);
+                cases.push((s, "order"));
+            }
+            for (s, what) in cases {
+                let mine: Vec<Action> = legal(&g, &s)
+                    .into_iter()
+                    .filter(|a| match (a, what) {
+                        (Action::Spell { from, .. }, "spell") => {
+                            s.side(0).unit[*from as usize].card == id(&g, &name)
+                        }
+                        (Action::LeaderAction { .. }, "action") => true,
+                        (Action::Order { card, .. }, "order") => *card == id(&g, &name),
+                        _ => false,
+                    })
+                    .collect();
+                assert!(!mine.is_empty(), "{name}: its {what} is not offered");
+                let works = mine.iter().any(|&a| {
+                    let mut t = s;
+                    let cost = g.cost(&s, a);
+                    act(&g, &mut t, a);
+                    did_something(&s, &t, cost, what == "order")
+                });
+                assert!(works, "{name}: its {what} changes nothing ({mine:?})");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 60, "{seen} abilities");
+}
+
+#[test]
+fn malformed_card_files_are_refused_with_path_and_line() {
+    // The loader never panics: every broken card is refused with
+    // `path:line: card "Name": …` (or the TOML error's own line).
+    let head = "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }\n";
+    let cases = [
+        (
+            "rear = { spell = { effects = [{ do = \"defeat\", target = \"this\" }] } }",
+            1,
+            "Defeat cannot apply",
+        ),
+        (
+            "rear = { spell = { effects = [] } }",
+            1,
+            "at least one effect",
+        ),
+        (
+            "flank = { reaction = { on = \"whenever\", effects = [{ do = \"heal\" }] } }",
+            5,
+            "unknown variant",
+        ),
+        ("flank = { attack = -200 }", 5, "i8"),
+        (
+            "order = { effects = [{ do = \"damage\", amount = 200, target = \"all_enemies\" }] }",
+            1,
+            "amount expects",
+        ),
+        (
+            "order = { cost = \"free\", effects = [{ do = \"draw\" }] }",
+            1,
+            "not free",
+        ),
+        (
+            "order = { effects = [{ do = \"heal\", target = \"this\" }] }",
+            1,
+            "no Hero of its own",
+        ),
+        (
+            "rear = { spell = { effects = [{ do = \"damage\", target = \"chosen_enemy\" }, { do = \"heal\", target = \"chosen_ally\" }] } }",
+            1,
+            "same kind",
+        ),
+        (
+            "vanguard = { reaction = { on = \"wave_end\", effects = [{ do = \"damage\", target = \"attacker\" }] } }",
+            1,
+            "needs on = \"attacked\"",
+        ),
+        (
+            "vanguard = { reaction = { on = \"attacked\", effects = [{ do = \"revive\", target = \"chosen_own_corpse\" }] } }",
+            1,
+            "cannot choose",
+        ),
+        (
+            "leader_power = { spell = { effects = [{ do = \"draw\" }] } }",
+            1,
+            "action, not a spell",
+        ),
+        (
+            "leader_power = { action = { cost = \"free\", effects = [{ do = \"draw\" }] } }",
+            1,
+            "must be limited",
+        ),
+        (
+            "leader_power = { attack_cost = \"free\" }",
+            1,
+            "cannot be free",
+        ),
+        ("rear = { keywords = [\"Flying\"] }", 1, "unknown keyword"),
+        ("rear = { colour = 3 }", 5, "unknown field"),
+        (
+            "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }",
+            5,
+            "defined twice",
+        ),
+        (
+            "[[card]]\nname = \" \"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }",
+            5,
+            "non-empty name",
+        ),
+        (
+            "[[card]]\nname = \"B\"\nhero = { attack = 1, life = 2 }",
+            5,
+            "missing field `leader`",
+        ),
+    ];
+    for (tail, line, what) in cases {
+        let text = format!("{head}{tail}\n");
+        let e = CardDb::parse(&text, "c.toml").expect_err(tail).to_string();
+        assert!(e.starts_with(&format!("c.toml:{line}:")), "{tail}: {e}");
+        assert!(e.contains(what), "{tail}: {e}");
+    }
+    for text in ["", "garbage", "[card]\nname = \"x\"\n", "\u{0}"] {
+        let e = CardDb::parse(text, "c.toml").expect_err(text).to_string();
+        assert!(e.starts_with("c.toml"), "{e}");
+    }
+}
+
+#[test]
+fn reactions_to_a_defeat_wait_for_the_whole_ability() {
+    // rules/pixel-tactics.txt: "Reactions": "These effects always happen
+    // after the triggering condition is completely resolved": an Order
+    // that defeats a Hero and then damages the Leader resolves entirely
+    // before the rival's Grave Tender Leader heals 2 for its fallen Hero.
+    let extra = "\n[[card]]\nname = \"Test Purge\"\nleader = { attack = 1, life = 20 }\nhero = { attack = 1, life = 3 }\norder = { text = \"Defeat a rival Hero with 4 life or less left; deal 3 damage to the rival Leader.\", effects = [{ do = \"defeat\", amount = 4, target = \"chosen_enemy_hero\" }, { do = \"damage\", amount = 3, target = \"rival_leader\" }] }\n";
+    let db = Arc::new(
+        CardDb::parse(
+            &format!("{}{extra}", super::cards::BUNDLED_CARDS),
+            "cards.toml",
+        )
+        .expect("valid"),
+    );
+    let deck = Deck {
+        name: "test".into(),
+        cards: db
+            .cards()
+            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()) && c.name != "Pike Warden")
+            .map(|(c, _)| (c, 1))
+            .collect(),
+    };
+    let g = PixelTactics::new(db, [deck.clone(), deck], Options::default());
+    let mut s = duel(&g, "Ember Knight", "Grave Tender");
+    put(&g, &mut s, 1, 0, "Quickblade");
+    hand(&g, &mut s, 0, "Test Purge");
+    act(
+        &g,
+        &mut s,
+        Action::Order {
+            card: id(&g, "Test Purge"),
+            target: Tgt::Rival(0),
+        },
+    );
+    assert_eq!(s.side(1).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(
+        s.side(1).leader().damage,
+        3 - 2,
+        "damaged by the Order, then healed by the reaction"
+    );
+}
+
+#[test]
+fn the_ceasefire_allows_leader_actions_that_leave_the_rival_alone() {
+    // Ruling "Ceasefire": the book forbids Attacks, Spells, Orders and
+    // interference with the rival; a Leader action on one's own Unit is
+    // none of these.
+    let g = game();
+    let mut s = duel(&g, "Tide Oracle", "Whisper Thief");
+    s.round = 1;
+    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    let heal = Action::LeaderAction {
+        target: Tgt::Own(LEADER),
+    };
+    assert!(legal(&g, &s).contains(&heal));
+    act(&g, &mut s, heal);
+    assert_eq!(s.side(0).leader().damage, 1);
+    // Seat b's Leader action (the rival discards) waits for round 2.
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.active, 1);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::LeaderAction { .. }))
+    );
 }
