@@ -4,7 +4,7 @@
 use super::PixelTactics;
 use super::state::{LEADER, Occupant, SLOTS, State};
 
-/// The feature names, in the order [`PixelTactics::compute_features`]
+/// The feature names, in the order `PixelTactics::compute_features`
 /// writes.
 pub const FEATURES: [&str; 12] = [
     "leader_life",
