@@ -2,7 +2,7 @@
 //! better for the player asking. Strategy files weight them by name.
 
 use super::AstromCross;
-use super::state::{Pos, State, ZONES};
+use super::state::{Phase, Pos, State, ZONES};
 
 /// The feature names, in the order [`AstromCross::compute_features`]
 /// writes.
@@ -42,6 +42,13 @@ impl AstromCross {
         let life = |q: u8| f64::from(self.life(s, q)) - f64::from(s.side(q).ancient_damage);
         let (my_power, my_count, my_ready) = field(p);
         let (op_power, op_count, op_ready) = field(p ^ 1);
+        // A revealed location waiting for its zone counts already, so a
+        // one-ply search sees the worth of revealing.
+        let placing = if s.phase == Phase::Place && s.active == p {
+            1.0
+        } else {
+            0.0
+        };
         let me = s.side(p);
         let foe = s.side(p ^ 1);
         let values = [
@@ -56,7 +63,7 @@ impl AstromCross {
             me.hand.len() as f64,
             -(foe.hand.len() as f64),
             me.soul.len() as f64,
-            f64::from(self.locations(s, p).0),
+            f64::from(self.locations(s, p).0) + placing,
             -f64::from(self.locations(s, p ^ 1).0),
             // Running out of cards loses the game: fewer is worse.
             me.deck.len().min(10) as f64,
