@@ -227,7 +227,10 @@ impl AstromCross {
             && s.battle.target == NONE
             && self.keywords(s, a, lead).has(Keywords::PIERCE);
         if pierce {
-            let strikes = s.side(a).warrior(lead).map_or(0, |w| self.db.card(w.card).strikes);
+            let strikes = s
+                .side(a)
+                .warrior(lead)
+                .map_or(0, |w| self.db.card(w.card).strikes);
             return self.damage_step(s, strikes, obs);
         }
         self.back_to_attack(s);
@@ -265,7 +268,15 @@ impl AstromCross {
             };
             s.revealed.push(card);
             let c = self.db.card(card);
-            self.emit(s, r, EventKind::Strike { card, damage: c.damage }, obs);
+            self.emit(
+                s,
+                r,
+                EventKind::Strike {
+                    card,
+                    damage: c.damage,
+                },
+                obs,
+            );
             if !c.trigger.is_empty() {
                 return;
             }

@@ -734,10 +734,18 @@ impl Build<'_> {
         forbid(self, !main && r.damage > 0, "damage value");
         forbid(self, !main && !trigger.is_empty(), "trigger");
         forbid(self, r.kind != Kind::Ancient && r.life > 0, "life");
-        forbid(self, r.kind != Kind::Ancient && r.hand_size > 0, "hand_size");
+        forbid(
+            self,
+            r.kind != Kind::Ancient && r.hand_size > 0,
+            "hand_size",
+        );
         forbid(self, r.kind != Kind::Location && attrs.0 != 0, "attributes");
         forbid(self, r.kind != Kind::Warrior && r.strikes > 0, "strikes");
-        forbid(self, r.kind != Kind::Warrior && !abilities.is_empty(), "abilities");
+        forbid(
+            self,
+            r.kind != Kind::Warrior && !abilities.is_empty(),
+            "abilities",
+        );
         forbid(
             self,
             !matches!(r.kind, Kind::Event | Kind::Technique) && !effects.is_empty(),
@@ -912,8 +920,12 @@ impl Build<'_> {
         }
         let battle = matches!(target, Target::OwnBattler | Target::EnemyBattler);
         let allowed = match place {
-            Place::Event => !battle && !matches!(target, Target::This | Target::Attacker | Target::Event),
-            Place::Technique => !target.is_chosen() && !matches!(target, Target::This | Target::Attacker),
+            Place::Event => {
+                !battle && !matches!(target, Target::This | Target::Attacker | Target::Event)
+            }
+            Place::Technique => {
+                !target.is_chosen() && !matches!(target, Target::This | Target::Attacker)
+            }
             Place::Trigger => {
                 !target.is_chosen() && !battle && !matches!(target, Target::This | Target::Event)
             }

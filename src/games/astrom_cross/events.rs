@@ -179,7 +179,11 @@ fn seat(p: u8) -> String {
 }
 
 fn zone(z: u8) -> Value {
-    if z == NONE { json!("ancient") } else { json!(z) }
+    if z == NONE {
+        json!("ancient")
+    } else {
+        json!(z)
+    }
 }
 
 impl AstromCross {
@@ -257,7 +261,11 @@ impl AstromCross {
             EventKind::Set { card } => ("set", json!({"card": self.name_of(card)})),
             EventKind::SoulCharge { card } => ("soul_charge", json!({"card": self.name_of(card)})),
             EventKind::Move { from, to } => ("move", json!({"from": from, "to": to})),
-            EventKind::Attack { zone: z, card, target } => (
+            EventKind::Attack {
+                zone: z,
+                card,
+                target,
+            } => (
                 "attack",
                 json!({"zone": z, "card": self.name_of(card), "target": zone(target)}),
             ),
@@ -267,19 +275,19 @@ impl AstromCross {
             EventKind::Combat { attack, defense } => {
                 ("combat", json!({"attack": attack, "defense": defense}))
             }
-            EventKind::Destroyed { zone, card } => {
-                ("destroyed", json!({"zone": zone, "card": self.name_of(card)}))
-            }
+            EventKind::Destroyed { zone, card } => (
+                "destroyed",
+                json!({"zone": zone, "card": self.name_of(card)}),
+            ),
             EventKind::Strike { card, damage } => (
                 "strike",
                 json!({"card": self.name_of(card), "damage": damage}),
             ),
             EventKind::TriggerCast { card } => ("trigger", json!({"card": self.name_of(card)})),
             EventKind::Negated { card } => ("negated", json!({"card": self.name_of(card)})),
-            EventKind::AncientDamage { amount, total } => (
-                "ancient_damage",
-                json!({"amount": amount, "total": total}),
-            ),
+            EventKind::AncientDamage { amount, total } => {
+                ("ancient_damage", json!({"amount": amount, "total": total}))
+            }
             EventKind::Heal { amount, total } => {
                 ("heal", json!({"amount": amount, "total": total}))
             }

@@ -64,10 +64,14 @@ impl AstromCross {
             }
             for (i, z) in side.zones.iter().enumerate() {
                 if z.warrior.is_some() && z.location.is_none() {
-                    return Err(format!("seat {p}: a warrior in zone {i} without a location"));
+                    return Err(format!(
+                        "seat {p}: a warrior in zone {i} without a location"
+                    ));
                 }
                 if z.wasteland && z.location.is_none() {
-                    return Err(format!("seat {p}: a wasteland in zone {i} without a location"));
+                    return Err(format!(
+                        "seat {p}: a wasteland in zone {i} without a location"
+                    ));
                 }
                 if let Some(l) = z.location
                     && self.db.card(l).kind != Kind::Location
@@ -87,8 +91,10 @@ impl AstromCross {
                     }
                 }
             }
-            if p != s.active && side.arcana.len() > 0 && s.phase == Phase::Location {
-                return Err(format!("seat {p}: an Arcana not emptied at the end of turn"));
+            if !side.arcana.is_empty() && s.phase == Phase::Location && s.outcome.is_none() {
+                return Err(format!(
+                    "seat {p}: an Arcana not emptied at the end of turn"
+                ));
             }
         }
         if s.pending.is_some() != (s.phase == Phase::Respond) && s.outcome.is_none() {

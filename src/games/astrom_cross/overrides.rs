@@ -47,7 +47,11 @@ impl CardDb {
             if kind == k {
                 Ok(())
             } else {
-                Err(format!("{field} is a field of a {}, not a {}", k.name(), kind.name()))
+                Err(format!(
+                    "{field} is a field of a {}, not a {}",
+                    k.name(),
+                    kind.name()
+                ))
             }
         };
         match field {

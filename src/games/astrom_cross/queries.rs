@@ -37,8 +37,7 @@ impl AstromCross {
         match s.side(p).warrior(z) {
             Some(w) if w.pos != Pos::Stun => {
                 let own = self.db.card(w.card).keywords;
-                w.gear
-                    .map_or(own, |g| own.with(self.db.card(g).keywords))
+                w.gear.map_or(own, |g| own.with(self.db.card(g).keywords))
             }
             _ => Keywords::NONE,
         }
@@ -61,7 +60,9 @@ impl AstromCross {
 
     /// Whether `p` meets `card`'s requirements and can pay its costs.
     pub(super) fn can_pay(&self, s: &State, p: u8, card: &Card) -> bool {
-        card.requires.iter().all(|&n| self.count(s, p, n) >= n.count)
+        card.requires
+            .iter()
+            .all(|&n| self.count(s, p, n) >= n.count)
             && card.consume.is_none_or(|n| self.count(s, p, n) >= n.count)
             && s.side(p).soul.len() >= card.souls as usize
     }
@@ -97,12 +98,20 @@ impl AstromCross {
     /// The zones of `p`'s Ready warriors that may join a team led from
     /// `lead` (adjacent to it, not in `team`; attackers must not have
     /// attacked this turn).
-    pub(super) fn team_candidates(&self, s: &State, p: u8, lead: u8, team: u8, attacking: bool) -> u8 {
+    pub(super) fn team_candidates(
+        &self,
+        s: &State,
+        p: u8,
+        lead: u8,
+        team: u8,
+        attacking: bool,
+    ) -> u8 {
         let mut bits = 0;
         for z in 0..ZONES as u8 {
-            let ok = s.side(p).warrior(z).is_some_and(|w| {
-                w.pos == Pos::Ready && !(attacking && w.attacked)
-            });
+            let ok = s
+                .side(p)
+                .warrior(z)
+                .is_some_and(|w| w.pos == Pos::Ready && !(attacking && w.attacked));
             if ok && team & (1 << z) == 0 && adjacent(lead, z) {
                 bits |= 1 << z;
             }

@@ -8,7 +8,7 @@
 
 use super::AstromCross;
 use super::action::Action;
-use super::cards::{CardId, Kind, Keywords, When};
+use super::cards::{CardId, Keywords, Kind, When};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
@@ -168,9 +168,15 @@ impl AstromCross {
                     if w.pos != Pos::Ready || w.attacked {
                         continue;
                     }
-                    out.push(Action::Attack { zone: z, target: NONE });
+                    out.push(Action::Attack {
+                        zone: z,
+                        target: NONE,
+                    });
                     for t in 0..ZONES as u8 {
-                        let open = s.side(p ^ 1).warrior(t).is_some_and(|w| w.pos != Pos::Ready);
+                        let open = s
+                            .side(p ^ 1)
+                            .warrior(t)
+                            .is_some_and(|w| w.pos != Pos::Ready);
                         if open {
                             out.push(Action::Attack { zone: z, target: t });
                         }
@@ -247,7 +253,13 @@ impl AstromCross {
         }
         for z in 0..ZONES as u8 {
             let Some(w) = side.warrior(z) else { continue };
-            if w.pos == Pos::Ready && self.db.card(w.card).abilities_on(When::Rest).next().is_some()
+            if w.pos == Pos::Ready
+                && self
+                    .db
+                    .card(w.card)
+                    .abilities_on(When::Rest)
+                    .next()
+                    .is_some()
             {
                 for t in self.chosen_targets(s, p, w.card) {
                     out.push(Action::RestAbility { zone: z, target: t });
@@ -285,7 +297,14 @@ impl AstromCross {
             self.announce(s, obs);
         }
         let p = self.decider(s);
-        self.emit(s, p, EventKind::Act { kind: action.kind() }, obs);
+        self.emit(
+            s,
+            p,
+            EventKind::Act {
+                kind: action.kind(),
+            },
+            obs,
+        );
         match action {
             Action::Mulligan(mask) => self.mulligan(s, mask, rng, obs),
             Action::Reveal => {
@@ -391,7 +410,11 @@ impl AstromCross {
         let mut back = Vec::new();
         let mut keep = Vec::new();
         for (i, &c) in side.hand.iter().enumerate() {
-            if mask & (1 << i) != 0 { back.push(c) } else { keep.push(c) }
+            if mask & (1 << i) != 0 {
+                back.push(c)
+            } else {
+                keep.push(c)
+            }
         }
         side.hand.clear();
         side.hand.extend(keep);
@@ -433,7 +456,13 @@ impl AstromCross {
     /// Takes `card` from `p`'s hand, pays its costs (locations consumed
     /// from the lowest zone up, souls from the top of the stock) and
     /// reports the play.
-    pub(super) fn pay_and_play(&self, s: &mut State, p: u8, card: CardId, obs: &mut impl Observer<Event>) {
+    pub(super) fn pay_and_play(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
         take(s.side_mut(p), card);
         self.pay(s, p, card, obs);
     }
@@ -464,7 +493,15 @@ impl AstromCross {
                 paid += 1;
             }
         }
-        self.emit(s, p, EventKind::Play { card, cost: c.level() }, obs);
+        self.emit(
+            s,
+            p,
+            EventKind::Play {
+                card,
+                cost: c.level(),
+            },
+            obs,
+        );
         if paid > 0 {
             self.emit(s, p, EventKind::Pay { amount: paid }, obs);
         }
@@ -537,7 +574,14 @@ impl AstromCross {
     }
 
     /// Applies the abilities at timing `on` of every warrior of `p`.
-    fn all_abilities(&self, s: &mut State, p: u8, on: When, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    fn all_abilities(
+        &self,
+        s: &mut State,
+        p: u8,
+        on: When,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         for z in 0..ZONES as u8 {
             let ctx = Ctx {
                 p,
@@ -551,7 +595,13 @@ impl AstromCross {
     /// rules: "Beginning Of Turn" (ready every Rest or Stun card, then the
     /// "beginning of turn" effects) and "Draw Phase"; the turn limit ends
     /// the game first.
-    pub(super) fn start_turn(&self, s: &mut State, p: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    pub(super) fn start_turn(
+        &self,
+        s: &mut State,
+        p: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         if s.turns >= self.options.max_turns {
             self.game_over(s, None, TURN_LIMIT, obs);
             return;
@@ -580,7 +630,12 @@ impl AstromCross {
     /// rules: "End Of Turn" 1–4 (end-of-turn effects; damage to warriors
     /// recovered and the turn's bonuses ended, on both sides; the Arcana
     /// to the grave), then 5 (discard to the hand size).
-    pub(super) fn end_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    pub(super) fn end_turn(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let p = s.active;
         s.phase = Phase::Main;
         s.battle = Battle::default();
@@ -615,7 +670,13 @@ impl AstromCross {
     }
 
     /// The game is over.
-    pub(super) fn game_over(&self, s: &mut State, winner: Option<u8>, reason: u8, obs: &mut impl Observer<Event>) {
+    pub(super) fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<u8>,
+        reason: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
         if s.outcome.is_some() {
             return;
         }

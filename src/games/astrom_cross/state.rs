@@ -135,7 +135,9 @@ impl Side {
     /// The warrior in zone `z`, if any.
     #[inline]
     pub fn warrior(&self, z: u8) -> Option<&Warrior> {
-        self.zones.get(z as usize).and_then(|zone| zone.warrior.as_ref())
+        self.zones
+            .get(z as usize)
+            .and_then(|zone| zone.warrior.as_ref())
     }
 
     /// The warrior in zone `z`, mutably.

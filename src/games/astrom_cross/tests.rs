@@ -134,7 +134,8 @@ fn act(g: &AstromCross, s: &mut State, rng: &mut GameRng, a: Action) -> Vec<Even
         g.legal_actions(s, &mut legal);
         panic!("{e} in phase {:?}; legal: {legal:?}", s.phase);
     }
-    g.check_invariants(s).unwrap_or_else(|m| panic!("after {a:?}: {m}"));
+    g.check_invariants(s)
+        .unwrap_or_else(|m| panic!("after {a:?}: {m}"));
     events
 }
 
@@ -202,7 +203,11 @@ fn a_mulligan_puts_cards_back_shuffles_and_redraws_as_many() {
     let before = s.side(first).hand;
     assert_eq!(legal(&g, &s).len(), 1 << before.len());
     let events = act(&g, &mut s, &mut rng, Action::Mulligan(0b11));
-    assert!(events.iter().any(|e| e.kind == EventKind::Mulligan { count: 2 }));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Mulligan { count: 2 })
+    );
     assert_eq!(s.side(first).hand.len(), before.len());
     assert_eq!(&s.side(first).hand[..before.len() - 2], &before[2..]);
     assert_eq!(decider(&g, &s), first ^ 1, "then the other player");
@@ -228,10 +233,20 @@ fn the_turn_begins_by_readying_rest_and_stunned_cards_then_turn_start_effects() 
     act(&g, &mut s, &mut rng, Action::ToBattle);
     let events = act(&g, &mut s, &mut rng, Action::EndBattle);
     assert_eq!(s.active, 1);
-    assert!(s.side(1).zones.iter().flat_map(|z| z.warrior).all(|w| w.pos == Pos::Ready));
+    assert!(
+        s.side(1)
+            .zones
+            .iter()
+            .flat_map(|z| z.warrior)
+            .all(|w| w.pos == Pos::Ready)
+    );
     assert_eq!(s.side(1).ancient_pos, Pos::Ready);
     assert_eq!(s.side(1).ancient_damage, 2, "the Medic healed 1");
-    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Heal { amount: 1, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Heal { amount: 1, .. }))
+    );
 }
 
 #[test]
@@ -245,7 +260,11 @@ fn every_turn_draws_a_card_the_first_player_too() {
     act(&g, &mut s, &mut rng, Action::Mulligan(0));
     let events = act(&g, &mut s, &mut rng, Action::Mulligan(0));
     assert_eq!(s.side(first).hand.len(), hand + 1);
-    assert!(events.iter().any(|e| e.player == first && matches!(e.kind, EventKind::Draw { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == first && matches!(e.kind, EventKind::Draw { .. }))
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -309,8 +328,16 @@ fn one_warrior_moves_one_space_once_per_turn_switching_if_the_terrain_is_full() 
     let scout = s.side(0).warrior(0).unwrap().card;
     act(&g, &mut s, &mut rng, Action::Move { from: 0, to: 1 });
     assert_eq!(s.side(0).warrior(1).unwrap().card, scout);
-    assert_eq!(s.side(0).warrior(0).unwrap().card, id(&g, "Ashblade Duelist"));
-    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Move { .. })), "once per turn");
+    assert_eq!(
+        s.side(0).warrior(0).unwrap().card,
+        id(&g, "Ashblade Duelist")
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Move { .. })),
+        "once per turn"
+    );
 }
 
 #[test]
@@ -333,17 +360,34 @@ fn summoning_counts_locations_of_the_attributes_and_needs_an_open_location() {
     assert_eq!(
         summons(&s),
         vec![
-            Action::Summon { card: lancer, zone: 0 },
-            Action::Summon { card: lancer, zone: 1 },
+            Action::Summon {
+                card: lancer,
+                zone: 0
+            },
+            Action::Summon {
+                card: lancer,
+                zone: 1
+            },
         ],
         "two ember locations; only open ones (zone 2 is taken)"
     );
-    act(&g, &mut s, &mut rng, Action::Summon { card: lancer, zone: 1 });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Summon {
+            card: lancer,
+            zone: 1,
+        },
+    );
     assert_eq!(s.side(0).warrior(1).unwrap().card, lancer);
     assert_eq!(s.side(0).warrior(1).unwrap().pos, Pos::Ready);
     // Ruling: no summoning sickness.
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    assert!(legal(&g, &s).contains(&Action::Attack { zone: 1, target: NONE }));
+    assert!(legal(&g, &s).contains(&Action::Attack {
+        zone: 1,
+        target: NONE
+    }));
 }
 
 #[test]
@@ -355,15 +399,31 @@ fn events_wait_in_the_arcana_for_an_answer_then_resolve_and_go_to_the_grave() {
     plain(&g, &mut s, 1, 2);
     warrior(&g, &mut s, 1, 2, "Reef Sentry");
     let flash = id(&g, "Flashfire");
-    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Event { target: 0, .. })));
-    act(&g, &mut s, &mut rng, Action::Event { card: flash, target: 2 });
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Event { target: 0, .. }))
+    );
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Event {
+            card: flash,
+            target: 2,
+        },
+    );
     assert_eq!(s.phase, Phase::Respond);
     assert_eq!(decider(&g, &s), 1, "the rival may answer");
     assert!(s.side(0).arcana.contains(&flash));
     assert_eq!(s.side(1).warrior(2).unwrap().damage, 0, "not yet resolved");
     let events = act(&g, &mut s, &mut rng, Action::Pass);
     assert!(s.side(1).warrior(2).is_none(), "3 damage took its 3 power");
-    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Destroyed { zone: 2, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Destroyed { zone: 2, .. }))
+    );
     assert_eq!(s.phase, Phase::Main);
     act(&g, &mut s, &mut rng, Action::ToBattle);
     act(&g, &mut s, &mut rng, Action::EndBattle);
@@ -382,10 +442,22 @@ fn a_technique_answering_an_event_can_negate_it() {
     warrior(&g, &mut s, 1, 2, "Reef Sentry");
     let flash = id(&g, "Flashfire");
     let counter = id(&g, "Counterflow");
-    act(&g, &mut s, &mut rng, Action::Event { card: flash, target: 2 });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Event {
+            card: flash,
+            target: 2,
+        },
+    );
     assert!(legal(&g, &s).contains(&Action::Technique(counter)));
     let events = act(&g, &mut s, &mut rng, Action::Technique(counter));
-    assert!(events.iter().any(|e| e.kind == EventKind::Negated { card: flash }));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Negated { card: flash })
+    );
     assert!(s.side(1).warrior(2).is_some(), "negated");
     assert!(s.side(1).arcana.contains(&counter));
     assert_eq!(s.phase, Phase::Main);
@@ -400,12 +472,22 @@ fn items_are_cast_onto_a_warrior_and_give_power_and_keywords() {
     to_hand(&g, &mut s, 0, "Tailwind Boots");
     let boots = id(&g, "Tailwind Boots");
     assert_eq!(g.power(&s, 0, 0), 2);
-    act(&g, &mut s, &mut rng, Action::Equip { card: boots, zone: 0 });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Equip {
+            card: boots,
+            zone: 0,
+        },
+    );
     assert_eq!(s.side(0).warrior(0).unwrap().gear, Some(boots));
     assert_eq!(g.power(&s, 0, 0), 3);
     assert!(g.keywords(&s, 0, 0).has(super::cards::Keywords::PIERCE));
     assert!(
-        !legal(&g, &s).iter().any(|a| matches!(a, Action::Equip { .. })),
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Equip { .. })),
         "one gear per warrior"
     );
 }
@@ -419,7 +501,10 @@ fn hide_cards_are_set_face_down_for_free_and_used_later() {
     let veil = id(&g, "Smoke Veil");
     let surge = id(&g, "Fury Surge");
     let l = legal(&g, &s);
-    assert!(l.contains(&Action::Set(veil)), "no gale location needed to set");
+    assert!(
+        l.contains(&Action::Set(veil)),
+        "no gale location needed to set"
+    );
     assert!(!l.contains(&Action::Set(surge)), "no [HIDE]");
     act(&g, &mut s, &mut rng, Action::Set(veil));
     assert_eq!(&s.side(0).set[..], &[veil]);
@@ -447,7 +532,11 @@ fn a_soul_charge_rests_the_ancient_moves_a_card_to_the_soul_stock_and_draws() {
     assert_eq!(s.side(0).ancient_pos, Pos::Rest);
     assert!(s.side(0).soul.contains(&card));
     assert_eq!(s.side(0).hand.len(), hand);
-    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::SoulCharge(_))));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::SoulCharge(_)))
+    );
 }
 
 #[test]
@@ -460,11 +549,24 @@ fn consumed_locations_become_wastelands_that_hold_warriors_and_count_as_any() {
     to_hand(&g, &mut s, 0, "Stormcaller Vex");
     let vex = id(&g, "Stormcaller Vex");
     let events = act(&g, &mut s, &mut rng, Action::Summon { card: vex, zone: 0 });
-    assert!(s.side(0).zones[0].wasteland, "the lowest ember zone consumed");
-    assert!(events.iter().any(|e| e.kind == EventKind::Pay { amount: 1 }));
+    assert!(
+        s.side(0).zones[0].wasteland,
+        "the lowest ember zone consumed"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Pay { amount: 1 })
+    );
     assert_eq!(g.power(&s, 0, 0), 6, "a wasteland loses its +1 ability");
-    let ember = super::cards::Need { attr: Some(0), count: 1 };
-    let any = super::cards::Need { attr: None, count: 1 };
+    let ember = super::cards::Need {
+        attr: Some(0),
+        count: 1,
+    };
+    let any = super::cards::Need {
+        attr: None,
+        count: 1,
+    };
     assert_eq!(g.count(&s, 0, ember), 1, "and its attribute");
     assert_eq!(g.count(&s, 0, any), 3, "it still counts for any");
 }
@@ -473,12 +575,19 @@ fn consumed_locations_become_wastelands_that_hold_warriors_and_count_as_any() {
 fn soul_costs_move_souls_from_the_stock_to_the_grave() {
     // rules/astrom-cross.txt: "Main Phase", SOUL COST
     let (g, mut s, mut rng) = main_phase(13);
-    for (z, l) in [(0, "Ashfall Ridge"), (1, "Cinder Flats"), (2, "Stormglass Mesa")] {
+    for (z, l) in [
+        (0, "Ashfall Ridge"),
+        (1, "Cinder Flats"),
+        (2, "Stormglass Mesa"),
+    ] {
         location(&g, &mut s, 0, z, l);
     }
     to_hand(&g, &mut s, 0, "Ember Drake");
     let drake = id(&g, "Ember Drake");
-    let summon = Action::Summon { card: drake, zone: 0 };
+    let summon = Action::Summon {
+        card: drake,
+        zone: 0,
+    };
     assert!(!legal(&g, &s).contains(&summon), "no soul to pay");
     to_soul(&g, &mut s, 0, "Cinder Scout");
     let scout = id(&g, "Cinder Scout");
@@ -506,7 +615,10 @@ fn attacks_rest_the_attacker_and_target_rest_warriors_or_the_ancient_once_per_tu
     assert_eq!(
         attacks,
         vec![
-            Action::Attack { zone: 0, target: NONE },
+            Action::Attack {
+                zone: 0,
+                target: NONE
+            },
             Action::Attack { zone: 0, target: 2 },
         ],
         "the ancient or a Rest warrior, never a Ready one"
@@ -519,7 +631,11 @@ fn attacks_rest_the_attacker_and_target_rest_warriors_or_the_ancient_once_per_tu
     pass_techniques(&g, &mut s, &mut rng);
     assert_eq!(s.phase, Phase::Attack);
     s.side_mut(0).warrior_mut(0).unwrap().pos = Pos::Ready;
-    assert_eq!(legal(&g, &s), vec![Action::EndBattle], "a warrior attacks once per turn");
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::EndBattle],
+        "a warrior attacks once per turn"
+    );
 }
 
 #[test]
@@ -530,9 +646,21 @@ fn team_attacks_add_adjacent_ready_warriors_power_and_strikes() {
     warrior(&g, &mut s, 0, 1, "Ashblade Duelist");
     warrior(&g, &mut s, 0, 5, "Pyre Lancer");
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
     assert_eq!(s.phase, Phase::Team);
-    assert_eq!(legal(&g, &s), vec![Action::Join(1), Action::Go], "only adjacent warriors");
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(1), Action::Go],
+        "only adjacent warriors"
+    );
     act(&g, &mut s, &mut rng, Action::Join(1));
     assert_eq!(s.side(0).warrior(1).unwrap().pos, Pos::Rest);
     assert!(s.side(0).warrior(1).unwrap().attacked);
@@ -543,9 +671,9 @@ fn team_attacks_add_adjacent_ready_warriors_power_and_strikes() {
         .iter()
         .filter(|e| matches!(e.kind, EventKind::Strike { .. }))
         .count();
-    let triggers = events
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::Strike { card, .. } if !g.db.card(card).trigger.is_empty()));
+    let triggers = events.iter().any(
+        |e| matches!(e.kind, EventKind::Strike { card, .. } if !g.db.card(card).trigger.is_empty()),
+    );
     if !triggers {
         assert_eq!(strikes, 2, "one strike each");
         assert_eq!(s.side(1).deck.len(), before - 2);
@@ -561,22 +689,51 @@ fn defenders_protect_the_ancient_and_team_up_to_boost_the_defender() {
     warrior(&g, &mut s, 1, 1, "Mistfen Oracle");
     warrior(&g, &mut s, 1, 5, "Tidecaller Mira");
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
     assert_eq!(decider(&g, &s), 1);
     assert_eq!(
         legal(&g, &s),
-        vec![Action::Defend(0), Action::Defend(1), Action::Defend(5), Action::NoDefense]
+        vec![
+            Action::Defend(0),
+            Action::Defend(1),
+            Action::Defend(5),
+            Action::NoDefense
+        ]
     );
     act(&g, &mut s, &mut rng, Action::Defend(0));
     assert_eq!(s.phase, Phase::Support);
-    assert_eq!(legal(&g, &s), vec![Action::Join(1), Action::Go], "adjacent to the defender");
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(1), Action::Go],
+        "adjacent to the defender"
+    );
     act(&g, &mut s, &mut rng, Action::Join(1));
     let attack = g.team_power(&s, 0, s.battle.team);
     let defense = g.team_power(&s, 1, s.battle.support);
-    assert_eq!(defense, u16::from(g.power(&s, 1, 0)) + u16::from(g.power(&s, 1, 1)));
+    assert_eq!(
+        defense,
+        u16::from(g.power(&s, 1, 0)) + u16::from(g.power(&s, 1, 1))
+    );
     let events = pass_techniques(&g, &mut s, &mut rng);
-    assert!(events.iter().any(|e| e.kind == EventKind::Combat { attack, defense }));
-    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Strike { .. })), "defended");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Combat { attack, defense })
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Strike { .. })),
+        "defended"
+    );
 }
 
 #[test]
@@ -586,10 +743,26 @@ fn when_attacking_and_when_defending_abilities_apply() {
     warrior(&g, &mut s, 0, 0, "Ashblade Duelist");
     warrior(&g, &mut s, 1, 0, "Basalt Warden");
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
-    assert_eq!(s.side(0).warrior(0).unwrap().boost, 1, "Ashblade: +1 when attacking");
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    assert_eq!(
+        s.side(0).warrior(0).unwrap().boost,
+        1,
+        "Ashblade: +1 when attacking"
+    );
     act(&g, &mut s, &mut rng, Action::Defend(0));
-    assert_eq!(s.side(1).warrior(0).unwrap().boost, 2, "Warden: +2 when defending");
+    assert_eq!(
+        s.side(1).warrior(0).unwrap().boost,
+        2,
+        "Warden: +2 when defending"
+    );
 }
 
 #[test]
@@ -601,7 +774,15 @@ fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() 
     location(&g, &mut s, 1, 1, "Basalt Terrace");
     to_hand(&g, &mut s, 1, "Bulwark Stance");
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
     act(&g, &mut s, &mut rng, Action::Defend(0));
     assert_eq!(s.phase, Phase::Technique);
     assert_eq!(decider(&g, &s), 0, "the active player first");
@@ -613,7 +794,11 @@ fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() 
     act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(s.phase, Phase::Technique);
     let events = act(&g, &mut s, &mut rng, Action::Pass);
-    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Combat { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Combat { .. }))
+    );
     assert!(s.side(0).warrior(0).is_none(), "2 against 3 + 2 + 4");
 }
 
@@ -631,10 +816,21 @@ fn combat_destroys_the_weaker_warrior_and_both_on_a_tie() {
         warrior(&g, &mut s, 0, 0, attacker);
         warrior(&g, &mut s, 1, 0, defender);
         act(&g, &mut s, &mut rng, Action::ToBattle);
-        act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+        act(
+            &g,
+            &mut s,
+            &mut rng,
+            Action::Attack {
+                zone: 0,
+                target: NONE,
+            },
+        );
         act(&g, &mut s, &mut rng, Action::Defend(0));
         pass_techniques(&g, &mut s, &mut rng);
-        let alive = (s.side(0).warrior(0).is_some(), s.side(1).warrior(0).is_some());
+        let alive = (
+            s.side(0).warrior(0).is_some(),
+            s.side(1).warrior(0).is_some(),
+        );
         assert_eq!(alive, survivors, "{attacker} against {defender}");
         assert_eq!(s.phase, Phase::Attack, "back to the attacking step");
     }
@@ -642,7 +838,11 @@ fn combat_destroys_the_weaker_warrior_and_both_on_a_tie() {
 
 /// A location without a power bonus in `zone`.
 fn plain(g: &AstromCross, s: &mut State, p: u8, zone: u8) {
-    let name = if p == 0 { "Cinder Flats" } else { "Coral Steps" };
+    let name = if p == 0 {
+        "Cinder Flats"
+    } else {
+        "Coral Steps"
+    };
     location(g, s, p, zone, name);
 }
 
@@ -653,7 +853,15 @@ fn strike_with(top: &str, seed: u64) -> (AstromCross, State, GameRng) {
     warrior(&g, &mut s, 0, 0, "Cinder Scout");
     to_top(&g, &mut s, 1, top);
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
     (g, s, rng)
 }
 
@@ -663,11 +871,19 @@ fn strikes_move_deck_cards_to_the_soul_stock_and_damage_by_their_values() {
     let (g, mut s, mut rng) = strike_with("Granite Colossus", 20);
     let colossus = id(&g, "Granite Colossus");
     let events = pass_techniques(&g, &mut s, &mut rng);
-    assert!(events.iter().any(|e| e.kind == EventKind::Strike { card: colossus, damage: 2 }));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::Strike {
+            card: colossus,
+            damage: 2
+        }));
     assert!(s.side(1).soul.contains(&colossus));
     assert_eq!(s.side(1).ancient_damage, 2);
     assert_eq!(s.side(0).dealt, 2);
-    assert!(events.iter().any(|e| e.player == 0 && e.kind == EventKind::Score { total: 2 }));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == 0 && e.kind == EventKind::Score { total: 2 })
+    );
     assert_eq!(s.phase, Phase::Attack, "back to the attacking step");
 }
 
@@ -680,7 +896,10 @@ fn triggers_may_be_cast_for_free_before_the_damage_is_applied() {
         pass_techniques(&g, &mut s, &mut rng);
         assert_eq!(s.phase, Phase::Trigger);
         assert_eq!(decider(&g, &s), 1, "the damaged player decides");
-        assert_eq!(legal(&g, &s), vec![Action::Trigger(true), Action::Trigger(false)]);
+        assert_eq!(
+            legal(&g, &s),
+            vec![Action::Trigger(true), Action::Trigger(false)]
+        );
         act(&g, &mut s, &mut rng, Action::Trigger(cast));
         // Counterflow needs a tide location seat b does not have.
         assert_eq!(s.side(1).hand.len(), hand + usize::from(cast));
@@ -716,11 +935,18 @@ fn the_end_of_turn_applies_effects_recovers_damage_clears_the_arcana_and_discard
     let souls = s.side(1).soul.len();
     act(&g, &mut s, &mut rng, Action::ToBattle);
     act(&g, &mut s, &mut rng, Action::EndBattle);
-    assert_eq!(s.side(1).soul.len(), souls + 1, "1. the Oracle's end-of-turn effect");
+    assert_eq!(
+        s.side(1).soul.len(),
+        souls + 1,
+        "1. the Oracle's end-of-turn effect"
+    );
     let oracle = s.side(1).warrior(0).unwrap();
     assert_eq!((oracle.damage, oracle.boost), (0, 0), "2. and 3.");
     assert_eq!(s.side(0).warrior(0).unwrap().damage, 0, "on both sides");
-    assert!(s.side(1).arcana.is_empty() && s.side(1).grave.contains(&riptide), "4.");
+    assert!(
+        s.side(1).arcana.is_empty() && s.side(1).grave.contains(&riptide),
+        "4."
+    );
     assert_eq!(s.phase, Phase::Discard, "5.");
     assert_eq!(decider(&g, &s), 1);
     let c = s.side(1).hand[0];
@@ -794,11 +1020,23 @@ fn pierce_strikes_through_a_beaten_defender_and_guard_intercepts() {
     warrior(&g, &mut s, 1, 0, "Mistfen Oracle");
     to_top(&g, &mut s, 1, "Reef Sentry");
     act(&g, &mut s, &mut rng, Action::ToBattle);
-    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: NONE });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
     act(&g, &mut s, &mut rng, Action::Defend(0));
     let events = pass_techniques(&g, &mut s, &mut rng);
     assert!(s.side(1).warrior(0).is_none());
-    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Strike { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Strike { .. }))
+    );
     assert_eq!(s.side(1).ancient_damage, 1);
 
     let (g, mut s, mut rng) = main_phase(29);
@@ -831,7 +1069,11 @@ fn stunned_warriors_lose_their_abilities_cannot_act_and_can_be_attacked() {
         assert!(legal(&g, &s).contains(&Action::Attack { zone: 0, target: 0 }));
         act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 0 });
         let boost = s.side(1).warrior(0).unwrap().boost;
-        assert_eq!(boost, if stunned { 0 } else { 2 }, "its 'when defending' ability");
+        assert_eq!(
+            boost,
+            if stunned { 0 } else { 2 },
+            "its 'when defending' ability"
+        );
     }
     let (g, mut s, mut rng) = main_phase(31);
     warrior(&g, &mut s, 0, 0, "Cinder Scout");
@@ -851,8 +1093,16 @@ fn rest_abilities_rest_the_warrior_and_choose_a_target() {
     assert!(legal(&g, &s).contains(&use_it));
     act(&g, &mut s, &mut rng, use_it);
     assert_eq!(s.side(1).warrior(0).unwrap().pos, Pos::Rest);
-    assert_eq!(s.side(0).warrior(3).unwrap().pos, Pos::Rest, "now it can be attacked");
-    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::RestAbility { .. })));
+    assert_eq!(
+        s.side(0).warrior(3).unwrap().pos,
+        Pos::Rest,
+        "now it can be attacked"
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::RestAbility { .. }))
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -904,7 +1154,11 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     let a = g.determinize(&s, observer, &mut rng_from_seed(5));
     let b = g.determinize(&other, observer, &mut rng_from_seed(5));
     assert_eq!(a, b, "the same view for the same RNG");
-    assert_eq!(a.side(1).hand, s.side(1).hand, "the observer's own hand is kept");
+    assert_eq!(
+        a.side(1).hand,
+        s.side(1).hand,
+        "the observer's own hand is kept"
+    );
     assert_ne!(
         g.info_key(&s, Player(0)),
         g.info_key(&other, Player(0)),
@@ -937,7 +1191,10 @@ fn metrics_map_turns_plays_actions_and_score() {
             Metric::TurnStart { max_mana, mana, .. } => assert!(mana <= max_mana),
             Metric::Played { card, cost, .. } => assert_eq!(cost, g.card_cost(card)),
             Metric::Action { kind, .. } => {
-                assert!(kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{kind}")
+                assert!(
+                    kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                    "{kind}"
+                )
             }
             _ => {}
         }
@@ -958,10 +1215,21 @@ fn card_file_errors_name_the_path_and_line() {
                 [[card]]\nname = \"C\"\ntype = \"warrior\"\npower = 0\nstrikes = 1\n\
                 effects = [{ do = \"draw\" }]\n";
     let e = CardDb::parse(text, "x.toml").unwrap_err().to_string();
-    assert!(e.contains("x.toml:7: card \"B\": unknown attribute \"embr\" (did you mean \"ember\"?)"), "{e}");
-    assert!(e.contains("x.toml:12: card \"C\": a warrior expects power"), "{e}");
-    assert!(e.contains("x.toml:12: card \"C\": a warrior has no effects"), "{e}");
-    let e = CardDb::parse("[[card]]\nname = 3\n", "y.toml").unwrap_err().to_string();
+    assert!(
+        e.contains("x.toml:7: card \"B\": unknown attribute \"embr\" (did you mean \"ember\"?)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("x.toml:12: card \"C\": a warrior expects power"),
+        "{e}"
+    );
+    assert!(
+        e.contains("x.toml:12: card \"C\": a warrior has no effects"),
+        "{e}"
+    );
+    let e = CardDb::parse("[[card]]\nname = 3\n", "y.toml")
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("y.toml:2:"), "{e}");
     let e = CardDb::parse(
         "[[card]]\nname = \"T\"\ntype = \"technique\"\neffects = [{ do = \"power\", target = \"chosen_ally\" }]\n",
@@ -975,13 +1243,26 @@ fn card_file_errors_name_the_path_and_line() {
 #[test]
 fn deck_lists_are_checked_with_lines() {
     let db = CardDb::bundled();
-    let e = Deck::parse("1 Veyra, Ember Sovereign\n4 Cinder Scout\n2 Cinder Scot\n", "d.deck", &db)
-        .unwrap_err();
+    let e = Deck::parse(
+        "1 Veyra, Ember Sovereign\n4 Cinder Scout\n2 Cinder Scot\n",
+        "d.deck",
+        &db,
+    )
+    .unwrap_err();
     let text: Vec<String> = e.iter().map(|d| d.to_string()).collect();
     let all = text.join("\n");
-    assert!(all.contains("d.deck:3: unknown card \"Cinder Scot\" (did you mean \"Cinder Scout\"?)"), "{all}");
-    assert!(all.contains("d.deck:2: 4 copies of \"Cinder Scout\""), "{all}");
-    assert!(all.contains("the main deck has 4 cards; it holds exactly 40"), "{all}");
+    assert!(
+        all.contains("d.deck:3: unknown card \"Cinder Scot\" (did you mean \"Cinder Scout\"?)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("d.deck:2: 4 copies of \"Cinder Scout\""),
+        "{all}"
+    );
+    assert!(
+        all.contains("the main deck has 4 cards; it holds exactly 40"),
+        "{all}"
+    );
     assert!(all.contains("the location deck has 0 cards"), "{all}");
     let e = Deck::parse("3 Cinder Scout\n", "e.deck", &db).unwrap_err();
     assert!(e.iter().any(|d| d.message.contains("expected an ancient")));
