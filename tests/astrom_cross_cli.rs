@@ -26,13 +26,13 @@ fn games(out: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn simulate(dir: &Path, out: &str, games: &str, bot: &str, extra: &[&str]) -> Vec<Vec<String>> {
+fn simulate(dir: &Path, out: &str, count: &str, bot: &str, extra: &[&str]) -> Vec<Vec<String>> {
     let mut args = vec![
         "simulate",
         "--game",
         "astrom-cross",
         "--games",
-        games,
+        count,
         "--quiet",
         "--bot",
         bot,

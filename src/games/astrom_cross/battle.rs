@@ -90,14 +90,13 @@ impl AstromCross {
             Action::Pass => {
                 s.battle.passes += 1;
                 if s.battle.passes >= 2 {
-                    self.combat(s, rng, obs);
+                    self.combat(s, obs);
                 } else {
                     s.battle.to_act ^= 1;
                 }
             }
             Action::Trigger(cast) => {
                 let r = a ^ 1;
-                s.checked = s.revealed.len() as u8;
                 if cast && let Some(&card) = s.revealed.last() {
                     self.emit(s, r, EventKind::TriggerCast { card }, obs);
                     let effects = &self.db.card(card).trigger;
@@ -185,12 +184,7 @@ impl AstromCross {
 
     /// A technique was used: the other player may answer; the battle ends
     /// if the lead attacker is gone.
-    pub(super) fn technique_used(
-        &self,
-        s: &mut State,
-        _rng: &mut GameRng,
-        _obs: &mut impl Observer<Event>,
-    ) {
+    pub(super) fn technique_used(&self, s: &mut State) {
         if s.side(s.active).warrior(s.battle.attacker).is_none() {
             return self.back_to_attack(s);
         }
@@ -199,7 +193,7 @@ impl AstromCross {
     }
 
     /// rules: "COMBAT STEP": the teams' powers compared.
-    fn combat(&self, s: &mut State, _rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    fn combat(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let (a, r) = (s.active, s.active ^ 1);
         let lead = s.battle.attacker;
         if s.side(a).warrior(lead).is_none() {
@@ -251,7 +245,6 @@ impl AstromCross {
     fn damage_step(&self, s: &mut State, strikes: u8, obs: &mut impl Observer<Event>) {
         s.battle.strikes = strikes;
         s.revealed.clear();
-        s.checked = 0;
         s.phase = Phase::Trigger;
         self.strikes(s, obs);
     }
@@ -280,7 +273,6 @@ impl AstromCross {
             if !c.trigger.is_empty() {
                 return;
             }
-            s.checked = s.revealed.len() as u8;
         }
         let mut amount = 0u8;
         let revealed = s.revealed;
@@ -289,7 +281,6 @@ impl AstromCross {
             s.side_mut(r).soul.push(card);
         }
         s.revealed.clear();
-        s.checked = 0;
         let life = self.life(s, r);
         let side = s.side_mut(r);
         side.ancient_damage = side.ancient_damage.saturating_add(amount).min(life);

@@ -40,7 +40,6 @@ impl AstromCross {
             negated: false,
             battle: Battle::default(),
             revealed: Default::default(),
-            checked: 0,
             announced: false,
             outcome: None,
         };
@@ -190,8 +189,9 @@ impl AstromCross {
                 out.push(Action::Go);
             }
             Phase::Defend => {
+                let bits = self.defenders(s);
                 for z in 0..ZONES as u8 {
-                    if self.defenders(s) & (1 << z) != 0 {
+                    if bits & (1 << z) != 0 {
                         out.push(Action::Defend(z));
                     }
                 }
@@ -535,7 +535,7 @@ impl AstromCross {
         if s.phase == Phase::Respond {
             self.resolve_event(s, rng, obs);
         } else {
-            self.technique_used(s, rng, obs);
+            self.technique_used(s);
         }
     }
 
