@@ -3,7 +3,7 @@
 //! bounds, each phase's bookkeeping consistent.
 
 use super::AstromCross;
-use super::cards::{CardId, Kind};
+use super::cards::{CardId, Keywords, Kind};
 use super::state::{Phase, SET_LIMIT, State};
 
 impl AstromCross {
@@ -58,6 +58,13 @@ impl AstromCross {
             }
             if side.ancient_damage >= self.life(s, p) && s.outcome.is_none() {
                 return Err(format!("seat {p}: a destroyed ancient in a live game"));
+            }
+            if side
+                .set
+                .iter()
+                .any(|&c| !self.db.card(c).keywords.has(Keywords::HIDE))
+            {
+                return Err(format!("seat {p}: a set card without [HIDE]"));
             }
             if side.set.len() > SET_LIMIT {
                 return Err(format!("seat {p}: {} cards set", side.set.len()));

@@ -1108,47 +1108,67 @@ fn rest_abilities_rest_the_warrior_and_choose_a_target() {
 // ---------------------------------------------------------------------------
 // Hidden information, reports, files.
 
-/// A position some way into a random game.
-fn midgame(seed: u64, steps: usize) -> (AstromCross, State) {
-    let g = game();
+/// A position some way into a random game of `g`.
+fn midgame(g: &AstromCross, seed: u64, steps: usize) -> State {
     let mut rng = rng_from_seed(seed);
     let mut s = g.new_state(&mut rng);
     let mut pick = rng_from_seed(seed ^ 99);
     for _ in 0..steps {
-        let l = legal(&g, &s);
+        let l = legal(g, &s);
         if l.is_empty() {
             break;
         }
         let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
         g.apply(&mut s, a, &mut rng, &mut NoObserver);
     }
-    (g, s)
+    s
 }
 
 #[test]
 fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     // rules/astrom-cross.txt: hidden hands, deck and location-deck order, face-down [HIDE] cards
-    let (g, mut s) = midgame(40, 60);
-    let veil = id(&g, "Smoke Veil");
-    if !s.side(0).set.contains(&veil) && s.side(0).set.len() < SET_LIMIT {
+    // Seat a plays two kinds of [HIDE] card, so which one is set is hidden.
+    let db = std::sync::Arc::new(CardDb::bundled());
+    let (_, ember) = super::BUNDLED_DECKS[0];
+    let (_, tide) = super::BUNDLED_DECKS[1];
+    let text = ember.replace("3 Fury Surge", "3 Counterflow");
+    let decks = [
+        Deck::parse(&text, "a.deck", &db).expect("legal"),
+        Deck::parse(tide, "b.deck", &db).expect("legal"),
+    ];
+    let g = AstromCross::new(db, decks, Options::default());
+    let mut s = midgame(&g, 40, 60);
+    let (veil, counter) = (id(&g, "Smoke Veil"), id(&g, "Counterflow"));
+    if s.side(0).set.is_empty() {
         pull(&mut s, 0, veil);
         s.side_mut(0).set.push(veil);
     }
+    g.check_invariants(&s).expect("valid");
     let observer = Player(1);
     let mut other = s;
     let foe = other.side_mut(0);
-    // Swap a hand card, a set card and the deck order, and both location
-    // decks' order.
-    let (h, d) = (foe.hand[0], foe.deck[0]);
-    foe.hand[0] = d;
-    foe.deck[0] = h;
+    // Another [HIDE] card set, a hand card swapped with a deck card, the
+    // decks in another order.
     let set = foe.set[0];
-    foe.set[0] = foe.deck[1];
-    foe.deck[1] = set;
+    let swap = if set == veil { counter } else { veil };
+    let j = foe
+        .deck
+        .iter()
+        .position(|&c| c == swap)
+        .expect("in the deck");
+    foe.deck[j] = set;
+    foe.set[0] = swap;
+    let j = foe
+        .deck
+        .iter()
+        .position(|&c| c != foe.hand[0])
+        .expect("another card");
+    std::mem::swap(&mut foe.hand[0], &mut foe.deck[j]);
     foe.deck.reverse();
     foe.locations.reverse();
     other.side_mut(1).locations.reverse();
     other.side_mut(1).deck.reverse();
+    g.check_invariants(&other).expect("valid");
     assert_ne!(s, other);
     assert_eq!(g.info_key(&s, observer), g.info_key(&other, observer));
     let a = g.determinize(&s, observer, &mut rng_from_seed(5));
@@ -1159,11 +1179,21 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
         s.side(1).hand,
         "the observer's own hand is kept"
     );
+    g.check_invariants(&a).expect("a consistent view");
     assert_ne!(
         g.info_key(&s, Player(0)),
         g.info_key(&other, Player(0)),
-        "seat a sees its own hand"
+        "seat a sees its own cards"
     );
+    // Over many views, either [HIDE] card may be the set one.
+    let kinds: std::collections::BTreeSet<CardId> = (0..40)
+        .map(|i| {
+            g.determinize(&s, observer, &mut rng_from_seed(i))
+                .side(0)
+                .set[0]
+        })
+        .collect();
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! names the information set.
 //!
 //! Hidden from `observer`: the rival's hand and the rival's cards set face
-//! down ([HIDE]), and the order of all four decks (both main decks and
+//! down ([HIDE]: the observer knows only that they are [HIDE] cards), and
+//! the order of all four decks (both main decks and
 //! both location decks). Deck lists are public (see
 //! docs/rulings/astrom-cross.md), so the rival's unseen cards form a known
 //! multiset dealt out again at random. Everything else (the field, the
@@ -11,7 +12,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::AstromCross;
-use super::cards::CardId;
+use super::cards::{CardId, Keywords};
 use super::state::State;
 use crate::core::{GameRng, shuffle};
 
@@ -41,12 +42,16 @@ impl AstromCross {
         if let Some(rng) = rng {
             shuffle(rng, &mut pool);
         }
-        let mut pool = pool.into_iter();
+        // Set cards are known to be [HIDE] cards: they come from those.
         let (hand, set) = (foe.hand.len(), foe.set.len());
+        foe.set.clear();
+        pool.retain(|&c| {
+            let hide = self.db.card(c).keywords.has(Keywords::HIDE);
+            !(hide && foe.set.len() < set && foe.set.push(c))
+        });
+        let mut pool = pool.into_iter();
         foe.hand.clear();
         foe.hand.extend(pool.by_ref().take(hand));
-        foe.set.clear();
-        foe.set.extend(pool.by_ref().take(set));
         foe.deck.clear();
         foe.deck.extend(pool);
     }
