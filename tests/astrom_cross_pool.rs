@@ -134,3 +134,76 @@ fn every_rule_and_keyword_has_a_card() {
         });
     }
 }
+
+/// Mutations of the real files (dropped, doubled and swapped lines, numbers
+/// made huge or zero, unknown words) never panic the loaders, and every
+/// error names the file.
+#[test]
+fn loaders_never_panic_on_mutated_files() {
+    use decklab::core::{below, rng_from_seed};
+    use decklab::games::astrom_cross::cards::BUNDLED_CARDS;
+    let cases = if cfg!(debug_assertions) { 150 } else { 1500 };
+    let db = CardDb::bundled();
+    let mut rng = rng_from_seed(77);
+    let swaps = [
+        "0",
+        "255",
+        "99999",
+        "-1",
+        "\"x\"",
+        "[]",
+        "ember",
+        "any",
+        "chosen_ally",
+    ];
+    for case in 0..cases {
+        let (path, text) = if case % 2 == 0 {
+            ("cards.toml", BUNDLED_CARDS)
+        } else {
+            ("d.deck", BUNDLED_DECKS[case % BUNDLED_DECKS.len()].1)
+        };
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        for _ in 0..1 + below(&mut rng, 3) {
+            let n = lines.len() as u32;
+            let i = below(&mut rng, n) as usize;
+            let j = below(&mut rng, n) as usize;
+            match below(&mut rng, 4) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[j].clone()),
+                2 => lines.swap(i, j),
+                _ => {
+                    let word = swaps[below(&mut rng, swaps.len() as u32) as usize];
+                    let line = &lines[i];
+                    lines[i] = match line.rfind(['=', ' ']) {
+                        Some(k) => format!("{} {word}", &line[..k + 1]),
+                        None => word.to_string(),
+                    };
+                }
+            }
+        }
+        let mutated = lines.join("\n");
+        if path == "cards.toml" {
+            if let Err(e) = CardDb::parse(&mutated, path) {
+                assert!(
+                    e.to_string().lines().all(|l| l.starts_with("cards.toml")),
+                    "{e}"
+                );
+            }
+        } else if let Err(e) = Deck::parse(&mutated, path, &db) {
+            assert!(e.iter().all(|d| d.path == "d.deck"), "{e:?}");
+        }
+    }
+    let mut db = CardDb::bundled();
+    for spec in [
+        "",
+        "=",
+        ".=",
+        "Cinder Scout.=1",
+        "x.y.z=999",
+        "Cinder Scout.damage=99",
+    ] {
+        assert!(db.apply_override(spec).is_err(), "{spec}");
+    }
+}
