@@ -963,7 +963,7 @@ fn the_end_of_turn_applies_effects_recovers_damage_clears_the_arcana_and_discard
 fn an_ancient_at_its_damage_limit_is_destroyed_and_its_owner_loses() {
     // rules/astrom-cross.txt: "End Of Game"
     let (g, mut s, mut rng) = strike_with("Reef Sentry", 24);
-    s.side_mut(1).ancient_damage = 8;
+    s.side_mut(1).ancient_damage = g.life(&s, 1) - 1;
     pass_techniques(&g, &mut s, &mut rng);
     match g.to_move(&s) {
         Node::Terminal(o) => {
