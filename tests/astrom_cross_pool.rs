@@ -107,7 +107,6 @@ fn every_rule_and_keyword_has_a_card() {
         Op::Destroy,
         Op::Stun,
         Op::Rest,
-        Op::Ready,
         Op::Draw,
         Op::Heal,
         Op::Soul,

@@ -154,8 +154,6 @@ pub enum Op {
     Stun,
     /// Put a Ready warrior in the Rest position.
     Rest,
-    /// Put a Rest warrior in the Ready position.
-    Ready,
     /// Draw `amount` cards.
     Draw,
     /// Remove up to `amount` damage from the controller's ancient.
@@ -173,7 +171,7 @@ impl Op {
     pub fn on_warriors(self) -> bool {
         matches!(
             self,
-            Op::Power | Op::Damage | Op::Destroy | Op::Stun | Op::Rest | Op::Ready
+            Op::Power | Op::Damage | Op::Destroy | Op::Stun | Op::Rest
         )
     }
 }

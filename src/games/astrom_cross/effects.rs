@@ -178,7 +178,6 @@ impl AstromCross {
             Op::Destroy if power <= e.amount => self.destroy(s, o, z, obs),
             Op::Stun => w.pos = Pos::Stun,
             Op::Rest if w.pos == Pos::Ready => w.pos = Pos::Rest,
-            Op::Ready if w.pos == Pos::Rest => w.pos = Pos::Ready,
             _ => {}
         }
     }

@@ -156,6 +156,11 @@ fn decider(g: &AstromCross, s: &State) -> u8 {
 /// size.
 fn end_turn(g: &AstromCross, s: &mut State, rng: &mut GameRng) {
     act(g, s, rng, Action::ToBattle);
+    end_turn_from_battle(g, s, rng);
+}
+
+/// Ends the battle phase, discarding down to the hand size.
+fn end_turn_from_battle(g: &AstromCross, s: &mut State, rng: &mut GameRng) {
     act(g, s, rng, Action::EndBattle);
     while s.phase == Phase::Discard && s.outcome.is_none() {
         let c = s.side(s.active).hand[0];
@@ -247,6 +252,40 @@ fn the_turn_begins_by_readying_rest_and_stunned_cards_then_turn_start_effects() 
             .iter()
             .any(|e| matches!(e.kind, EventKind::Heal { amount: 1, .. }))
     );
+}
+
+#[test]
+fn rest_cards_stay_rest_until_their_controllers_next_beginning_of_turn() {
+    // rules/astrom-cross.txt: "Beginning Of Turn", 1 ("you can only ready cards during this phase", "a rest-positioned warrior may also be attacked during your opponent's turn")
+    let (g, mut s, mut rng) = main_phase(33);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 1, 0, "Reef Sentry");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    if s.phase == Phase::Defend {
+        act(&g, &mut s, &mut rng, Action::NoDefense);
+    }
+    pass_techniques(&g, &mut s, &mut rng);
+    while s.phase == Phase::Trigger {
+        act(&g, &mut s, &mut rng, Action::Trigger(false));
+    }
+    end_turn_from_battle(&g, &mut s, &mut rng);
+    assert_eq!(s.active, 1);
+    assert_eq!(s.side(0).warrior(0).unwrap().pos, Pos::Rest, "still Rest");
+    act(&g, &mut s, &mut rng, Action::SkipLocation);
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    assert!(legal(&g, &s).contains(&Action::Attack { zone: 0, target: 0 }));
+    end_turn_from_battle(&g, &mut s, &mut rng);
+    assert_eq!(s.active, 0);
+    assert_eq!(s.side(0).warrior(0).unwrap().pos, Pos::Ready);
 }
 
 #[test]
