@@ -1279,6 +1279,7 @@ fn metrics_map_turns_plays_actions_and_score() {
 
 #[test]
 fn card_file_errors_name_the_path_and_line() {
+    // Ruling: cards as data ("Card Types"), errors as `path:line: what was expected`
     let text = "[[card]]\nname = \"A\"\ntype = \"ancient\"\nlife = 5\nhand_size = 5\n\n\
                 [[card]]\nname = \"B\"\ntype = \"location\"\nattributes = [\"embr\"]\n\n\
                 [[card]]\nname = \"C\"\ntype = \"warrior\"\npower = 0\nstrikes = 1\n\
@@ -1311,6 +1312,7 @@ fn card_file_errors_name_the_path_and_line() {
 
 #[test]
 fn deck_lists_are_checked_with_lines() {
+    // Ruling: deck sizes (one ancient, 40 main cards, 10 locations, 3 copies at most)
     let db = CardDb::bundled();
     let e = Deck::parse(
         "1 Veyra, Ember Sovereign\n4 Cinder Scout\n2 Cinder Scot\n",
@@ -1339,6 +1341,7 @@ fn deck_lists_are_checked_with_lines() {
 
 #[test]
 fn overrides_change_numeric_fields_and_suggest_names() {
+    // Ruling: `--set` changes power, strikes, damage, souls, life, hand_size
     let mut db = CardDb::bundled();
     db.apply_override("Cinder Scout.power=5").unwrap();
     assert_eq!(db.card(db.id("Cinder Scout").unwrap()).power, 5);
