@@ -8,6 +8,7 @@ use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
 use super::{AstromCross, Options};
+use crate::bots::{Bot, FeatureSet, Strategy};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
 
 #[test]
@@ -1177,6 +1178,14 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     ];
     let g = AstromCross::new(db, decks, Options::default());
     let mut s = midgame(&g, 40, 60);
+    // On to a decision of seat b, the observer.
+    let (mut pick, mut chance) = (rng_from_seed(41), rng_from_seed(42));
+    while g.to_move(&s) != Node::Decision(Player(1)) {
+        let l = legal(&g, &s);
+        assert!(!l.is_empty(), "the game ended first");
+        let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
+        g.apply(&mut s, a, &mut chance, &mut NoObserver);
+    }
     let (veil, counter) = (id(&g, "Smoke Veil"), id(&g, "Counterflow"));
     if s.side(0).set.is_empty() {
         pull(&mut s, 0, veil);
@@ -1224,6 +1233,16 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
         g.info_key(&other, Player(0)),
         "seat a sees its own cards"
     );
+    // So every bundled bot decides the same for both.
+    for name in ["random", "greedy", "ismcts-200"] {
+        let strategy = Strategy::resolve(name, FeatureSet::of(&g)).expect("bundled strategy");
+        let decide = |state: &State| {
+            let mut bot = Bot::new(&g, &strategy);
+            let view = g.determinize(state, observer, &mut rng_from_seed(7));
+            bot.choose(&g, &view, observer, &mut rng_from_seed(8))
+        };
+        assert_eq!(decide(&s), decide(&other), "{name}");
+    }
     // Over many views, either [HIDE] card may be the set one.
     let kinds: std::collections::BTreeSet<CardId> = (0..40)
         .map(|i| {
