@@ -91,6 +91,8 @@ pub enum GameKind {
     Nostalgix,
     /// Pixel Tactics.
     PixelTactics,
+    /// Astrom Cross.
+    AstromCross,
 }
 
 /// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
@@ -105,6 +107,10 @@ macro_rules! with_ruleset {
             }
             $crate::cli::GameKind::PixelTactics => {
                 type $R = $crate::games::pixel_tactics::PixelTactics;
+                $body
+            }
+            $crate::cli::GameKind::AstromCross => {
+                type $R = $crate::games::astrom_cross::AstromCross;
                 $body
             }
         }

@@ -1,0 +1,217 @@
+//! The effect interpreter: what the verbs of the card files do.
+//!
+//! rules/astrom-cross.txt: "CASTING EVENTS & ITEMS" (an event's effect
+//! resolves once the rival has had the chance to answer), "TECHNIQUE
+//! STEP", "DAMAGE STEP" (trigger effects), "End Of Turn" 2–3 (damage to
+//! warriors and "until the end of turn" bonuses last the turn).
+
+use super::AstromCross;
+use super::cards::{Effect, Op, Target};
+use super::events::{Event, EventKind};
+use super::state::{NONE, Pos, State, ZONES};
+use crate::core::{FixedVec, GameRng, Observer, below};
+
+/// Whose effect it is and what it refers to.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ctx {
+    /// The controller.
+    pub p: u8,
+    /// The zone of the warrior whose ability it is, or `NONE`.
+    pub this: u8,
+    /// The zone of the chosen warrior, or `NONE`.
+    pub chosen: u8,
+}
+
+impl Ctx {
+    /// A card effect of `p` with no warrior of its own.
+    pub fn of(p: u8, chosen: u8) -> Ctx {
+        Ctx {
+            p,
+            this: NONE,
+            chosen,
+        }
+    }
+}
+
+/// A cap on bonuses, so counters stay in a `u8`.
+const MAX_BOOST: u8 = 99;
+
+impl AstromCross {
+    /// Applies `effects` in order; stops once the game is over.
+    pub(super) fn resolve(
+        &self,
+        s: &mut State,
+        ctx: Ctx,
+        effects: &[Effect],
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for e in effects {
+            if s.outcome.is_some() {
+                return;
+            }
+            self.apply_effect(s, ctx, *e, rng, obs);
+        }
+    }
+
+    /// The warriors (owner, zone) an effect's target names.
+    fn warriors(&self, s: &State, ctx: Ctx, target: Target) -> FixedVec<(u8, u8), 12> {
+        let mut out = FixedVec::new();
+        let mut one = |p: u8, z: u8| {
+            if z != NONE && s.side(p).warrior(z).is_some() {
+                out.push((p, z));
+            }
+        };
+        let battle = self.in_battle(s);
+        let attacker = s.battle.attacker;
+        let defender = self.defending_lead(s);
+        let (a, r) = (s.active, s.active ^ 1);
+        match target {
+            Target::This => one(ctx.p, ctx.this),
+            Target::ChosenAlly => one(ctx.p, ctx.chosen),
+            Target::ChosenEnemy => one(ctx.p ^ 1, ctx.chosen),
+            Target::OwnBattler | Target::EnemyBattler if battle => {
+                let own = target == Target::OwnBattler;
+                if (ctx.p == a) == own {
+                    one(a, attacker);
+                } else {
+                    one(r, defender);
+                }
+            }
+            Target::Attacker if battle => one(a, attacker),
+            Target::AllAllies | Target::AllEnemies => {
+                let p = if target == Target::AllAllies {
+                    ctx.p
+                } else {
+                    ctx.p ^ 1
+                };
+                for z in 0..ZONES as u8 {
+                    one(p, z);
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn apply_effect(
+        &self,
+        s: &mut State,
+        ctx: Ctx,
+        e: Effect,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = ctx.p;
+        if e.op.on_warriors() {
+            for (o, z) in self.warriors(s, ctx, e.target) {
+                self.warrior_effect(s, o, z, e, obs);
+            }
+            return;
+        }
+        match e.op {
+            Op::Draw => {
+                self.draw(s, p, e.amount, obs);
+            }
+            Op::Soul => {
+                let side = s.side_mut(p);
+                for _ in 0..e.amount {
+                    match side.deck.pop() {
+                        Some(c) => {
+                            side.soul.push(c);
+                        }
+                        None => break,
+                    }
+                }
+            }
+            Op::Heal => {
+                let side = s.side_mut(p);
+                let amount = e.amount.min(side.ancient_damage);
+                side.ancient_damage -= amount;
+                let total = side.ancient_damage;
+                self.emit(s, p, EventKind::Heal { amount, total }, obs);
+            }
+            Op::Discard => {
+                for _ in 0..e.amount {
+                    let hand = &mut s.side_mut(p ^ 1).hand;
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let i = below(rng, hand.len() as u32) as usize;
+                    let card = hand.remove(i);
+                    s.side_mut(p ^ 1).grave.push(card);
+                    self.emit(s, p ^ 1, EventKind::Discard { card }, obs);
+                }
+            }
+            Op::Negate => {
+                if let Some((card, _)) = s.pending
+                    && !s.negated
+                {
+                    s.negated = true;
+                    self.emit(s, p, EventKind::Negated { card }, obs);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn warrior_effect(
+        &self,
+        s: &mut State,
+        o: u8,
+        z: u8,
+        e: Effect,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let power = self.power(s, o, z);
+        let Some(w) = s.side_mut(o).warrior_mut(z) else {
+            return;
+        };
+        match e.op {
+            Op::Power => w.boost = w.boost.saturating_add(e.amount).min(MAX_BOOST),
+            Op::Damage => {
+                w.damage = w.damage.saturating_add(e.amount);
+                if e.amount > 0 && self.power(s, o, z) == 0 {
+                    self.destroy(s, o, z, obs);
+                }
+            }
+            Op::Destroy if power <= e.amount => self.destroy(s, o, z, obs),
+            Op::Stun => w.pos = Pos::Stun,
+            Op::Rest if w.pos == Pos::Ready => w.pos = Pos::Rest,
+            _ => {}
+        }
+    }
+
+    /// Destroys `o`'s warrior in zone `z`: it and its gear go to the
+    /// grave.
+    pub(super) fn destroy(&self, s: &mut State, o: u8, z: u8, obs: &mut impl Observer<Event>) {
+        let side = s.side_mut(o);
+        let Some(w) = side.zones[z as usize].warrior.take() else {
+            return;
+        };
+        side.grave.push(w.card);
+        if let Some(g) = w.gear {
+            side.grave.push(g);
+        }
+        let card = w.card;
+        self.emit(s, o, EventKind::Destroyed { zone: z, card }, obs);
+    }
+
+    /// `p` draws `n` cards; from an empty deck `p` loses (`deck_out`).
+    /// Returns whether every card was drawn.
+    pub(super) fn draw(&self, s: &mut State, p: u8, n: u8, obs: &mut impl Observer<Event>) -> bool {
+        for _ in 0..n {
+            match s.side_mut(p).deck.pop() {
+                Some(card) => {
+                    s.side_mut(p).hand.push(card);
+                    self.emit(s, p, EventKind::Draw { card }, obs);
+                }
+                None => {
+                    self.game_over(s, Some(p ^ 1), super::rules::DECK_OUT, obs);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,308 @@
+//! What happens in an Astrom Cross game, for logs (`logs/game-<i>.jsonl`)
+//! and the game-agnostic report metrics (the mapping is documented in
+//! docs/rulings/astrom-cross.md, "Reports").
+
+use serde_json::{Value, json};
+
+use super::AstromCross;
+use super::cards::CardId;
+use super::state::{NONE, State};
+use crate::core::{Metric, Observer, Player};
+
+/// One event: when, whose, what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Player-turns started so far (0 during setup).
+    pub turn: u16,
+    /// Who acts or owns the event.
+    pub player: u8,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The events of the log format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The game begins; `player` is the first player.
+    GameStart {
+        /// Seat a's and seat b's ancients.
+        ancients: [CardId; 2],
+    },
+    /// A card drawn (the opening hand included).
+    Draw {
+        /// The card.
+        card: CardId,
+    },
+    /// The player took a decision of this kind.
+    Act {
+        /// The kind (`summon`, `attack`, `pass`…).
+        kind: &'static str,
+    },
+    /// A mulligan: so many cards to the bottom, shuffled, redrawn.
+    Mulligan {
+        /// Cards put back.
+        count: u8,
+    },
+    /// A player's turn begins.
+    TurnStart {
+        /// Locations in play that are not wastelands.
+        active: u8,
+        /// Locations in play.
+        locations: u8,
+    },
+    /// A location put into a zone (replacing `old`, sent to the bottom
+    /// of the location deck).
+    Location {
+        /// The location.
+        card: CardId,
+        /// The zone.
+        zone: u8,
+        /// The exchanged location.
+        old: Option<CardId>,
+    },
+    /// A card played from hand or flipped from the set cards.
+    Play {
+        /// The card.
+        card: CardId,
+        /// Its level (what `deck_curve.csv` reports).
+        cost: u8,
+    },
+    /// Costs paid: souls plus locations consumed.
+    Pay {
+        /// Souls and locations.
+        amount: u8,
+    },
+    /// A [HIDE] card set face down.
+    Set {
+        /// The card.
+        card: CardId,
+    },
+    /// A soul charge: the card went from hand to the soul stock.
+    SoulCharge {
+        /// The card.
+        card: CardId,
+    },
+    /// A warrior moved (switching with `to`'s warrior, if any).
+    Move {
+        /// From.
+        from: u8,
+        /// To.
+        to: u8,
+    },
+    /// An attack declared.
+    Attack {
+        /// The lead attacker's zone.
+        zone: u8,
+        /// The lead attacker.
+        card: CardId,
+        /// The attacked warrior's zone, `NONE` for the ancient.
+        target: u8,
+    },
+    /// A defender declared.
+    Defend {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+    },
+    /// The combat step compared the teams' powers.
+    Combat {
+        /// The attacking team's power.
+        attack: u16,
+        /// The defending team's power.
+        defense: u16,
+    },
+    /// A warrior of the player destroyed.
+    Destroyed {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+    },
+    /// A strike revealed the top card of the player's deck.
+    Strike {
+        /// The card.
+        card: CardId,
+        /// Its Damage Value.
+        damage: u8,
+    },
+    /// The player cast a revealed card's trigger.
+    TriggerCast {
+        /// The card.
+        card: CardId,
+    },
+    /// The event `card` was negated.
+    Negated {
+        /// The event.
+        card: CardId,
+    },
+    /// Damage applied to the player's ancient.
+    AncientDamage {
+        /// Damage added.
+        amount: u8,
+        /// Damage on it after.
+        total: u8,
+    },
+    /// Damage removed from the player's ancient.
+    Heal {
+        /// Damage removed.
+        amount: u8,
+        /// Damage on it after.
+        total: u8,
+    },
+    /// Damage the player has dealt to the rival's ancient, in all.
+    Score {
+        /// The total.
+        total: u8,
+    },
+    /// A card discarded from hand.
+    Discard {
+        /// The card.
+        card: CardId,
+    },
+    /// The player's turn ends.
+    TurnEnd {
+        /// Active locations (not wastelands) left.
+        unspent: u8,
+    },
+    /// The game is over.
+    GameOver {
+        /// The winner.
+        winner: Option<u8>,
+        /// Why (`ancient_destroyed`, `deck_out`, `turn_limit`).
+        reason: &'static str,
+    },
+}
+
+fn seat(p: u8) -> String {
+    Player(p).letter().to_string()
+}
+
+fn zone(z: u8) -> Value {
+    if z == NONE {
+        json!("ancient")
+    } else {
+        json!(z)
+    }
+}
+
+impl AstromCross {
+    /// Sends an event to `obs`.
+    #[inline]
+    pub(super) fn emit(
+        &self,
+        s: &State,
+        player: u8,
+        kind: EventKind,
+        obs: &mut impl Observer<Event>,
+    ) {
+        obs.event(&Event {
+            turn: s.turns,
+            player,
+            kind,
+        });
+    }
+
+    fn name_of(&self, c: CardId) -> &str {
+        &self.db.card(c).name
+    }
+
+    /// The report metric an event carries.
+    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+        let player = Player(e.player);
+        Some(match e.kind {
+            EventKind::GameStart { .. } => Metric::GameStart,
+            EventKind::TurnStart { active, locations } => Metric::TurnStart {
+                player,
+                max_mana: locations,
+                mana: active,
+            },
+            EventKind::Draw { card } => Metric::Drew {
+                player,
+                card: card.0,
+            },
+            EventKind::Play { card, cost } => Metric::Played {
+                player,
+                card: card.0,
+                cost,
+            },
+            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Act { kind } => Metric::Action { player, kind },
+            EventKind::Score { total } => Metric::Score { player, total },
+            EventKind::TurnEnd { unspent } => Metric::TurnEnd { player, unspent },
+            _ => return None,
+        })
+    }
+
+    /// An event as a JSON log line (without `game`).
+    pub(super) fn json(&self, e: &Event) -> Value {
+        let (name, fields) = match e.kind {
+            EventKind::GameStart { ancients } => (
+                "game_start",
+                json!({"ancient_a": self.name_of(ancients[0]), "ancient_b": self.name_of(ancients[1]),
+                       "first": seat(e.player)}),
+            ),
+            EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
+            EventKind::Act { kind } => ("action", json!({"kind": kind})),
+            EventKind::Mulligan { count } => ("mulligan", json!({"count": count})),
+            EventKind::TurnStart { active, locations } => (
+                "turn_start",
+                json!({"active_locations": active, "locations": locations}),
+            ),
+            EventKind::Location { card, zone, old } => (
+                "location",
+                json!({"card": self.name_of(card), "zone": zone,
+                       "exchanged": old.map(|c| self.name_of(c).to_string())}),
+            ),
+            EventKind::Play { card, cost } => {
+                ("play", json!({"card": self.name_of(card), "cost": cost}))
+            }
+            EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
+            EventKind::Set { card } => ("set", json!({"card": self.name_of(card)})),
+            EventKind::SoulCharge { card } => ("soul_charge", json!({"card": self.name_of(card)})),
+            EventKind::Move { from, to } => ("move", json!({"from": from, "to": to})),
+            EventKind::Attack {
+                zone: z,
+                card,
+                target,
+            } => (
+                "attack",
+                json!({"zone": z, "card": self.name_of(card), "target": zone(target)}),
+            ),
+            EventKind::Defend { zone, card } => {
+                ("defend", json!({"zone": zone, "card": self.name_of(card)}))
+            }
+            EventKind::Combat { attack, defense } => {
+                ("combat", json!({"attack": attack, "defense": defense}))
+            }
+            EventKind::Destroyed { zone, card } => (
+                "destroyed",
+                json!({"zone": zone, "card": self.name_of(card)}),
+            ),
+            EventKind::Strike { card, damage } => (
+                "strike",
+                json!({"card": self.name_of(card), "damage": damage}),
+            ),
+            EventKind::TriggerCast { card } => ("trigger", json!({"card": self.name_of(card)})),
+            EventKind::Negated { card } => ("negated", json!({"card": self.name_of(card)})),
+            EventKind::AncientDamage { amount, total } => {
+                ("ancient_damage", json!({"amount": amount, "total": total}))
+            }
+            EventKind::Heal { amount, total } => {
+                ("heal", json!({"amount": amount, "total": total}))
+            }
+            EventKind::Score { total } => ("score", json!({"total": total})),
+            EventKind::Discard { card } => ("discard", json!({"card": self.name_of(card)})),
+            EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
+            EventKind::GameOver { winner, reason } => (
+                "game_over",
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+            ),
+        };
+        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
+        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
+            obj.extend(extra);
+        }
+        v
+    }
+}

@@ -1,0 +1,75 @@
+//! Evaluation features for heuristic bots: each a number where more is
+//! better for the player asking. Strategy files weight them by name.
+
+use super::AstromCross;
+use super::state::{Phase, Pos, State, ZONES};
+
+/// The feature names, in the order [`AstromCross::compute_features`]
+/// writes.
+pub const FEATURES: [&str; 14] = [
+    "ancient_life",
+    "opp_ancient_life",
+    "field_power",
+    "opp_field_power",
+    "warriors",
+    "opp_warriors",
+    "ready_warriors",
+    "opp_ready_warriors",
+    "hand_size",
+    "opp_hand_size",
+    "souls",
+    "active_locations",
+    "opp_active_locations",
+    "deck_size",
+];
+
+impl AstromCross {
+    /// Writes [`FEATURES`] for player `p` into `out`.
+    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
+        let field = |q: u8| {
+            let (mut power, mut count, mut ready) = (0.0, 0.0, 0.0);
+            for z in 0..ZONES as u8 {
+                if let Some(w) = s.side(q).warrior(z) {
+                    power += f64::from(self.power(s, q, z));
+                    count += 1.0;
+                    if w.pos == Pos::Ready {
+                        ready += 1.0;
+                    }
+                }
+            }
+            (power, count, ready)
+        };
+        let life = |q: u8| f64::from(self.life(s, q)) - f64::from(s.side(q).ancient_damage);
+        let (my_power, my_count, my_ready) = field(p);
+        let (op_power, op_count, op_ready) = field(p ^ 1);
+        // A revealed location waiting for its zone counts already, so a
+        // one-ply search sees the worth of revealing.
+        let placing = if s.phase == Phase::Place && s.active == p {
+            1.0
+        } else {
+            0.0
+        };
+        let me = s.side(p);
+        let foe = s.side(p ^ 1);
+        let values = [
+            life(p),
+            -life(p ^ 1),
+            my_power,
+            -op_power,
+            my_count,
+            -op_count,
+            my_ready,
+            -op_ready,
+            me.hand.len() as f64,
+            -(foe.hand.len() as f64),
+            me.soul.len() as f64,
+            f64::from(self.locations(s, p).0) + placing,
+            -f64::from(self.locations(s, p ^ 1).0),
+            // Running out of cards loses the game: fewer is worse.
+            me.deck.len().min(10) as f64,
+        ];
+        for (o, v) in out.iter_mut().zip(values) {
+            *o = v;
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Derived figures: a warrior's power and keywords, what a card needs and
+//! whether it can be paid, the teams of a battle.
+//!
+//! rules/astrom-cross.txt: "SUMMONING WARRIORS", "CASTING EVENTS &
+//! ITEMS" (count the locations with the required attributes), "CONSUME TO
+//! WASTELAND" (a wasteland loses its attributes but still counts for
+//! non-attribute costs), "SOUL COST", "Positioning rules" (a stunned
+//! card loses all abilities).
+
+use super::AstromCross;
+use super::cards::{Card, Keywords, Need};
+use super::state::{NONE, Phase, Pos, State, ZONES, adjacent};
+
+impl AstromCross {
+    /// The power of `p`'s warrior in zone `z` (0 if none): printed power,
+    /// its gear's bonus, its location's bonus (not a wasteland's), the
+    /// bonuses of the turn, less the damage of the turn.
+    pub(super) fn power(&self, s: &State, p: u8, z: u8) -> u8 {
+        let side = s.side(p);
+        let Some(w) = side.warrior(z) else {
+            return 0;
+        };
+        let mut power = u16::from(self.db.card(w.card).power) + u16::from(w.boost);
+        if let Some(g) = w.gear {
+            power += u16::from(self.db.card(g).power);
+        }
+        let zone = &side.zones[z as usize];
+        if let (Some(loc), false) = (zone.location, zone.wasteland) {
+            power += u16::from(self.db.card(loc).power);
+        }
+        power.saturating_sub(u16::from(w.damage)).min(255) as u8
+    }
+
+    /// The keywords of `p`'s warrior in zone `z`: its own and its gear's;
+    /// none while stunned.
+    pub(super) fn keywords(&self, s: &State, p: u8, z: u8) -> Keywords {
+        match s.side(p).warrior(z) {
+            Some(w) if w.pos != Pos::Stun => {
+                let own = self.db.card(w.card).keywords;
+                w.gear.map_or(own, |g| own.with(self.db.card(g).keywords))
+            }
+            _ => Keywords::NONE,
+        }
+    }
+
+    /// How many of `p`'s locations count for `need`: for an attribute,
+    /// the locations (not wastelands) that have it; for `any`, every
+    /// location, wastelands included.
+    pub(super) fn count(&self, s: &State, p: u8, need: Need) -> u8 {
+        s.side(p)
+            .zones
+            .iter()
+            .filter(|z| match (z.location, need.attr) {
+                (None, _) => false,
+                (Some(_), None) => true,
+                (Some(l), Some(a)) => !z.wasteland && self.db.card(l).attrs.has(a),
+            })
+            .count() as u8
+    }
+
+    /// Whether `p` meets `card`'s requirements and can pay its costs.
+    pub(super) fn can_pay(&self, s: &State, p: u8, card: &Card) -> bool {
+        card.requires
+            .iter()
+            .all(|&n| self.count(s, p, n) >= n.count)
+            && card.consume.is_none_or(|n| self.count(s, p, n) >= n.count)
+            && s.side(p).soul.len() >= card.souls as usize
+    }
+
+    /// The active locations (not wastelands) of `p`, and all of them.
+    pub(super) fn locations(&self, s: &State, p: u8) -> (u8, u8) {
+        let zones = &s.side(p).zones;
+        let all = zones.iter().filter(|z| z.location.is_some()).count() as u8;
+        let wastes = zones.iter().filter(|z| z.wasteland).count() as u8;
+        (all - wastes, all)
+    }
+
+    /// Whether a battle is being fought (from the attacking team to the
+    /// damage step).
+    pub(super) fn in_battle(&self, s: &State) -> bool {
+        matches!(
+            s.phase,
+            Phase::Team | Phase::Defend | Phase::Support | Phase::Technique | Phase::Trigger
+        )
+    }
+
+    /// The zone of the rival's warrior that leads the defence: the
+    /// declared defender, else the attacked warrior ([`NONE`] for an
+    /// undefended ancient).
+    pub(super) fn defending_lead(&self, s: &State) -> u8 {
+        if s.battle.defender != NONE {
+            s.battle.defender
+        } else {
+            s.battle.target
+        }
+    }
+
+    /// The zones of `p`'s Ready warriors that may join a team led from
+    /// `lead` (adjacent to it, not in `team`; attackers must not have
+    /// attacked this turn).
+    pub(super) fn team_candidates(
+        &self,
+        s: &State,
+        p: u8,
+        lead: u8,
+        team: u8,
+        attacking: bool,
+    ) -> u8 {
+        let mut bits = 0;
+        for z in 0..ZONES as u8 {
+            let ok = s
+                .side(p)
+                .warrior(z)
+                .is_some_and(|w| w.pos == Pos::Ready && !(attacking && w.attacked));
+            if ok && team & (1 << z) == 0 && adjacent(lead, z) {
+                bits |= 1 << z;
+            }
+        }
+        bits
+    }
+
+    /// The zones of the rival's warriors that may defend the current
+    /// attack: Ready ones against an attack on the ancient; Ready ones with
+    /// Guard against an attack on a warrior.
+    pub(super) fn defenders(&self, s: &State) -> u8 {
+        let r = s.active ^ 1;
+        let mut bits = 0;
+        for z in 0..ZONES as u8 {
+            let ready = s.side(r).warrior(z).is_some_and(|w| w.pos == Pos::Ready);
+            let may = s.battle.target == NONE || self.keywords(s, r, z).has(Keywords::GUARD);
+            if ready && may && z != s.battle.target {
+                bits |= 1 << z;
+            }
+        }
+        bits
+    }
+
+    /// The sum of the powers of `p`'s warriors in `team`.
+    pub(super) fn team_power(&self, s: &State, p: u8, team: u8) -> u16 {
+        (0..ZONES as u8)
+            .filter(|z| team & (1 << z) != 0)
+            .map(|z| u16::from(self.power(s, p, z)))
+            .sum()
+    }
+
+    /// The hand size of `p`'s ancient.
+    pub(super) fn hand_size(&self, s: &State, p: u8) -> usize {
+        self.db.card(s.side(p).ancient).hand_size as usize
+    }
+
+    /// The damage limit of `p`'s ancient.
+    pub(super) fn life(&self, s: &State, p: u8) -> u8 {
+        self.db.card(s.side(p).ancient).life
+    }
+}

@@ -1,0 +1,711 @@
+//! The flow of a game: setup and mulligan, the turn's phases (beginning of
+//! turn, draw, location, main, battle, end), the legal decisions of each,
+//! and the end of the game.
+//!
+//! rules/astrom-cross.txt: "Beginning of the game", "Beginning Of Turn",
+//! "Draw Phase", "Location Phase", "Main Phase", "End Of Turn", "End Of
+//! Game". The battle phase is in `battle`.
+
+use super::AstromCross;
+use super::action::Action;
+use super::cards::{CardId, Keywords, Kind, When};
+use super::effects::Ctx;
+use super::events::{Event, EventKind};
+use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Why a game ended; `State::outcome` holds an index into it.
+pub const REASONS: [&str; 3] = ["ancient_destroyed", "deck_out", "turn_limit"];
+/// An ancient reached its damage limit.
+pub const ANCIENT_DESTROYED: u8 = 0;
+/// A player had to take a card from an empty deck.
+pub const DECK_OUT: u8 = 1;
+/// The turn limit cut the game: a draw.
+pub const TURN_LIMIT: u8 = 2;
+
+impl AstromCross {
+    /// A new game: ancients revealed, decks shuffled, hands drawn, the
+    /// first player drawn by lot and asked for a mulligan.
+    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+        let first = below(rng, 2) as u8;
+        let mut s = State {
+            sides: [Side::default(), Side::default()],
+            phase: Phase::Mulligan,
+            active: first,
+            first,
+            turns: 0,
+            moved: false,
+            revealed_location: None,
+            pending: None,
+            negated: false,
+            battle: Battle::default(),
+            revealed: Default::default(),
+            announced: false,
+            outcome: None,
+        };
+        for p in 0..2u8 {
+            let deck = &self.decks[p as usize];
+            let hand = self.db.card(deck.ancient).hand_size;
+            let side = s.side_mut(p);
+            side.ancient = deck.ancient;
+            side.deck.extend(deck.main_list());
+            side.locations.extend(deck.location_list());
+            shuffle(rng, &mut side.deck);
+            shuffle(rng, &mut side.locations);
+            for _ in 0..hand {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s
+    }
+
+    /// Reports the game start and the opening hands (once, before the
+    /// first decision is applied: `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let ancients = [s.sides[0].ancient, s.sides[1].ancient];
+        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
+        for p in 0..2u8 {
+            for card in s.side(p).hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
+    /// Whose decision it is: the rival answers events, defends, and
+    /// checks triggers; the technique step alternates.
+    pub(super) fn decider(&self, s: &State) -> u8 {
+        match s.phase {
+            Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active ^ 1,
+            Phase::Technique => s.battle.to_act,
+            _ => s.active,
+        }
+    }
+
+    /// The distinct cards of `p`'s hand, in hand order.
+    fn distinct_hand(&self, s: &State, p: u8) -> Vec<CardId> {
+        let mut v: Vec<CardId> = Vec::new();
+        for &c in &s.side(p).hand {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+        v
+    }
+
+    /// The zones of `p`'s warriors a chosen target may name.
+    fn warrior_zones(&self, s: &State, p: u8) -> impl Iterator<Item = u8> {
+        let side = *s.side(p);
+        (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
+    }
+
+    /// The targets a card or rest ability with this chosen target kind
+    /// offers (`[NONE]` without one, nothing if none is there).
+    fn chosen_targets(&self, s: &State, p: u8, card: CardId) -> Vec<u8> {
+        use super::cards::Target;
+        match self.db.card(card).chosen_target() {
+            None => vec![NONE],
+            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
+            Some(_) => self.warrior_zones(s, p ^ 1).collect(),
+        }
+    }
+
+    /// Techniques `p` may use now: `Technique` for castable hand cards,
+    /// `Flip` for castable set cards.
+    fn techniques(&self, s: &State, p: u8, out: &mut Vec<Action>) {
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
+                out.push(Action::Technique(c));
+            }
+        }
+        for (i, &c) in s.side(p).set.iter().enumerate() {
+            if self.can_pay(s, p, self.db.card(c)) {
+                out.push(Action::Flip(i as u8));
+            }
+        }
+    }
+
+    /// The legal actions of the player to decide.
+    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.outcome.is_some() {
+            return;
+        }
+        let p = self.decider(s);
+        let side = s.side(p);
+        match s.phase {
+            Phase::Mulligan => {
+                for mask in 0..(1u16 << side.hand.len()) {
+                    out.push(Action::Mulligan(mask as u8));
+                }
+            }
+            Phase::Location => {
+                if !side.locations.is_empty() {
+                    out.push(Action::Reveal);
+                }
+                out.push(Action::SkipLocation);
+            }
+            Phase::Place => {
+                for z in 0..ZONES as u8 {
+                    out.push(match side.zones[z as usize].location {
+                        None => Action::Place(z),
+                        Some(_) => Action::Exchange(z),
+                    });
+                }
+            }
+            Phase::Main => self.main_actions(s, p, out),
+            Phase::Respond | Phase::Technique => {
+                self.techniques(s, p, out);
+                out.push(Action::Pass);
+            }
+            Phase::Attack => {
+                for z in 0..ZONES as u8 {
+                    let Some(w) = side.warrior(z) else { continue };
+                    if w.pos != Pos::Ready || w.attacked {
+                        continue;
+                    }
+                    out.push(Action::Attack {
+                        zone: z,
+                        target: NONE,
+                    });
+                    for t in 0..ZONES as u8 {
+                        let open = s
+                            .side(p ^ 1)
+                            .warrior(t)
+                            .is_some_and(|w| w.pos != Pos::Ready);
+                        if open {
+                            out.push(Action::Attack { zone: z, target: t });
+                        }
+                    }
+                }
+                out.push(Action::EndBattle);
+            }
+            Phase::Team => {
+                let bits = self.team_candidates(s, p, s.battle.attacker, s.battle.team, true);
+                push_bits(bits, out);
+                out.push(Action::Go);
+            }
+            Phase::Defend => {
+                let bits = self.defenders(s);
+                for z in 0..ZONES as u8 {
+                    if bits & (1 << z) != 0 {
+                        out.push(Action::Defend(z));
+                    }
+                }
+                out.push(Action::NoDefense);
+            }
+            Phase::Support => {
+                let lead = self.defending_lead(s);
+                let bits = self.team_candidates(s, p, lead, s.battle.support, false);
+                push_bits(bits, out);
+                out.push(Action::Go);
+            }
+            Phase::Trigger => {
+                out.push(Action::Trigger(true));
+                out.push(Action::Trigger(false));
+            }
+            Phase::Discard => {
+                for c in self.distinct_hand(s, p) {
+                    out.push(Action::Discard(c));
+                }
+            }
+        }
+    }
+
+    /// The main phase's actions (rules: "Main Phase").
+    fn main_actions(&self, s: &State, p: u8, out: &mut Vec<Action>) {
+        let side = s.side(p);
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            let payable = self.can_pay(s, p, card);
+            match card.kind {
+                Kind::Warrior if payable => {
+                    for z in 0..ZONES as u8 {
+                        let zone = &side.zones[z as usize];
+                        if zone.location.is_some() && zone.warrior.is_none() {
+                            out.push(Action::Summon { card: c, zone: z });
+                        }
+                    }
+                }
+                Kind::Event if payable => {
+                    for t in self.chosen_targets(s, p, c) {
+                        out.push(Action::Event { card: c, target: t });
+                    }
+                }
+                Kind::Item if payable => {
+                    for z in 0..ZONES as u8 {
+                        if side.warrior(z).is_some_and(|w| w.gear.is_none()) {
+                            out.push(Action::Equip { card: c, zone: z });
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if card.keywords.has(Keywords::HIDE) && side.set.len() < SET_LIMIT {
+                out.push(Action::Set(c));
+            }
+            if side.ancient_pos == Pos::Ready {
+                out.push(Action::SoulCharge(c));
+            }
+        }
+        for z in 0..ZONES as u8 {
+            let Some(w) = side.warrior(z) else { continue };
+            if w.pos == Pos::Ready
+                && self
+                    .db
+                    .card(w.card)
+                    .abilities_on(When::Rest)
+                    .next()
+                    .is_some()
+            {
+                for t in self.chosen_targets(s, p, w.card) {
+                    out.push(Action::RestAbility { zone: z, target: t });
+                }
+            }
+        }
+        if !s.moved {
+            for from in 0..ZONES as u8 {
+                if side.warrior(from).is_none() {
+                    continue;
+                }
+                for to in 0..ZONES as u8 {
+                    if adjacent(from, to) && side.zones[to as usize].location.is_some() {
+                        out.push(Action::Move { from, to });
+                    }
+                }
+            }
+        }
+        out.push(Action::ToBattle);
+    }
+
+    /// Plays a legal action, then every automatic step up to the next
+    /// decision.
+    pub(super) fn play(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = self.decider(s);
+        self.emit(
+            s,
+            p,
+            EventKind::Act {
+                kind: action.kind(),
+            },
+            obs,
+        );
+        match action {
+            Action::Mulligan(mask) => self.mulligan(s, mask, rng, obs),
+            Action::Reveal => {
+                s.revealed_location = s.side_mut(p).locations.pop();
+                s.phase = Phase::Place;
+            }
+            Action::SkipLocation => {
+                if self.draw(s, p, 1, obs) {
+                    s.phase = Phase::Main;
+                }
+            }
+            Action::Place(z) | Action::Exchange(z) => self.place(s, z, obs),
+            Action::Summon { card, zone } => {
+                self.pay_and_play(s, p, card, obs);
+                s.side_mut(p).zones[zone as usize].warrior = Some(super::state::Warrior {
+                    card,
+                    ..Default::default()
+                });
+                let ctx = Ctx {
+                    p,
+                    this: zone,
+                    chosen: NONE,
+                };
+                self.abilities(s, ctx, When::Summoned, rng, obs);
+            }
+            Action::Event { card, target } => {
+                self.pay_and_play(s, p, card, obs);
+                s.side_mut(p).arcana.push(card);
+                s.pending = Some((card, target));
+                s.negated = false;
+                s.phase = Phase::Respond;
+            }
+            Action::Equip { card, zone } => {
+                self.pay_and_play(s, p, card, obs);
+                if let Some(w) = s.side_mut(p).warrior_mut(zone) {
+                    w.gear = Some(card);
+                }
+            }
+            Action::Set(card) => {
+                take(s.side_mut(p), card);
+                s.side_mut(p).set.push(card);
+                self.emit(s, p, EventKind::Set { card }, obs);
+            }
+            Action::SoulCharge(card) => {
+                let side = s.side_mut(p);
+                side.ancient_pos = Pos::Rest;
+                take(side, card);
+                side.soul.push(card);
+                self.emit(s, p, EventKind::SoulCharge { card }, obs);
+                self.draw(s, p, 1, obs);
+            }
+            Action::RestAbility { zone, target } => {
+                let Some(w) = s.side_mut(p).warrior_mut(zone) else {
+                    return;
+                };
+                w.pos = Pos::Rest;
+                let card = w.card;
+                let ctx = Ctx {
+                    p,
+                    this: zone,
+                    chosen: target,
+                };
+                for a in self.db.card(card).abilities_on(When::Rest) {
+                    self.resolve(s, ctx, &a.effects, rng, obs);
+                }
+            }
+            Action::Move { from, to } => {
+                let zones = &mut s.side_mut(p).zones;
+                let moving = zones[from as usize].warrior;
+                zones[from as usize].warrior = zones[to as usize].warrior;
+                zones[to as usize].warrior = moving;
+                s.moved = true;
+                self.emit(s, p, EventKind::Move { from, to }, obs);
+            }
+            Action::ToBattle => s.phase = Phase::Attack,
+            Action::Technique(card) => self.use_technique(s, p, card, None, rng, obs),
+            Action::Flip(i) => {
+                let card = s.side(p).set.get(i as usize).copied();
+                if let Some(card) = card {
+                    self.use_technique(s, p, card, Some(i), rng, obs);
+                }
+            }
+            Action::Pass if s.phase == Phase::Respond => self.resolve_event(s, rng, obs),
+            Action::Discard(card) => {
+                take(s.side_mut(p), card);
+                s.side_mut(p).grave.push(card);
+                self.emit(s, p, EventKind::Discard { card }, obs);
+                if s.side(p).hand.len() <= self.hand_size(s, p) {
+                    self.finish_turn(s, rng, obs);
+                }
+            }
+            Action::EndBattle => self.end_turn(s, rng, obs),
+            _ => self.battle_action(s, action, rng, obs),
+        }
+    }
+
+    /// rules: "Beginning of the game" (Mulligan): the chosen cards go to
+    /// the bottom, the deck is shuffled, as many are drawn; then the other
+    /// player chooses, or the first turn begins.
+    fn mulligan(&self, s: &mut State, mask: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let side = s.side_mut(p);
+        let mut back = Vec::new();
+        let mut keep = Vec::new();
+        for (i, &c) in side.hand.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                back.push(c)
+            } else {
+                keep.push(c)
+            }
+        }
+        side.hand.clear();
+        side.hand.extend(keep);
+        for c in &back {
+            side.deck.insert(0, *c);
+        }
+        side.mulliganed = true;
+        let count = back.len() as u8;
+        if count > 0 {
+            shuffle(rng, &mut s.side_mut(p).deck);
+        }
+        self.emit(s, p, EventKind::Mulligan { count }, obs);
+        self.draw(s, p, count, obs);
+        if !s.side(p ^ 1).mulliganed {
+            s.active = p ^ 1;
+        } else {
+            self.start_turn(s, s.first, rng, obs);
+        }
+    }
+
+    /// rules: "Location Phase": the revealed location goes to zone `z`,
+    /// sending the location there (if any) to the bottom of the location
+    /// deck. A warrior standing there stays, on the new location.
+    fn place(&self, s: &mut State, z: u8, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let Some(card) = s.revealed_location.take() else {
+            return;
+        };
+        let zone = &mut s.side_mut(p).zones[z as usize];
+        let old = zone.location.replace(card);
+        zone.wasteland = false;
+        if let Some(o) = old {
+            s.side_mut(p).locations.insert(0, o);
+        }
+        self.emit(s, p, EventKind::Location { card, zone: z, old }, obs);
+        s.phase = Phase::Main;
+    }
+
+    /// Takes `card` from `p`'s hand, pays its costs (locations consumed
+    /// from the lowest zone up, souls from the top of the stock) and
+    /// reports the play.
+    pub(super) fn pay_and_play(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
+        take(s.side_mut(p), card);
+        self.pay(s, p, card, obs);
+    }
+
+    /// Pays `card`'s costs and reports the play.
+    pub(super) fn pay(&self, s: &mut State, p: u8, card: CardId, obs: &mut impl Observer<Event>) {
+        let c = self.db.card(card);
+        let mut paid = 0u8;
+        if let Some(need) = c.consume {
+            for z in 0..ZONES {
+                if paid >= need.count {
+                    break;
+                }
+                let zone = &mut s.side_mut(p).zones[z];
+                let fits = zone.location.is_some_and(|l| {
+                    !zone.wasteland && need.attr.is_some_and(|a| self.db.card(l).attrs.has(a))
+                });
+                if fits {
+                    zone.wasteland = true;
+                    paid += 1;
+                }
+            }
+        }
+        for _ in 0..c.souls {
+            let side = s.side_mut(p);
+            if let Some(soul) = side.soul.pop() {
+                side.grave.push(soul);
+                paid += 1;
+            }
+        }
+        self.emit(
+            s,
+            p,
+            EventKind::Play {
+                card,
+                cost: c.level(),
+            },
+            obs,
+        );
+        if paid > 0 {
+            self.emit(s, p, EventKind::Pay { amount: paid }, obs);
+        }
+    }
+
+    /// Uses a technique from hand or (index `set`) from the set cards, in
+    /// the technique step or in answer to an event: costs paid, into the
+    /// Arcana, effects resolved; then the other player's turn to answer.
+    fn use_technique(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        set: Option<u8>,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        match set {
+            Some(i) => {
+                s.side_mut(p).set.remove(i as usize);
+                self.pay(s, p, card, obs);
+            }
+            None => self.pay_and_play(s, p, card, obs),
+        }
+        s.side_mut(p).arcana.push(card);
+        let effects = &self.db.card(card).effects;
+        self.resolve(s, Ctx::of(p, NONE), effects, rng, obs);
+        if s.outcome.is_some() {
+            return;
+        }
+        if s.phase == Phase::Respond {
+            self.resolve_event(s, rng, obs);
+        } else {
+            self.technique_used(s);
+        }
+    }
+
+    /// The pending event resolves (unless negated); back to the main
+    /// phase.
+    fn resolve_event(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        s.phase = Phase::Main;
+        if let Some((card, target)) = s.pending.take()
+            && !s.negated
+        {
+            let effects = &self.db.card(card).effects;
+            self.resolve(s, Ctx::of(s.active, target), effects, rng, obs);
+        }
+        s.negated = false;
+    }
+
+    /// Applies the abilities at timing `on` of the warrior `ctx.this`
+    /// (none while stunned).
+    pub(super) fn abilities(
+        &self,
+        s: &mut State,
+        ctx: Ctx,
+        on: When,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(w) = s.side(ctx.p).warrior(ctx.this).copied() else {
+            return;
+        };
+        if w.pos == Pos::Stun {
+            return;
+        }
+        for a in self.db.card(w.card).abilities_on(on) {
+            self.resolve(s, ctx, &a.effects, rng, obs);
+        }
+    }
+
+    /// Applies the abilities at timing `on` of every warrior of `p`.
+    fn all_abilities(
+        &self,
+        s: &mut State,
+        p: u8,
+        on: When,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for z in 0..ZONES as u8 {
+            let ctx = Ctx {
+                p,
+                this: z,
+                chosen: NONE,
+            };
+            self.abilities(s, ctx, on, rng, obs);
+        }
+    }
+
+    /// rules: "Beginning Of Turn" (ready every Rest or Stun card, then the
+    /// "beginning of turn" effects) and "Draw Phase"; the turn limit ends
+    /// the game first.
+    pub(super) fn start_turn(
+        &self,
+        s: &mut State,
+        p: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.turns >= self.options.max_turns {
+            self.game_over(s, None, TURN_LIMIT, obs);
+            return;
+        }
+        s.turns += 1;
+        s.active = p;
+        s.moved = false;
+        s.battle = Battle::default();
+        let side = s.side_mut(p);
+        side.ancient_pos = Pos::Ready;
+        for zone in side.zones.iter_mut() {
+            if let Some(w) = zone.warrior.as_mut() {
+                w.pos = Pos::Ready;
+                w.attacked = false;
+            }
+        }
+        let (active, locations) = self.locations(s, p);
+        self.emit(s, p, EventKind::TurnStart { active, locations }, obs);
+        s.phase = Phase::Location;
+        self.all_abilities(s, p, When::TurnStart, rng, obs);
+        if s.outcome.is_none() {
+            self.draw(s, p, 1, obs);
+        }
+    }
+
+    /// rules: "End Of Turn" 1–4 (end-of-turn effects; damage to warriors
+    /// recovered and the turn's bonuses ended, on both sides; the Arcana
+    /// to the grave), then 5 (discard to the hand size).
+    pub(super) fn end_turn(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = s.active;
+        s.phase = Phase::Main;
+        s.battle = Battle::default();
+        self.all_abilities(s, p, When::TurnEnd, rng, obs);
+        if s.outcome.is_some() {
+            return;
+        }
+        for side in &mut s.sides {
+            for zone in side.zones.iter_mut() {
+                if let Some(w) = zone.warrior.as_mut() {
+                    w.damage = 0;
+                    w.boost = 0;
+                }
+            }
+            let arcana = side.arcana;
+            side.grave.extend(arcana);
+            side.arcana.clear();
+        }
+        if s.side(p).hand.len() > self.hand_size(s, p) {
+            s.phase = Phase::Discard;
+        } else {
+            self.finish_turn(s, rng, obs);
+        }
+    }
+
+    /// The turn is over: the rival's begins.
+    fn finish_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let unspent = self.locations(s, p).0;
+        self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
+        self.start_turn(s, p ^ 1, rng, obs);
+    }
+
+    /// The game is over.
+    pub(super) fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<u8>,
+        reason: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        s.outcome = Some((winner, reason));
+        let name = REASONS[reason as usize];
+        self.emit(
+            s,
+            winner.unwrap_or(s.active),
+            EventKind::GameOver {
+                winner,
+                reason: name,
+            },
+            obs,
+        );
+    }
+}
+
+/// Pushes `Join(z)` for every bit `z` of `bits`.
+fn push_bits(bits: u8, out: &mut Vec<Action>) {
+    for z in 0..ZONES as u8 {
+        if bits & (1 << z) != 0 {
+            out.push(Action::Join(z));
+        }
+    }
+}
+
+/// Removes one copy of `card` from the hand.
+fn take(side: &mut Side, card: CardId) {
+    if let Some(i) = side.hand.iter().position(|&c| c == card) {
+        side.hand.remove(i);
+    }
+}

@@ -1,0 +1,1378 @@
+//! Rule tests for Astrom Cross. Each cites the rulebook paragraph it
+//! checks (`rules/astrom-cross.txt: "Section"`) or the ruling of
+//! docs/rulings/astrom-cross.md it pins down.
+
+use super::action::Action;
+use super::cards::{CardDb, CardId};
+use super::deck::Deck;
+use super::events::{Event, EventKind};
+use super::state::*;
+use super::{AstromCross, Options};
+use crate::bots::{Bot, FeatureSet, Strategy};
+use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
+
+#[test]
+fn random_games_pass_the_conformance_checks() {
+    // 2 × 500 = 1,000 seeded random games in release, every check after
+    // every action.
+    let games = if cfg!(debug_assertions) { 20 } else { 500 };
+    for (a, b) in [(0, 1), (1, 0)] {
+        let game = AstromCross::bundled(a, b);
+        let report = conformance::random_games(
+            &game,
+            1000 * a as u64,
+            games,
+            20_000,
+            conformance::Checks::Full,
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, games);
+    }
+}
+
+#[test]
+fn state_is_small_plain_data() {
+    fn copy<T: Copy>() {}
+    copy::<State>();
+    copy::<Action>();
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 1200, "State is {size} bytes");
+    assert!(std::mem::size_of::<Action>() <= 6);
+    assert!(std::mem::size_of::<Zone>() <= 16);
+}
+
+// ---------------------------------------------------------------------------
+// Helpers: positions are built by moving cards between zones (conserving
+// them, so the invariants still hold). Seat a plays ember-assault, seat b
+// tide-bastion.
+
+fn game() -> AstromCross {
+    AstromCross::bundled(0, 1)
+}
+
+fn id(g: &AstromCross, name: &str) -> CardId {
+    g.db.id(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+/// Removes one copy of `c` from `p`'s deck, hand, location deck or soul
+/// stock.
+fn pull(s: &mut State, p: u8, c: CardId) {
+    let side = s.side_mut(p);
+    for zone in [&mut side.deck, &mut side.hand, &mut side.soul] {
+        if let Some(i) = zone.iter().position(|&x| x == c) {
+            zone.remove(i);
+            return;
+        }
+    }
+    if let Some(i) = side.locations.iter().position(|&x| x == c) {
+        side.locations.remove(i);
+        return;
+    }
+    panic!("seat {p} has no free copy of card {c:?}");
+}
+
+fn to_hand(g: &AstromCross, s: &mut State, p: u8, name: &str) {
+    let c = id(g, name);
+    pull(s, p, c);
+    s.side_mut(p).hand.push(c);
+}
+
+fn to_top(g: &AstromCross, s: &mut State, p: u8, name: &str) {
+    let c = id(g, name);
+    pull(s, p, c);
+    s.side_mut(p).deck.push(c);
+}
+
+fn to_soul(g: &AstromCross, s: &mut State, p: u8, name: &str) {
+    let c = id(g, name);
+    pull(s, p, c);
+    s.side_mut(p).soul.push(c);
+}
+
+fn location(g: &AstromCross, s: &mut State, p: u8, zone: u8, name: &str) {
+    let c = id(g, name);
+    pull(s, p, c);
+    s.side_mut(p).zones[zone as usize].location = Some(c);
+}
+
+/// A warrior in `zone` (on the next location of the location deck if the
+/// zone has none).
+fn warrior(g: &AstromCross, s: &mut State, p: u8, zone: u8, name: &str) {
+    let c = id(g, name);
+    pull(s, p, c);
+    let side = s.side_mut(p);
+    if side.zones[zone as usize].location.is_none() {
+        let l = side.locations.pop().expect("a location left");
+        side.zones[zone as usize].location = Some(l);
+    }
+    side.zones[zone as usize].warrior = Some(Warrior {
+        card: c,
+        ..Default::default()
+    });
+}
+
+/// Both mulligans kept, then seat a's main phase of turn 1 with empty
+/// fields.
+fn main_phase(seed: u64) -> (AstromCross, State, GameRng) {
+    let g = game();
+    let mut rng = rng_from_seed(seed);
+    let mut s = g.new_state(&mut rng);
+    act(&g, &mut s, &mut rng, Action::Mulligan(0));
+    act(&g, &mut s, &mut rng, Action::Mulligan(0));
+    s.active = 0;
+    s.first = 0;
+    s.phase = Phase::Main;
+    g.check_invariants(&s).expect("a valid start");
+    (g, s, rng)
+}
+
+/// Plays `a` (which must be legal); returns the events.
+fn act(g: &AstromCross, s: &mut State, rng: &mut GameRng, a: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut obs = |e: &Event| events.push(*e);
+    if let Err(e) = g.apply_checked(s, a, rng, &mut obs) {
+        let mut legal = Vec::new();
+        g.legal_actions(s, &mut legal);
+        panic!("{e} in phase {:?}; legal: {legal:?}", s.phase);
+    }
+    g.check_invariants(s)
+        .unwrap_or_else(|m| panic!("after {a:?}: {m}"));
+    events
+}
+
+fn legal(g: &AstromCross, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+fn decider(g: &AstromCross, s: &State) -> u8 {
+    match g.to_move(s) {
+        Node::Decision(p) => p.0,
+        Node::Terminal(o) => panic!("game over: {o:?}"),
+    }
+}
+
+/// Ends the main phase and the battle phase, discarding down to the hand
+/// size.
+fn end_turn(g: &AstromCross, s: &mut State, rng: &mut GameRng) {
+    act(g, s, rng, Action::ToBattle);
+    end_turn_from_battle(g, s, rng);
+}
+
+/// Ends the battle phase, discarding down to the hand size.
+fn end_turn_from_battle(g: &AstromCross, s: &mut State, rng: &mut GameRng) {
+    act(g, s, rng, Action::EndBattle);
+    while s.phase == Phase::Discard && s.outcome.is_none() {
+        let c = s.side(s.active).hand[0];
+        act(g, s, rng, Action::Discard(c));
+    }
+}
+
+/// Both players pass the technique step.
+fn pass_techniques(g: &AstromCross, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
+    assert_eq!(s.phase, Phase::Technique);
+    let mut events = act(g, s, rng, Action::Pass);
+    events.extend(act(g, s, rng, Action::Pass));
+    events
+}
+
+// ---------------------------------------------------------------------------
+// rules/astrom-cross.txt: "Beginning of the game"
+
+#[test]
+fn setup_reveals_ancients_draws_their_hand_size_and_draws_lots_for_first() {
+    // rules/astrom-cross.txt: "Beginning of the game", "draw cards equal to its ancient's hand size"
+    let g = game();
+    let mut firsts = [0; 2];
+    for seed in 0..40 {
+        let s = g.new_state(&mut rng_from_seed(seed));
+        assert_eq!(s.side(0).ancient, id(&g, "Veyra, Ember Sovereign"));
+        assert_eq!(s.side(0).hand.len(), 6);
+        assert_eq!(s.side(1).hand.len(), 5);
+        assert_eq!(s.side(0).deck.len(), DECK_SIZE - 6);
+        assert_eq!(s.side(1).locations.len(), LOCATION_DECK_SIZE);
+        assert_eq!(s.phase, Phase::Mulligan);
+        assert_eq!(decider(&g, &s), s.first);
+        firsts[s.first as usize] += 1;
+    }
+    assert!(firsts[0] > 5 && firsts[1] > 5, "{firsts:?}");
+}
+
+#[test]
+fn a_mulligan_puts_cards_back_shuffles_and_redraws_as_many() {
+    // rules/astrom-cross.txt: "Beginning of the game", Mulligan
+    let g = game();
+    let mut rng = rng_from_seed(3);
+    let mut s = g.new_state(&mut rng);
+    let first = s.first;
+    let before = s.side(first).hand;
+    assert_eq!(legal(&g, &s).len(), 1 << before.len());
+    let events = act(&g, &mut s, &mut rng, Action::Mulligan(0b11));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Mulligan { count: 2 })
+    );
+    assert_eq!(s.side(first).hand.len(), before.len());
+    assert_eq!(&s.side(first).hand[..before.len() - 2], &before[2..]);
+    assert_eq!(decider(&g, &s), first ^ 1, "then the other player");
+    act(&g, &mut s, &mut rng, Action::Mulligan(0));
+    assert_eq!(s.phase, Phase::Location);
+    assert_eq!(s.active, first);
+    assert_eq!(s.turns, 1);
+}
+
+// ---------------------------------------------------------------------------
+// rules/astrom-cross.txt: "Beginning Of Turn", "Draw Phase"
+
+#[test]
+fn the_turn_begins_by_readying_rest_and_stunned_cards_then_turn_start_effects() {
+    // rules/astrom-cross.txt: "Beginning Of Turn", 1 (READY) and 2 ("Beginning of turn" effects)
+    let (g, mut s, mut rng) = main_phase(1);
+    warrior(&g, &mut s, 1, 0, "Wandering Medic");
+    warrior(&g, &mut s, 1, 1, "Reef Sentry");
+    s.side_mut(1).warrior_mut(0).unwrap().pos = Pos::Rest;
+    s.side_mut(1).warrior_mut(1).unwrap().pos = Pos::Stun;
+    s.side_mut(1).ancient_pos = Pos::Rest;
+    s.side_mut(1).ancient_damage = 3;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    let events = act(&g, &mut s, &mut rng, Action::EndBattle);
+    assert_eq!(s.active, 1);
+    assert!(
+        s.side(1)
+            .zones
+            .iter()
+            .flat_map(|z| z.warrior)
+            .all(|w| w.pos == Pos::Ready)
+    );
+    assert_eq!(s.side(1).ancient_pos, Pos::Ready);
+    assert_eq!(s.side(1).ancient_damage, 2, "the Medic healed 1");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Heal { amount: 1, .. }))
+    );
+}
+
+#[test]
+fn rest_cards_stay_rest_until_their_controllers_next_beginning_of_turn() {
+    // rules/astrom-cross.txt: "Beginning Of Turn", 1 ("you can only ready cards during this phase", "a rest-positioned warrior may also be attacked during your opponent's turn")
+    let (g, mut s, mut rng) = main_phase(33);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 1, 0, "Reef Sentry");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    if s.phase == Phase::Defend {
+        act(&g, &mut s, &mut rng, Action::NoDefense);
+    }
+    pass_techniques(&g, &mut s, &mut rng);
+    while s.phase == Phase::Trigger {
+        act(&g, &mut s, &mut rng, Action::Trigger(false));
+    }
+    end_turn_from_battle(&g, &mut s, &mut rng);
+    assert_eq!(s.active, 1);
+    assert_eq!(s.side(0).warrior(0).unwrap().pos, Pos::Rest, "still Rest");
+    act(&g, &mut s, &mut rng, Action::SkipLocation);
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    assert!(legal(&g, &s).contains(&Action::Attack { zone: 0, target: 0 }));
+    end_turn_from_battle(&g, &mut s, &mut rng);
+    assert_eq!(s.active, 0);
+    assert_eq!(s.side(0).warrior(0).unwrap().pos, Pos::Ready);
+}
+
+#[test]
+fn every_turn_draws_a_card_the_first_player_too() {
+    // rules/astrom-cross.txt: "Draw Phase" ("Yes! The 1st player DO draw a card")
+    let g = game();
+    let mut rng = rng_from_seed(5);
+    let mut s = g.new_state(&mut rng);
+    let first = s.first;
+    let hand = s.side(first).hand.len();
+    act(&g, &mut s, &mut rng, Action::Mulligan(0));
+    let events = act(&g, &mut s, &mut rng, Action::Mulligan(0));
+    assert_eq!(s.side(first).hand.len(), hand + 1);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == first && matches!(e.kind, EventKind::Draw { .. }))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// rules/astrom-cross.txt: "Location Phase"
+
+#[test]
+fn the_location_phase_places_or_exchanges_the_revealed_location_or_skips_to_draw() {
+    // rules/astrom-cross.txt: "Location Phase", reveal, empty zone, exchange to the bottom, skip to draw
+    let (g, mut s, mut rng) = main_phase(2);
+    s.phase = Phase::Location;
+    let top = *s.side(0).locations.last().unwrap();
+    assert_eq!(legal(&g, &s), vec![Action::Reveal, Action::SkipLocation]);
+    act(&g, &mut s, &mut rng, Action::Reveal);
+    assert_eq!(s.revealed_location, Some(top));
+    assert_eq!(legal(&g, &s).len(), ZONES);
+    act(&g, &mut s, &mut rng, Action::Place(4));
+    assert_eq!(s.side(0).zones[4].location, Some(top));
+    assert_eq!(s.phase, Phase::Main);
+
+    s.phase = Phase::Location;
+    s.side_mut(0).zones[4].wasteland = true;
+    let next = *s.side(0).locations.last().unwrap();
+    act(&g, &mut s, &mut rng, Action::Reveal);
+    assert!(legal(&g, &s).contains(&Action::Exchange(4)));
+    act(&g, &mut s, &mut rng, Action::Exchange(4));
+    assert_eq!(s.side(0).zones[4].location, Some(next));
+    assert!(!s.side(0).zones[4].wasteland, "a fresh location");
+    assert_eq!(s.side(0).locations[0], top, "the old one to the bottom");
+
+    s.phase = Phase::Location;
+    let hand = s.side(0).hand.len();
+    act(&g, &mut s, &mut rng, Action::SkipLocation);
+    assert_eq!(s.side(0).hand.len(), hand + 1);
+    assert_eq!(s.phase, Phase::Main);
+}
+
+// ---------------------------------------------------------------------------
+// rules/astrom-cross.txt: "Main Phase"
+
+#[test]
+fn one_warrior_moves_one_space_once_per_turn_switching_if_the_terrain_is_full() {
+    // rules/astrom-cross.txt: "Main Phase", MOVING POSITION
+    let (g, mut s, mut rng) = main_phase(4);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 0, 1, "Ashblade Duelist");
+    location(&g, &mut s, 0, 3, "Gale Spire");
+    let moves: Vec<Action> = legal(&g, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .collect();
+    // From 0: to 1 (switch) or 3; from 1: to 0 (switch). Zones 2 and 4
+    // hold no location; 5 is not adjacent.
+    assert_eq!(
+        moves,
+        vec![
+            Action::Move { from: 0, to: 1 },
+            Action::Move { from: 0, to: 3 },
+            Action::Move { from: 1, to: 0 },
+        ]
+    );
+    let scout = s.side(0).warrior(0).unwrap().card;
+    act(&g, &mut s, &mut rng, Action::Move { from: 0, to: 1 });
+    assert_eq!(s.side(0).warrior(1).unwrap().card, scout);
+    assert_eq!(
+        s.side(0).warrior(0).unwrap().card,
+        id(&g, "Ashblade Duelist")
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Move { .. })),
+        "once per turn"
+    );
+}
+
+#[test]
+fn summoning_counts_locations_of_the_attributes_and_needs_an_open_location() {
+    // rules/astrom-cross.txt: "Main Phase", SUMMONING WARRIORS
+    let (g, mut s, mut rng) = main_phase(6);
+    to_hand(&g, &mut s, 0, "Pyre Lancer");
+    let lancer = id(&g, "Pyre Lancer");
+    location(&g, &mut s, 0, 0, "Ashfall Ridge");
+    location(&g, &mut s, 0, 1, "Gale Spire");
+    let summons = |s: &State| -> Vec<Action> {
+        legal(&g, s)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Summon { card, .. } if *card == lancer))
+            .collect()
+    };
+    assert!(summons(&s).is_empty(), "one ember location is not two");
+    location(&g, &mut s, 0, 2, "Cinder Flats");
+    warrior(&g, &mut s, 0, 2, "Cinder Scout");
+    assert_eq!(
+        summons(&s),
+        vec![
+            Action::Summon {
+                card: lancer,
+                zone: 0
+            },
+            Action::Summon {
+                card: lancer,
+                zone: 1
+            },
+        ],
+        "two ember locations; only open ones (zone 2 is taken)"
+    );
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Summon {
+            card: lancer,
+            zone: 1,
+        },
+    );
+    assert_eq!(s.side(0).warrior(1).unwrap().card, lancer);
+    assert_eq!(s.side(0).warrior(1).unwrap().pos, Pos::Ready);
+    // Ruling: no summoning sickness.
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    assert!(legal(&g, &s).contains(&Action::Attack {
+        zone: 1,
+        target: NONE
+    }));
+}
+
+#[test]
+fn events_wait_in_the_arcana_for_an_answer_then_resolve_and_go_to_the_grave() {
+    // rules/astrom-cross.txt: "Main Phase", CASTING EVENTS & ITEMS (Arcana, respond, grave at end of turn)
+    let (g, mut s, mut rng) = main_phase(7);
+    location(&g, &mut s, 0, 0, "Ashfall Ridge");
+    to_hand(&g, &mut s, 0, "Flashfire");
+    plain(&g, &mut s, 1, 2);
+    warrior(&g, &mut s, 1, 2, "Reef Sentry");
+    let flash = id(&g, "Flashfire");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Event { target: 0, .. }))
+    );
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Event {
+            card: flash,
+            target: 2,
+        },
+    );
+    assert_eq!(s.phase, Phase::Respond);
+    assert_eq!(decider(&g, &s), 1, "the rival may answer");
+    assert!(s.side(0).arcana.contains(&flash));
+    assert_eq!(s.side(1).warrior(2).unwrap().damage, 0, "not yet resolved");
+    let events = act(&g, &mut s, &mut rng, Action::Pass);
+    assert!(s.side(1).warrior(2).is_none(), "3 damage took its 3 power");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Destroyed { zone: 2, .. }))
+    );
+    assert_eq!(s.phase, Phase::Main);
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(&g, &mut s, &mut rng, Action::EndBattle);
+    assert!(s.side(0).arcana.is_empty());
+    assert!(s.side(0).grave.contains(&flash));
+}
+
+#[test]
+fn a_technique_answering_an_event_can_negate_it() {
+    // Ruling: answering an event; rules/astrom-cross.txt: "CASTING EVENTS & ITEMS" ("respond to it")
+    let (g, mut s, mut rng) = main_phase(8);
+    location(&g, &mut s, 0, 0, "Ashfall Ridge");
+    location(&g, &mut s, 1, 0, "Tidewater Grotto");
+    to_hand(&g, &mut s, 0, "Flashfire");
+    to_hand(&g, &mut s, 1, "Counterflow");
+    warrior(&g, &mut s, 1, 2, "Reef Sentry");
+    let flash = id(&g, "Flashfire");
+    let counter = id(&g, "Counterflow");
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Event {
+            card: flash,
+            target: 2,
+        },
+    );
+    assert!(legal(&g, &s).contains(&Action::Technique(counter)));
+    let events = act(&g, &mut s, &mut rng, Action::Technique(counter));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Negated { card: flash })
+    );
+    assert!(s.side(1).warrior(2).is_some(), "negated");
+    assert!(s.side(1).arcana.contains(&counter));
+    assert_eq!(s.phase, Phase::Main);
+}
+
+#[test]
+fn items_are_cast_onto_a_warrior_and_give_power_and_keywords() {
+    // rules/astrom-cross.txt: "Main Phase", CASTING EVENTS & ITEMS ("on the warrior they are targeting for item gears")
+    let (g, mut s, mut rng) = main_phase(9);
+    location(&g, &mut s, 0, 0, "Gale Spire");
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    to_hand(&g, &mut s, 0, "Tailwind Boots");
+    let boots = id(&g, "Tailwind Boots");
+    assert_eq!(g.power(&s, 0, 0), 2);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Equip {
+            card: boots,
+            zone: 0,
+        },
+    );
+    assert_eq!(s.side(0).warrior(0).unwrap().gear, Some(boots));
+    assert_eq!(g.power(&s, 0, 0), 3);
+    assert!(g.keywords(&s, 0, 0).has(super::cards::Keywords::PIERCE));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Equip { .. })),
+        "one gear per warrior"
+    );
+}
+
+#[test]
+fn hide_cards_are_set_face_down_for_free_and_used_later() {
+    // rules/astrom-cross.txt: "Main Phase", SET AN ENTITY ("no cost or requirements are needed")
+    let (g, mut s, mut rng) = main_phase(10);
+    to_hand(&g, &mut s, 0, "Smoke Veil");
+    to_hand(&g, &mut s, 0, "Fury Surge");
+    let veil = id(&g, "Smoke Veil");
+    let surge = id(&g, "Fury Surge");
+    let l = legal(&g, &s);
+    assert!(
+        l.contains(&Action::Set(veil)),
+        "no gale location needed to set"
+    );
+    assert!(!l.contains(&Action::Set(surge)), "no [HIDE]");
+    act(&g, &mut s, &mut rng, Action::Set(veil));
+    assert_eq!(&s.side(0).set[..], &[veil]);
+    // Flipped in a technique step, paying its requirement then.
+    location(&g, &mut s, 0, 0, "Gale Spire");
+    warrior(&g, &mut s, 0, 0, "Pyre Lancer");
+    warrior(&g, &mut s, 1, 0, "Basalt Warden");
+    s.side_mut(1).warrior_mut(0).unwrap().pos = Pos::Rest;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 0 });
+    assert_eq!(s.phase, Phase::Technique);
+    assert!(legal(&g, &s).contains(&Action::Flip(0)));
+    act(&g, &mut s, &mut rng, Action::Flip(0));
+    assert!(s.side(0).set.is_empty());
+    assert_eq!(s.side(1).warrior(0).unwrap().damage, 2);
+}
+
+#[test]
+fn a_soul_charge_rests_the_ancient_moves_a_card_to_the_soul_stock_and_draws() {
+    // rules/astrom-cross.txt: "Main Phase", SOUL CHARGE
+    let (g, mut s, mut rng) = main_phase(11);
+    let card = s.side(0).hand[0];
+    let hand = s.side(0).hand.len();
+    act(&g, &mut s, &mut rng, Action::SoulCharge(card));
+    assert_eq!(s.side(0).ancient_pos, Pos::Rest);
+    assert!(s.side(0).soul.contains(&card));
+    assert_eq!(s.side(0).hand.len(), hand);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::SoulCharge(_)))
+    );
+}
+
+#[test]
+fn consumed_locations_become_wastelands_that_hold_warriors_and_count_as_any() {
+    // rules/astrom-cross.txt: "Main Phase", CONSUME TO WASTELAND
+    let (g, mut s, mut rng) = main_phase(12);
+    location(&g, &mut s, 0, 0, "Ashfall Ridge");
+    location(&g, &mut s, 0, 1, "Cinder Flats");
+    location(&g, &mut s, 0, 2, "Gale Spire");
+    to_hand(&g, &mut s, 0, "Stormcaller Vex");
+    let vex = id(&g, "Stormcaller Vex");
+    let events = act(&g, &mut s, &mut rng, Action::Summon { card: vex, zone: 0 });
+    assert!(
+        s.side(0).zones[0].wasteland,
+        "the lowest ember zone consumed"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Pay { amount: 1 })
+    );
+    assert_eq!(g.power(&s, 0, 0), 6, "a wasteland loses its +1 ability");
+    let ember = super::cards::Need {
+        attr: Some(0),
+        count: 1,
+    };
+    let any = super::cards::Need {
+        attr: None,
+        count: 1,
+    };
+    assert_eq!(g.count(&s, 0, ember), 1, "and its attribute");
+    assert_eq!(g.count(&s, 0, any), 3, "it still counts for any");
+}
+
+#[test]
+fn soul_costs_move_souls_from_the_stock_to_the_grave() {
+    // rules/astrom-cross.txt: "Main Phase", SOUL COST
+    let (g, mut s, mut rng) = main_phase(13);
+    for (z, l) in [
+        (0, "Ashfall Ridge"),
+        (1, "Cinder Flats"),
+        (2, "Stormglass Mesa"),
+    ] {
+        location(&g, &mut s, 0, z, l);
+    }
+    to_hand(&g, &mut s, 0, "Ember Drake");
+    let drake = id(&g, "Ember Drake");
+    let summon = Action::Summon {
+        card: drake,
+        zone: 0,
+    };
+    assert!(!legal(&g, &s).contains(&summon), "no soul to pay");
+    to_soul(&g, &mut s, 0, "Cinder Scout");
+    let scout = id(&g, "Cinder Scout");
+    act(&g, &mut s, &mut rng, summon);
+    assert!(s.side(0).soul.is_empty());
+    assert!(s.side(0).grave.contains(&scout));
+}
+
+// ---------------------------------------------------------------------------
+// rules/astrom-cross.txt: "Battle Phase"
+
+#[test]
+fn attacks_rest_the_attacker_and_target_rest_warriors_or_the_ancient_once_per_turn() {
+    // rules/astrom-cross.txt: "Battle Phase", ATTACKING STEP
+    let (g, mut s, mut rng) = main_phase(14);
+    warrior(&g, &mut s, 0, 0, "Ember Drake");
+    warrior(&g, &mut s, 1, 0, "Reef Sentry");
+    warrior(&g, &mut s, 1, 2, "Mistfen Oracle");
+    s.side_mut(1).warrior_mut(2).unwrap().pos = Pos::Rest;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    let attacks: Vec<Action> = legal(&g, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Attack { .. }))
+        .collect();
+    assert_eq!(
+        attacks,
+        vec![
+            Action::Attack {
+                zone: 0,
+                target: NONE
+            },
+            Action::Attack { zone: 0, target: 2 },
+        ],
+        "the ancient or a Rest warrior, never a Ready one"
+    );
+    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 2 });
+    assert_eq!(s.side(0).warrior(0).unwrap().pos, Pos::Rest);
+    // Reef Sentry (Guard) may intercept; it declines.
+    assert_eq!(s.phase, Phase::Defend);
+    act(&g, &mut s, &mut rng, Action::NoDefense);
+    pass_techniques(&g, &mut s, &mut rng);
+    assert_eq!(s.phase, Phase::Attack);
+    s.side_mut(0).warrior_mut(0).unwrap().pos = Pos::Ready;
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::EndBattle],
+        "a warrior attacks once per turn"
+    );
+}
+
+#[test]
+fn team_attacks_add_adjacent_ready_warriors_power_and_strikes() {
+    // rules/astrom-cross.txt: "Battle Phase", ATTACKING STEP ("attack/team attack")
+    let (g, mut s, mut rng) = main_phase(15);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 0, 1, "Ashblade Duelist");
+    warrior(&g, &mut s, 0, 5, "Pyre Lancer");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    assert_eq!(s.phase, Phase::Team);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(1), Action::Go],
+        "only adjacent warriors"
+    );
+    act(&g, &mut s, &mut rng, Action::Join(1));
+    assert_eq!(s.side(0).warrior(1).unwrap().pos, Pos::Rest);
+    assert!(s.side(0).warrior(1).unwrap().attacked);
+    assert_eq!(s.phase, Phase::Technique);
+    let before = s.side(1).deck.len();
+    let events = pass_techniques(&g, &mut s, &mut rng);
+    let strikes = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Strike { .. }))
+        .count();
+    let triggers = events.iter().any(
+        |e| matches!(e.kind, EventKind::Strike { card, .. } if !g.db.card(card).trigger.is_empty()),
+    );
+    if !triggers {
+        assert_eq!(strikes, 2, "one strike each");
+        assert_eq!(s.side(1).deck.len(), before - 2);
+    }
+}
+
+#[test]
+fn defenders_protect_the_ancient_and_team_up_to_boost_the_defender() {
+    // rules/astrom-cross.txt: "Battle Phase", DEFENDING STEP
+    let (g, mut s, mut rng) = main_phase(16);
+    warrior(&g, &mut s, 0, 0, "Pyre Lancer");
+    warrior(&g, &mut s, 1, 0, "Reef Sentry");
+    warrior(&g, &mut s, 1, 1, "Mistfen Oracle");
+    warrior(&g, &mut s, 1, 5, "Tidecaller Mira");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    assert_eq!(decider(&g, &s), 1);
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::Defend(0),
+            Action::Defend(1),
+            Action::Defend(5),
+            Action::NoDefense
+        ]
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    assert_eq!(s.phase, Phase::Support);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(1), Action::Go],
+        "adjacent to the defender"
+    );
+    act(&g, &mut s, &mut rng, Action::Join(1));
+    let attack = g.team_power(&s, 0, s.battle.team);
+    let defense = g.team_power(&s, 1, s.battle.support);
+    assert_eq!(
+        defense,
+        u16::from(g.power(&s, 1, 0)) + u16::from(g.power(&s, 1, 1))
+    );
+    let events = pass_techniques(&g, &mut s, &mut rng);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Combat { attack, defense })
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Strike { .. })),
+        "defended"
+    );
+}
+
+#[test]
+fn when_attacking_and_when_defending_abilities_apply() {
+    // rules/astrom-cross.txt: "Battle Phase", ATTACKING STEP and DEFENDING STEP ("When attacking/battling", "When defending/battling")
+    let (g, mut s, mut rng) = main_phase(17);
+    warrior(&g, &mut s, 0, 0, "Ashblade Duelist");
+    warrior(&g, &mut s, 1, 0, "Basalt Warden");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    assert_eq!(
+        s.side(0).warrior(0).unwrap().boost,
+        1,
+        "Ashblade: +1 when attacking"
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    assert_eq!(
+        s.side(1).warrior(0).unwrap().boost,
+        2,
+        "Warden: +2 when defending"
+    );
+}
+
+#[test]
+fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() {
+    // rules/astrom-cross.txt: "Battle Phase", TECHNIQUE STEP ("the active player always has priority")
+    let (g, mut s, mut rng) = main_phase(18);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 1, 0, "Basalt Warden");
+    location(&g, &mut s, 1, 1, "Basalt Terrace");
+    to_hand(&g, &mut s, 1, "Bulwark Stance");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    assert_eq!(s.phase, Phase::Technique);
+    assert_eq!(decider(&g, &s), 0, "the active player first");
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert_eq!(decider(&g, &s), 1);
+    let stance = id(&g, "Bulwark Stance");
+    act(&g, &mut s, &mut rng, Action::Technique(stance));
+    assert_eq!(decider(&g, &s), 0, "a technique reopens the step");
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert_eq!(s.phase, Phase::Technique);
+    let events = act(&g, &mut s, &mut rng, Action::Pass);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Combat { .. }))
+    );
+    assert!(s.side(0).warrior(0).is_none(), "2 against 3 + 2 + 4");
+}
+
+#[test]
+fn combat_destroys_the_weaker_warrior_and_both_on_a_tie() {
+    // rules/astrom-cross.txt: "Battle Phase", COMBAT STEP (>, =, <)
+    for (attacker, defender, survivors) in [
+        ("Pyre Lancer", "Reef Sentry", (true, false)),
+        ("Cinder Scout", "Mistfen Oracle", (false, false)),
+        ("Cinder Scout", "Reef Sentry", (false, true)),
+    ] {
+        let (g, mut s, mut rng) = main_phase(19);
+        plain(&g, &mut s, 0, 0);
+        plain(&g, &mut s, 1, 0);
+        warrior(&g, &mut s, 0, 0, attacker);
+        warrior(&g, &mut s, 1, 0, defender);
+        act(&g, &mut s, &mut rng, Action::ToBattle);
+        act(
+            &g,
+            &mut s,
+            &mut rng,
+            Action::Attack {
+                zone: 0,
+                target: NONE,
+            },
+        );
+        act(&g, &mut s, &mut rng, Action::Defend(0));
+        pass_techniques(&g, &mut s, &mut rng);
+        let alive = (
+            s.side(0).warrior(0).is_some(),
+            s.side(1).warrior(0).is_some(),
+        );
+        assert_eq!(alive, survivors, "{attacker} against {defender}");
+        assert_eq!(s.phase, Phase::Attack, "back to the attacking step");
+    }
+}
+
+/// A location without a power bonus in `zone`.
+fn plain(g: &AstromCross, s: &mut State, p: u8, zone: u8) {
+    let name = if p == 0 {
+        "Cinder Flats"
+    } else {
+        "Coral Steps"
+    };
+    location(g, s, p, zone, name);
+}
+
+/// Seat a attacks seat b's ancient with a lone Cinder Scout (one strike),
+/// `top` on top of seat b's deck; returns the state at the technique step.
+fn strike_with(top: &str, seed: u64) -> (AstromCross, State, GameRng) {
+    let (g, mut s, mut rng) = main_phase(seed);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    to_top(&g, &mut s, 1, top);
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    (g, s, rng)
+}
+
+#[test]
+fn strikes_move_deck_cards_to_the_soul_stock_and_damage_by_their_values() {
+    // rules/astrom-cross.txt: "Battle Phase", DAMAGE STEP ("moving the given number of cards from the top of your deck to your soul stock", "apply any damage on the revealed cards")
+    let (g, mut s, mut rng) = strike_with("Granite Colossus", 20);
+    let colossus = id(&g, "Granite Colossus");
+    let events = pass_techniques(&g, &mut s, &mut rng);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::Strike {
+            card: colossus,
+            damage: 2
+        }));
+    assert!(s.side(1).soul.contains(&colossus));
+    assert_eq!(s.side(1).ancient_damage, 2);
+    assert_eq!(s.side(0).dealt, 2);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == 0 && e.kind == EventKind::Score { total: 2 })
+    );
+    assert_eq!(s.phase, Phase::Attack, "back to the attacking step");
+}
+
+#[test]
+fn triggers_may_be_cast_for_free_before_the_damage_is_applied() {
+    // rules/astrom-cross.txt: "Battle Phase", DAMAGE STEP ("Trigger Check", "cast the card using its trigger effect even if the cost is not met")
+    for cast in [true, false] {
+        let (g, mut s, mut rng) = strike_with("Counterflow", 21);
+        let hand = s.side(1).hand.len();
+        pass_techniques(&g, &mut s, &mut rng);
+        assert_eq!(s.phase, Phase::Trigger);
+        assert_eq!(decider(&g, &s), 1, "the damaged player decides");
+        assert_eq!(
+            legal(&g, &s),
+            vec![Action::Trigger(true), Action::Trigger(false)]
+        );
+        act(&g, &mut s, &mut rng, Action::Trigger(cast));
+        // Counterflow needs a tide location seat b does not have.
+        assert_eq!(s.side(1).hand.len(), hand + usize::from(cast));
+        assert!(s.side(1).soul.contains(&id(&g, "Counterflow")));
+        assert_eq!(s.side(1).ancient_damage, 0, "Damage Value 0");
+    }
+    // A heal trigger heals damage taken before this damage step.
+    let (g, mut s, mut rng) = strike_with("Mistfen Oracle", 22);
+    s.side_mut(1).ancient_damage = 3;
+    pass_techniques(&g, &mut s, &mut rng);
+    act(&g, &mut s, &mut rng, Action::Trigger(true));
+    assert_eq!(s.side(1).ancient_damage, 1);
+}
+
+#[test]
+fn the_end_of_turn_applies_effects_recovers_damage_clears_the_arcana_and_discards() {
+    // rules/astrom-cross.txt: "End Of Turn", 1 to 5
+    let (g, mut s, mut rng) = main_phase(23);
+    s.active = 1;
+    warrior(&g, &mut s, 1, 0, "Mistfen Oracle");
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    let w = s.side_mut(1).warrior_mut(0).unwrap();
+    w.boost = 2;
+    w.damage = 1;
+    s.side_mut(0).warrior_mut(0).unwrap().damage = 1;
+    let riptide = id(&g, "Riptide");
+    pull(&mut s, 1, riptide);
+    s.side_mut(1).arcana.push(riptide);
+    while s.side(1).hand.len() < 7 {
+        let c = s.side_mut(1).deck.pop().unwrap();
+        s.side_mut(1).hand.push(c);
+    }
+    let souls = s.side(1).soul.len();
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(&g, &mut s, &mut rng, Action::EndBattle);
+    assert_eq!(
+        s.side(1).soul.len(),
+        souls + 1,
+        "1. the Oracle's end-of-turn effect"
+    );
+    let oracle = s.side(1).warrior(0).unwrap();
+    assert_eq!((oracle.damage, oracle.boost), (0, 0), "2. and 3.");
+    assert_eq!(s.side(0).warrior(0).unwrap().damage, 0, "on both sides");
+    assert!(
+        s.side(1).arcana.is_empty() && s.side(1).grave.contains(&riptide),
+        "4."
+    );
+    assert_eq!(s.phase, Phase::Discard, "5.");
+    assert_eq!(decider(&g, &s), 1);
+    let c = s.side(1).hand[0];
+    act(&g, &mut s, &mut rng, Action::Discard(c));
+    assert_eq!(s.phase, Phase::Discard);
+    let c = s.side(1).hand[0];
+    act(&g, &mut s, &mut rng, Action::Discard(c));
+    assert_eq!(s.side(1).hand.len(), 5);
+    assert_eq!(s.active, 0, "the rival's turn starts at once");
+    assert_eq!(s.phase, Phase::Location);
+}
+
+#[test]
+fn an_ancient_at_its_damage_limit_is_destroyed_and_its_owner_loses() {
+    // rules/astrom-cross.txt: "End Of Game"
+    let (g, mut s, mut rng) = strike_with("Reef Sentry", 24);
+    s.side_mut(1).ancient_damage = g.life(&s, 1) - 1;
+    pass_techniques(&g, &mut s, &mut rng);
+    match g.to_move(&s) {
+        Node::Terminal(o) => {
+            assert_eq!(o.winner, Some(Player(0)));
+            assert_eq!(o.reason, "ancient_destroyed");
+        }
+        n => panic!("{n:?}"),
+    }
+    assert_eq!(g.summary(&s, Player(1)).health, 0);
+    assert!(legal(&g, &s).is_empty());
+}
+
+#[test]
+fn taking_a_card_from_an_empty_deck_loses() {
+    // Ruling: deck_out (a draw or a strike from an empty deck)
+    let (g, mut s, mut rng) = main_phase(25);
+    s.phase = Phase::Location;
+    while let Some(c) = s.side_mut(0).deck.pop() {
+        s.side_mut(0).soul.push(c);
+    }
+    act(&g, &mut s, &mut rng, Action::SkipLocation);
+    assert_eq!(s.outcome, Some((Some(1), super::rules::DECK_OUT)));
+
+    let (g, mut s, mut rng) = strike_with("Reef Sentry", 26);
+    while let Some(c) = s.side_mut(1).deck.pop() {
+        s.side_mut(1).soul.push(c);
+    }
+    pass_techniques(&g, &mut s, &mut rng);
+    assert_eq!(s.outcome, Some((Some(0), super::rules::DECK_OUT)));
+}
+
+#[test]
+fn the_turn_limit_ends_the_game_as_a_draw() {
+    // Ruling: turn_limit counts both players' turns
+    let (mut g, mut s, mut rng) = main_phase(27);
+    g.options = Options { max_turns: 2 };
+    end_turn(&g, &mut s, &mut rng);
+    assert_eq!(s.turns, 2);
+    act(&g, &mut s, &mut rng, Action::SkipLocation);
+    end_turn(&g, &mut s, &mut rng);
+    match g.to_move(&s) {
+        Node::Terminal(o) => assert_eq!((o.winner, o.reason), (None, "turn_limit")),
+        n => panic!("{n:?}"),
+    }
+}
+
+#[test]
+fn pierce_strikes_through_a_beaten_defender_and_guard_intercepts() {
+    // Ruling: the keywords Pierce and Guard; rules/astrom-cross.txt: "Battle Phase" ("apply any keyword ability")
+    let (g, mut s, mut rng) = main_phase(28);
+    plain(&g, &mut s, 0, 0);
+    plain(&g, &mut s, 1, 0);
+    warrior(&g, &mut s, 0, 0, "Pyre Lancer");
+    warrior(&g, &mut s, 1, 0, "Mistfen Oracle");
+    to_top(&g, &mut s, 1, "Reef Sentry");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 0,
+            target: NONE,
+        },
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    let events = pass_techniques(&g, &mut s, &mut rng);
+    assert!(s.side(1).warrior(0).is_none());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Strike { .. }))
+    );
+    assert_eq!(s.side(1).ancient_damage, 1);
+
+    let (g, mut s, mut rng) = main_phase(29);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    warrior(&g, &mut s, 1, 0, "Reef Sentry");
+    warrior(&g, &mut s, 1, 1, "Mistfen Oracle");
+    warrior(&g, &mut s, 1, 2, "Basalt Warden");
+    s.side_mut(1).warrior_mut(2).unwrap().pos = Pos::Rest;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 2 });
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Defend(0), Action::NoDefense],
+        "only Guard defends another warrior"
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    assert_eq!(g.defending_lead(&s), 0);
+}
+
+#[test]
+fn stunned_warriors_lose_their_abilities_cannot_act_and_can_be_attacked() {
+    // rules/astrom-cross.txt: "Beginning Of Turn", Positioning rules (Stun)
+    for stunned in [false, true] {
+        let (g, mut s, mut rng) = main_phase(30);
+        warrior(&g, &mut s, 0, 0, "Cinder Scout");
+        warrior(&g, &mut s, 1, 0, "Basalt Warden");
+        let w = s.side_mut(1).warrior_mut(0).unwrap();
+        w.pos = if stunned { Pos::Stun } else { Pos::Rest };
+        act(&g, &mut s, &mut rng, Action::ToBattle);
+        assert!(legal(&g, &s).contains(&Action::Attack { zone: 0, target: 0 }));
+        act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 0 });
+        let boost = s.side(1).warrior(0).unwrap().boost;
+        assert_eq!(
+            boost,
+            if stunned { 0 } else { 2 },
+            "its 'when defending' ability"
+        );
+    }
+    let (g, mut s, mut rng) = main_phase(31);
+    warrior(&g, &mut s, 0, 0, "Cinder Scout");
+    s.side_mut(0).warrior_mut(0).unwrap().pos = Pos::Stun;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    assert_eq!(legal(&g, &s), vec![Action::EndBattle]);
+}
+
+#[test]
+fn rest_abilities_rest_the_warrior_and_choose_a_target() {
+    // rules/astrom-cross.txt: "Beginning Of Turn" ("only a ready-positioned warrior can ... use the rest ability")
+    let (g, mut s, mut rng) = main_phase(32);
+    s.active = 1;
+    warrior(&g, &mut s, 1, 0, "Tidecaller Mira");
+    warrior(&g, &mut s, 0, 3, "Pyre Lancer");
+    let use_it = Action::RestAbility { zone: 0, target: 3 };
+    assert!(legal(&g, &s).contains(&use_it));
+    act(&g, &mut s, &mut rng, use_it);
+    assert_eq!(s.side(1).warrior(0).unwrap().pos, Pos::Rest);
+    assert_eq!(
+        s.side(0).warrior(3).unwrap().pos,
+        Pos::Rest,
+        "now it can be attacked"
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::RestAbility { .. }))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Hidden information, reports, files.
+
+/// A position some way into a random game of `g`.
+fn midgame(g: &AstromCross, seed: u64, steps: usize) -> State {
+    let mut rng = rng_from_seed(seed);
+    let mut s = g.new_state(&mut rng);
+    let mut pick = rng_from_seed(seed ^ 99);
+    for _ in 0..steps {
+        let l = legal(g, &s);
+        if l.is_empty() {
+            break;
+        }
+        let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
+        g.apply(&mut s, a, &mut rng, &mut NoObserver);
+    }
+    s
+}
+
+#[test]
+fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
+    // rules/astrom-cross.txt: hidden hands, deck and location-deck order, face-down [HIDE] cards
+    // Seat a plays two kinds of [HIDE] card, so which one is set is hidden.
+    let db = std::sync::Arc::new(CardDb::bundled());
+    let (_, ember) = super::BUNDLED_DECKS[0];
+    let (_, tide) = super::BUNDLED_DECKS[1];
+    let text = ember.replace("3 Fury Surge", "3 Counterflow");
+    let decks = [
+        Deck::parse(&text, "a.deck", &db).expect("legal"),
+        Deck::parse(tide, "b.deck", &db).expect("legal"),
+    ];
+    let g = AstromCross::new(db, decks, Options::default());
+    let mut s = midgame(&g, 40, 60);
+    // On to a decision of seat b, the observer.
+    let (mut pick, mut chance) = (rng_from_seed(41), rng_from_seed(42));
+    while g.to_move(&s) != Node::Decision(Player(1)) {
+        let l = legal(&g, &s);
+        assert!(!l.is_empty(), "the game ended first");
+        let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
+        g.apply(&mut s, a, &mut chance, &mut NoObserver);
+    }
+    let (veil, counter) = (id(&g, "Smoke Veil"), id(&g, "Counterflow"));
+    if s.side(0).set.is_empty() {
+        pull(&mut s, 0, veil);
+        s.side_mut(0).set.push(veil);
+    }
+    g.check_invariants(&s).expect("valid");
+    let observer = Player(1);
+    let mut other = s;
+    let foe = other.side_mut(0);
+    // Another [HIDE] card set, a hand card swapped with a deck card, the
+    // decks in another order.
+    let set = foe.set[0];
+    let swap = if set == veil { counter } else { veil };
+    let j = foe
+        .deck
+        .iter()
+        .position(|&c| c == swap)
+        .expect("in the deck");
+    foe.deck[j] = set;
+    foe.set[0] = swap;
+    let j = foe
+        .deck
+        .iter()
+        .position(|&c| c != foe.hand[0])
+        .expect("another card");
+    std::mem::swap(&mut foe.hand[0], &mut foe.deck[j]);
+    foe.deck.reverse();
+    foe.locations.reverse();
+    other.side_mut(1).locations.reverse();
+    other.side_mut(1).deck.reverse();
+    g.check_invariants(&other).expect("valid");
+    assert_ne!(s, other);
+    assert_eq!(g.info_key(&s, observer), g.info_key(&other, observer));
+    let a = g.determinize(&s, observer, &mut rng_from_seed(5));
+    let b = g.determinize(&other, observer, &mut rng_from_seed(5));
+    assert_eq!(a, b, "the same view for the same RNG");
+    assert_eq!(
+        a.side(1).hand,
+        s.side(1).hand,
+        "the observer's own hand is kept"
+    );
+    g.check_invariants(&a).expect("a consistent view");
+    assert_ne!(
+        g.info_key(&s, Player(0)),
+        g.info_key(&other, Player(0)),
+        "seat a sees its own cards"
+    );
+    // So every bundled bot decides the same for both.
+    for name in ["random", "greedy", "ismcts-200"] {
+        let strategy = Strategy::resolve(name, FeatureSet::of(&g)).expect("bundled strategy");
+        let decide = |state: &State| {
+            let mut bot = Bot::new(&g, &strategy);
+            let view = g.determinize(state, observer, &mut rng_from_seed(7));
+            bot.choose(&g, &view, observer, &mut rng_from_seed(8))
+        };
+        assert_eq!(decide(&s), decide(&other), "{name}");
+    }
+    // Over many views, either [HIDE] card may be the set one.
+    let kinds: std::collections::BTreeSet<CardId> = (0..40)
+        .map(|i| {
+            g.determinize(&s, observer, &mut rng_from_seed(i))
+                .side(0)
+                .set[0]
+        })
+        .collect();
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+}
+
+#[test]
+fn metrics_map_turns_plays_actions_and_score() {
+    // Ruling: "Reports" in docs/rulings/astrom-cross.md
+    let g = game();
+    let mut rng = rng_from_seed(41);
+    let mut s = g.new_state(&mut rng);
+    let mut pick = rng_from_seed(42);
+    let mut metrics = Vec::new();
+    while let Node::Decision(_) = g.to_move(&s) {
+        let l = legal(&g, &s);
+        let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
+        let mut obs = |e: &Event| metrics.extend(g.metric(e));
+        g.apply(&mut s, a, &mut rng, &mut obs);
+    }
+    assert_eq!(metrics.first(), Some(&Metric::GameStart));
+    let turns = metrics
+        .iter()
+        .filter(|m| matches!(m, Metric::TurnStart { .. }))
+        .count();
+    assert_eq!(turns as u32, g.turns(&s));
+    for m in &metrics {
+        match *m {
+            Metric::TurnStart { max_mana, mana, .. } => assert!(mana <= max_mana),
+            Metric::Played { card, cost, .. } => assert_eq!(cost, g.card_cost(card)),
+            Metric::Action { kind, .. } => {
+                assert!(
+                    kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                    "{kind}"
+                )
+            }
+            _ => {}
+        }
+    }
+    for p in [Player(0), Player(1)] {
+        let last = metrics.iter().rev().find_map(|m| match *m {
+            Metric::Score { player, total } if player == p => Some(u32::from(total)),
+            _ => None,
+        });
+        assert_eq!(last.unwrap_or(0), g.summary(&s, p).score);
+    }
+}
+
+#[test]
+fn card_file_errors_name_the_path_and_line() {
+    // Ruling: cards as data ("Card Types"), errors as `path:line: what was expected`
+    let text = "[[card]]\nname = \"A\"\ntype = \"ancient\"\nlife = 5\nhand_size = 5\n\n\
+                [[card]]\nname = \"B\"\ntype = \"location\"\nattributes = [\"embr\"]\n\n\
+                [[card]]\nname = \"C\"\ntype = \"warrior\"\npower = 0\nstrikes = 1\n\
+                effects = [{ do = \"draw\" }]\n";
+    let e = CardDb::parse(text, "x.toml").unwrap_err().to_string();
+    assert!(
+        e.contains("x.toml:7: card \"B\": unknown attribute \"embr\" (did you mean \"ember\"?)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("x.toml:12: card \"C\": a warrior expects power"),
+        "{e}"
+    );
+    assert!(
+        e.contains("x.toml:12: card \"C\": a warrior has no effects"),
+        "{e}"
+    );
+    let e = CardDb::parse("[[card]]\nname = 3\n", "y.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("y.toml:2:"), "{e}");
+    let e = CardDb::parse(
+        "[[card]]\nname = \"T\"\ntype = \"technique\"\neffects = [{ do = \"power\", target = \"chosen_ally\" }]\n",
+        "z.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("a technique cannot target ChosenAlly"), "{e}");
+}
+
+#[test]
+fn deck_lists_are_checked_with_lines() {
+    // Ruling: deck sizes (one ancient, 40 main cards, 10 locations, 3 copies at most)
+    let db = CardDb::bundled();
+    let e = Deck::parse(
+        "1 Veyra, Ember Sovereign\n4 Cinder Scout\n2 Cinder Scot\n",
+        "d.deck",
+        &db,
+    )
+    .unwrap_err();
+    let text: Vec<String> = e.iter().map(|d| d.to_string()).collect();
+    let all = text.join("\n");
+    assert!(
+        all.contains("d.deck:3: unknown card \"Cinder Scot\" (did you mean \"Cinder Scout\"?)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("d.deck:2: 4 copies of \"Cinder Scout\""),
+        "{all}"
+    );
+    assert!(
+        all.contains("the main deck has 4 cards; it holds exactly 40"),
+        "{all}"
+    );
+    assert!(all.contains("the location deck has 0 cards"), "{all}");
+    let e = Deck::parse("3 Cinder Scout\n", "e.deck", &db).unwrap_err();
+    assert!(e.iter().any(|d| d.message.contains("expected an ancient")));
+}
+
+#[test]
+fn overrides_change_numeric_fields_and_suggest_names() {
+    // Ruling: `--set` changes power, strikes, damage, souls, life, hand_size
+    let mut db = CardDb::bundled();
+    db.apply_override("Cinder Scout.power=5").unwrap();
+    assert_eq!(db.card(db.id("Cinder Scout").unwrap()).power, 5);
+    db.apply_override("Veyra, Ember Sovereign.life=12").unwrap();
+    assert_eq!(db.card(db.id("Veyra, Ember Sovereign").unwrap()).life, 12);
+    let e = db.apply_override("Cinder Scout.powr=5").unwrap_err();
+    assert!(e.contains("did you mean \"power\""), "{e}");
+    let e = db.apply_override("Cindr Scout.power=5").unwrap_err();
+    assert!(e.contains("did you mean \"Cinder Scout\""), "{e}");
+    let e = db.apply_override("Cinder Scout.power=0").unwrap_err();
+    assert!(e.contains("from 1 to"), "{e}");
+    let e = db.apply_override("Flashfire.power=3").unwrap_err();
+    assert!(e.contains("field of a warrior"), "{e}");
+    assert!(db.apply_override("no equals sign").is_err());
+}
