@@ -86,6 +86,8 @@ pub enum GameKind {
     Nostalgix,
     /// Pixel Tactics.
     PixelTactics,
+    /// The Nintendo TCG (fan game by Pete Grigsby).
+    NintendoTcg,
 }
 
 /// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
@@ -100,6 +102,10 @@ macro_rules! with_ruleset {
             }
             $crate::cli::GameKind::PixelTactics => {
                 type $R = $crate::games::pixel_tactics::PixelTactics;
+                $body
+            }
+            $crate::cli::GameKind::NintendoTcg => {
+                type $R = $crate::games::nintendo_tcg::NintendoTcg;
                 $body
             }
         }

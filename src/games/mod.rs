@@ -1,6 +1,7 @@
 //! The rulesets, one folder each, and the [`Ruleset`] trait through which
 //! the commands load any of them from files.
 
+pub mod nintendo_tcg;
 pub mod nostalgix;
 pub mod pixel_tactics;
 
@@ -12,7 +13,7 @@ use crate::core::Game;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The names of every ruleset, as `--game` and strategy files spell them.
-pub const GAMES: [&str; 2] = [nostalgix::NAME, pixel_tactics::NAME];
+pub const GAMES: [&str; 3] = [nostalgix::NAME, pixel_tactics::NAME, nintendo_tcg::NAME];
 
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything

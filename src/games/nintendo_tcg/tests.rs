@@ -1,0 +1,1 @@
+//! Rule tests for the Nintendo TCG.
