@@ -666,16 +666,17 @@ impl NintendoTcg {
                 {
                     h.flags |= flag::SUNG;
                 }
-                s.held = Some(Held {
+                let held = Held {
                     card,
                     owner: p,
                     host,
                     target,
-                });
+                };
                 if windows && self.answerable[(p ^ 1) as usize][1] {
+                    s.held = Some(held);
                     self.open_window(s, p ^ 1, Trigger::EffectCard, obs);
                 } else {
-                    self.resolve_held(s, rng, obs);
+                    self.resolve_held(s, held, rng, obs);
                 }
             }
         }
@@ -688,9 +689,8 @@ impl NintendoTcg {
         self.emit(s, p, EventKind::Window { trigger }, obs);
     }
 
-    /// Resolves the held Effect card (if not negated).
-    fn resolve_held(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        let Some(h) = s.held.take() else { return };
+    /// Resolves an Effect card that was not negated.
+    fn resolve_held(&self, s: &mut State, h: Held, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let c = self.card(h.card);
         if c.timing == Timing::Constant {
             s.side_mut(h.owner).constants.push(h.card);
@@ -811,7 +811,11 @@ impl NintendoTcg {
         s.phase = Phase::Main;
         s.decider = s.active;
         match trigger {
-            Trigger::EffectCard => self.resolve_held(s, rng, obs),
+            Trigger::EffectCard => {
+                if let Some(h) = s.held.take() {
+                    self.resolve_held(s, h, rng, obs);
+                }
+            }
             Trigger::CharacterPlayed => {}
             Trigger::BattleStart => self.next_battle_window(s, obs),
         }

@@ -1,1 +1,442 @@
-//! Rule tests for the Nintendo TCG.
+//! Rule tests for the Nintendo TCG. Each cites the rulebook paragraph it
+//! checks (`rules/nintendo-tcg.txt: "Section"`) or the ruling of
+//! docs/rulings/nintendo-tcg.md it pins down.
+
+use std::sync::Arc;
+
+use super::action::{Action, At};
+use super::cards::{CardDb, CardId, Trigger};
+use super::deck::Deck;
+use super::events::{Event, EventKind};
+use super::state::*;
+use super::{NintendoTcg, Options};
+use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
+
+#[test]
+fn random_games_pass_the_conformance_checks() {
+    // 2 × 500 = 1,000 seeded random games in release, every check after
+    // every action.
+    let games = if cfg!(debug_assertions) { 40 } else { 500 };
+    for (a, b) in [(0, 1), (1, 0)] {
+        let game = NintendoTcg::bundled(a, b);
+        let report = conformance::random_games(
+            &game,
+            1000 * a as u64,
+            games,
+            20_000,
+            conformance::Checks::Full,
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, games);
+    }
+}
+
+#[test]
+fn state_is_small_plain_data() {
+    fn copy<T: Copy>() {}
+    copy::<State>();
+    copy::<Action>();
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 1200, "State is {size} bytes");
+    assert!(std::mem::size_of::<Action>() <= 8);
+    assert!(std::mem::size_of::<Char>() <= 20);
+}
+
+// ---------------------------------------------------------------------------
+// Helpers: both seats play a deck of 40 cards of the pool (and its whole
+// extra deck), so almost every card is at hand; positions are built by
+// moving cards between zones (conserving them, so the invariants still
+// hold).
+
+/// The cards of the pool the rule tests leave out of their deck.
+const UNUSED: [&str; 4] = ["Kindle Imp", "Reef Lancer", "Squall Piper", "Snare Net"];
+
+fn game() -> NintendoTcg {
+    let db = Arc::new(CardDb::bundled());
+    let all = Deck {
+        name: "all".into(),
+        cards: db
+            .cards()
+            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()))
+            .map(|(c, card)| {
+                let n = match card.name.as_str() {
+                    "Ashen Lieutenant" | "Cinder Token" | "Bubble Token" => 2,
+                    _ => 1,
+                };
+                (c, n)
+            })
+            .collect(),
+    };
+    NintendoTcg::new(db, [all.clone(), all], Options::default())
+}
+
+fn id(g: &NintendoTcg, name: &str) -> CardId {
+    g.db.id(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+fn rng() -> GameRng {
+    rng_from_seed(7)
+}
+
+/// Turn 2, seat a to act in its Main phase, 20 hand power each, every
+/// card in the decks and extra decks.
+fn fresh(g: &NintendoTcg) -> State {
+    let mut s = g.new_state(&mut rng());
+    assert_eq!(s.side(0).deck.len(), DECK_SIZE, "the test deck fits");
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    for p in 0..2 {
+        s.side_mut(p).power = 20;
+    }
+    s
+}
+
+/// Takes `card` out of `p`'s deck or extra deck.
+fn take(s: &mut State, p: u8, card: CardId) {
+    let side = s.side_mut(p);
+    for zone in [&mut side.deck, &mut side.hand] {
+        if let Some(i) = zone.iter().position(|&c| c == card) {
+            zone.remove(i);
+            return;
+        }
+    }
+    if let Some(i) = side.extra.iter().position(|&c| c == card) {
+        side.extra.remove(i);
+        return;
+    }
+    panic!("card {card:?} not found for seat {p}");
+}
+
+/// Puts `name` into play for `p`; returns its board id.
+fn put(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> u8 {
+    let card = id(g, name);
+    take(s, p, card);
+    g.enter(s, p, card, false, &mut crate::core::NoObserver)
+}
+
+/// Puts `name` into `p`'s hand.
+fn hand(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> CardId {
+    let card = id(g, name);
+    take(s, p, card);
+    s.side_mut(p).hand.push(card);
+    card
+}
+
+fn legal(g: &NintendoTcg, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+/// Plays a legal action (panics on an illegal one), checks invariants,
+/// returns its events.
+fn act(g: &NintendoTcg, s: &mut State, a: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    {
+        let mut obs = |e: &Event| events.push(*e);
+        if let Err(e) = g.apply_checked(s, a, &mut rng(), &mut obs) {
+            panic!("{e}; legal: {:?}", legal(g, s));
+        }
+    }
+    g.check_invariants(s).unwrap_or_else(|m| panic!("{m}"));
+    events
+}
+
+/// Lets every window pass and every attacker pass until `p` must act in
+/// a Main phase.
+fn settle(g: &NintendoTcg, s: &mut State, p: u8) {
+    for _ in 0..200 {
+        if s.outcome.is_some() || (s.phase == Phase::Main && s.decider == p) {
+            return;
+        }
+        let a = match s.phase {
+            Phase::Window(_) => Action::Decline,
+            Phase::Reply(_) => Action::NoReply,
+            Phase::Battle => Action::AttackPass,
+            _ => Action::EndTurn,
+        };
+        act(g, s, a);
+    }
+    panic!("never settled");
+}
+
+fn char_of(s: &State, p: u8, uid: u8) -> Char {
+    *s.side(p).char(uid).expect("in play")
+}
+
+fn play(card: CardId, target: Tgt) -> Action {
+    Action::Play {
+        card,
+        at: At::Main,
+        target,
+    }
+}
+
+fn has_kind(events: &[Event], pred: impl Fn(&EventKind) -> bool) -> bool {
+    events.iter().any(|e| pred(&e.kind))
+}
+
+// ---------------------------------------------------------------------------
+// 2 – Where to start
+
+#[test]
+fn setup_picks_commanders_face_down_then_deals_five_and_flips_a_coin() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "you choose 1
+    // commander in your deck and lay them face down … each player draws 5
+    // cards … flips a coin"; "13": "They must take into concept of the 5
+    // hand power"; "Luigi and Mario increase their hand power by 2 at the
+    // start of every turn, with both now being at 2".
+    let g = NintendoTcg::bundled(0, 1);
+    let mut firsts = [0; 2];
+    for seed in 0..20 {
+        let mut s = g.new_state(&mut rng_from_seed(seed));
+        assert_eq!(g.to_move(&s), Node::Decision(Player::A));
+        let picks = legal(&g, &s);
+        let names: Vec<&str> = picks
+            .iter()
+            .map(|a| match a {
+                Action::Pick(c) => g.db.card(*c).name.as_str(),
+                _ => panic!("{a:?}"),
+            })
+            .collect();
+        assert_eq!(names, ["Blaze Marshal", "Cinder Warlord", "Ashen Lieutenant"]);
+        let mut r = rng_from_seed(seed);
+        g.apply(&mut s, Action::Pick(id(&g, "Blaze Marshal")), &mut r, &mut crate::core::NoObserver);
+        assert_eq!(s.side(0).pick, Some(id(&g, "Blaze Marshal")));
+        assert!(s.side(0).hand.is_empty(), "no card before both picks");
+        assert_eq!(g.to_move(&s), Node::Decision(Player::B));
+        g.apply(&mut s, Action::Pick(id(&g, "Tide Regent")), &mut r, &mut crate::core::NoObserver);
+        firsts[s.active as usize] += 1;
+        let first = s.active;
+        assert_eq!(s.side(first).hand.len(), OPENING_HAND + 1, "the first player draws too");
+        assert_eq!(s.side(first ^ 1).hand.len(), OPENING_HAND);
+        for p in 0..2 {
+            assert_eq!(s.side(p).board.len() as u8, 1 + u8::from(p == 1), "Tide Regent's token");
+            assert_eq!(s.side(p).power, 2, "5 paid for the Commander, +2");
+            assert_eq!(s.side(p).pick, None);
+        }
+        g.check_invariants(&s).unwrap();
+    }
+    assert!(firsts[0] > 3 && firsts[1] > 3, "a fair coin: {firsts:?}");
+}
+
+#[test]
+fn an_unaffordable_starting_commander_is_shuffled_in() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "you must still pay hand
+    // cost for your starting commander, if you can't when the game
+    // starts, the commander is shuffled in and you start with none".
+    let mut db = CardDb::bundled();
+    db.apply_override("Tide Regent.cost=7").unwrap();
+    let g = NintendoTcg::bundled_on(db, 0, 1);
+    let mut s = g.new_state(&mut rng());
+    act(&g, &mut s, Action::Pick(id(&g, "Blaze Marshal")));
+    act(&g, &mut s, Action::Pick(id(&g, "Tide Regent")));
+    assert!(s.side(1).board.is_empty());
+    assert_eq!(s.side(1).power, 7, "nothing paid: 5 + 2");
+    let regents = s.side(1).deck.iter().chain(&s.side(1).hand).filter(|&&c| c == id(&g, "Tide Regent")).count();
+    assert_eq!(regents, 3);
+}
+
+#[test]
+fn deck_lists_are_checked_with_lines() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
+    // of 3 multiples per card … The only 1 card that is required in a
+    // deck is a Commander".
+    let db = CardDb::bundled();
+    let err = Deck::parse("4 Spark Imp\n1 Spark Imq\n", "x.deck", &db).unwrap_err();
+    let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
+    assert!(text.iter().any(|t| t.starts_with("x.deck:1: 4 copies")), "{text:?}");
+    assert!(text.iter().any(|t| t.contains("x.deck:2: unknown card \"Spark Imq\" (did you mean \"Spark Imp\"?)")), "{text:?}");
+    assert!(text.iter().any(|t| t.contains("exactly 40")), "{text:?}");
+    assert!(text.iter().any(|t| t.contains("at least one Commander")), "{text:?}");
+    // Tokens and Required cards do not count toward the 40 nor the 3.
+    let (_, tide) = super::BUNDLED_DECKS[1];
+    let more = format!("{tide}\n4 Cinder Token\n");
+    let deck = Deck::parse(&more, "t.deck", &db).expect("legal");
+    assert_eq!(deck.card_list().len(), 48);
+}
+
+// ---------------------------------------------------------------------------
+// 4 – Character's
+
+#[test]
+fn one_commander_at_a_time_except_generals_to_it() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "You can only have 1
+    // Commander out on your side at a time"; "+General to+ … can be played
+    // or stay out if the name of the character they are a general to …
+    // is out".
+    let g = game();
+    let mut s = fresh(&g);
+    put(&g, &mut s, 0, "Cinder Warlord");
+    let blaze = hand(&g, &mut s, 0, "Blaze Marshal");
+    let ashen = hand(&g, &mut s, 0, "Ashen Lieutenant");
+    let moves = legal(&g, &s);
+    let plays = |c: CardId| moves.iter().any(|a| matches!(a, Action::Play { card, .. } if *card == c));
+    assert!(!plays(blaze), "a second Commander");
+    assert!(plays(ashen), "a General to the Commander out");
+    // Two Generals stay while their Commander does; when it leaves, the
+    // rule is broken and a General goes.
+    let mut s = fresh(&g);
+    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    put(&g, &mut s, 0, "Ashen Lieutenant");
+    put(&g, &mut s, 0, "Ashen Lieutenant");
+    g.check_invariants(&s).unwrap();
+    g.leave_play(&mut s, 0, warlord, super::effects::Dest::Discard, &mut crate::core::NoObserver);
+    assert_eq!(s.side(0).board.len(), 1);
+    assert_eq!(s.side(0).discard.len(), 2);
+}
+
+#[test]
+fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "you must pay the hand
+    // cost number from your total hand power. If you play a card by
+    // another method (effect, etc.) you only have to pay if it say's".
+    let g = game();
+    let mut s = fresh(&g);
+    s.side_mut(0).power = 3;
+    let hound = hand(&g, &mut s, 0, "Magma Hound");
+    let brute = hand(&g, &mut s, 0, "Rubble Brute");
+    let moves = legal(&g, &s);
+    assert!(!moves.iter().any(|a| matches!(a, Action::Play { card, .. } if *card == hound)));
+    let events = act(&g, &mut s, play(brute, Tgt::None));
+    assert_eq!(s.side(0).power, 0);
+    assert!(has_kind(&events, |k| matches!(k, EventKind::Play { cost: 3, .. })));
+    // Cinder Warlord's Timed summon plays an Imp without paying.
+    let mut s = fresh(&g);
+    put(&g, &mut s, 1, "Cinder Warlord");
+    let imp = hand(&g, &mut s, 0, "Spark Imp");
+    act(&g, &mut s, play(imp, Tgt::None));
+    assert_eq!(s.phase, Phase::Window(Trigger::CharacterPlayed));
+    let warlord = s.side(1).board[0].uid;
+    let before = s.side(1).power;
+    act(&g, &mut s, Action::Answer { card: id(&g, "Cinder Warlord"), uid: Some(warlord), ability: 0, target: Tgt::None });
+    act(&g, &mut s, Action::NoReply);
+    assert_eq!(s.side(1).board.len(), 2, "an Imp summoned");
+    assert_eq!(s.side(1).power, before);
+}
+
+#[test]
+fn damage_by_effect_goes_to_hp_and_zero_hp_destroys() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "When a character takes
+    // Damage by effect, it goes straight to the character's HP. If a
+    // character's HP hits zero, they are destroyed and sent to the
+    // discard pile."
+    let g = game();
+    let mut s = fresh(&g);
+    let brute = put(&g, &mut s, 1, "Rubble Brute"); // DP 3, HP 4
+    let ball = hand(&g, &mut s, 0, "Fireball");
+    act(&g, &mut s, play(ball, Tgt::Foe(brute)));
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(char_of(&s, 1, brute).damage, 3, "DP does not shield effects");
+    let scout = put(&g, &mut s, 0, "Emberling Scout");
+    act(&g, &mut s, Action::Use { uid: scout, ability: 0, target: Tgt::Foe(brute) });
+    assert!(s.side(1).board.is_empty());
+    assert_eq!(s.side(1).discard[..], [id(&g, "Rubble Brute")]);
+}
+
+#[test]
+fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "*Normal*- … can be used
+    // once per your turn, unless that character is Tapped"; "*Attack* -
+    // … counts as an attack so the character is tapped afterwards".
+    let g = game();
+    let mut s = fresh(&g);
+    let scout = put(&g, &mut s, 0, "Emberling Scout");
+    let brute = put(&g, &mut s, 0, "Rubble Brute");
+    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    act(&g, &mut s, Action::Use { uid: scout, ability: 0, target: Tgt::Foe(foe) });
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout)));
+    act(&g, &mut s, Action::Use { uid: brute, ability: 0, target: Tgt::Foe(foe) });
+    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
+    assert_eq!(char_of(&s, 1, foe).dp, -2, "a permanent reduction");
+    // Next own turn: usable again.
+    settle(&g, &mut s, 1);
+    settle(&g, &mut s, 0);
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout)));
+    // A tapped Character cannot use a normal effect.
+    s.side_mut(0).char_mut(scout).unwrap().flags |= flag::TAPPED;
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout)));
+}
+
+#[test]
+fn instants_are_optional_and_only_on_play() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "<Instant>- These effects
+    // activate right when the character is played and cannot be activated
+    // at any other time. You do not have to activate the effect".
+    let g = game();
+    for (target, tokens) in [(Tgt::Skip, 0), (Tgt::None, 1)] {
+        let mut s = fresh(&g);
+        let regent = hand(&g, &mut s, 0, "Tide Regent");
+        assert!(legal(&g, &s).contains(&play(regent, Tgt::Skip)));
+        act(&g, &mut s, play(regent, target));
+        settle(&g, &mut s, 0);
+        assert_eq!(s.side(0).board.len(), 1 + tokens);
+        assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Use { ability: 0, .. })), "not later");
+    }
+}
+
+#[test]
+fn constant_effects_are_always_on() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "{Constant}- This effect
+    // is always on"; "10": Heatran's constant effect does 2 damage after
+    // its attack.
+    let g = game();
+    let mut s = fresh(&g);
+    let sentinel = put(&g, &mut s, 0, "Bramble Sentinel");
+    let imp = put(&g, &mut s, 0, "Spark Imp");
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, imp)).dp, 1, "+1 DP from the Sentinel");
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, sentinel)).dp, 4, "not itself");
+    let mut s = fresh(&g);
+    let hound = put(&g, &mut s, 0, "Magma Hound"); // AP 3
+    let lev = put(&g, &mut s, 1, "Deep Leviathan"); // DP 3, HP 8
+    s.side_mut(1).char_mut(lev).unwrap().flags |= flag::TAPPED;
+    act(&g, &mut s, Action::EndTurn);
+    settle_battle_to(&g, &mut s, hound);
+    let events = act(&g, &mut s, Action::Attack(Tgt::Foe(lev)));
+    assert!(has_kind(&events, |k| matches!(k, EventKind::Attack { absorbed: 3, damage: 0, .. })));
+    assert_eq!(char_of(&s, 1, lev).damage, 2, "DP absorbs the attack; 2 by effect");
+}
+
+/// Passes windows and other attackers until `uid` is the attacker.
+fn settle_battle_to(g: &NintendoTcg, s: &mut State, uid: u8) {
+    for _ in 0..50 {
+        match s.phase {
+            Phase::Battle if s.attacker == uid => return,
+            Phase::Window(_) => act(g, s, Action::Decline),
+            Phase::Battle => act(g, s, Action::AttackPass),
+            p => panic!("{p:?}"),
+        };
+    }
+    panic!("attacker never came");
+}
+
+#[test]
+fn subtypes_are_searched_exactly_or_listed_anywhere() {
+    // rules/nintendo-tcg.txt: "4 – Character's" ("Sub-Type's"): "search
+    // … a card with the sub-type of pirate" vs "LISTED ANYWHERE on the
+    // card … like - Space Pirate or Land Pirate".
+    let g = game();
+    let mut s = fresh(&g);
+    let call = hand(&g, &mut s, 0, "Pirate Call");
+    act(&g, &mut s, play(call, Tgt::None));
+    let events = act(&g, &mut s, Action::Decline);
+    let found: Vec<CardId> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Search { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(found.len(), 1);
+    assert!(g.db.card(found[0]).subtypes.iter().any(|t| t.contains("Pirate")));
+    assert!(s.side(0).hand.contains(&found[0]));
+    // Exactly "Imp": the Warlord's summon finds only Imps of level 1.
+    let warlord = g.db.card(id(&g, "Cinder Warlord"));
+    let filter = &warlord.abilities[0].effects[0].filter;
+    assert!(filter.matches(g.db.card(id(&g, "Spark Imp"))));
+    assert!(!filter.matches(g.db.card(id(&g, "Emberling Scout"))));
+    let mut sky = g.db.card(id(&g, "Emberling Scout")).clone();
+    sky.subtypes = vec!["Imperial Guard".into()];
+    assert!(!filter.matches(&sky), "an exact sub-type");
+}
