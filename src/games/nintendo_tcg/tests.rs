@@ -440,3 +440,239 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
     sky.subtypes = vec!["Imperial Guard".into()];
     assert!(!filter.matches(&sky), "an exact sub-type");
 }
+
+// ---------------------------------------------------------------------------
+// 5 – Assistant's, 6 – Area's
+
+#[test]
+fn one_assistant_a_turn_out_until_the_turn_ends() {
+    // rules/nintendo-tcg.txt: "5 – Assistant's", "you can only play 1
+    // Assistant once on your turn. The Assistant stays out until the end
+    // of your turn."
+    let g = game();
+    let mut s = fresh(&g);
+    let sergeant = hand(&g, &mut s, 0, "Drill Sergeant");
+    let master = hand(&g, &mut s, 0, "Quartermaster");
+    let hound = hand(&g, &mut s, 0, "Magma Hound");
+    assert_eq!(g.cost_of(&s, 0, hound), 4);
+    act(&g, &mut s, play(sergeant, Tgt::None));
+    assert_eq!(s.side(0).assistant, Some(sergeant));
+    assert_eq!(g.cost_of(&s, 0, hound), 3, "its discount while out");
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == master)));
+    settle(&g, &mut s, 1);
+    assert_eq!(s.side(0).assistant, None);
+    assert!(s.side(0).discard.contains(&sergeant));
+    // Quartermaster: "search for a level 1".
+    settle(&g, &mut s, 0);
+    act(&g, &mut s, play(master, Tgt::None));
+    assert!(s.side(0).hand.contains(&id(&g, "Spark Imp")));
+}
+
+#[test]
+fn one_area_for_both_sides_a_new_one_replaces_it() {
+    // rules/nintendo-tcg.txt: "6 – Area's", "Only one Area can be played
+    // at a time, if a new area is played, discard the current one. The
+    // effect of the Area card affect's and can be used by both sides".
+    let g = game();
+    let mut s = fresh(&g);
+    let caldera = hand(&g, &mut s, 0, "Ashfall Caldera");
+    let imp = put(&g, &mut s, 0, "Spark Imp");
+    let foe = put(&g, &mut s, 1, "Magma Hound");
+    act(&g, &mut s, play(caldera, Tgt::None));
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, imp)).ap, 2, "fire +1 AP");
+    assert_eq!(g.stats(&s, 1, &char_of(&s, 1, foe)).ap, 4, "on both sides");
+    act(&g, &mut s, Action::UseArea { sub: false, target: Tgt::Foe(foe) });
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::UseArea { .. })), "once a turn");
+    settle(&g, &mut s, 1);
+    assert!(legal(&g, &s).contains(&Action::UseArea { sub: false, target: Tgt::Foe(imp) }), "the rival uses it too");
+    let grotto = hand(&g, &mut s, 1, "Sunken Grotto");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    assert_eq!(s.area.map(|a| a.card), Some(grotto));
+    assert!(s.side(0).discard.contains(&caldera), "the old Area goes to its owner's pile");
+}
+
+#[test]
+fn sub_areas_need_their_area_and_keep_their_cards_apart() {
+    // rules/nintendo-tcg.txt: "6 – Area's" ("Sub-Area"): playable if its
+    // Area is out; moving there is a movement, not while Tapped; "he can
+    // only be targeted and affected by other cards in that sub-area"; "If
+    // a Sub-Area is destroyed … all cards in that Sub-Area go to the same
+    // destination".
+    let g = game();
+    let mut s = fresh(&g);
+    let cove = hand(&g, &mut s, 0, "Hidden Cove");
+    let grotto = hand(&g, &mut s, 0, "Sunken Grotto");
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == cove)));
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let scout = put(&g, &mut s, 1, "Emberling Scout");
+    let other = put(&g, &mut s, 1, "Spark Imp");
+    act(&g, &mut s, Action::Move { uid: warden });
+    assert!(char_of(&s, 0, warden).in_sub());
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).sp, 4, "the Sub-Area's +1 SP");
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 2, "the Area's aura stays outside");
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Use { .. })), "no rival in the Sub-Area");
+    s.side_mut(1).char_mut(scout).unwrap().flags |= flag::SUB;
+    assert!(legal(&g, &s).contains(&Action::Use { uid: warden, ability: 0, target: Tgt::Foe(scout) }));
+    assert!(!legal(&g, &s).contains(&Action::Use { uid: warden, ability: 0, target: Tgt::Foe(other) }));
+    // Tapped Characters cannot move.
+    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
+    settle(&g, &mut s, 1);
+    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
+    assert!(!legal(&g, &s).contains(&Action::Move { uid: other }));
+    assert!(legal(&g, &s).contains(&Action::Move { uid: scout }));
+    // Quake destroys the Sub-Area and everyone in it.
+    let quake = hand(&g, &mut s, 1, "Quake");
+    act(&g, &mut s, play(quake, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(s.sub, None);
+    assert!(s.side(0).discard.contains(&id(&g, "Frost Warden")));
+    assert!(s.side(1).discard.contains(&id(&g, "Emberling Scout")));
+    assert!(s.side(1).char(other).is_some(), "1 damage to the Imp's HP 2");
+}
+
+// ---------------------------------------------------------------------------
+// 7 – Placement
+
+#[test]
+fn items_attach_masks_one_each_instants_discard_attacks_tap() {
+    // rules/nintendo-tcg.txt: "7 – Placement", "Items are used to attach
+    // to a character"; "*Attack* - A character can use the effect of the
+    // item. If so, they're tapped"; "<Instant> - Right when the item is
+    // attached, the effect is activated and the item is discarded";
+    // "Masks: … only 1 mask can be on a character at a time".
+    let g = game();
+    let mut s = fresh(&g);
+    let lev = put(&g, &mut s, 0, "Deep Leviathan");
+    let foe = put(&g, &mut s, 1, "Tide Regent");
+    let helm = hand(&g, &mut s, 0, "Bronze Helm");
+    let grin = hand(&g, &mut s, 0, "Grinning Mask");
+    let spear = hand(&g, &mut s, 0, "Thunder Spear");
+    let flask = hand(&g, &mut s, 0, "Potion Flask");
+    act(&g, &mut s, Action::Play { card: helm, at: At::On(lev), target: Tgt::None });
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, lev)).dp, 5);
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == grin)), "a second Mask");
+    s.side_mut(0).char_mut(lev).unwrap().damage = 4;
+    act(&g, &mut s, Action::Play { card: flask, at: At::On(lev), target: Tgt::None });
+    assert_eq!(char_of(&s, 0, lev).damage, 1);
+    assert!(s.side(0).discard.contains(&flask));
+    act(&g, &mut s, Action::Play { card: spear, at: At::On(lev), target: Tgt::None });
+    act(&g, &mut s, Action::UseItem { uid: lev, item: 1, target: Tgt::Foe(foe) });
+    assert_eq!(char_of(&s, 1, foe).damage, 2);
+    assert!(char_of(&s, 0, lev).has(flag::TAPPED));
+}
+
+#[test]
+fn timed_items_work_only_at_their_time() {
+    // rules/nintendo-tcg.txt: "7 – Placement", "[Timed] – The Item can
+    // only work at certain times" (Warding Charm: the opponent's turn).
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let charm = hand(&g, &mut s, 0, "Warding Charm");
+    act(&g, &mut s, Action::Play { card: charm, at: At::On(warden), target: Tgt::None });
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 2);
+    s.active = 1;
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 5);
+}
+
+// ---------------------------------------------------------------------------
+// 8 – Effect Cards
+
+#[test]
+fn effect_cards_by_kind() {
+    // rules/nintendo-tcg.txt: "8 – Effect Cards", "You can only play
+    // effect cards on your turn except for timed effects"; "{Constant} –
+    // These cards stay out"; "*Attack* - Attach the effect's to your
+    // character … If so, the character is tapped".
+    let g = game();
+    let mut s = fresh(&g);
+    let horn = hand(&g, &mut s, 0, "Ambush Horn");
+    let standard = hand(&g, &mut s, 0, "Battle Standard");
+    let strike = hand(&g, &mut s, 0, "Piercing Strike");
+    let brute = put(&g, &mut s, 0, "Rubble Brute");
+    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == horn)), "timed");
+    act(&g, &mut s, play(standard, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    assert!(s.side(0).constants.contains(&standard));
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, brute)).ap, 4);
+    act(&g, &mut s, Action::Play { card: strike, at: At::On(brute), target: Tgt::Foe(foe) });
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(char_of(&s, 1, foe).damage, 3);
+    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
+    assert!(s.side(0).discard.contains(&strike));
+    // On the rival's turn only a Timed card may be played, in a window.
+    settle(&g, &mut s, 1);
+    let ball = hand(&g, &mut s, 0, "Fireball");
+    let imp = hand(&g, &mut s, 1, "Spark Imp");
+    act(&g, &mut s, play(imp, Tgt::None));
+    let window = legal(&g, &s);
+    assert!(window.iter().any(|a| matches!(a, Action::Answer { card, .. } if *card == horn)));
+    assert!(!window.iter().any(|a| matches!(a, Action::Answer { card, .. } | Action::Play { card, .. } if *card == ball)));
+}
+
+#[test]
+fn songs_need_an_instrument_once_a_turn() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Instrument: … used to
+    // play Song Cards"; "Song: … a character can only activate a song if
+    // they have an instrument attached to them. A character may play 1
+    // song per turn (only on their turn)".
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let song = hand(&g, &mut s, 0, "Ballad of Tides");
+    let flute = hand(&g, &mut s, 0, "Reed Flute");
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == song)));
+    act(&g, &mut s, Action::Play { card: flute, at: At::On(warden), target: Tgt::None });
+    s.side_mut(0).char_mut(warden).unwrap().damage = 3;
+    let power = s.side(0).power;
+    act(&g, &mut s, Action::Play { card: song, at: At::On(warden), target: Tgt::None });
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(char_of(&s, 0, warden).damage, 1);
+    assert_eq!(s.side(0).power, power + 1);
+    assert!(char_of(&s, 0, warden).has(flag::SUNG));
+}
+
+// ---------------------------------------------------------------------------
+// 9 – Required/Tokens
+
+#[test]
+fn required_cards_and_tokens_live_in_the_extra_deck() {
+    // rules/nintendo-tcg.txt: "9 – Required/Tokens", "Every required card
+    // needs a certain requirement to be played … When that card leaves the
+    // play area, place it back into your extra deck"; "Tokens CANNOT use
+    // effects of any sort … once they leave the play area, they return to
+    // the extra deck. Tokens do not require hand power".
+    let g = game();
+    let mut s = fresh(&g);
+    let titan = id(&g, "Lava Titan");
+    let titan_play = |s: &State| legal(&g, s).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == titan));
+    assert!(!titan_play(&s), "Cinder Warlord is not out");
+    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    assert!(titan_play(&s));
+    act(&g, &mut s, play(titan, Tgt::None));
+    assert_eq!(s.side(0).power, 17);
+    let before = s.side(0).power;
+    act(&g, &mut s, Action::Use { uid: warlord, ability: 1, target: Tgt::None });
+    assert_eq!(s.side(0).power, before - 1, "the effect's cost; the Token is free");
+    let token = s.side(0).board.iter().find(|c| c.card == id(&g, "Cinder Token")).unwrap().uid;
+    // A Token's Items give no effect to use.
+    let spear = hand(&g, &mut s, 0, "Thunder Spear");
+    act(&g, &mut s, Action::Play { card: spear, at: At::On(token), target: Tgt::None });
+    assert!(!legal(&g, &s).iter().any(|a| matches!(a, Action::UseItem { uid, .. } if *uid == token)));
+    let extra = s.side(0).extra.len();
+    for uid in [token, s.side(0).board[1].uid] {
+        g.leave_play(&mut s, 0, uid, super::effects::Dest::Removed, &mut crate::core::NoObserver);
+    }
+    assert_eq!(s.side(0).extra.len(), extra + 2, "both back to the extra deck");
+    assert!(s.side(0).removed.is_empty());
+    // Blaze Marshal's Instant fetches its Required Item.
+    let mut s = fresh(&g);
+    let marshal = hand(&g, &mut s, 0, "Blaze Marshal");
+    act(&g, &mut s, play(marshal, Tgt::None));
+    let m = s.side(0).board[0];
+    assert_eq!(m.items[..], [id(&g, "Ember Crest")]);
+    assert_eq!(g.stats(&s, 0, &m).ap, 4);
+}
