@@ -690,7 +690,13 @@ impl NintendoTcg {
     }
 
     /// Resolves an Effect card that was not negated.
-    fn resolve_held(&self, s: &mut State, h: Held, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    fn resolve_held(
+        &self,
+        s: &mut State,
+        h: Held,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let c = self.card(h.card);
         if c.timing == Timing::Constant {
             s.side_mut(h.owner).constants.push(h.card);
