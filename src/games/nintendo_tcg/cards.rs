@@ -363,7 +363,7 @@ impl Card {
         matches!(self.kind, Kind::Character | Kind::Token)
     }
 
-    /// The Timed abilities answering `trigger`.
+    /// Whether one of its Timed abilities answers `trigger`.
     pub fn answers(&self, trigger: Trigger) -> bool {
         self.abilities
             .iter()

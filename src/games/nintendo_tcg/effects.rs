@@ -85,7 +85,7 @@ impl NintendoTcg {
                 Op::Search | Op::Summon => self.search(s, p, e, ctx.sub, rng, obs),
                 Op::Token | Op::Fetch => {
                     let Some(card) = e.card else { continue };
-                    self.from_extra(s, p, card, ctx, obs);
+                    self.take_extra(s, p, card, ctx, obs);
                 }
                 Op::Negate => {
                     if let Some(h) = s.held.take() {
@@ -332,7 +332,7 @@ impl NintendoTcg {
 
     /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
     /// Item is attached to the effect's Character).
-    fn from_extra(
+    fn take_extra(
         &self,
         s: &mut State,
         p: u8,
@@ -362,8 +362,8 @@ impl NintendoTcg {
     /// Whether Character `uid` of `p` can take Item `item` (room; one Mask).
     pub(super) fn may_hold(&self, s: &State, p: u8, uid: u8, item: CardId) -> bool {
         s.side(p).char(uid).is_some_and(|c| {
-            !c.items.is_full()
-                && !(self.card(item).mask && c.items.iter().any(|&i| self.card(i).mask))
+            let second_mask = self.card(item).mask && c.items.iter().any(|&i| self.card(i).mask);
+            !c.items.is_full() && !second_mask
         })
     }
 

@@ -568,8 +568,8 @@ impl NintendoTcg {
                 None => return,
             },
         };
-        self.pay(s, p, 0, obs);
-        s.side_mut(p).power -= cost.min(s.side(p).power);
+        let side = s.side_mut(p);
+        side.power = side.power.saturating_sub(cost);
         self.emit(s, p, EventKind::Play { card, cost }, obs);
         let c = self.card(card);
         let instant = self.ability_of(card, Timing::Instant).map(|(_, a)| a);
