@@ -385,6 +385,8 @@ pub const BUNDLED_CARDS: &str = include_str!("../../../decks/nintendo-tcg/cards.
 
 /// Stats above this are refused.
 pub const MAX_STAT: u8 = 30;
+/// Abilities one card may have (the state marks their use in a `u8`).
+pub const MAX_ABILITIES: usize = 8;
 
 impl CardDb {
     /// The bundled card pool.
@@ -827,7 +829,15 @@ impl Build<'_> {
         if r.song && !(r.kind == Kind::Effect && r.timing == Some(Timing::Instant)) {
             self.err("a song is an instant effect card".into());
         }
-        let mut abilities: Vec<Ability> = r.ability.iter().map(|a| self.ability(a)).collect();
+        if r.ability.len() > MAX_ABILITIES {
+            self.err(format!("a card has at most {MAX_ABILITIES} abilities"));
+        }
+        let mut abilities: Vec<Ability> = r
+            .ability
+            .iter()
+            .take(MAX_ABILITIES)
+            .map(|a| self.ability(a))
+            .collect();
         let mut timing = Timing::Normal;
         if r.kind == Kind::Effect {
             match r.timing {
@@ -890,6 +900,9 @@ impl Build<'_> {
             discount: a.discount,
             opponent_turn: a.opponent_turn,
         });
+        if aura.discount > MAX_STAT {
+            self.err(format!("aura.discount expects 0 to {MAX_STAT}"));
+        }
         if aura.opponent_turn && r.kind != Kind::Item {
             self.err("aura.opponent_turn is for [Timed] items".into());
         }

@@ -104,8 +104,7 @@ impl NintendoTcg {
             side.constants
                 .iter()
                 .chain(side.assistant.iter())
-                .map(|&k| self.card(k).aura.discount)
-                .sum()
+                .fold(0u8, |d, &k| d.saturating_add(self.card(k).aura.discount))
         } else {
             0
         };

@@ -1591,3 +1591,25 @@ fn card_files_report_path_and_line() {
         .to_string();
     assert!(err.starts_with("q.toml:2:"), "{err}");
 }
+
+#[test]
+fn damaged_card_files_are_explained_never_a_panic() {
+    // Every one-line deletion and every one-line doubling of the bundled
+    // pool either loads or reports `path:line: …`.
+    let lines: Vec<&str> = super::cards::BUNDLED_CARDS.lines().collect();
+    for i in 0..lines.len() {
+        for doubled in [false, true] {
+            let mut edited: Vec<&str> = lines.clone();
+            if doubled {
+                edited.insert(i, lines[i]);
+            } else {
+                edited.remove(i);
+            }
+            if let Err(e) = CardDb::parse(&edited.join("\n"), "pool.toml") {
+                for d in &e.0 {
+                    assert!(d.to_string().starts_with("pool.toml"), "{d}");
+                }
+            }
+        }
+    }
+}
