@@ -101,13 +101,18 @@ impl NintendoTcg {
         let p = s.decider;
         match s.phase {
             Phase::Pick => {
-                let mut seen = Vec::new();
-                for &c in &s.side(p).deck {
-                    if self.card(c).commander && !seen.contains(&c) {
-                        seen.push(c);
-                        out.push(Action::Pick(c));
-                    }
-                }
+                // In card order, so the choice never depends on the
+                // (hidden) order of the deck.
+                let mut commanders: Vec<CardId> = s
+                    .side(p)
+                    .deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.card(c).commander)
+                    .collect();
+                commanders.sort_unstable();
+                commanders.dedup();
+                out.extend(commanders.into_iter().map(Action::Pick));
             }
             Phase::Main => {
                 self.main_actions(s, p, out);

@@ -1140,8 +1140,7 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     let mut s = fresh(&g);
     let horn = hand(&g, &mut s, 1, "Ambush Horn");
     let imp = hand(&g, &mut s, 0, "Spark Imp");
-    let flask_host = put(&g, &mut s, 0, "Frost Warden");
-    let flask = hand(&g, &mut s, 0, "Potion Flask");
+    let brute = hand(&g, &mut s, 0, "Rubble Brute");
     act(&g, &mut s, play(imp, Tgt::None));
     let uid = s.side(0).board.iter().find(|c| c.card == imp).unwrap().uid;
     assert_eq!(g.to_move(&s), Node::Decision(Player::B));
@@ -1159,16 +1158,9 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     assert_eq!(g.to_move(&s), Node::Decision(Player::A));
     let replies = legal(&g, &s);
     assert!(replies.contains(&Action::NoReply) && !replies.contains(&Action::EndTurn));
-    // The reply: an Item; it opens no window of its own (windows do not nest).
-    act(
-        &g,
-        &mut s,
-        Action::Play {
-            card: flask,
-            at: At::On(flask_host),
-            target: Tgt::None,
-        },
-    );
+    // The reply: a Character from hand; it opens no window of its own
+    // (windows do not nest).
+    act(&g, &mut s, play(brute, Tgt::None));
     assert_eq!(s.phase, Phase::Main);
     assert!(
         s.side(0).char(uid).is_none(),
