@@ -93,6 +93,8 @@ pub enum GameKind {
     PixelTactics,
     /// Astrom Cross.
     AstromCross,
+    /// The Nintendo TCG (fan game by Pete Grigsby).
+    NintendoTcg,
 }
 
 /// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
@@ -111,6 +113,10 @@ macro_rules! with_ruleset {
             }
             $crate::cli::GameKind::AstromCross => {
                 type $R = $crate::games::astrom_cross::AstromCross;
+                $body
+            }
+            $crate::cli::GameKind::NintendoTcg => {
+                type $R = $crate::games::nintendo_tcg::NintendoTcg;
                 $body
             }
         }

@@ -2,6 +2,7 @@
 //! the commands load any of them from files.
 
 pub mod astrom_cross;
+pub mod nintendo_tcg;
 pub mod nostalgix;
 pub mod pixel_tactics;
 
@@ -13,7 +14,12 @@ use crate::core::Game;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// The names of every ruleset, as `--game` and strategy files spell them.
-pub const GAMES: [&str; 3] = [nostalgix::NAME, pixel_tactics::NAME, astrom_cross::NAME];
+pub const GAMES: [&str; 4] = [
+    nostalgix::NAME,
+    pixel_tactics::NAME,
+    astrom_cross::NAME,
+    nintendo_tcg::NAME,
+];
 
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything

@@ -1,0 +1,1045 @@
+//! The Nintendo TCG card model and its loader.
+//!
+//! rules/nintendo-tcg.txt: "4 – Character's" (name, elements, AP/DP/SP/HP,
+//! hand cost, the five kinds of effect, sub-types, Commanders and
+//! Generals), "5 – Assistant's", "6 – Area's" (Sub-Areas), "7 –
+//! Placement" (Items, Masks), "8 – Effect Cards", "9 – Required/Tokens"
+//! and the glossary (Instrument, Song, Status, Negate, Reduce, Removed
+//! Area). Cards are data: `decks/nintendo-tcg/cards.toml` describes each
+//! with a declarative vocabulary the engine interprets; the state only
+//! stores [`CardId`]s.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
+
+/// An index into the [`CardDb`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct CardId(pub u16);
+
+/// The card types of the book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A Character (Commanders and Generals included).
+    Character,
+    /// An Assistant: one per turn, out until the end of the turn.
+    Assistant,
+    /// An Area (or a Sub-Area of one).
+    Area,
+    /// A Placement Item attached to a Character (Masks, Instruments).
+    Item,
+    /// An Effect card (Timed, Instant, Constant, Attack; Songs).
+    Effect,
+    /// A Token: an effect-less Character from the extra deck.
+    Token,
+}
+
+impl Kind {
+    /// The kind's name in files and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Character => "character",
+            Kind::Assistant => "assistant",
+            Kind::Area => "area",
+            Kind::Item => "item",
+            Kind::Effect => "effect",
+            Kind::Token => "token",
+        }
+    }
+}
+
+/// The nine Elements (rules: "4 – Character's").
+pub const ELEMENTS: [&str; 9] = [
+    "fire",
+    "water",
+    "air",
+    "lightning",
+    "ice",
+    "forest",
+    "earth",
+    "shadow",
+    "normal",
+];
+
+/// A set of Elements, one bit each in [`ELEMENTS`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Elements(pub u16);
+
+impl Elements {
+    /// Whether the two sets share an Element.
+    pub fn meets(self, other: Elements) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+/// The four stats an effect can change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Attack Power.
+    Ap,
+    /// Defense Power.
+    Dp,
+    /// Speed Power.
+    Sp,
+    /// Health Points.
+    Hp,
+}
+
+/// The kinds of effect (rules: "4 – Character's", "7", "8").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Timing {
+    /// *Normal*: once per own turn, a movement; not while Tapped.
+    Normal,
+    /// *Attack*: like Normal, and the Character is Tapped after.
+    Attack,
+    /// [Timed]: when its trigger happens, on either player's turn.
+    Timed,
+    /// <Instant>: when the card is played (optional).
+    Instant,
+    /// {Constant}: always on (Effect cards that stay out).
+    Constant,
+}
+
+/// When a Timed effect may be used (see docs/rulings/nintendo-tcg.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// The other player played a Character from hand.
+    CharacterPlayed,
+    /// The other player activated an Effect card.
+    EffectCard,
+    /// A Battle Phase is about to begin.
+    BattleStart,
+}
+
+impl Trigger {
+    /// Every trigger, in index order.
+    pub const ALL: [Trigger; 3] = [
+        Trigger::CharacterPlayed,
+        Trigger::EffectCard,
+        Trigger::BattleStart,
+    ];
+
+    /// The trigger's name in files and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Trigger::CharacterPlayed => "character_played",
+            Trigger::EffectCard => "effect_card",
+            Trigger::BattleStart => "battle_start",
+        }
+    }
+}
+
+/// What an effect does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// Damage by effect: straight to HP.
+    Damage,
+    /// Remove damage.
+    Heal,
+    /// The target player draws.
+    Draw,
+    /// Reduce a stat permanently (glossary: "Reduce (stat)").
+    Reduce,
+    /// Raise a stat permanently.
+    Boost,
+    /// Tap the target Character.
+    Tap,
+    /// Status Frozen: stays Tapped through the next untap.
+    Freeze,
+    /// Status Poisoned: 1 damage between every turn.
+    Poison,
+    /// Search the deck for a matching card, reveal it, put it into hand;
+    /// the deck is shuffled.
+    Search,
+    /// Like `search`, but the card is played (free) instead.
+    Summon,
+    /// Put a Token from the extra deck into play.
+    Token,
+    /// Put a Required card from the extra deck into play (an Item is
+    /// attached to the effect's Character).
+    Fetch,
+    /// The target player gains hand power.
+    Power,
+    /// Negate the Effect card this Timed effect answers: it is destroyed.
+    Negate,
+    /// Send the target Character to the Removed Area.
+    Banish,
+    /// Damage to the target player's Vitality Points.
+    Vitality,
+    /// Destroy the Sub-Area (with every card in it), or else the Area.
+    DestroyArea,
+}
+
+/// Who or what an effect applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// The Character whose effect this is (or that holds the Item/card).
+    This,
+    /// A rival Character, chosen.
+    ChosenEnemy,
+    /// An own Character, chosen.
+    ChosenAlly,
+    /// Every rival Character (in the same place).
+    AllEnemies,
+    /// Every own Character (in the same place).
+    AllAllies,
+    /// Every Character (in the same place).
+    All,
+    /// The effect's controller, as a player.
+    Controller,
+    /// The other player.
+    Opponent,
+}
+
+impl Target {
+    /// Whether the player chooses a Character when using the effect.
+    pub fn is_chosen(self) -> bool {
+        matches!(self, Target::ChosenEnemy | Target::ChosenAlly)
+    }
+
+    /// Whether it names a player rather than Characters.
+    pub fn is_player(self) -> bool {
+        matches!(self, Target::Controller | Target::Opponent)
+    }
+}
+
+/// Which cards a search finds.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Filter {
+    /// Only this card type.
+    pub kind: Option<Kind>,
+    /// Only cards with this sub-type (exactly, or listed anywhere in a
+    /// sub-type name when `anywhere`).
+    pub subtype: Option<String>,
+    /// Match the sub-type anywhere ("LISTED ANYWHERE on the card").
+    pub anywhere: bool,
+    /// Only cards of at most this level (hand cost).
+    pub max_cost: Option<u8>,
+}
+
+/// One instruction of a card's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// What it does.
+    pub op: Op,
+    /// How much.
+    pub amount: u8,
+    /// To whom.
+    pub target: Target,
+    /// The stat of `reduce` and `boost`.
+    pub stat: Stat,
+    /// Only Characters of these Elements (empty: all).
+    pub elements: Elements,
+    /// What `search`/`summon` look for.
+    pub filter: Filter,
+    /// The extra-deck card of `token` and `fetch`.
+    pub card: Option<CardId>,
+}
+
+/// An effect of a card: its kind, trigger, cost and instructions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    /// Normal, Attack, Timed, Instant (Constant is data, see [`Aura`]).
+    pub timing: Timing,
+    /// For Timed effects: when.
+    pub trigger: Option<Trigger>,
+    /// Hand power paid to use it.
+    pub cost: u8,
+    /// Flip a coin first: tails, nothing happens.
+    pub coin: bool,
+    /// What it does, in order.
+    pub effects: Vec<Effect>,
+}
+
+impl Ability {
+    /// The chosen target kind, if any.
+    pub fn chosen(&self) -> Option<Target> {
+        self.effects
+            .iter()
+            .map(|e| e.target)
+            .find(|t| t.is_chosen())
+    }
+}
+
+/// A {Constant} stat change: of a Character's other allies, an Item's
+/// holder, a Constant Effect card's owner's Characters, an Assistant's
+/// owner's Characters, or every Character in an Area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Aura {
+    /// AP change.
+    pub ap: i8,
+    /// DP change.
+    pub dp: i8,
+    /// SP change.
+    pub sp: i8,
+    /// HP change.
+    pub hp: i8,
+    /// Only Characters of these Elements (empty: all).
+    pub elements: Elements,
+    /// Hand cost discount on Characters played (Assistants, Constant
+    /// cards).
+    pub discount: u8,
+    /// Only on the holder's opponent's turn (a [Timed] Item).
+    pub opponent_turn: bool,
+}
+
+impl Aura {
+    /// Whether it changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.ap == 0 && self.dp == 0 && self.sp == 0 && self.hp == 0 && self.discount == 0
+    }
+}
+
+/// One card of the pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// Unique name.
+    pub name: String,
+    /// Card type.
+    pub kind: Kind,
+    /// Hand cost (level).
+    pub cost: u8,
+    /// Elements.
+    pub elements: Elements,
+    /// Sub-types.
+    pub subtypes: Vec<String>,
+    /// Character stats.
+    pub ap: u8,
+    /// Defense Power.
+    pub dp: u8,
+    /// Speed Power.
+    pub sp: u8,
+    /// Health Points.
+    pub hp: u8,
+    /// A Commander.
+    pub commander: bool,
+    /// A General to this Commander.
+    pub general_to: Option<CardId>,
+    /// A Required card: in the extra deck, playable while this card is on
+    /// its owner's side.
+    pub requires: Option<CardId>,
+    /// A Required card (lives in the extra deck).
+    pub required: bool,
+    /// An Area's Sub-Area of this Area.
+    pub sub_area_of: Option<CardId>,
+    /// A Mask (one per Character).
+    pub mask: bool,
+    /// An Instrument (lets its holder play Songs).
+    pub instrument: bool,
+    /// A Song (Effect card equipped to a Character with an Instrument).
+    pub song: bool,
+    /// For Effect cards: how it is played.
+    pub timing: Timing,
+    /// Extra damage by effect a Character deals after each attack
+    /// ({Constant}).
+    pub on_attack: u8,
+    /// Constant stat changes.
+    pub aura: Aura,
+    /// Effects (Characters, Items, Assistants, Areas: several; Effect
+    /// cards: one).
+    pub abilities: Vec<Ability>,
+    /// Rules text for people.
+    pub text: String,
+}
+
+impl Card {
+    /// Whether it lives in the extra deck rather than the deck.
+    pub fn extra(&self) -> bool {
+        self.required || self.kind == Kind::Token
+    }
+
+    /// Whether it stands on the board as a Character.
+    pub fn is_character(&self) -> bool {
+        matches!(self.kind, Kind::Character | Kind::Token)
+    }
+
+    /// Whether one of its Timed abilities answers `trigger`.
+    pub fn answers(&self, trigger: Trigger) -> bool {
+        self.abilities
+            .iter()
+            .any(|a| a.timing == Timing::Timed && a.trigger == Some(trigger))
+    }
+}
+
+/// The immutable card database of one run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardDb {
+    pub(super) cards: Vec<Card>,
+    by_name: HashMap<String, CardId>,
+    /// Where the pool came from (for messages).
+    pub source: String,
+}
+
+/// The bundled pool, compiled into the binary.
+pub const BUNDLED_CARDS: &str = include_str!("../../../decks/nintendo-tcg/cards.toml");
+
+/// Stats above this are refused.
+pub const MAX_STAT: u8 = 30;
+/// Abilities one card may have (the state marks their use in a `u8`).
+pub const MAX_ABILITIES: usize = 8;
+
+impl CardDb {
+    /// The bundled card pool.
+    pub fn bundled() -> CardDb {
+        // Checked by the test suite; failing here is a build defect.
+        CardDb::parse(BUNDLED_CARDS, "decks/nintendo-tcg/cards.toml")
+            .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
+    }
+
+    /// Loads a card file (`.toml`) or a folder of them.
+    pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
+        let label = path.display().to_string();
+        let read = |p: &Path| {
+            std::fs::read_to_string(p).map_err(|e| {
+                Diagnostics(vec![Diagnostic::new(
+                    &p.display().to_string(),
+                    0,
+                    format!("cannot read: {e}"),
+                )])
+            })
+        };
+        if !path.is_dir() {
+            return CardDb::parse(&read(path)?, &label);
+        }
+        let mut files: Vec<_> = std::fs::read_dir(path)
+            .map_err(|e| {
+                Diagnostics(vec![Diagnostic::new(
+                    &label,
+                    0,
+                    format!("cannot read: {e}"),
+                )])
+            })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        let mut sources = Vec::new();
+        for f in &files {
+            sources.push((f.display().to_string(), read(f)?));
+        }
+        if sources.is_empty() {
+            return Err(Diagnostics(vec![Diagnostic::new(
+                &label,
+                0,
+                "no .toml card file in this folder",
+            )]));
+        }
+        let refs: Vec<(&str, &str)> = sources
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        CardDb::parse_many(&refs, &label)
+    }
+
+    /// Parses one card file's text; `path` names it in messages.
+    pub fn parse(text: &str, path: &str) -> Result<CardDb, Diagnostics> {
+        CardDb::parse_many(&[(path, text)], path)
+    }
+
+    fn parse_many(files: &[(&str, &str)], source: &str) -> Result<CardDb, Diagnostics> {
+        let mut errors = Vec::new();
+        // First pass: names, so cards may name each other in any order.
+        let mut raws: Vec<(&str, usize, RawCard)> = Vec::new();
+        let mut by_name = HashMap::new();
+        for &(path, text) in files {
+            let file = match toml::from_str::<RawFile>(text) {
+                Ok(f) => f,
+                Err(e) => {
+                    errors.push(toml_error(path, text, &e));
+                    continue;
+                }
+            };
+            for raw in file.card {
+                let line = line_of(text, raw.span().start);
+                let raw = raw.into_inner();
+                let name = raw.name.trim().to_string();
+                if name.is_empty() {
+                    errors.push(Diagnostic::new(path, line, "a card needs a non-empty name"));
+                    continue;
+                }
+                if by_name.contains_key(&name) {
+                    errors.push(Diagnostic::new(
+                        path,
+                        line,
+                        format!("card \"{name}\": is defined twice"),
+                    ));
+                    continue;
+                }
+                if raws.len() >= 4096 {
+                    errors.push(Diagnostic::new(path, line, "too many cards (at most 4096)"));
+                    break;
+                }
+                by_name.insert(name, CardId(raws.len() as u16));
+                raws.push((path, line, raw));
+            }
+        }
+        let names: Vec<String> = raws
+            .iter()
+            .map(|(_, _, r)| r.name.trim().to_string())
+            .collect();
+        let mut cards = Vec::with_capacity(raws.len());
+        for (path, line, raw) in &raws {
+            let mut b = Build {
+                path,
+                line: *line,
+                name: raw.name.trim(),
+                by_name: &by_name,
+                names: &names,
+                errors: &mut errors,
+            };
+            cards.push(b.card(raw));
+        }
+        // Cross-card checks need every card built.
+        for (i, (path, line, _)) in raws.iter().enumerate() {
+            let c: &Card = &cards[i];
+            let mut err = |m: String| {
+                errors.push(Diagnostic::new(
+                    path,
+                    *line,
+                    format!("card \"{}\": {m}", c.name),
+                ))
+            };
+            let is = |id: Option<CardId>, pred: &dyn Fn(&Card) -> bool| {
+                id.is_none_or(|id| pred(&cards[id.0 as usize]))
+            };
+            if !is(c.general_to, &|x| x.commander && x.general_to.is_none()) {
+                err("general_to expects a Commander that is no General itself".into());
+            }
+            if !is(c.sub_area_of, &|x| {
+                x.kind == Kind::Area && x.sub_area_of.is_none()
+            }) {
+                err("sub_area_of expects an Area that is no Sub-Area itself".into());
+            }
+            for a in &c.abilities {
+                for e in &a.effects {
+                    if e.op == Op::Token && !is(e.card, &|x| x.kind == Kind::Token) {
+                        err("a \"token\" effect expects a Token card".into());
+                    }
+                    if e.op == Op::Fetch && !is(e.card, &|x| x.required) {
+                        err("a \"fetch\" effect expects a Required card".into());
+                    }
+                }
+            }
+        }
+        if errors.is_empty() && cards.is_empty() {
+            errors.push(Diagnostic::new(source, 0, "the card file defines no card"));
+        }
+        if !errors.is_empty() {
+            return Err(Diagnostics(errors));
+        }
+        Ok(CardDb {
+            cards,
+            by_name,
+            source: source.to_string(),
+        })
+    }
+
+    /// The card with id `id`.
+    #[inline]
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.0 as usize]
+    }
+
+    /// Every card, in file order, with its id.
+    pub fn cards(&self) -> impl Iterator<Item = (CardId, &Card)> {
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardId(i as u16), c))
+    }
+
+    /// The id of the card named `name` (exact).
+    pub fn id(&self, name: &str) -> Option<CardId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The id of `name`, ignoring case, for lists written by hand.
+    pub fn id_ignoring_case(&self, name: &str) -> Option<CardId> {
+        self.id(name).or_else(|| {
+            self.cards
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(name))
+                .map(|i| CardId(i as u16))
+        })
+    }
+
+    /// Every card name, for suggestions.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.cards.iter().map(|c| c.name.as_str())
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether the pool is empty (never, once loaded).
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The pool as table rows for `decklab cards`.
+    pub fn table_rows(&self) -> Vec<Vec<String>> {
+        let mut rows = vec![
+            ["name", "type", "cost", "ap", "dp", "sp", "hp", "text"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        for c in &self.cards {
+            let mut kind = c.kind.name().to_string();
+            if c.commander {
+                kind.push_str(" (commander)");
+            }
+            if c.required {
+                kind.push_str(" (required)");
+            }
+            let stat = |v: u8| {
+                if c.is_character() {
+                    v.to_string()
+                } else {
+                    String::new()
+                }
+            };
+            rows.push(vec![
+                c.name.clone(),
+                kind,
+                c.cost.to_string(),
+                stat(c.ap),
+                stat(c.dp),
+                stat(c.sp),
+                stat(c.hp),
+                c.text.clone(),
+            ]);
+        }
+        rows
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The file format, as serde reads it. Every table rejects unknown keys.
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    card: Vec<Spanned<RawCard>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    name: String,
+    kind: Kind,
+    #[serde(default)]
+    cost: u8,
+    #[serde(default)]
+    elements: Vec<String>,
+    #[serde(default)]
+    subtypes: Vec<String>,
+    #[serde(default)]
+    ap: u8,
+    #[serde(default)]
+    dp: u8,
+    #[serde(default)]
+    sp: u8,
+    #[serde(default)]
+    hp: u8,
+    #[serde(default)]
+    commander: bool,
+    #[serde(default)]
+    general_to: Option<String>,
+    #[serde(default)]
+    required: Option<String>,
+    #[serde(default)]
+    sub_area_of: Option<String>,
+    #[serde(default)]
+    mask: bool,
+    #[serde(default)]
+    instrument: bool,
+    #[serde(default)]
+    song: bool,
+    #[serde(default)]
+    timing: Option<Timing>,
+    #[serde(default)]
+    trigger: Option<Trigger>,
+    #[serde(default)]
+    on_attack: u8,
+    #[serde(default)]
+    aura: Option<RawAura>,
+    #[serde(default)]
+    ability: Vec<RawAbility>,
+    #[serde(default)]
+    effects: Vec<RawEffect>,
+    #[serde(default)]
+    text: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawAura {
+    #[serde(default)]
+    ap: i8,
+    #[serde(default)]
+    dp: i8,
+    #[serde(default)]
+    sp: i8,
+    #[serde(default)]
+    hp: i8,
+    #[serde(default)]
+    elements: Vec<String>,
+    #[serde(default)]
+    discount: u8,
+    #[serde(default)]
+    opponent_turn: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAbility {
+    timing: Timing,
+    #[serde(default)]
+    trigger: Option<Trigger>,
+    #[serde(default)]
+    cost: u8,
+    #[serde(default)]
+    coin: bool,
+    effects: Vec<RawEffect>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEffect {
+    #[serde(rename = "do")]
+    op: Op,
+    #[serde(default)]
+    amount: Option<u8>,
+    #[serde(default)]
+    target: Option<Target>,
+    #[serde(default)]
+    stat: Option<Stat>,
+    #[serde(default)]
+    elements: Vec<String>,
+    #[serde(default)]
+    kind: Option<Kind>,
+    #[serde(default)]
+    subtype: Option<String>,
+    #[serde(default)]
+    anywhere: bool,
+    #[serde(default)]
+    max_cost: Option<u8>,
+    #[serde(default)]
+    card: Option<String>,
+}
+
+// ---------------------------------------------------------------------------
+// From raw tables to cards, every combination checked.
+
+struct Build<'a> {
+    path: &'a str,
+    line: usize,
+    name: &'a str,
+    by_name: &'a HashMap<String, CardId>,
+    names: &'a [String],
+    errors: &'a mut Vec<Diagnostic>,
+}
+
+impl Build<'_> {
+    fn err(&mut self, message: String) {
+        self.errors.push(Diagnostic::new(
+            self.path,
+            self.line,
+            format!("card \"{}\": {message}", self.name),
+        ));
+    }
+
+    fn reference(&mut self, field: &str, name: &Option<String>) -> Option<CardId> {
+        let name = name.as_ref()?;
+        match self.by_name.get(name.trim()) {
+            Some(&id) => Some(id),
+            None => {
+                let m = unknown_name("card", name, self.names.iter().map(String::as_str));
+                self.err(format!("{field}: {m}"));
+                None
+            }
+        }
+    }
+
+    fn elements(&mut self, names: &[String]) -> Elements {
+        let mut set = Elements::default();
+        for n in names {
+            match ELEMENTS.iter().position(|e| e.eq_ignore_ascii_case(n)) {
+                Some(i) => set.0 |= 1 << i,
+                None => {
+                    let m = unknown_name("element", n, ELEMENTS);
+                    self.err(m);
+                }
+            }
+        }
+        set
+    }
+
+    fn card(&mut self, r: &RawCard) -> Card {
+        let character = matches!(r.kind, Kind::Character | Kind::Token);
+        if character {
+            if r.hp == 0 || [r.ap, r.dp, r.sp, r.hp].iter().any(|&v| v > MAX_STAT) {
+                self.err(format!(
+                    "a character expects hp from 1 to {MAX_STAT} and ap, dp, sp from 0 to {MAX_STAT}"
+                ));
+            }
+            if r.elements.is_empty() || r.elements.len() > 2 {
+                self.err("a character expects one or two elements".into());
+            }
+        } else if r.ap + r.dp + r.sp + r.hp > 0 || r.on_attack > 0 {
+            self.err("ap, dp, sp, hp and on_attack are for characters".into());
+        }
+        if r.cost > MAX_STAT {
+            self.err(format!("cost expects 0 to {MAX_STAT}"));
+        }
+        if r.kind == Kind::Token && (r.cost > 0 || !r.ability.is_empty() || r.aura.is_some()) {
+            self.err("a token has no hand cost and cannot use effects of any sort".into());
+        }
+        if (r.commander || r.general_to.is_some()) && r.kind != Kind::Character {
+            self.err("only characters are commanders".into());
+        }
+        if r.general_to.is_some() && !r.commander {
+            self.err("a general is a commander (set commander = true)".into());
+        }
+        if r.required.is_some() && !matches!(r.kind, Kind::Character | Kind::Item) {
+            self.err("a required card is a character or an item".into());
+        }
+        if r.required.is_some() && r.commander {
+            self.err("a required card cannot be a commander".into());
+        }
+        if r.sub_area_of.is_some() && r.kind != Kind::Area {
+            self.err("sub_area_of is for areas".into());
+        }
+        if (r.mask || r.instrument) && r.kind != Kind::Item {
+            self.err("mask and instrument are for items".into());
+        }
+        if r.song && !(r.kind == Kind::Effect && r.timing == Some(Timing::Instant)) {
+            self.err("a song is an instant effect card".into());
+        }
+        if r.ability.len() > MAX_ABILITIES {
+            self.err(format!("a card has at most {MAX_ABILITIES} abilities"));
+        }
+        let mut abilities: Vec<Ability> = r
+            .ability
+            .iter()
+            .take(MAX_ABILITIES)
+            .map(|a| self.ability(a))
+            .collect();
+        let mut timing = Timing::Normal;
+        if r.kind == Kind::Effect {
+            match r.timing {
+                None => self.err(
+                    "an effect card expects timing = \"timed\", \"instant\", \"constant\" or \"attack\""
+                        .into(),
+                ),
+                Some(Timing::Normal) => self.err("an effect card is not \"normal\"".into()),
+                Some(t) => timing = t,
+            }
+            if !r.ability.is_empty() {
+                self.err("an effect card lists `effects` directly, not `ability`".into());
+            }
+            if timing == Timing::Constant {
+                if r.aura.is_none() || !r.effects.is_empty() {
+                    self.err("a constant effect card expects an aura and no effects".into());
+                }
+            } else {
+                if r.effects.is_empty() {
+                    self.err("an effect card expects at least one effect".into());
+                }
+                let a = Ability {
+                    timing,
+                    trigger: r.trigger,
+                    cost: 0,
+                    coin: false,
+                    effects: r.effects.iter().map(|e| self.effect(e)).collect(),
+                };
+                self.check_ability(&a);
+                abilities.push(a);
+            }
+        } else if r.timing.is_some() || r.trigger.is_some() || !r.effects.is_empty() {
+            self.err(
+                "timing, trigger and effects are for effect cards (use [[card.ability]])".into(),
+            );
+        }
+        for a in &abilities {
+            let ok = match r.kind {
+                Kind::Character => a.timing != Timing::Constant,
+                Kind::Item => matches!(a.timing, Timing::Attack | Timing::Instant),
+                Kind::Assistant => a.timing == Timing::Instant,
+                Kind::Area => a.timing == Timing::Normal,
+                Kind::Effect => true,
+                Kind::Token => false,
+            };
+            if !ok {
+                self.err(format!(
+                    "a {} cannot have a {:?} ability",
+                    r.kind.name(),
+                    a.timing
+                ));
+            }
+        }
+        let aura = r.aura.as_ref().map_or(Aura::default(), |a| Aura {
+            ap: a.ap,
+            dp: a.dp,
+            sp: a.sp,
+            hp: a.hp,
+            elements: self.elements(&a.elements),
+            discount: a.discount,
+            opponent_turn: a.opponent_turn,
+        });
+        if aura.discount > MAX_STAT {
+            self.err(format!("aura.discount expects 0 to {MAX_STAT}"));
+        }
+        if aura.opponent_turn && r.kind != Kind::Item {
+            self.err("aura.opponent_turn is for [Timed] items".into());
+        }
+        if aura.discount > 0 && !matches!(r.kind, Kind::Assistant | Kind::Effect) {
+            self.err("aura.discount is for assistants and constant effect cards".into());
+        }
+        Card {
+            name: self.name.to_string(),
+            kind: r.kind,
+            cost: r.cost,
+            elements: self.elements(&r.elements),
+            subtypes: r.subtypes.clone(),
+            ap: r.ap,
+            dp: r.dp,
+            sp: r.sp,
+            hp: r.hp,
+            commander: r.commander,
+            general_to: self.reference("general_to", &r.general_to),
+            requires: self.reference("required", &r.required),
+            required: r.required.is_some(),
+            sub_area_of: self.reference("sub_area_of", &r.sub_area_of),
+            mask: r.mask,
+            instrument: r.instrument,
+            song: r.song,
+            timing,
+            on_attack: r.on_attack,
+            aura,
+            abilities,
+            text: r.text.clone(),
+        }
+    }
+
+    fn ability(&mut self, r: &RawAbility) -> Ability {
+        let a = Ability {
+            timing: r.timing,
+            trigger: r.trigger,
+            cost: r.cost,
+            coin: r.coin,
+            effects: r.effects.iter().map(|e| self.effect(e)).collect(),
+        };
+        self.check_ability(&a);
+        a
+    }
+
+    fn check_ability(&mut self, a: &Ability) {
+        if a.effects.is_empty() {
+            self.err("an ability expects at least one effect".into());
+        }
+        if (a.timing == Timing::Timed) != a.trigger.is_some() {
+            self.err("a timed effect expects a trigger (and only a timed one)".into());
+        }
+        let chosen: Vec<Target> = a
+            .effects
+            .iter()
+            .map(|e| e.target)
+            .filter(|t| t.is_chosen())
+            .collect();
+        if chosen.windows(2).any(|w| w[0] != w[1]) {
+            self.err("every chosen target of one ability must be the same kind".into());
+        }
+        if a.effects.iter().any(|e| e.op == Op::Negate) && a.trigger != Some(Trigger::EffectCard) {
+            self.err("\"negate\" answers an effect card (trigger = \"effect_card\")".into());
+        }
+    }
+
+    fn effect(&mut self, r: &RawEffect) -> Effect {
+        let amount = r.amount.unwrap_or(1);
+        if amount > MAX_STAT {
+            self.err(format!("amount expects 0 to {MAX_STAT}, found {amount}"));
+        }
+        let target = r.target.unwrap_or(match r.op {
+            Op::Draw | Op::Power | Op::Search | Op::Summon | Op::Token => Target::Controller,
+            Op::Vitality | Op::Negate | Op::DestroyArea => Target::Opponent,
+            Op::Fetch => Target::This,
+            _ => Target::ChosenEnemy,
+        });
+        let fits = match r.op {
+            Op::Draw | Op::Power | Op::Vitality => target.is_player(),
+            Op::Search | Op::Summon | Op::Token => target == Target::Controller,
+            Op::Negate | Op::DestroyArea => target == Target::Opponent,
+            Op::Fetch => target == Target::This,
+            _ => !target.is_player(),
+        };
+        if !fits {
+            self.err(format!("{:?} cannot apply to target {:?}", r.op, target));
+        }
+        let stat = r.stat.unwrap_or(Stat::Ap);
+        if matches!(r.op, Op::Reduce | Op::Boost) && r.stat.is_none() {
+            self.err("reduce and boost expect a stat (ap, dp, sp or hp)".into());
+        }
+        if matches!(r.op, Op::Token | Op::Fetch) != r.card.is_some() {
+            self.err("token and fetch (only) name a card".into());
+        }
+        let searching = matches!(r.op, Op::Search | Op::Summon);
+        if !searching && (r.kind.is_some() || r.subtype.is_some() || r.max_cost.is_some()) {
+            self.err("kind, subtype and max_cost filter search and summon only".into());
+        }
+        if r.op == Op::Summon && r.kind.is_some_and(|k| k != Kind::Character) {
+            self.err("summon finds characters".into());
+        }
+        Effect {
+            op: r.op,
+            amount,
+            target,
+            stat,
+            elements: self.elements(&r.elements),
+            filter: Filter {
+                kind: if r.op == Op::Summon {
+                    Some(Kind::Character)
+                } else {
+                    r.kind
+                },
+                subtype: r.subtype.clone(),
+                anywhere: r.anywhere,
+                max_cost: r.max_cost,
+            },
+            card: self.reference("card", &r.card),
+        }
+    }
+}
+
+impl Filter {
+    /// Whether `card` matches.
+    pub fn matches(&self, card: &Card) -> bool {
+        if card.extra() || self.kind.is_some_and(|k| k != card.kind) {
+            return false;
+        }
+        if self.max_cost.is_some_and(|m| card.cost > m) {
+            return false;
+        }
+        match &self.subtype {
+            None => true,
+            Some(s) if self.anywhere => {
+                let s = s.to_lowercase();
+                card.subtypes.iter().any(|t| t.to_lowercase().contains(&s))
+            }
+            Some(s) => card.subtypes.iter().any(|t| t.eq_ignore_ascii_case(s)),
+        }
+    }
+}

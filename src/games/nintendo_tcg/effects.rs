@@ -1,0 +1,413 @@
+//! The effect interpreter and the moves between zones: damage by effect,
+//! destruction, the Removed Area, the extra deck, searches, Areas and
+//! Sub-Areas.
+//!
+//! rules/nintendo-tcg.txt: "4 – Character's" ("Damage by effect … goes
+//! straight to the character's HP. If a character's HP hits zero, they
+//! are destroyed and sent to the discard pile"), "6 – Area's" ("if a new
+//! area is played, discard the current one"; "If a Sub-Area is destroyed
+//! … all cards in that Sub-Area go to the same destination"), "9 –
+//! Required/Tokens" (they return to the extra deck), "14 – The Glossary"
+//! (Reveal, Negate, Removed Area, Status, Reduce).
+
+use super::NintendoTcg;
+use super::cards::{Ability, CardId, Kind, Op, Stat, Target};
+use super::events::{Event, EventKind};
+use super::rules::VITALITY;
+use super::state::{Char, MAX_POWER, Placed, State, Tgt, flag};
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Who uses an effect, from where, at what.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ctx {
+    /// The controller.
+    pub owner: u8,
+    /// The Character whose effect it is (or that holds the card), by
+    /// board id on the owner's side.
+    pub source: Option<u8>,
+    /// Whether the effect acts in the Sub-Area.
+    pub sub: bool,
+    /// The chosen target.
+    pub target: Tgt,
+}
+
+/// Where a Character leaving play goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dest {
+    /// The discard pile (the extra deck for Required cards and Tokens).
+    Discard,
+    /// The Removed Area (the extra deck for Required cards and Tokens).
+    Removed,
+}
+
+impl NintendoTcg {
+    /// Resolves `ability` for `ctx`.
+    pub(super) fn resolve(
+        &self,
+        s: &mut State,
+        ability: &Ability,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if ability.coin {
+            let heads = below(rng, 2) == 0;
+            self.emit(s, ctx.owner, EventKind::Coin { heads }, obs);
+            if !heads {
+                return;
+            }
+        }
+        for e in &ability.effects {
+            if s.outcome.is_some() {
+                return;
+            }
+            let p = ctx.owner;
+            match e.op {
+                Op::Draw | Op::Power | Op::Vitality => {
+                    let q = if e.target == Target::Controller {
+                        p
+                    } else {
+                        p ^ 1
+                    };
+                    match e.op {
+                        Op::Draw => {
+                            for _ in 0..e.amount {
+                                self.draw(s, q, obs);
+                            }
+                        }
+                        Op::Power => {
+                            let side = s.side_mut(q);
+                            side.power = side.power.saturating_add(e.amount).min(MAX_POWER);
+                        }
+                        _ => self.lose_vp(s, q, e.amount, obs),
+                    }
+                }
+                Op::Search | Op::Summon => self.search(s, p, e, ctx.sub, rng, obs),
+                Op::Token | Op::Fetch => {
+                    let Some(card) = e.card else { continue };
+                    self.take_extra(s, p, card, ctx, obs);
+                }
+                Op::Negate => {
+                    if let Some(h) = s.held.take() {
+                        self.emit(s, h.owner, EventKind::Negated { card: h.card }, obs);
+                        self.to_discard(s, h.owner, h.card);
+                    }
+                }
+                Op::DestroyArea => self.destroy_area(s, obs),
+                _ => {
+                    for (q, uid) in self.targets(s, e.target, e.elements.0, ctx) {
+                        self.hit(s, q, uid, e.op, e.stat, e.amount, obs);
+                    }
+                }
+            }
+            self.sweep(s, obs);
+        }
+    }
+
+    /// The Characters an effect on `target` reaches, as (side, board id).
+    fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Vec<(u8, u8)> {
+        let p = ctx.owner;
+        let present = |q: u8, uid: u8| s.side(q).char(uid).is_some();
+        match (target, ctx.target) {
+            (Target::This, _) => ctx
+                .source
+                .filter(|&u| present(p, u))
+                .map(|u| (p, u))
+                .into_iter()
+                .collect(),
+            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p ^ 1, u) => vec![(p ^ 1, u)],
+            (Target::ChosenAlly, Tgt::Own(u)) if present(p, u) => vec![(p, u)],
+            (Target::AllEnemies | Target::AllAllies | Target::All, _) => {
+                let sides: &[u8] = match target {
+                    Target::AllEnemies => &[1],
+                    Target::AllAllies => &[0],
+                    _ => &[0, 1],
+                };
+                let mut v = Vec::new();
+                for &d in sides {
+                    let q = p ^ d;
+                    for c in &s.side(q).board {
+                        let els = self.card(c.card).elements.0;
+                        if c.in_sub() == ctx.sub && (elements == 0 || els & elements != 0) {
+                            v.push((q, c.uid));
+                        }
+                    }
+                }
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Applies a Character-targeted op.
+    #[allow(clippy::too_many_arguments)]
+    fn hit(
+        &self,
+        s: &mut State,
+        q: u8,
+        uid: u8,
+        op: Op,
+        stat: Stat,
+        amount: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if op == Op::Banish {
+            return self.leave_play(s, q, uid, Dest::Removed, obs);
+        }
+        let Some(c) = s.side_mut(q).char_mut(uid) else {
+            return;
+        };
+        let delta = amount.min(99) as i8;
+        match op {
+            Op::Damage => c.damage = c.damage.saturating_add(amount),
+            Op::Heal => c.damage = c.damage.saturating_sub(amount),
+            Op::Reduce | Op::Boost => {
+                let d = if op == Op::Reduce { -delta } else { delta };
+                let field = match stat {
+                    Stat::Ap => &mut c.ap,
+                    Stat::Dp => &mut c.dp,
+                    Stat::Sp => &mut c.sp,
+                    Stat::Hp => &mut c.hp,
+                };
+                *field = field.saturating_add(d).clamp(-99, 99);
+            }
+            Op::Tap => c.flags |= flag::TAPPED,
+            Op::Freeze => c.flags |= flag::TAPPED | flag::FROZEN,
+            Op::Poison => c.flags |= flag::POISONED,
+            _ => {}
+        }
+        if op == Op::Damage {
+            let card = c.card;
+            self.emit(s, q, EventKind::Damage { card, amount }, obs);
+        }
+    }
+
+    /// Destroys every Character whose HP is gone.
+    pub(super) fn sweep(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        for q in 0..2u8 {
+            loop {
+                let dead = s
+                    .side(q)
+                    .board
+                    .iter()
+                    .find(|c| self.hp_left(s, q, c) == 0)
+                    .map(|c| c.uid);
+                match dead {
+                    Some(uid) => self.leave_play(s, q, uid, Dest::Discard, obs),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// Puts `card` of `p` in its pile: the extra deck for Required cards
+    /// and Tokens, else the discard pile.
+    pub(super) fn to_discard(&self, s: &mut State, p: u8, card: CardId) {
+        let side = s.side_mut(p);
+        if self.card(card).extra() {
+            side.extra.push(card);
+        } else {
+            side.discard.push(card);
+        }
+    }
+
+    /// Character `uid` of `p` leaves play for `dest`, its Items to the
+    /// discard pile; Generals left without their Commander then follow if
+    /// the Commander rule is broken.
+    pub(super) fn leave_play(
+        &self,
+        s: &mut State,
+        p: u8,
+        uid: u8,
+        dest: Dest,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(i) = s.side(p).find(uid) else {
+            return;
+        };
+        let c = s.side_mut(p).board.remove(i);
+        for &item in &c.items {
+            self.to_discard(s, p, item);
+        }
+        if dest == Dest::Removed && !self.card(c.card).extra() {
+            s.side_mut(p).removed.push(c.card);
+            self.emit(s, p, EventKind::Banished { card: c.card }, obs);
+        } else {
+            self.to_discard(s, p, c.card);
+            self.emit(s, p, EventKind::Destroyed { card: c.card }, obs);
+        }
+        if self.commanders(s, p, None) > 1 {
+            let board = &s.side(p).board;
+            let orphan = board.iter().find(|o| {
+                self.card(o.card)
+                    .general_to
+                    .is_some_and(|chief| !board.iter().any(|x| x.card == chief))
+            });
+            if let Some(o) = orphan.map(|o| o.uid) {
+                self.leave_play(s, p, o, Dest::Discard, obs);
+            }
+        }
+    }
+
+    /// Puts Character `card` into play for `p` (the caller checked
+    /// [`NintendoTcg::may_enter`]); returns its board id.
+    pub(super) fn enter(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        sub: bool,
+        obs: &mut impl Observer<Event>,
+    ) -> u8 {
+        let side = s.side_mut(p);
+        let uid = side.fresh_uid();
+        side.board.push(Char {
+            card,
+            uid,
+            flags: if sub { flag::SUB } else { 0 },
+            ..Char::default()
+        });
+        self.emit(s, p, EventKind::Enter { card, sub }, obs);
+        uid
+    }
+
+    /// `p` draws one card; an empty deck gives nothing.
+    pub(super) fn draw(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) -> bool {
+        let side = s.side_mut(p);
+        let Some(card) = side.deck.pop() else {
+            return false;
+        };
+        side.hand.push(card);
+        self.emit(s, p, EventKind::Draw { card }, obs);
+        true
+    }
+
+    /// `p` loses `amount` Vitality Points; at zero the rival wins.
+    pub(super) fn lose_vp(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
+        let side = s.side_mut(p);
+        side.vp = side.vp.saturating_sub(amount);
+        let vp = side.vp;
+        self.emit(s, p, EventKind::Vitality { vp }, obs);
+        let total = super::state::START_VP - vp;
+        self.emit(s, p ^ 1, EventKind::Score { total }, obs);
+        if vp == 0 {
+            self.game_over(s, Some(p ^ 1), VITALITY, obs);
+        }
+    }
+
+    /// `search`/`summon`: the matching card of highest level (ties: the
+    /// first in the pool) is revealed and put into hand, or played; the
+    /// deck is shuffled.
+    fn search(
+        &self,
+        s: &mut State,
+        p: u8,
+        e: &super::cards::Effect,
+        sub: bool,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let summon = e.op == Op::Summon;
+        let best = s
+            .side(p)
+            .deck
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| {
+                e.filter.matches(self.card(c)) && (!summon || self.may_enter(s, p, c))
+            })
+            .max_by_key(|&(_, &c)| (self.card(c).cost, std::cmp::Reverse(c)))
+            .map(|(i, &c)| (i, c));
+        if let Some((i, card)) = best {
+            s.side_mut(p).deck.remove(i);
+            self.emit(s, p, EventKind::Search { card }, obs);
+            if summon {
+                self.enter(s, p, card, sub, obs);
+            } else {
+                s.side_mut(p).hand.push(card);
+            }
+        }
+        shuffle(rng, &mut s.side_mut(p).deck);
+    }
+
+    /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
+    /// Item is attached to the effect's Character).
+    fn take_extra(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        ctx: Ctx,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(i) = s.side(p).extra.iter().position(|&c| c == card) else {
+            return;
+        };
+        if self.card(card).kind == Kind::Item {
+            let Some(host) = ctx.source else { return };
+            if !self.may_hold(s, p, host, card) {
+                return;
+            }
+            s.side_mut(p).extra.remove(i);
+            if let Some(c) = s.side_mut(p).char_mut(host) {
+                c.items.push(card);
+            }
+            self.emit(s, p, EventKind::Attach { card }, obs);
+        } else if self.may_enter(s, p, card) {
+            s.side_mut(p).extra.remove(i);
+            self.enter(s, p, card, ctx.sub, obs);
+        }
+    }
+
+    /// Whether Character `uid` of `p` can take Item `item` (room; one Mask).
+    pub(super) fn may_hold(&self, s: &State, p: u8, uid: u8, item: CardId) -> bool {
+        s.side(p).char(uid).is_some_and(|c| {
+            let second_mask = self.card(item).mask && c.items.iter().any(|&i| self.card(i).mask);
+            !c.items.is_full() && !second_mask
+        })
+    }
+
+    /// Destroys the Sub-Area (its Characters with it), or else the Area
+    /// (and its Sub-Area).
+    pub(super) fn destroy_area(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        if s.sub.is_some() {
+            self.clear_sub(s, obs);
+        } else if let Some(a) = s.area.take() {
+            self.to_discard(s, a.owner, a.card);
+        }
+    }
+
+    /// The Sub-Area leaves play; every Character in it goes to the
+    /// discard pile too.
+    pub(super) fn clear_sub(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        let Some(sub) = s.sub.take() else { return };
+        self.to_discard(s, sub.owner, sub.card);
+        for q in 0..2u8 {
+            while let Some(uid) = s.side(q).board.iter().find(|c| c.in_sub()).map(|c| c.uid) {
+                self.leave_play(s, q, uid, Dest::Discard, obs);
+            }
+        }
+    }
+
+    /// Plays Area `card` of `p`: a Sub-Area of the Area in play, or a new
+    /// Area (the current one, and its Sub-Area, discarded).
+    pub(super) fn place_area(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let placed = Some(Placed { card, owner: p });
+        if self.card(card).sub_area_of.is_some() {
+            self.clear_sub(s, obs);
+            s.sub = placed;
+        } else {
+            self.clear_sub(s, obs);
+            if let Some(old) = s.area.take() {
+                self.to_discard(s, old.owner, old.card);
+            }
+            s.area = placed;
+        }
+    }
+}

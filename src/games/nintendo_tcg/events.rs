@@ -1,0 +1,264 @@
+//! What happens in a game, for logs (`logs/game-<i>.jsonl`) and the
+//! game-agnostic report metrics (the mapping is documented in
+//! docs/rulings/nintendo-tcg.md, "Reports").
+
+use serde_json::{Value, json};
+
+use super::NintendoTcg;
+use super::cards::{CardId, Trigger};
+use super::state::State;
+use crate::core::{Metric, Observer, Player};
+
+/// One event: when, whose, what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Turns started so far (0 during setup).
+    pub turn: u16,
+    /// Who acts or owns the event.
+    pub player: u8,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// The events of the log format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The game begins.
+    GameStart,
+    /// A Commander chosen face down (which one stays hidden).
+    Pick,
+    /// The Commanders revealed; `first` goes first (by the coin).
+    Reveal {
+        /// Seat a's and seat b's Commanders.
+        commanders: [Option<CardId>; 2],
+        /// The first player.
+        first: u8,
+    },
+    /// A coin flipped for an effect.
+    Coin {
+        /// Heads.
+        heads: bool,
+    },
+    /// A turn begins with this hand power.
+    TurnStart {
+        /// Hand power after the turn's gain.
+        power: u8,
+    },
+    /// A card drawn (the opening hand included).
+    Draw {
+        /// The card.
+        card: CardId,
+    },
+    /// An action of this kind.
+    Act {
+        /// See [`super::action::Action::kind`].
+        kind: &'static str,
+    },
+    /// Hand power paid for an effect.
+    Pay {
+        /// Amount.
+        amount: u8,
+    },
+    /// A card played, for this hand cost.
+    Play {
+        /// The card.
+        card: CardId,
+        /// Hand power paid.
+        cost: u8,
+    },
+    /// A Character entered play.
+    Enter {
+        /// The card.
+        card: CardId,
+        /// In the Sub-Area.
+        sub: bool,
+    },
+    /// An Item attached.
+    Attach {
+        /// The Item.
+        card: CardId,
+    },
+    /// A Character moved to (`sub`) or from the Sub-Area.
+    Move {
+        /// The Character.
+        card: CardId,
+        /// Now in the Sub-Area.
+        sub: bool,
+    },
+    /// A card revealed by a search.
+    Search {
+        /// The card.
+        card: CardId,
+    },
+    /// A window for Timed effects opens for the player.
+    Window {
+        /// Its trigger.
+        trigger: Trigger,
+    },
+    /// An Effect card negated (and destroyed).
+    Negated {
+        /// The card.
+        card: CardId,
+    },
+    /// The Battle Phase begins.
+    BattleStart,
+    /// An attack.
+    Attack {
+        /// The attacker.
+        card: CardId,
+        /// The defender (`None`: the player).
+        target: Option<CardId>,
+        /// DP depleted.
+        absorbed: u8,
+        /// Damage to HP (or VP).
+        damage: u8,
+    },
+    /// Damage by effect to the player's Character.
+    Damage {
+        /// The Character.
+        card: CardId,
+        /// Amount.
+        amount: u8,
+    },
+    /// The player's Character destroyed.
+    Destroyed {
+        /// The card.
+        card: CardId,
+    },
+    /// The player's Character sent to the Removed Area.
+    Banished {
+        /// The card.
+        card: CardId,
+    },
+    /// The player's Vitality Points changed.
+    Vitality {
+        /// VP left.
+        vp: u8,
+    },
+    /// Vitality the player has taken from the rival in all.
+    Score {
+        /// Total.
+        total: u8,
+    },
+    /// The turn ends with this hand power unspent.
+    TurnEnd {
+        /// Hand power left.
+        unspent: u8,
+    },
+    /// The game ends.
+    GameOver {
+        /// The winner.
+        winner: Option<u8>,
+        /// Why (`vitality`, `deck_out`, `turn_limit`).
+        reason: &'static str,
+    },
+}
+
+fn seat(p: u8) -> String {
+    Player(p).letter().to_string()
+}
+
+impl NintendoTcg {
+    /// Sends an event to `obs`.
+    #[inline]
+    pub(super) fn emit(
+        &self,
+        s: &State,
+        player: u8,
+        kind: EventKind,
+        obs: &mut impl Observer<Event>,
+    ) {
+        obs.event(&Event {
+            turn: s.turns,
+            player,
+            kind,
+        });
+    }
+
+    fn name_of(&self, c: CardId) -> &str {
+        &self.db.card(c).name
+    }
+
+    /// The report metric an event carries.
+    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+        let player = Player(e.player);
+        Some(match e.kind {
+            EventKind::GameStart => Metric::GameStart,
+            EventKind::TurnStart { power } => Metric::TurnStart {
+                player,
+                max_mana: power,
+                mana: power,
+            },
+            EventKind::Draw { card } => Metric::Drew {
+                player,
+                card: card.0,
+            },
+            EventKind::Play { card, cost } => Metric::Played {
+                player,
+                card: card.0,
+                cost,
+            },
+            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Act { kind } => Metric::Action { player, kind },
+            EventKind::Score { total } => Metric::Score { player, total },
+            EventKind::TurnEnd { unspent } => Metric::TurnEnd { player, unspent },
+            _ => return None,
+        })
+    }
+
+    /// An event as a JSON log line (without `game`).
+    pub(super) fn json(&self, e: &Event) -> Value {
+        let card = |c: CardId| self.name_of(c).to_string();
+        let (name, fields) = match e.kind {
+            EventKind::GameStart => ("game_start", json!({})),
+            EventKind::Pick => ("pick", json!({})),
+            EventKind::Reveal { commanders, first } => (
+                "reveal",
+                json!({"commander_a": commanders[0].map(card), "commander_b": commanders[1].map(card),
+                       "first": seat(first)}),
+            ),
+            EventKind::Coin { heads } => ("coin", json!({"heads": heads})),
+            EventKind::TurnStart { power } => ("turn_start", json!({"power": power})),
+            EventKind::Draw { card: c } => ("draw", json!({"card": card(c)})),
+            EventKind::Act { kind } => ("action", json!({"kind": kind})),
+            EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
+            EventKind::Play { card: c, cost } => ("play", json!({"card": card(c), "cost": cost})),
+            EventKind::Enter { card: c, sub } => {
+                ("enter", json!({"card": card(c), "sub_area": sub}))
+            }
+            EventKind::Attach { card: c } => ("attach", json!({"card": card(c)})),
+            EventKind::Move { card: c, sub } => ("move", json!({"card": card(c), "sub_area": sub})),
+            EventKind::Search { card: c } => ("search", json!({"card": card(c)})),
+            EventKind::Window { trigger } => ("window", json!({"trigger": trigger.name()})),
+            EventKind::Negated { card: c } => ("negated", json!({"card": card(c)})),
+            EventKind::BattleStart => ("battle", json!({})),
+            EventKind::Attack {
+                card: c,
+                target,
+                absorbed,
+                damage,
+            } => (
+                "attack",
+                json!({"card": card(c), "target": target.map(card), "dp_depleted": absorbed,
+                       "damage": damage}),
+            ),
+            EventKind::Damage { card: c, amount } => {
+                ("damage", json!({"card": card(c), "amount": amount}))
+            }
+            EventKind::Destroyed { card: c } => ("destroyed", json!({"card": card(c)})),
+            EventKind::Banished { card: c } => ("removed", json!({"card": card(c)})),
+            EventKind::Vitality { vp } => ("vitality", json!({"vp": vp})),
+            EventKind::Score { total } => ("score", json!({"total": total})),
+            EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
+            EventKind::GameOver { winner, reason } => (
+                "game_over",
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+            ),
+        };
+        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
+        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
+            obj.extend(extra);
+        }
+        v
+    }
+}

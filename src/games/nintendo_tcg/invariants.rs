@@ -1,0 +1,130 @@
+//! The invariant checker run after every action by the conformance tests:
+//! cards conserved across zones, the board well formed, counters in
+//! bounds, the phase consistent.
+
+use super::NintendoTcg;
+use super::cards::{CardId, Kind};
+use super::state::{MAX_POWER, Phase, START_VP, State};
+
+impl NintendoTcg {
+    /// Every card `p` owns, wherever it is.
+    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
+        let side = s.side(p);
+        let mut cards: Vec<CardId> = Vec::with_capacity(64);
+        cards.extend(&side.deck);
+        cards.extend(&side.hand);
+        cards.extend(&side.discard);
+        cards.extend(&side.removed);
+        cards.extend(&side.extra);
+        cards.extend(&side.constants);
+        cards.extend(side.assistant);
+        cards.extend(side.pick);
+        for c in &side.board {
+            cards.push(c.card);
+            cards.extend(&c.items);
+        }
+        for placed in [s.area, s.sub].into_iter().flatten() {
+            if placed.owner == p {
+                cards.push(placed.card);
+            }
+        }
+        if let Some(h) = s.held
+            && h.owner == p
+        {
+            cards.push(h.card);
+        }
+        if let Some(a) = s.answer
+            && a.owner == p
+            && a.uid.is_none()
+        {
+            cards.push(a.card);
+        }
+        cards
+    }
+
+    /// Checks every invariant; describes the first one broken.
+    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
+        for p in 0..2u8 {
+            let side = s.side(p);
+            let mut owned = self.cards_owned(s, p);
+            owned.sort_unstable();
+            let mut list = self.decks[p as usize].card_list();
+            list.sort_unstable();
+            if owned != list {
+                return Err(format!(
+                    "seat {p}: cards not conserved ({} owned, {} in the list)",
+                    owned.len(),
+                    list.len()
+                ));
+            }
+            for zone in [&side.deck, &side.hand, &side.discard, &side.removed] {
+                if zone.iter().any(|&c| self.card(c).extra()) {
+                    return Err(format!(
+                        "seat {p}: an extra-deck card outside play and the extra deck"
+                    ));
+                }
+            }
+            if side.extra.iter().any(|&c| !self.card(c).extra()) {
+                return Err(format!("seat {p}: a deck card in the extra deck"));
+            }
+            for (i, c) in side.board.iter().enumerate() {
+                if !self.card(c.card).is_character() {
+                    return Err(format!("seat {p}: a non-character on the board"));
+                }
+                if side.board.iter().skip(i + 1).any(|o| o.uid == c.uid) {
+                    return Err(format!("seat {p}: board id {} twice", c.uid));
+                }
+                if self.hp_left(s, p, c) == 0 {
+                    return Err(format!(
+                        "seat {p}: {} stands with no HP",
+                        self.card(c.card).name
+                    ));
+                }
+                if c.in_sub() && s.sub.is_none() {
+                    return Err(format!(
+                        "seat {p}: a Character in a Sub-Area that is not there"
+                    ));
+                }
+                if c.items.iter().any(|&i| self.card(i).kind != Kind::Item)
+                    || c.items.iter().filter(|&&i| self.card(i).mask).count() > 1
+                {
+                    return Err(format!("seat {p}: bad items on {}", self.card(c.card).name));
+                }
+            }
+            if self.commanders(s, p, None) > 1 {
+                return Err(format!("seat {p}: more than one Commander out"));
+            }
+            if side.power > MAX_POWER || side.vp > START_VP {
+                return Err(format!("seat {p}: power {} vp {}", side.power, side.vp));
+            }
+            if s.outcome.is_none() && side.vp == 0 {
+                return Err(format!("seat {p}: no vitality left but the game goes on"));
+            }
+            if s.phase != Phase::Pick && side.pick.is_some() {
+                return Err(format!("seat {p}: an unrevealed Commander after setup"));
+            }
+            if side.assistant.is_some() && p != s.active {
+                return Err(format!("seat {p}: an Assistant out on the rival's turn"));
+            }
+        }
+        if s.sub.is_some() && s.area.is_none() {
+            return Err("a Sub-Area without an Area".into());
+        }
+        if s.outcome.is_none() {
+            let ok = match s.phase {
+                Phase::Pick => s.turns == 0,
+                Phase::Main => s.decider == s.active && s.answer.is_none() && s.held.is_none(),
+                Phase::Window(_) => s.decider != s.active || s.held.is_none(),
+                Phase::Reply(_) => s.decider == s.active && s.answer.is_some(),
+                Phase::Battle => s.side(s.decider).char(s.attacker).is_some(),
+            };
+            if !ok {
+                return Err(format!("inconsistent phase {:?}", s.phase));
+            }
+            if s.turns > self.options.max_turns {
+                return Err(format!("turn {} beyond the limit", s.turns));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,231 @@
+//! The Nintendo TCG (`../shared/rules/nintendo-tcg.txt`, rule version 1.0)
+//! as a [`Game`]: two players with 40-card decks and an extra deck, a
+//! Commander chosen face down, hand power (+2 a turn) paid for cards and
+//! effects, a turn of actions closed by an automatic Battle Phase ordered
+//! by speed, one-action reply windows for Timed effects, coin flips, and
+//! 10 Vitality Points.
+//!
+//! One idea per module: `cards` (the data model and loader), `deck` (deck
+//! lists), `state` (plain-data state), `action` (decisions), `rules` (the
+//! flow of a game, windows), `battle` (the Battle Phase), `effects` (the
+//! effect interpreter and zone moves), `queries` (derived figures), `view`
+//! (hidden information), `events` (logs and metrics), `invariants` (the
+//! checker), `features` (evaluation features), `overrides` (`--set`).
+
+pub mod action;
+mod battle;
+pub mod cards;
+pub mod deck;
+mod effects;
+pub mod events;
+mod features;
+mod invariants;
+pub mod overrides;
+mod queries;
+pub mod rules;
+mod ruleset;
+pub mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+pub use features::FEATURES;
+
+use action::Action;
+use cards::{CardDb, Trigger};
+use deck::Deck;
+use events::Event;
+use state::State;
+
+use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+
+/// The ruleset's name, as `--game` takes it.
+pub const NAME: &str = "nintendo-tcg";
+
+/// The bundled starter decks: (name, deck list), compiled into the binary.
+/// The default matchup is the first two.
+pub const BUNDLED_DECKS: [(&str, &str); 2] = [
+    (
+        "blaze-vanguard",
+        include_str!("../../../decks/nintendo-tcg/blaze-vanguard.deck"),
+    ),
+    (
+        "tide-court",
+        include_str!("../../../decks/nintendo-tcg/tide-court.deck"),
+    ),
+];
+
+/// Options of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Turns (both players' counted) after which the game is a draw with
+    /// reason `turn_limit`.
+    pub max_turns: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_turns: 60 }
+    }
+}
+
+/// A Nintendo TCG game: the card pool, the decks of seats a and b,
+/// options.
+#[derive(Clone, Debug)]
+pub struct NintendoTcg {
+    /// The card pool.
+    pub db: Arc<CardDb>,
+    /// Deck of seat a, then seat b.
+    pub decks: [Deck; 2],
+    /// Game options.
+    pub options: Options,
+    /// Per seat and [`Trigger::ALL`] index: whether the seat's deck list
+    /// holds a card that can answer the trigger (public: windows open only
+    /// then, so whether one opens reveals nothing hidden).
+    answerable: [[bool; 3]; 2],
+}
+
+impl NintendoTcg {
+    /// A game between two legal decks of `db`.
+    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> NintendoTcg {
+        let mut answerable = [[false; 3]; 2];
+        for (p, deck) in decks.iter().enumerate() {
+            for (i, t) in Trigger::ALL.iter().enumerate() {
+                answerable[p][i] = deck.cards.iter().any(|&(c, _)| db.card(c).answers(*t));
+            }
+        }
+        NintendoTcg {
+            db,
+            decks,
+            options,
+            answerable,
+        }
+    }
+
+    /// The bundled starter decks `a` and `b` (indices into
+    /// [`BUNDLED_DECKS`]) on `db`, default options.
+    pub fn bundled_on(db: CardDb, a: usize, b: usize) -> NintendoTcg {
+        let db = Arc::new(db);
+        let deck = |i: usize| {
+            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
+            // Checked by the test suite; a failure is a build defect.
+            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
+        };
+        let decks = [deck(a), deck(b)];
+        NintendoTcg::new(db, decks, Options::default())
+    }
+
+    /// The bundled starter decks `a` and `b` on the bundled pool.
+    pub fn bundled(a: usize, b: usize) -> NintendoTcg {
+        NintendoTcg::bundled_on(CardDb::bundled(), a, b)
+    }
+}
+
+impl Game for NintendoTcg {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn new_state(&self, _rng: &mut GameRng) -> State {
+        // Nothing is random before the Commander picks: the decks are
+        // shuffled once both are chosen.
+        self.setup()
+    }
+
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some((winner, reason)) => Node::Terminal(Outcome {
+                winner: winner.map(Player),
+                reason: rules::REASONS[reason as usize],
+            }),
+            None => Node::Decision(Player(s.decider)),
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        self.legal(s, out);
+    }
+
+    fn apply(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        observer: &mut impl Observer<Event>,
+    ) {
+        self.play(s, action, rng, observer);
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer.0, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player.0)
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        self.invariants(s)
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player.0).len()
+    }
+
+    fn metric(&self, event: &Event) -> Option<Metric> {
+        self.event_metric(event)
+    }
+
+    fn event_json(&self, event: &Event) -> serde_json::Value {
+        self.json(event)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
+        let foe = s.side(player.0 ^ 1);
+        PlayerSummary {
+            health: s.side(player.0).vp.into(),
+            score: u32::from(state::START_VP - foe.vp),
+        }
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: u16) -> &str {
+        &self.db.card(cards::CardId(card)).name
+    }
+
+    fn card_cost(&self, card: u16) -> u8 {
+        self.db.card(cards::CardId(card)).cost
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
+        self.decks[player.index()]
+            .cards
+            .iter()
+            .map(|&(c, n)| (c.0, n))
+            .collect()
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &features::FEATURES
+    }
+
+    fn features(&self, s: &State, player: Player, out: &mut [f64]) {
+        self.compute_features(s, player.0, out);
+    }
+}

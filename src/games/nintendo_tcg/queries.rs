@@ -1,0 +1,166 @@
+//! Derived figures: a Character's stats with every {Constant} applied,
+//! hand costs, the Commander rule, and who may be targeted from where.
+//!
+//! rules/nintendo-tcg.txt: "4 – Character's" (stats; Commanders and
+//! "+General to+"), "6 – Area's" (an Area affects both sides; a Sub-Area's
+//! cards only touch each other), "7 – Placement" (Items' constant effects),
+//! "14 – The Glossary" ("DP", "Reduce (stat)").
+
+use super::NintendoTcg;
+use super::cards::{Aura, Card, CardId, Kind};
+use super::state::{Char, State, Tgt};
+
+/// Stats of a Character in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Attack Power.
+    pub ap: u8,
+    /// Defense Power left (after battle depletion).
+    pub dp: u8,
+    /// Speed Power.
+    pub sp: u8,
+    /// Health Points (maximum).
+    pub hp: u8,
+}
+
+impl NintendoTcg {
+    /// The card with id `id`.
+    #[inline]
+    pub(super) fn card(&self, id: CardId) -> &Card {
+        self.db.card(id)
+    }
+
+    /// Whether an aura of a source in place `sub` applies to `c`.
+    fn aura_fits(&self, aura: &Aura, sub: bool, c: &Char) -> bool {
+        c.in_sub() == sub
+            && (aura.elements.0 == 0 || aura.elements.meets(self.card(c.card).elements))
+    }
+
+    /// The stats of `c` on side `p`.
+    pub(super) fn stats(&self, s: &State, p: u8, c: &Char) -> Stats {
+        let card = self.card(c.card);
+        let mut d = [
+            i32::from(c.ap),
+            i32::from(c.dp),
+            i32::from(c.sp),
+            i32::from(c.hp),
+        ];
+        let mut add = |a: &Aura| {
+            d[0] += i32::from(a.ap);
+            d[1] += i32::from(a.dp);
+            d[2] += i32::from(a.sp);
+            d[3] += i32::from(a.hp);
+        };
+        let side = s.side(p);
+        for other in side.board.iter().filter(|o| o.uid != c.uid) {
+            let aura = &self.card(other.card).aura;
+            if self.aura_fits(aura, other.in_sub(), c) {
+                add(aura);
+            }
+        }
+        for &item in &c.items {
+            let aura = &self.card(item).aura;
+            if !aura.opponent_turn || s.active != p {
+                add(aura);
+            }
+        }
+        for &k in side.constants.iter().chain(side.assistant.iter()) {
+            let aura = &self.card(k).aura;
+            if self.aura_fits(aura, false, c) {
+                add(aura);
+            }
+        }
+        for (placed, sub) in [(s.area, false), (s.sub, true)] {
+            if let Some(pl) = placed {
+                let aura = &self.card(pl.card).aura;
+                if self.aura_fits(aura, sub, c) {
+                    add(aura);
+                }
+            }
+        }
+        let clamp = |v: i32| v.clamp(0, 99) as u8;
+        Stats {
+            ap: clamp(i32::from(card.ap) + d[0]),
+            dp: clamp(i32::from(card.dp) + d[1] - i32::from(c.depleted)),
+            sp: clamp(i32::from(card.sp) + d[2]),
+            hp: clamp(i32::from(card.hp) + d[3]).max(1),
+        }
+    }
+
+    /// HP left of `c` (0: destroyed at the next check).
+    pub(super) fn hp_left(&self, s: &State, p: u8, c: &Char) -> u8 {
+        self.stats(s, p, c).hp.saturating_sub(c.damage)
+    }
+
+    /// What `card` costs `p` to play from hand: its hand cost less the
+    /// discounts of `p`'s Assistant and Constant cards (Characters only).
+    pub(super) fn cost_of(&self, s: &State, p: u8, card: CardId) -> u8 {
+        let c = self.card(card);
+        if c.kind == Kind::Token {
+            return 0;
+        }
+        let side = s.side(p);
+        let discount: u8 = if c.kind == Kind::Character {
+            side.constants
+                .iter()
+                .chain(side.assistant.iter())
+                .fold(0u8, |d, &k| d.saturating_add(self.card(k).aura.discount))
+        } else {
+            0
+        };
+        c.cost.saturating_sub(discount)
+    }
+
+    /// Commanders on `p`'s side that count against "only 1 Commander out
+    /// at a time": every Commander except Generals whose Commander is out.
+    pub(super) fn commanders(&self, s: &State, p: u8, extra: Option<CardId>) -> usize {
+        let side = s.side(p);
+        let cards: Vec<CardId> = side.board.iter().map(|c| c.card).chain(extra).collect();
+        cards
+            .iter()
+            .filter(|&&id| {
+                let c = self.card(id);
+                c.commander && !c.general_to.is_some_and(|chief| cards.contains(&chief))
+            })
+            .count()
+    }
+
+    /// Whether `p` may put Character `card` into play now (board room and
+    /// the Commander rule).
+    pub(super) fn may_enter(&self, s: &State, p: u8, card: CardId) -> bool {
+        let side = s.side(p);
+        !side.board.is_full()
+            && (!self.card(card).commander || self.commanders(s, p, Some(card)) <= 1)
+    }
+
+    /// Whether a required card's requirement is met on `p`'s side.
+    pub(super) fn requirement_met(&self, s: &State, p: u8, card: CardId) -> bool {
+        self.card(card)
+            .requires
+            .is_none_or(|r| s.side(p).board.iter().any(|c| c.card == r))
+    }
+
+    /// Every Character `p` could choose for `kind` (`ChosenEnemy` or
+    /// `ChosenAlly`) from place `sub`, passing the Element filter.
+    pub(super) fn choices(
+        &self,
+        s: &State,
+        p: u8,
+        enemy: bool,
+        sub: bool,
+        elements: u16,
+        mut push: impl FnMut(Tgt),
+    ) {
+        let q = if enemy { p ^ 1 } else { p };
+        for c in &s.side(q).board {
+            let card = self.card(c.card);
+            if c.in_sub() == sub && (elements == 0 || card.elements.0 & elements != 0) {
+                push(if enemy {
+                    Tgt::Foe(c.uid)
+                } else {
+                    Tgt::Own(c.uid)
+                });
+            }
+        }
+    }
+}

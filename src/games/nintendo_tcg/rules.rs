@@ -1,0 +1,989 @@
+//! The flow of a game: the hidden Commander pick, the reveal, turns of
+//! actions, reply windows, the end of a turn and the win conditions.
+//!
+//! rules/nintendo-tcg.txt: "2 – Where to start", "4 – Character's",
+//! "5 – Assistant's", "6 – Area's", "7 – Placement", "8 – Effect Cards",
+//! "9 – Required/Tokens", "10 – Battle Phase" (the turn's end; the battle
+//! itself is in `battle`), "11 – Turn Priority via Effects", "12 –
+//! Vitality Points", "13 – The Example Game".
+
+use super::NintendoTcg;
+use super::action::{Action, At};
+use super::cards::{Ability, CardId, Kind, Timing, Trigger};
+use super::effects::Ctx;
+use super::events::{Event, EventKind};
+use super::state::{
+    Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, Side, State, Tgt, flag,
+};
+use crate::core::{GameRng, Observer, below, shuffle};
+
+/// Why a game ended; `State::outcome` holds an index into it.
+pub const REASONS: [&str; 3] = ["vitality", "deck_out", "turn_limit"];
+/// A player's Vitality Points hit zero.
+pub(super) const VITALITY: u8 = 0;
+/// A player could not draw at the start of the turn.
+pub(super) const DECK_OUT: u8 = 1;
+/// The turn limit cut the game: a draw.
+pub(super) const TURN_LIMIT: u8 = 2;
+
+impl NintendoTcg {
+    /// A new game: decks in list order (shuffled after the Commander
+    /// picks), seat a to pick a Commander.
+    pub(super) fn setup(&self) -> State {
+        let mut s = State {
+            sides: [Side::default(), Side::default()],
+            area: None,
+            sub: None,
+            phase: Phase::Pick,
+            active: 0,
+            decider: 0,
+            attacker: 0,
+            battle_windows: 0,
+            held: None,
+            answer: None,
+            turns: 0,
+            announced: false,
+            outcome: None,
+        };
+        for p in 0..2 {
+            for card in self.decks[p].card_list() {
+                let side = &mut s.sides[p];
+                if self.card(card).extra() {
+                    side.extra.push(card);
+                } else {
+                    side.deck.push(card);
+                }
+            }
+        }
+        s
+    }
+
+    /// Reports the game start (at the first action: `new_state` has no
+    /// observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        self.emit(s, 0, EventKind::GameStart, obs);
+    }
+
+    /// Ends the game.
+    pub(super) fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<u8>,
+        reason: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        s.outcome = Some((winner, reason));
+        let name = REASONS[reason as usize];
+        self.emit(
+            s,
+            s.decider,
+            EventKind::GameOver {
+                winner,
+                reason: name,
+            },
+            obs,
+        );
+    }
+
+    // -----------------------------------------------------------------
+    // Legal actions.
+
+    /// The legal actions of the player to decide.
+    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.outcome.is_some() {
+            return;
+        }
+        let p = s.decider;
+        match s.phase {
+            Phase::Pick => {
+                // In card order, so the choice never depends on the
+                // (hidden) order of the deck.
+                let mut commanders: Vec<CardId> = s
+                    .side(p)
+                    .deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.card(c).commander)
+                    .collect();
+                commanders.sort_unstable();
+                commanders.dedup();
+                out.extend(commanders.into_iter().map(Action::Pick));
+            }
+            Phase::Main => {
+                self.main_actions(s, p, out);
+                out.push(Action::EndTurn);
+            }
+            Phase::Reply(_) => {
+                self.main_actions(s, p, out);
+                out.push(Action::NoReply);
+            }
+            Phase::Window(trigger) => {
+                self.answers(s, p, trigger, out);
+                out.push(Action::Decline);
+            }
+            Phase::Battle => {
+                self.attack_options(s, |t| out.push(Action::Attack(t)));
+                out.push(Action::AttackPass);
+            }
+        }
+    }
+
+    /// Calls `push` with every target choice of `a` used by `p` from place
+    /// `sub` (Tgt::None when it chooses nothing); returns how many.
+    pub(super) fn ability_targets(
+        &self,
+        s: &State,
+        p: u8,
+        a: &Ability,
+        sub: bool,
+        mut push: impl FnMut(Tgt),
+    ) -> usize {
+        let Some(kind) = a.chosen() else {
+            push(Tgt::None);
+            return 1;
+        };
+        let elements = a
+            .effects
+            .iter()
+            .find(|e| e.target == kind)
+            .map_or(0, |e| e.elements.0);
+        let mut n = 0;
+        self.choices(
+            s,
+            p,
+            kind == super::cards::Target::ChosenEnemy,
+            sub,
+            elements,
+            |t| {
+                n += 1;
+                push(t)
+            },
+        );
+        n
+    }
+
+    /// The card's first ability of `timing`, with its index.
+    pub(super) fn ability_of(&self, card: CardId, timing: Timing) -> Option<(u8, &Ability)> {
+        self.card(card)
+            .abilities
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.timing == timing)
+            .map(|(i, a)| (i as u8, a))
+    }
+
+    /// An optional Instant's choices: declined, or used on each target.
+    fn instant_choices(
+        &self,
+        s: &State,
+        p: u8,
+        card: CardId,
+        sub: bool,
+        mut push: impl FnMut(Tgt),
+    ) {
+        match self.ability_of(card, Timing::Instant) {
+            None => push(Tgt::None),
+            Some((_, a)) => {
+                push(Tgt::Skip);
+                self.ability_targets(s, p, a, sub, &mut push);
+            }
+        }
+    }
+
+    /// Whether the Character with board id `uid` of `p` can use effects.
+    fn acts(&self, s: &State, p: u8, uid: u8) -> bool {
+        s.side(p)
+            .char(uid)
+            .is_some_and(|c| self.card(c.card).kind != Kind::Token)
+    }
+
+    /// The actions of a turn (and of a reply), End Turn aside.
+    fn main_actions(&self, s: &State, p: u8, out: &mut Vec<Action>) {
+        let side = s.side(p);
+        let power = side.power;
+        let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len() + side.extra.len());
+        let extra = side
+            .extra
+            .iter()
+            .filter(|&&c| self.requirement_met(s, p, c));
+        for &card in side.hand.iter().chain(extra) {
+            if seen.contains(&card) || self.cost_of(s, p, card) > power {
+                continue;
+            }
+            seen.push(card);
+            let c = self.card(card);
+            let mut play = |at: At, target: Tgt| out.push(Action::Play { card, at, target });
+            match c.kind {
+                Kind::Character | Kind::Token => {
+                    if c.kind == Kind::Token || !self.may_enter(s, p, card) {
+                        continue;
+                    }
+                    let places: &[(At, bool)] = if s.sub.is_some() {
+                        &[(At::Main, false), (At::Sub, true)]
+                    } else {
+                        &[(At::Main, false)]
+                    };
+                    for &(at, sub) in places {
+                        self.instant_choices(s, p, card, sub, |t| play(at, t));
+                    }
+                }
+                Kind::Assistant => {
+                    if !side.assisted {
+                        self.instant_choices(s, p, card, false, |t| play(At::Main, t));
+                    }
+                }
+                Kind::Area => {
+                    let fits = c
+                        .sub_area_of
+                        .is_none_or(|parent| s.area.is_some_and(|a| a.card == parent));
+                    if fits {
+                        play(At::Main, Tgt::None);
+                    }
+                }
+                Kind::Item => {
+                    for host in &side.board {
+                        if !self.may_hold(s, p, host.uid, card) {
+                            continue;
+                        }
+                        let at = At::On(host.uid);
+                        match self.ability_of(card, Timing::Instant) {
+                            Some((_, a)) => {
+                                let ctx_sub = host.in_sub();
+                                self.ability_targets(s, p, a, ctx_sub, |t| play(at, t));
+                            }
+                            None => play(at, Tgt::None),
+                        }
+                    }
+                }
+                Kind::Effect => {
+                    let Some(a) = c.abilities.first() else {
+                        if c.timing == Timing::Constant && !side.constants.is_full() {
+                            play(At::Main, Tgt::None);
+                        }
+                        continue;
+                    };
+                    match c.timing {
+                        Timing::Instant if !c.song => {
+                            self.ability_targets(s, p, a, false, |t| play(At::Main, t));
+                        }
+                        Timing::Instant | Timing::Attack => {
+                            for host in &side.board {
+                                let ok = if c.song {
+                                    !host.has(flag::SUNG)
+                                        && host.items.iter().any(|&i| self.card(i).instrument)
+                                } else {
+                                    !host.has(flag::TAPPED)
+                                };
+                                if ok && self.acts(s, p, host.uid) {
+                                    let at = At::On(host.uid);
+                                    self.ability_targets(s, p, a, host.in_sub(), |t| play(at, t));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for c in &side.board {
+            if c.has(flag::TAPPED) || !self.acts(s, p, c.uid) {
+                continue;
+            }
+            for (i, a) in self.card(c.card).abilities.iter().enumerate() {
+                if matches!(a.timing, Timing::Normal | Timing::Attack)
+                    && c.used & (1 << i) == 0
+                    && a.cost <= power
+                {
+                    let (uid, ability) = (c.uid, i as u8);
+                    self.ability_targets(s, p, a, c.in_sub(), |target| {
+                        out.push(Action::Use {
+                            uid,
+                            ability,
+                            target,
+                        })
+                    });
+                }
+            }
+            for (k, &item) in c.items.iter().enumerate() {
+                if let Some((_, a)) = self.ability_of(item, Timing::Attack)
+                    && a.cost <= power
+                {
+                    let (uid, item) = (c.uid, k as u8);
+                    self.ability_targets(s, p, a, c.in_sub(), |target| {
+                        out.push(Action::UseItem { uid, item, target })
+                    });
+                }
+            }
+            if s.sub.is_some() && !c.has(flag::MOVED) {
+                out.push(Action::Move { uid: c.uid });
+            }
+        }
+        if !side.area_used {
+            for (placed, sub) in [(s.area, false), (s.sub, true)] {
+                if let Some(pl) = placed
+                    && let Some((_, a)) = self.ability_of(pl.card, Timing::Normal)
+                    && a.cost <= power
+                {
+                    self.ability_targets(s, p, a, sub, |target| {
+                        out.push(Action::UseArea { sub, target })
+                    });
+                }
+            }
+        }
+    }
+
+    /// The Timed effects `p` may answer `trigger` with.
+    fn answers(&self, s: &State, p: u8, trigger: Trigger, out: &mut Vec<Action>) {
+        let side = s.side(p);
+        let mut seen: Vec<CardId> = Vec::new();
+        for &card in &side.hand {
+            let c = self.card(card);
+            if seen.contains(&card) || c.kind != Kind::Effect || c.cost > side.power {
+                continue;
+            }
+            seen.push(card);
+            for (i, a) in c.abilities.iter().enumerate() {
+                if a.trigger == Some(trigger) {
+                    self.ability_targets(s, p, a, false, |target| {
+                        out.push(Action::Answer {
+                            card,
+                            uid: None,
+                            ability: i as u8,
+                            target,
+                        })
+                    });
+                }
+            }
+        }
+        for ch in &side.board {
+            if !self.acts(s, p, ch.uid) {
+                continue;
+            }
+            for (i, a) in self.card(ch.card).abilities.iter().enumerate() {
+                if a.timing == Timing::Timed
+                    && a.trigger == Some(trigger)
+                    && ch.used & (1 << i) == 0
+                    && a.cost <= side.power
+                {
+                    let (card, uid) = (ch.card, Some(ch.uid));
+                    self.ability_targets(s, p, a, ch.in_sub(), |target| {
+                        out.push(Action::Answer {
+                            card,
+                            uid,
+                            ability: i as u8,
+                            target,
+                        })
+                    });
+                }
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Applying an action.
+
+    /// Plays a legal action.
+    pub(super) fn play(
+        &self,
+        s: &mut State,
+        a: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = s.decider;
+        self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
+        match (s.phase, a) {
+            (_, Action::Pick(card)) => self.pick(s, card, rng, obs),
+            (_, Action::EndTurn) => self.end_turn(s, obs),
+            (Phase::Window(trigger), Action::Decline) => self.after_window(s, trigger, rng, obs),
+            (
+                Phase::Window(trigger),
+                Action::Answer {
+                    card,
+                    uid,
+                    ability,
+                    target,
+                },
+            ) => self.answer(
+                s,
+                p,
+                Answer {
+                    card,
+                    uid,
+                    ability,
+                    owner: p,
+                    target,
+                },
+                trigger,
+                rng,
+                obs,
+            ),
+            (Phase::Reply(trigger), _) => {
+                if a != Action::NoReply {
+                    self.main_action(s, p, a, false, rng, obs);
+                }
+                self.resolve_answer(s, rng, obs);
+                self.after_window(s, trigger, rng, obs);
+            }
+            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
+            (Phase::Battle, _) => self.attack_pass(s, obs),
+            _ => self.main_action(s, p, a, true, rng, obs),
+        }
+    }
+
+    /// Pays `amount` of `p`'s hand power.
+    fn pay(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
+        let side = s.side_mut(p);
+        side.power = side.power.saturating_sub(amount);
+        if amount > 0 {
+            self.emit(s, p, EventKind::Pay { amount }, obs);
+        }
+    }
+
+    /// A turn action of `p`; `windows`: whether the rival's reply windows
+    /// open (not during a reply: windows do not nest).
+    fn main_action(
+        &self,
+        s: &mut State,
+        p: u8,
+        a: Action,
+        windows: bool,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        match a {
+            Action::Play { card, at, target } => {
+                self.play_card(s, p, card, at, target, windows, rng, obs)
+            }
+            Action::Use {
+                uid,
+                ability,
+                target,
+            } => {
+                let Some(c) = s.side(p).char(uid).copied() else {
+                    return;
+                };
+                let Some(ab) = self.card(c.card).abilities.get(ability as usize) else {
+                    return;
+                };
+                self.pay(s, p, ab.cost, obs);
+                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                    ch.used |= 1 << ability;
+                }
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(uid),
+                    sub: c.in_sub(),
+                    target,
+                };
+                self.resolve(s, ab, ctx, rng, obs);
+                if ab.timing == Timing::Attack
+                    && let Some(ch) = s.side_mut(p).char_mut(uid)
+                {
+                    ch.flags |= flag::TAPPED;
+                }
+            }
+            Action::UseItem { uid, item, target } => {
+                let Some(c) = s.side(p).char(uid).copied() else {
+                    return;
+                };
+                let Some(&card) = c.items.get(item as usize) else {
+                    return;
+                };
+                let Some((_, ab)) = self.ability_of(card, Timing::Attack) else {
+                    return;
+                };
+                self.pay(s, p, ab.cost, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(uid),
+                    sub: c.in_sub(),
+                    target,
+                };
+                self.resolve(s, ab, ctx, rng, obs);
+                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                    ch.flags |= flag::TAPPED;
+                }
+            }
+            Action::UseArea { sub, target } => {
+                let placed = if sub { s.sub } else { s.area };
+                let Some(pl) = placed else { return };
+                let Some((_, ab)) = self.ability_of(pl.card, Timing::Normal) else {
+                    return;
+                };
+                s.side_mut(p).area_used = true;
+                self.pay(s, p, ab.cost, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: None,
+                    sub,
+                    target,
+                };
+                self.resolve(s, ab, ctx, rng, obs);
+            }
+            Action::Move { uid } => {
+                if let Some(c) = s.side_mut(p).char_mut(uid) {
+                    c.flags ^= flag::SUB;
+                    c.flags |= flag::MOVED;
+                    let sub = c.in_sub();
+                    let card = c.card;
+                    self.emit(s, p, EventKind::Move { card, sub }, obs);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Plays `card` (from hand, or a Required card from the extra deck).
+    #[allow(clippy::too_many_arguments)]
+    fn play_card(
+        &self,
+        s: &mut State,
+        p: u8,
+        card: CardId,
+        at: At,
+        target: Tgt,
+        windows: bool,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let cost = self.cost_of(s, p, card);
+        let side = s.side_mut(p);
+        let from_hand = match side.hand.iter().position(|&c| c == card) {
+            Some(i) => {
+                side.hand.remove(i);
+                true
+            }
+            None => match side.extra.iter().position(|&c| c == card) {
+                Some(i) => {
+                    side.extra.remove(i);
+                    false
+                }
+                None => return,
+            },
+        };
+        let side = s.side_mut(p);
+        side.power = side.power.saturating_sub(cost);
+        self.emit(s, p, EventKind::Play { card, cost }, obs);
+        let c = self.card(card);
+        let instant = self.ability_of(card, Timing::Instant).map(|(_, a)| a);
+        match c.kind {
+            Kind::Character | Kind::Token => {
+                let sub = at == At::Sub;
+                let uid = self.enter(s, p, card, sub, obs);
+                if let Some(a) = instant
+                    && target != Tgt::Skip
+                {
+                    self.resolve(
+                        s,
+                        a,
+                        Ctx {
+                            owner: p,
+                            source: Some(uid),
+                            sub,
+                            target,
+                        },
+                        rng,
+                        obs,
+                    );
+                }
+                if windows
+                    && from_hand
+                    && self.answerable[(p ^ 1) as usize][0]
+                    && s.outcome.is_none()
+                {
+                    self.open_window(s, p ^ 1, Trigger::CharacterPlayed, obs);
+                }
+            }
+            Kind::Assistant => {
+                let side = s.side_mut(p);
+                side.assistant = Some(card);
+                side.assisted = true;
+                if let Some(a) = instant
+                    && target != Tgt::Skip
+                {
+                    self.resolve(
+                        s,
+                        a,
+                        Ctx {
+                            owner: p,
+                            source: None,
+                            sub: false,
+                            target,
+                        },
+                        rng,
+                        obs,
+                    );
+                }
+            }
+            Kind::Area => self.place_area(s, p, card, obs),
+            Kind::Item => {
+                let At::On(host) = at else {
+                    return self.to_discard(s, p, card);
+                };
+                let Some(h) = s.side_mut(p).char_mut(host) else {
+                    return self.to_discard(s, p, card);
+                };
+                h.items.push(card);
+                let sub = h.in_sub();
+                self.emit(s, p, EventKind::Attach { card }, obs);
+                if let Some(a) = instant {
+                    self.resolve(
+                        s,
+                        a,
+                        Ctx {
+                            owner: p,
+                            source: Some(host),
+                            sub,
+                            target,
+                        },
+                        rng,
+                        obs,
+                    );
+                    // "Right when the item is attached, the effect is
+                    // activated and the item is discarded."
+                    if let Some(h) = s.side_mut(p).char_mut(host)
+                        && let Some(i) = h.items.iter().position(|&x| x == card)
+                    {
+                        h.items.remove(i);
+                        self.to_discard(s, p, card);
+                    }
+                }
+            }
+            Kind::Effect => {
+                let host = match at {
+                    At::On(uid) => Some(uid),
+                    _ => None,
+                };
+                if c.song
+                    && let Some(h) = host.and_then(|u| s.side_mut(p).char_mut(u))
+                {
+                    h.flags |= flag::SUNG;
+                }
+                let held = Held {
+                    card,
+                    owner: p,
+                    host,
+                    target,
+                };
+                if windows && self.answerable[(p ^ 1) as usize][1] {
+                    s.held = Some(held);
+                    self.open_window(s, p ^ 1, Trigger::EffectCard, obs);
+                } else {
+                    self.resolve_held(s, held, rng, obs);
+                }
+            }
+        }
+    }
+
+    /// Opens `trigger`'s window for `p`.
+    fn open_window(&self, s: &mut State, p: u8, trigger: Trigger, obs: &mut impl Observer<Event>) {
+        s.phase = Phase::Window(trigger);
+        s.decider = p;
+        self.emit(s, p, EventKind::Window { trigger }, obs);
+    }
+
+    /// Resolves an Effect card that was not negated.
+    fn resolve_held(
+        &self,
+        s: &mut State,
+        h: Held,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let c = self.card(h.card);
+        if c.timing == Timing::Constant {
+            s.side_mut(h.owner).constants.push(h.card);
+            return;
+        }
+        let host = h.host.and_then(|u| s.side(h.owner).char(u).copied());
+        if h.host.is_some() && host.is_none() {
+            // Its Character left play meanwhile: no effect.
+            return self.to_discard(s, h.owner, h.card);
+        }
+        if let Some(a) = c.abilities.first() {
+            let sub = host.is_some_and(|c| c.in_sub());
+            let ctx = Ctx {
+                owner: h.owner,
+                source: h.host,
+                sub,
+                target: h.target,
+            };
+            self.resolve(s, a, ctx, rng, obs);
+        }
+        if c.timing == Timing::Attack
+            && let Some(ch) = h.host.and_then(|u| s.side_mut(h.owner).char_mut(u))
+        {
+            ch.flags |= flag::TAPPED;
+        }
+        self.to_discard(s, h.owner, h.card);
+    }
+
+    /// `p` answers a window: pays, then the effect resolves at once on
+    /// `p`'s own turn, or after the active player's one reply.
+    #[allow(clippy::too_many_arguments)]
+    fn answer(
+        &self,
+        s: &mut State,
+        p: u8,
+        ans: Answer,
+        trigger: Trigger,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let c = self.card(ans.card);
+        let cost = match ans.uid {
+            None => {
+                let side = s.side_mut(p);
+                if let Some(i) = side.hand.iter().position(|&x| x == ans.card) {
+                    side.hand.remove(i);
+                }
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Play {
+                        card: ans.card,
+                        cost: c.cost,
+                    },
+                    obs,
+                );
+                c.cost
+            }
+            Some(uid) => {
+                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                    ch.used |= 1 << ans.ability;
+                }
+                c.abilities.get(ans.ability as usize).map_or(0, |a| a.cost)
+            }
+        };
+        self.pay(s, p, cost, obs);
+        s.answer = Some(ans);
+        if p != s.active {
+            // rules: "11 – Turn Priority via Effects".
+            s.phase = Phase::Reply(trigger);
+            s.decider = s.active;
+        } else {
+            self.resolve_answer(s, rng, obs);
+            self.after_window(s, trigger, rng, obs);
+        }
+    }
+
+    /// Resolves the pending answer.
+    fn resolve_answer(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let Some(ans) = s.answer.take() else { return };
+        if s.outcome.is_some() {
+            return;
+        }
+        let Some(a) = self.card(ans.card).abilities.get(ans.ability as usize) else {
+            return;
+        };
+        let sub = match ans.uid {
+            None => false,
+            Some(uid) => match s.side(ans.owner).char(uid) {
+                Some(c) => c.in_sub(),
+                // Its Character left play during the reply: no effect.
+                None => return,
+            },
+        };
+        let ctx = Ctx {
+            owner: ans.owner,
+            source: ans.uid,
+            sub,
+            target: ans.target,
+        };
+        self.resolve(s, a, ctx, rng, obs);
+        if ans.uid.is_none() {
+            self.to_discard(s, ans.owner, ans.card);
+        }
+    }
+
+    /// Goes on after a window closes.
+    fn after_window(
+        &self,
+        s: &mut State,
+        trigger: Trigger,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        s.phase = Phase::Main;
+        s.decider = s.active;
+        match trigger {
+            Trigger::EffectCard => {
+                if let Some(h) = s.held.take() {
+                    self.resolve_held(s, h, rng, obs);
+                }
+            }
+            Trigger::CharacterPlayed => {}
+            Trigger::BattleStart => self.next_battle_window(s, obs),
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Setup, turns.
+
+    /// "2 – Where to start": a Commander chosen face down from the deck;
+    /// once both are, decks shuffled, five cards each, a coin for the
+    /// first player, Commanders revealed and paid for.
+    fn pick(&self, s: &mut State, card: CardId, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = s.decider;
+        let side = s.side_mut(p);
+        if let Some(i) = side.deck.iter().position(|&c| c == card) {
+            side.deck.remove(i);
+            side.pick = Some(card);
+        }
+        self.emit(s, p, EventKind::Pick, obs);
+        if s.side(p ^ 1).pick.is_none() {
+            s.decider = p ^ 1;
+            return;
+        }
+        for q in 0..2u8 {
+            shuffle(rng, &mut s.side_mut(q).deck);
+            for _ in 0..OPENING_HAND {
+                self.draw(s, q, obs);
+            }
+        }
+        let first = below(rng, 2) as u8;
+        let commanders = [s.sides[0].pick, s.sides[1].pick];
+        self.emit(s, first, EventKind::Reveal { commanders, first }, obs);
+        for q in [first, first ^ 1] {
+            let Some(card) = s.side_mut(q).pick.take() else {
+                continue;
+            };
+            let cost = self.cost_of(s, q, card);
+            if cost <= s.side(q).power && self.may_enter(s, q, card) {
+                s.side_mut(q).power -= cost;
+                self.emit(s, q, EventKind::Play { card, cost }, obs);
+                let uid = self.enter(s, q, card, false, obs);
+                // A starting Commander's Instant is used on its first
+                // target (docs/rulings/nintendo-tcg.md).
+                if let Some((_, a)) = self.ability_of(card, Timing::Instant) {
+                    let mut first_target = None;
+                    self.ability_targets(s, q, a, false, |t| {
+                        first_target.get_or_insert(t);
+                    });
+                    if let Some(target) = first_target {
+                        self.resolve(
+                            s,
+                            a,
+                            Ctx {
+                                owner: q,
+                                source: Some(uid),
+                                sub: false,
+                                target,
+                            },
+                            rng,
+                            obs,
+                        );
+                    }
+                }
+            } else {
+                let side = s.side_mut(q);
+                side.deck.push(card);
+                shuffle(rng, &mut side.deck);
+            }
+        }
+        self.start_turn(s, first, obs);
+    }
+
+    /// Starts `p`'s turn: both players gain hand power, `p` draws (or
+    /// loses); or the turn limit ends the game.
+    pub(super) fn start_turn(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+        s.active = p;
+        s.decider = p;
+        s.phase = Phase::Main;
+        if s.turns >= self.options.max_turns {
+            return self.game_over(s, None, TURN_LIMIT, obs);
+        }
+        s.turns += 1;
+        for side in s.sides.iter_mut() {
+            side.power = side.power.saturating_add(POWER_PER_TURN).min(MAX_POWER);
+        }
+        let power = s.side(p).power;
+        self.emit(s, p, EventKind::TurnStart { power }, obs);
+        if !self.draw(s, p, obs) {
+            self.game_over(s, Some(p ^ 1), DECK_OUT, obs);
+        }
+    }
+
+    /// End Turn: the Battle Phase (not on the game's very first turn),
+    /// preceded by the battle-start windows.
+    fn end_turn(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        if s.turns <= 1 {
+            return self.finish_turn(s, obs);
+        }
+        let a = s.active;
+        s.battle_windows = 0;
+        for q in [a, a ^ 1] {
+            if self.answerable[q as usize][2] {
+                s.battle_windows |= 1 << q;
+            }
+        }
+        self.next_battle_window(s, obs);
+    }
+
+    /// Opens the next battle-start window (the active player's first), or
+    /// begins the battle.
+    fn next_battle_window(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        let a = s.active;
+        for q in [a, a ^ 1] {
+            if s.battle_windows & (1 << q) != 0 {
+                s.battle_windows &= !(1 << q);
+                return self.open_window(s, q, Trigger::BattleStart, obs);
+            }
+        }
+        self.begin_battle(s, obs);
+    }
+
+    /// Between turns: the Assistant leaves, Poison bites, every Character
+    /// untaps (Frozen ones once later), the next turn begins.
+    pub(super) fn finish_turn(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        let p = s.active;
+        let unspent = s.side(p).power;
+        self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
+        if let Some(card) = s.side_mut(p).assistant.take() {
+            self.to_discard(s, p, card);
+        }
+        for q in 0..2u8 {
+            let poisoned: Vec<u8> = s
+                .side(q)
+                .board
+                .iter()
+                .filter(|c| c.has(flag::POISONED))
+                .map(|c| c.uid)
+                .collect();
+            for uid in poisoned {
+                if let Some(c) = s.side_mut(q).char_mut(uid) {
+                    c.damage = c.damage.saturating_add(1);
+                    let card = c.card;
+                    self.emit(s, q, EventKind::Damage { card, amount: 1 }, obs);
+                }
+            }
+        }
+        self.sweep(s, obs);
+        for side in s.sides.iter_mut() {
+            for c in side.board.iter_mut() {
+                let keep = if c.has(flag::FROZEN) { flag::TAPPED } else { 0 };
+                c.flags = (c.flags & (flag::SUB | flag::POISONED)) | keep;
+                c.used = 0;
+                c.depleted = 0;
+            }
+            side.assisted = false;
+            side.area_used = false;
+        }
+        self.start_turn(s, p ^ 1, obs);
+    }
+}

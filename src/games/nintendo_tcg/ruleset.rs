@@ -1,0 +1,56 @@
+//! The Nintendo TCG as a [`Ruleset`]: its pool, decks and overrides from
+//! files.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::cards::{BUNDLED_CARDS, CardDb};
+use super::deck::Deck;
+use super::overrides::FIELDS;
+use super::{BUNDLED_DECKS, NAME, NintendoTcg, Options};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::games::Ruleset;
+
+impl Ruleset for NintendoTcg {
+    type Cards = CardDb;
+    type Deck = Deck;
+
+    const NAME: &'static str = NAME;
+    const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
+    const OVERRIDE_FIELDS: &'static [&'static str] = &FIELDS;
+
+    fn bundled_decks() -> &'static [(&'static str, &'static str)] {
+        &BUNDLED_DECKS
+    }
+
+    fn bundled_cards() -> CardDb {
+        CardDb::bundled()
+    }
+
+    fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
+        CardDb::load(path)
+    }
+
+    fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
+        cards.apply_override(spec)
+    }
+
+    fn parse_deck(
+        text: &str,
+        path: &str,
+        name: &str,
+        cards: &CardDb,
+    ) -> Result<Deck, Vec<Diagnostic>> {
+        let mut deck = Deck::parse(text, path, cards)?;
+        name.clone_into(&mut deck.name);
+        Ok(deck)
+    }
+
+    fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
+        (cards.table_rows(), vec![2, 3, 4, 5, 6])
+    }
+
+    fn new_match(cards: Arc<CardDb>, decks: [Deck; 2], max_turns: u16) -> NintendoTcg {
+        NintendoTcg::new(cards, decks, Options { max_turns })
+    }
+}

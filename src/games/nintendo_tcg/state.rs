@@ -1,0 +1,288 @@
+//! The Nintendo TCG state: plain data (card ids, counters, fixed-capacity
+//! arrays), so `clone` is a memory copy.
+//!
+//! rules/nintendo-tcg.txt: "2 – Where to start" (40-card decks, five-card
+//! hands), "9 – Required/Tokens" (the extra deck), "12 – Vitality Points"
+//! (10 VP), "14 – The Glossary" (hand power starts at 5, +2 a turn;
+//! discard pile, Removed Area, Tap, Status).
+
+use super::cards::{CardId, Trigger};
+use crate::core::FixedVec;
+
+/// Cards in a deck (rules: "2 – Where to start").
+pub const DECK_SIZE: usize = 40;
+/// Copies of one name a deck may hold.
+pub const MAX_COPIES: u8 = 3;
+/// The opening hand.
+pub const OPENING_HAND: usize = 5;
+/// Hand power at the start of the game (glossary: "Hand Power").
+pub const START_POWER: u8 = 5;
+/// Hand power both players gain at the start of every turn.
+pub const POWER_PER_TURN: u8 = 2;
+/// Hand power is capped here (see docs/rulings/nintendo-tcg.md).
+pub const MAX_POWER: u8 = 99;
+/// Vitality Points at the start (glossary: "VP").
+pub const START_VP: u8 = 10;
+/// Characters one side may have in play (a ruling: table space).
+pub const BOARD: usize = 8;
+/// Cards an extra deck may hold (a ruling).
+pub const EXTRA: usize = 16;
+/// Items one Character may hold (a ruling).
+pub const ITEMS: usize = 3;
+/// Constant Effect cards one side may have out (a ruling).
+pub const CONSTANTS: usize = 4;
+
+/// Character flags.
+pub mod flag {
+    /// Tapped: cannot attack, make movements or use normal effects.
+    pub const TAPPED: u8 = 1;
+    /// Status Frozen: stays Tapped through the next untap.
+    pub const FROZEN: u8 = 2;
+    /// Status Poisoned: 1 damage by effect between turns.
+    pub const POISONED: u8 = 4;
+    /// Moved between the Area and the Sub-Area this turn.
+    pub const MOVED: u8 = 8;
+    /// Played a Song this turn.
+    pub const SUNG: u8 = 16;
+    /// Attacked or passed in the current Battle Phase.
+    pub const FOUGHT: u8 = 32;
+    /// Stands in the Sub-Area.
+    pub const SUB: u8 = 64;
+}
+
+/// A Character (or Token) in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Char {
+    /// The card.
+    pub card: CardId,
+    /// Its id on its side's board, stable while it stays in play.
+    pub uid: u8,
+    /// Damage on HP.
+    pub damage: u8,
+    /// DP depleted in the current Battle Phase.
+    pub depleted: u8,
+    /// Permanent AP change by effects.
+    pub ap: i8,
+    /// Permanent DP change.
+    pub dp: i8,
+    /// Permanent SP change.
+    pub sp: i8,
+    /// Permanent HP change.
+    pub hp: i8,
+    /// [`flag`] bits.
+    pub flags: u8,
+    /// Abilities used this turn (bit `i`: ability `i`).
+    pub used: u8,
+    /// Attached Items.
+    pub items: FixedVec<CardId, ITEMS>,
+}
+
+impl Char {
+    /// Whether flag `f` is set.
+    #[inline]
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+
+    /// Whether it stands in the Sub-Area.
+    #[inline]
+    pub fn in_sub(&self) -> bool {
+        self.has(flag::SUB)
+    }
+}
+
+/// A card placed on the table (an Area) with its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    /// The card.
+    pub card: CardId,
+    /// Who played it.
+    pub owner: u8,
+}
+
+/// One player's cards and counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Side {
+    /// The deck; the top is the last element.
+    pub deck: FixedVec<CardId, DECK_SIZE>,
+    /// The hand.
+    pub hand: FixedVec<CardId, DECK_SIZE>,
+    /// The discard pile.
+    pub discard: FixedVec<CardId, DECK_SIZE>,
+    /// The Removed Area.
+    pub removed: FixedVec<CardId, DECK_SIZE>,
+    /// The extra deck (Required cards and Tokens), open information.
+    pub extra: FixedVec<CardId, EXTRA>,
+    /// Characters in play.
+    pub board: FixedVec<Char, BOARD>,
+    /// Constant Effect cards out.
+    pub constants: FixedVec<CardId, CONSTANTS>,
+    /// The Assistant out this turn.
+    pub assistant: Option<CardId>,
+    /// The Commander chosen face down, not yet revealed.
+    pub pick: Option<CardId>,
+    /// Hand power.
+    pub power: u8,
+    /// Vitality Points.
+    pub vp: u8,
+    /// An Assistant was played this turn.
+    pub assisted: bool,
+    /// The Area's normal effect was used this turn.
+    pub area_used: bool,
+    /// The next board id to try.
+    pub next_uid: u8,
+}
+
+impl Default for Side {
+    fn default() -> Side {
+        Side {
+            deck: FixedVec::new(),
+            hand: FixedVec::new(),
+            discard: FixedVec::new(),
+            removed: FixedVec::new(),
+            extra: FixedVec::new(),
+            board: FixedVec::new(),
+            constants: FixedVec::new(),
+            assistant: None,
+            pick: None,
+            power: START_POWER,
+            vp: START_VP,
+            assisted: false,
+            area_used: false,
+            next_uid: 0,
+        }
+    }
+}
+
+impl Side {
+    /// The board index of the Character with id `uid`.
+    pub fn find(&self, uid: u8) -> Option<usize> {
+        self.board.iter().position(|c| c.uid == uid)
+    }
+
+    /// The Character with id `uid`.
+    pub fn char(&self, uid: u8) -> Option<&Char> {
+        self.board.iter().find(|c| c.uid == uid)
+    }
+
+    /// The Character with id `uid`, mutably.
+    pub fn char_mut(&mut self, uid: u8) -> Option<&mut Char> {
+        self.board.iter_mut().find(|c| c.uid == uid)
+    }
+
+    /// A board id not in use.
+    pub fn fresh_uid(&mut self) -> u8 {
+        loop {
+            let uid = self.next_uid;
+            self.next_uid = self.next_uid.wrapping_add(1);
+            if self.find(uid).is_none() {
+                return uid;
+            }
+        }
+    }
+}
+
+/// A chosen target: a Character by side and board id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Tgt {
+    /// No chosen target (or, in battle, the rival player directly).
+    #[default]
+    None,
+    /// An Instant declined ("You do not have to activate the effect").
+    Skip,
+    /// A Character of the acting player.
+    Own(u8),
+    /// A Character of the other player.
+    Foe(u8),
+}
+
+/// An Effect card activated and waiting for its reply window to close.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Held {
+    /// The card (out of the hand, not yet resolved).
+    pub card: CardId,
+    /// Who played it.
+    pub owner: u8,
+    /// The Character it is played on (Attack cards, Songs).
+    pub host: Option<u8>,
+    /// Its chosen target.
+    pub target: Tgt,
+}
+
+/// A Timed effect used on the other player's turn, waiting for that
+/// player's one reply (rules: "11 – Turn Priority via Effects").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Answer {
+    /// The card whose effect it is (from hand: an Effect card, out of the
+    /// hand; else a Character).
+    pub card: CardId,
+    /// The Character's board id, or `None` for an Effect card from hand.
+    pub uid: Option<u8>,
+    /// The ability's index on the card.
+    pub ability: u8,
+    /// Who uses it.
+    pub owner: u8,
+    /// Its chosen target.
+    pub target: Tgt,
+}
+
+/// What is being decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Setup: `decider` chooses a Commander face down.
+    Pick,
+    /// The active player's turn of actions.
+    Main,
+    /// `decider` may answer the trigger with a Timed effect.
+    Window(Trigger),
+    /// The active player's one reply to an [`Answer`] given in the
+    /// window of this trigger.
+    Reply(Trigger),
+    /// The Battle Phase: `attacker` (of `decider`) attacks or passes.
+    Battle,
+}
+
+/// The whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Both sides, by seat.
+    pub sides: [Side; 2],
+    /// The Area in play.
+    pub area: Option<Placed>,
+    /// The Sub-Area in play.
+    pub sub: Option<Placed>,
+    /// What is being decided.
+    pub phase: Phase,
+    /// Whose turn it is.
+    pub active: u8,
+    /// Whose decision it is.
+    pub decider: u8,
+    /// The board id of the Character to attack next (Battle).
+    pub attacker: u8,
+    /// Battle-start windows still to open (bit `p`: seat `p`).
+    pub battle_windows: u8,
+    /// An Effect card waiting for its window.
+    pub held: Option<Held>,
+    /// A Timed effect waiting for the reply.
+    pub answer: Option<Answer>,
+    /// Turns started, both players' counted.
+    pub turns: u16,
+    /// Whether the game start has been reported to the observer.
+    pub announced: bool,
+    /// The result: (winner, reason index into `rules::REASONS`).
+    pub outcome: Option<(Option<u8>, u8)>,
+}
+
+impl State {
+    /// The side of seat `p`.
+    #[inline]
+    pub fn side(&self, p: u8) -> &Side {
+        &self.sides[p as usize]
+    }
+
+    /// The side of seat `p`, mutably.
+    #[inline]
+    pub fn side_mut(&mut self, p: u8) -> &mut Side {
+        &mut self.sides[p as usize]
+    }
+}

@@ -1,0 +1,1607 @@
+//! Rule tests for the Nintendo TCG. Each cites the rulebook paragraph it
+//! checks (`rules/nintendo-tcg.txt: "Section"`) or the ruling of
+//! docs/rulings/nintendo-tcg.md it pins down.
+
+use std::sync::Arc;
+
+use super::action::{Action, At};
+use super::cards::{CardDb, CardId, Trigger};
+use super::deck::Deck;
+use super::events::{Event, EventKind};
+use super::state::*;
+use super::{NintendoTcg, Options};
+use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
+
+#[test]
+fn random_games_pass_the_conformance_checks() {
+    // 2 × 500 = 1,000 seeded random games in release, every check after
+    // every action.
+    let games = if cfg!(debug_assertions) { 40 } else { 500 };
+    for (a, b) in [(0, 1), (1, 0)] {
+        let game = NintendoTcg::bundled(a, b);
+        let report = conformance::random_games(
+            &game,
+            1000 * a as u64,
+            games,
+            20_000,
+            conformance::Checks::Full,
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, games);
+    }
+}
+
+#[test]
+fn state_is_small_plain_data() {
+    fn copy<T: Copy>() {}
+    copy::<State>();
+    copy::<Action>();
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 1200, "State is {size} bytes");
+    assert!(std::mem::size_of::<Action>() <= 8);
+    assert!(std::mem::size_of::<Char>() <= 20);
+}
+
+// ---------------------------------------------------------------------------
+// Helpers: both seats play a deck of 40 cards of the pool (and its whole
+// extra deck), so almost every card is at hand; positions are built by
+// moving cards between zones (conserving them, so the invariants still
+// hold).
+
+/// The cards of the pool the rule tests leave out of their deck.
+const UNUSED: [&str; 4] = ["Kindle Imp", "Reef Lancer", "Squall Piper", "Snare Net"];
+
+fn game() -> NintendoTcg {
+    let db = Arc::new(CardDb::bundled());
+    let all = Deck {
+        name: "all".into(),
+        cards: db
+            .cards()
+            .filter(|(_, c)| !UNUSED.contains(&c.name.as_str()))
+            .map(|(c, card)| {
+                let n = match card.name.as_str() {
+                    "Ashen Lieutenant" | "Cinder Token" | "Bubble Token" => 2,
+                    _ => 1,
+                };
+                (c, n)
+            })
+            .collect(),
+    };
+    NintendoTcg::new(db, [all.clone(), all], Options::default())
+}
+
+fn id(g: &NintendoTcg, name: &str) -> CardId {
+    g.db.id(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+fn rng() -> GameRng {
+    rng_from_seed(7)
+}
+
+/// Turn 2, seat a to act in its Main phase, 20 hand power each, every
+/// card in the decks and extra decks.
+fn fresh(g: &NintendoTcg) -> State {
+    let mut s = g.new_state(&mut rng());
+    assert_eq!(s.side(0).deck.len(), DECK_SIZE, "the test deck fits");
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    for p in 0..2 {
+        s.side_mut(p).power = 20;
+    }
+    s
+}
+
+/// Takes `card` out of `p`'s deck or extra deck.
+fn take(s: &mut State, p: u8, card: CardId) {
+    let side = s.side_mut(p);
+    for zone in [&mut side.deck, &mut side.hand] {
+        if let Some(i) = zone.iter().position(|&c| c == card) {
+            zone.remove(i);
+            return;
+        }
+    }
+    if let Some(i) = side.extra.iter().position(|&c| c == card) {
+        side.extra.remove(i);
+        return;
+    }
+    panic!("card {card:?} not found for seat {p}");
+}
+
+/// Puts `name` into play for `p`; returns its board id.
+fn put(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> u8 {
+    let card = id(g, name);
+    take(s, p, card);
+    g.enter(s, p, card, false, &mut crate::core::NoObserver)
+}
+
+/// Puts `name` into `p`'s hand.
+fn hand(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> CardId {
+    let card = id(g, name);
+    take(s, p, card);
+    s.side_mut(p).hand.push(card);
+    card
+}
+
+fn legal(g: &NintendoTcg, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+/// Plays a legal action (panics on an illegal one), checks invariants,
+/// returns its events.
+fn act(g: &NintendoTcg, s: &mut State, a: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    {
+        let mut obs = |e: &Event| events.push(*e);
+        if let Err(e) = g.apply_checked(s, a, &mut rng(), &mut obs) {
+            panic!("{e}; legal: {:?}", legal(g, s));
+        }
+    }
+    g.check_invariants(s).unwrap_or_else(|m| panic!("{m}"));
+    events
+}
+
+/// Lets every window pass and every attacker pass until `p` must act in
+/// a Main phase.
+fn settle(g: &NintendoTcg, s: &mut State, p: u8) {
+    for _ in 0..200 {
+        if s.outcome.is_some() || (s.phase == Phase::Main && s.decider == p) {
+            return;
+        }
+        let a = match s.phase {
+            Phase::Window(_) => Action::Decline,
+            Phase::Reply(_) => Action::NoReply,
+            Phase::Battle => Action::AttackPass,
+            _ => Action::EndTurn,
+        };
+        act(g, s, a);
+    }
+    panic!("never settled");
+}
+
+fn char_of(s: &State, p: u8, uid: u8) -> Char {
+    *s.side(p).char(uid).expect("in play")
+}
+
+fn play(card: CardId, target: Tgt) -> Action {
+    Action::Play {
+        card,
+        at: At::Main,
+        target,
+    }
+}
+
+fn has_kind(events: &[Event], pred: impl Fn(&EventKind) -> bool) -> bool {
+    events.iter().any(|e| pred(&e.kind))
+}
+
+// ---------------------------------------------------------------------------
+// 2 – Where to start
+
+#[test]
+fn setup_picks_commanders_face_down_then_deals_five_and_flips_a_coin() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "you choose 1
+    // commander in your deck and lay them face down … each player draws 5
+    // cards … flips a coin"; "13": "They must take into concept of the 5
+    // hand power"; "Luigi and Mario increase their hand power by 2 at the
+    // start of every turn, with both now being at 2".
+    let g = NintendoTcg::bundled(0, 1);
+    let mut firsts = [0; 2];
+    for seed in 0..20 {
+        let mut s = g.new_state(&mut rng_from_seed(seed));
+        assert_eq!(g.to_move(&s), Node::Decision(Player::A));
+        let picks = legal(&g, &s);
+        let names: Vec<&str> = picks
+            .iter()
+            .map(|a| match a {
+                Action::Pick(c) => g.db.card(*c).name.as_str(),
+                _ => panic!("{a:?}"),
+            })
+            .collect();
+        assert_eq!(
+            names,
+            ["Blaze Marshal", "Cinder Warlord", "Ashen Lieutenant"]
+        );
+        let mut r = rng_from_seed(seed);
+        g.apply(
+            &mut s,
+            Action::Pick(id(&g, "Blaze Marshal")),
+            &mut r,
+            &mut crate::core::NoObserver,
+        );
+        assert_eq!(s.side(0).pick, Some(id(&g, "Blaze Marshal")));
+        assert!(s.side(0).hand.is_empty(), "no card before both picks");
+        assert_eq!(g.to_move(&s), Node::Decision(Player::B));
+        g.apply(
+            &mut s,
+            Action::Pick(id(&g, "Tide Regent")),
+            &mut r,
+            &mut crate::core::NoObserver,
+        );
+        firsts[s.active as usize] += 1;
+        let first = s.active;
+        assert_eq!(
+            s.side(first).hand.len(),
+            OPENING_HAND + 1,
+            "the first player draws too"
+        );
+        assert_eq!(s.side(first ^ 1).hand.len(), OPENING_HAND);
+        for p in 0..2 {
+            assert_eq!(
+                s.side(p).board.len() as u8,
+                1 + u8::from(p == 1),
+                "Tide Regent's token"
+            );
+            assert_eq!(s.side(p).power, 2, "5 paid for the Commander, +2");
+            assert_eq!(s.side(p).pick, None);
+        }
+        g.check_invariants(&s).unwrap();
+    }
+    assert!(firsts[0] > 3 && firsts[1] > 3, "a fair coin: {firsts:?}");
+}
+
+#[test]
+fn an_unaffordable_starting_commander_is_shuffled_in() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "you must still pay hand
+    // cost for your starting commander, if you can't when the game
+    // starts, the commander is shuffled in and you start with none".
+    let mut db = CardDb::bundled();
+    db.apply_override("Tide Regent.cost=7").unwrap();
+    let g = NintendoTcg::bundled_on(db, 0, 1);
+    let mut s = g.new_state(&mut rng());
+    act(&g, &mut s, Action::Pick(id(&g, "Blaze Marshal")));
+    act(&g, &mut s, Action::Pick(id(&g, "Tide Regent")));
+    assert!(s.side(1).board.is_empty());
+    assert_eq!(s.side(1).power, 7, "nothing paid: 5 + 2");
+    let regents = s
+        .side(1)
+        .deck
+        .iter()
+        .chain(&s.side(1).hand)
+        .filter(|&&c| c == id(&g, "Tide Regent"))
+        .count();
+    assert_eq!(regents, 3);
+}
+
+#[test]
+fn deck_lists_are_checked_with_lines() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
+    // of 3 multiples per card … The only 1 card that is required in a
+    // deck is a Commander".
+    let db = CardDb::bundled();
+    let err = Deck::parse("4 Spark Imp\n1 Spark Imq\n", "x.deck", &db).unwrap_err();
+    let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
+    assert!(
+        text.iter().any(|t| t.starts_with("x.deck:1: 4 copies")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t
+                .contains("x.deck:2: unknown card \"Spark Imq\" (did you mean \"Spark Imp\"?)")),
+        "{text:?}"
+    );
+    assert!(text.iter().any(|t| t.contains("exactly 40")), "{text:?}");
+    assert!(
+        text.iter().any(|t| t.contains("at least one Commander")),
+        "{text:?}"
+    );
+    // Tokens and Required cards do not count toward the 40 nor the 3.
+    let (_, tide) = super::BUNDLED_DECKS[1];
+    let more = format!("{tide}\n4 Cinder Token\n");
+    let deck = Deck::parse(&more, "t.deck", &db).expect("legal");
+    assert_eq!(deck.card_list().len(), 48);
+}
+
+// ---------------------------------------------------------------------------
+// 4 – Character's
+
+#[test]
+fn one_commander_at_a_time_except_generals_to_it() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "You can only have 1
+    // Commander out on your side at a time"; "+General to+ … can be played
+    // or stay out if the name of the character they are a general to …
+    // is out".
+    let g = game();
+    let mut s = fresh(&g);
+    put(&g, &mut s, 0, "Cinder Warlord");
+    let blaze = hand(&g, &mut s, 0, "Blaze Marshal");
+    let ashen = hand(&g, &mut s, 0, "Ashen Lieutenant");
+    let moves = legal(&g, &s);
+    let plays = |c: CardId| {
+        moves
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == c))
+    };
+    assert!(!plays(blaze), "a second Commander");
+    assert!(plays(ashen), "a General to the Commander out");
+    // Two Generals stay while their Commander does; when it leaves, the
+    // rule is broken and a General goes.
+    let mut s = fresh(&g);
+    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    put(&g, &mut s, 0, "Ashen Lieutenant");
+    put(&g, &mut s, 0, "Ashen Lieutenant");
+    g.check_invariants(&s).unwrap();
+    g.leave_play(
+        &mut s,
+        0,
+        warlord,
+        super::effects::Dest::Discard,
+        &mut crate::core::NoObserver,
+    );
+    assert_eq!(s.side(0).board.len(), 1);
+    assert_eq!(s.side(0).discard.len(), 2);
+}
+
+#[test]
+fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "you must pay the hand
+    // cost number from your total hand power. If you play a card by
+    // another method (effect, etc.) you only have to pay if it say's".
+    let g = game();
+    let mut s = fresh(&g);
+    s.side_mut(0).power = 3;
+    let hound = hand(&g, &mut s, 0, "Magma Hound");
+    let brute = hand(&g, &mut s, 0, "Rubble Brute");
+    let moves = legal(&g, &s);
+    assert!(
+        !moves
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == hound))
+    );
+    let events = act(&g, &mut s, play(brute, Tgt::None));
+    assert_eq!(s.side(0).power, 0);
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Play { cost: 3, .. }
+    )));
+    // Cinder Warlord's Timed summon plays an Imp without paying.
+    let mut s = fresh(&g);
+    put(&g, &mut s, 1, "Cinder Warlord");
+    let imp = hand(&g, &mut s, 0, "Spark Imp");
+    act(&g, &mut s, play(imp, Tgt::None));
+    assert_eq!(s.phase, Phase::Window(Trigger::CharacterPlayed));
+    let warlord = s.side(1).board[0].uid;
+    let before = s.side(1).power;
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: id(&g, "Cinder Warlord"),
+            uid: Some(warlord),
+            ability: 0,
+            target: Tgt::None,
+        },
+    );
+    act(&g, &mut s, Action::NoReply);
+    assert_eq!(s.side(1).board.len(), 2, "an Imp summoned");
+    assert_eq!(s.side(1).power, before);
+}
+
+#[test]
+fn damage_by_effect_goes_to_hp_and_zero_hp_destroys() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "When a character takes
+    // Damage by effect, it goes straight to the character's HP. If a
+    // character's HP hits zero, they are destroyed and sent to the
+    // discard pile."
+    let g = game();
+    let mut s = fresh(&g);
+    let brute = put(&g, &mut s, 1, "Rubble Brute"); // DP 3, HP 4
+    let ball = hand(&g, &mut s, 0, "Fireball");
+    act(&g, &mut s, play(ball, Tgt::Foe(brute)));
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(
+        char_of(&s, 1, brute).damage,
+        3,
+        "DP does not shield effects"
+    );
+    let scout = put(&g, &mut s, 0, "Emberling Scout");
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: scout,
+            ability: 0,
+            target: Tgt::Foe(brute),
+        },
+    );
+    assert!(s.side(1).board.is_empty());
+    assert_eq!(s.side(1).discard[..], [id(&g, "Rubble Brute")]);
+}
+
+#[test]
+fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "*Normal*- … can be used
+    // once per your turn, unless that character is Tapped"; "*Attack* -
+    // … counts as an attack so the character is tapped afterwards".
+    let g = game();
+    let mut s = fresh(&g);
+    let scout = put(&g, &mut s, 0, "Emberling Scout");
+    let brute = put(&g, &mut s, 0, "Rubble Brute");
+    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: scout,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: brute,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
+    assert_eq!(char_of(&s, 1, foe).dp, -2, "a permanent reduction");
+    // Next own turn: usable again.
+    settle(&g, &mut s, 1);
+    settle(&g, &mut s, 0);
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
+    );
+    // A tapped Character cannot use a normal effect.
+    s.side_mut(0).char_mut(scout).unwrap().flags |= flag::TAPPED;
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
+    );
+}
+
+#[test]
+fn instants_are_optional_and_only_on_play() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "<Instant>- These effects
+    // activate right when the character is played and cannot be activated
+    // at any other time. You do not have to activate the effect".
+    let g = game();
+    for (target, tokens) in [(Tgt::Skip, 0), (Tgt::None, 1)] {
+        let mut s = fresh(&g);
+        let regent = hand(&g, &mut s, 0, "Tide Regent");
+        assert!(legal(&g, &s).contains(&play(regent, Tgt::Skip)));
+        act(&g, &mut s, play(regent, target));
+        settle(&g, &mut s, 0);
+        assert_eq!(s.side(0).board.len(), 1 + tokens);
+        assert!(
+            !legal(&g, &s)
+                .iter()
+                .any(|a| matches!(a, Action::Use { ability: 0, .. })),
+            "not later"
+        );
+    }
+}
+
+#[test]
+fn constant_effects_are_always_on() {
+    // rules/nintendo-tcg.txt: "4 – Character's", "{Constant}- This effect
+    // is always on"; "10": Heatran's constant effect does 2 damage after
+    // its attack.
+    let g = game();
+    let mut s = fresh(&g);
+    let sentinel = put(&g, &mut s, 0, "Bramble Sentinel");
+    let imp = put(&g, &mut s, 0, "Spark Imp");
+    assert_eq!(
+        g.stats(&s, 0, &char_of(&s, 0, imp)).dp,
+        1,
+        "+1 DP from the Sentinel"
+    );
+    assert_eq!(
+        g.stats(&s, 0, &char_of(&s, 0, sentinel)).dp,
+        4,
+        "not itself"
+    );
+    let mut s = fresh(&g);
+    let hound = put(&g, &mut s, 0, "Magma Hound"); // AP 3
+    let lev = put(&g, &mut s, 1, "Deep Leviathan"); // DP 3, HP 8
+    s.side_mut(1).char_mut(lev).unwrap().flags |= flag::TAPPED;
+    act(&g, &mut s, Action::EndTurn);
+    settle_battle_to(&g, &mut s, hound);
+    let events = act(&g, &mut s, Action::Attack(Tgt::Foe(lev)));
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Attack {
+            absorbed: 3,
+            damage: 0,
+            ..
+        }
+    )));
+    assert_eq!(
+        char_of(&s, 1, lev).damage,
+        2,
+        "DP absorbs the attack; 2 by effect"
+    );
+}
+
+/// Passes windows and other attackers until `uid` is the attacker.
+fn settle_battle_to(g: &NintendoTcg, s: &mut State, uid: u8) {
+    for _ in 0..50 {
+        match s.phase {
+            Phase::Battle if s.attacker == uid => return,
+            Phase::Window(_) => act(g, s, Action::Decline),
+            Phase::Battle => act(g, s, Action::AttackPass),
+            p => panic!("{p:?}"),
+        };
+    }
+    panic!("attacker never came");
+}
+
+#[test]
+fn subtypes_are_searched_exactly_or_listed_anywhere() {
+    // rules/nintendo-tcg.txt: "4 – Character's" ("Sub-Type's"): "search
+    // … a card with the sub-type of pirate" vs "LISTED ANYWHERE on the
+    // card … like - Space Pirate or Land Pirate".
+    let g = game();
+    let mut s = fresh(&g);
+    let call = hand(&g, &mut s, 0, "Pirate Call");
+    act(&g, &mut s, play(call, Tgt::None));
+    let events = act(&g, &mut s, Action::Decline);
+    let found: Vec<CardId> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Search { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(found.len(), 1);
+    assert!(
+        g.db.card(found[0])
+            .subtypes
+            .iter()
+            .any(|t| t.contains("Pirate"))
+    );
+    assert!(s.side(0).hand.contains(&found[0]));
+    // Exactly "Imp": the Warlord's summon finds only Imps of level 1.
+    let warlord = g.db.card(id(&g, "Cinder Warlord"));
+    let filter = &warlord.abilities[0].effects[0].filter;
+    assert!(filter.matches(g.db.card(id(&g, "Spark Imp"))));
+    assert!(!filter.matches(g.db.card(id(&g, "Emberling Scout"))));
+    let mut sky = g.db.card(id(&g, "Emberling Scout")).clone();
+    sky.subtypes = vec!["Imperial Guard".into()];
+    assert!(!filter.matches(&sky), "an exact sub-type");
+}
+
+// ---------------------------------------------------------------------------
+// 5 – Assistant's, 6 – Area's
+
+#[test]
+fn one_assistant_a_turn_out_until_the_turn_ends() {
+    // rules/nintendo-tcg.txt: "5 – Assistant's", "you can only play 1
+    // Assistant once on your turn. The Assistant stays out until the end
+    // of your turn."
+    let g = game();
+    let mut s = fresh(&g);
+    let sergeant = hand(&g, &mut s, 0, "Drill Sergeant");
+    let master = hand(&g, &mut s, 0, "Quartermaster");
+    let hound = hand(&g, &mut s, 0, "Magma Hound");
+    assert_eq!(g.cost_of(&s, 0, hound), 4);
+    act(&g, &mut s, play(sergeant, Tgt::None));
+    assert_eq!(s.side(0).assistant, Some(sergeant));
+    assert_eq!(g.cost_of(&s, 0, hound), 3, "its discount while out");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == master))
+    );
+    settle(&g, &mut s, 1);
+    assert_eq!(s.side(0).assistant, None);
+    assert!(s.side(0).discard.contains(&sergeant));
+    // Quartermaster: "search for a level 1".
+    settle(&g, &mut s, 0);
+    act(&g, &mut s, play(master, Tgt::None));
+    assert!(s.side(0).hand.contains(&id(&g, "Spark Imp")));
+}
+
+#[test]
+fn one_area_for_both_sides_a_new_one_replaces_it() {
+    // rules/nintendo-tcg.txt: "6 – Area's", "Only one Area can be played
+    // at a time, if a new area is played, discard the current one. The
+    // effect of the Area card affect's and can be used by both sides".
+    let g = game();
+    let mut s = fresh(&g);
+    let caldera = hand(&g, &mut s, 0, "Ashfall Caldera");
+    let imp = put(&g, &mut s, 0, "Spark Imp");
+    let foe = put(&g, &mut s, 1, "Magma Hound");
+    act(&g, &mut s, play(caldera, Tgt::None));
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, imp)).ap, 2, "fire +1 AP");
+    assert_eq!(g.stats(&s, 1, &char_of(&s, 1, foe)).ap, 4, "on both sides");
+    act(
+        &g,
+        &mut s,
+        Action::UseArea {
+            sub: false,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::UseArea { .. })),
+        "once a turn"
+    );
+    settle(&g, &mut s, 1);
+    assert!(
+        legal(&g, &s).contains(&Action::UseArea {
+            sub: false,
+            target: Tgt::Foe(imp)
+        }),
+        "the rival uses it too"
+    );
+    let grotto = hand(&g, &mut s, 1, "Sunken Grotto");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    assert_eq!(s.area.map(|a| a.card), Some(grotto));
+    assert!(
+        s.side(0).discard.contains(&caldera),
+        "the old Area goes to its owner's pile"
+    );
+}
+
+#[test]
+fn sub_areas_need_their_area_and_keep_their_cards_apart() {
+    // rules/nintendo-tcg.txt: "6 – Area's" ("Sub-Area"): playable if its
+    // Area is out; moving there is a movement, not while Tapped; "he can
+    // only be targeted and affected by other cards in that sub-area"; "If
+    // a Sub-Area is destroyed … all cards in that Sub-Area go to the same
+    // destination".
+    let g = game();
+    let mut s = fresh(&g);
+    let cove = hand(&g, &mut s, 0, "Hidden Cove");
+    let grotto = hand(&g, &mut s, 0, "Sunken Grotto");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == cove))
+    );
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let scout = put(&g, &mut s, 1, "Emberling Scout");
+    let other = put(&g, &mut s, 1, "Spark Imp");
+    act(&g, &mut s, Action::Move { uid: warden });
+    assert!(char_of(&s, 0, warden).in_sub());
+    assert_eq!(
+        g.stats(&s, 0, &char_of(&s, 0, warden)).sp,
+        4,
+        "the Sub-Area's +1 SP"
+    );
+    assert_eq!(
+        g.stats(&s, 0, &char_of(&s, 0, warden)).dp,
+        2,
+        "the Area's aura stays outside"
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { .. })),
+        "no rival in the Sub-Area"
+    );
+    s.side_mut(1).char_mut(scout).unwrap().flags |= flag::SUB;
+    assert!(legal(&g, &s).contains(&Action::Use {
+        uid: warden,
+        ability: 0,
+        target: Tgt::Foe(scout)
+    }));
+    assert!(!legal(&g, &s).contains(&Action::Use {
+        uid: warden,
+        ability: 0,
+        target: Tgt::Foe(other)
+    }));
+    // Tapped Characters cannot move.
+    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
+    settle(&g, &mut s, 1);
+    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
+    assert!(!legal(&g, &s).contains(&Action::Move { uid: other }));
+    assert!(legal(&g, &s).contains(&Action::Move { uid: scout }));
+    // Quake destroys the Sub-Area and everyone in it.
+    let quake = hand(&g, &mut s, 1, "Quake");
+    act(&g, &mut s, play(quake, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(s.sub, None);
+    assert!(s.side(0).discard.contains(&id(&g, "Frost Warden")));
+    assert!(s.side(1).discard.contains(&id(&g, "Emberling Scout")));
+    assert!(
+        s.side(1).char(other).is_some(),
+        "1 damage to the Imp's HP 2"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 7 – Placement
+
+#[test]
+fn items_attach_masks_one_each_instants_discard_attacks_tap() {
+    // rules/nintendo-tcg.txt: "7 – Placement", "Items are used to attach
+    // to a character"; "*Attack* - A character can use the effect of the
+    // item. If so, they're tapped"; "<Instant> - Right when the item is
+    // attached, the effect is activated and the item is discarded";
+    // "Masks: … only 1 mask can be on a character at a time".
+    let g = game();
+    let mut s = fresh(&g);
+    let lev = put(&g, &mut s, 0, "Deep Leviathan");
+    let foe = put(&g, &mut s, 1, "Tide Regent");
+    let helm = hand(&g, &mut s, 0, "Bronze Helm");
+    let grin = hand(&g, &mut s, 0, "Grinning Mask");
+    let spear = hand(&g, &mut s, 0, "Thunder Spear");
+    let flask = hand(&g, &mut s, 0, "Potion Flask");
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: helm,
+            at: At::On(lev),
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, lev)).dp, 5);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == grin)),
+        "a second Mask"
+    );
+    s.side_mut(0).char_mut(lev).unwrap().damage = 4;
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: flask,
+            at: At::On(lev),
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(char_of(&s, 0, lev).damage, 1);
+    assert!(s.side(0).discard.contains(&flask));
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: spear,
+            at: At::On(lev),
+            target: Tgt::None,
+        },
+    );
+    act(
+        &g,
+        &mut s,
+        Action::UseItem {
+            uid: lev,
+            item: 1,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert_eq!(char_of(&s, 1, foe).damage, 2);
+    assert!(char_of(&s, 0, lev).has(flag::TAPPED));
+}
+
+#[test]
+fn timed_items_work_only_at_their_time() {
+    // rules/nintendo-tcg.txt: "7 – Placement", "[Timed] – The Item can
+    // only work at certain times" (Warding Charm: the opponent's turn).
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let charm = hand(&g, &mut s, 0, "Warding Charm");
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: charm,
+            at: At::On(warden),
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 2);
+    s.active = 1;
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 5);
+}
+
+// ---------------------------------------------------------------------------
+// 8 – Effect Cards
+
+#[test]
+fn effect_cards_by_kind() {
+    // rules/nintendo-tcg.txt: "8 – Effect Cards", "You can only play
+    // effect cards on your turn except for timed effects"; "{Constant} –
+    // These cards stay out"; "*Attack* - Attach the effect's to your
+    // character … If so, the character is tapped".
+    let g = game();
+    let mut s = fresh(&g);
+    let horn = hand(&g, &mut s, 0, "Ambush Horn");
+    let standard = hand(&g, &mut s, 0, "Battle Standard");
+    let strike = hand(&g, &mut s, 0, "Piercing Strike");
+    let brute = put(&g, &mut s, 0, "Rubble Brute");
+    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == horn)),
+        "timed"
+    );
+    act(&g, &mut s, play(standard, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    assert!(s.side(0).constants.contains(&standard));
+    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, brute)).ap, 4);
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: strike,
+            at: At::On(brute),
+            target: Tgt::Foe(foe),
+        },
+    );
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(char_of(&s, 1, foe).damage, 3);
+    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
+    assert!(s.side(0).discard.contains(&strike));
+    // On the rival's turn only a Timed card may be played, in a window.
+    settle(&g, &mut s, 1);
+    let ball = hand(&g, &mut s, 0, "Fireball");
+    let imp = hand(&g, &mut s, 1, "Spark Imp");
+    act(&g, &mut s, play(imp, Tgt::None));
+    let window = legal(&g, &s);
+    assert!(
+        window
+            .iter()
+            .any(|a| matches!(a, Action::Answer { card, .. } if *card == horn))
+    );
+    assert!(!window.iter().any(
+        |a| matches!(a, Action::Answer { card, .. } | Action::Play { card, .. } if *card == ball)
+    ));
+}
+
+#[test]
+fn songs_need_an_instrument_once_a_turn() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Instrument: … used to
+    // play Song Cards"; "Song: … a character can only activate a song if
+    // they have an instrument attached to them. A character may play 1
+    // song per turn (only on their turn)".
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let song = hand(&g, &mut s, 0, "Ballad of Tides");
+    let flute = hand(&g, &mut s, 0, "Reed Flute");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == song))
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: flute,
+            at: At::On(warden),
+            target: Tgt::None,
+        },
+    );
+    s.side_mut(0).char_mut(warden).unwrap().damage = 3;
+    let power = s.side(0).power;
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: song,
+            at: At::On(warden),
+            target: Tgt::None,
+        },
+    );
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(char_of(&s, 0, warden).damage, 1);
+    assert_eq!(s.side(0).power, power + 1);
+    assert!(char_of(&s, 0, warden).has(flag::SUNG));
+}
+
+// ---------------------------------------------------------------------------
+// 9 – Required/Tokens
+
+#[test]
+fn required_cards_and_tokens_live_in_the_extra_deck() {
+    // rules/nintendo-tcg.txt: "9 – Required/Tokens", "Every required card
+    // needs a certain requirement to be played … When that card leaves the
+    // play area, place it back into your extra deck"; "Tokens CANNOT use
+    // effects of any sort … once they leave the play area, they return to
+    // the extra deck. Tokens do not require hand power".
+    let g = game();
+    let mut s = fresh(&g);
+    let titan = id(&g, "Lava Titan");
+    let titan_play = |s: &State| {
+        legal(&g, s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == titan))
+    };
+    assert!(!titan_play(&s), "Cinder Warlord is not out");
+    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    assert!(titan_play(&s));
+    act(&g, &mut s, play(titan, Tgt::None));
+    assert_eq!(s.side(0).power, 17);
+    let before = s.side(0).power;
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: warlord,
+            ability: 1,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(
+        s.side(0).power,
+        before - 1,
+        "the effect's cost; the Token is free"
+    );
+    let token = s
+        .side(0)
+        .board
+        .iter()
+        .find(|c| c.card == id(&g, "Cinder Token"))
+        .unwrap()
+        .uid;
+    // A Token's Items give no effect to use.
+    let spear = hand(&g, &mut s, 0, "Thunder Spear");
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: spear,
+            at: At::On(token),
+            target: Tgt::None,
+        },
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::UseItem { uid, .. } if *uid == token))
+    );
+    let extra = s.side(0).extra.len();
+    for uid in [token, s.side(0).board[1].uid] {
+        g.leave_play(
+            &mut s,
+            0,
+            uid,
+            super::effects::Dest::Removed,
+            &mut crate::core::NoObserver,
+        );
+    }
+    assert_eq!(
+        s.side(0).extra.len(),
+        extra + 2,
+        "both back to the extra deck"
+    );
+    assert!(s.side(0).removed.is_empty());
+    // Blaze Marshal's Instant fetches its Required Item.
+    let mut s = fresh(&g);
+    let marshal = hand(&g, &mut s, 0, "Blaze Marshal");
+    act(&g, &mut s, play(marshal, Tgt::None));
+    let m = s.side(0).board[0];
+    assert_eq!(m.items[..], [id(&g, "Ember Crest")]);
+    assert_eq!(g.stats(&s, 0, &m).ap, 4);
+}
+
+// ---------------------------------------------------------------------------
+// 10 – Battle Phase
+
+#[test]
+fn the_battle_goes_by_speed_with_turn_priority_on_ties() {
+    // rules/nintendo-tcg.txt: "10 – Battle Phase", "Player A will have
+    // speed priority if his fastest character matches the speed of one of
+    // his opponents"; glossary "Turn Priority": "All of Player A's 3 SP
+    // character's may attack first". Both players' Characters attack.
+    let g = game();
+    let mut s = fresh(&g);
+    let scout = put(&g, &mut s, 0, "Emberling Scout"); // SP 4
+    let brute = put(&g, &mut s, 0, "Rubble Brute"); // SP 1
+    let stalker = put(&g, &mut s, 1, "Gloom Stalker"); // SP 5
+    let warden = put(&g, &mut s, 1, "Frost Warden"); // SP 3
+    let spark = put(&g, &mut s, 0, "Spark Imp"); // SP 3, ties the Warden
+    act(&g, &mut s, Action::EndTurn);
+    let mut order = Vec::new();
+    while s.phase != Phase::Main {
+        match s.phase {
+            Phase::Window(_) => {
+                act(&g, &mut s, Action::Decline);
+            }
+            Phase::Battle => {
+                order.push((s.decider, s.attacker));
+                act(&g, &mut s, Action::AttackPass);
+            }
+            p => panic!("{p:?}"),
+        }
+    }
+    assert_eq!(
+        order,
+        [
+            (1, stalker),
+            (0, scout),
+            (0, spark),
+            (1, warden),
+            (0, brute)
+        ]
+    );
+}
+
+#[test]
+fn attacks_deplete_dp_then_hp_and_dp_comes_back_after_battle() {
+    // rules/nintendo-tcg.txt: "10 – Battle Phase", "Link attacks first; he
+    // attacks Numel, Numel's DP is depleted to Zero, and loses 1 HP. Link
+    // is then tapped"; "A character's DP goes back to normal right after
+    // the battle phase (but if … depleted via effect … permanently)";
+    // "all characters are un-tapped".
+    let g = game();
+    let mut s = fresh(&g);
+    let stalker = put(&g, &mut s, 0, "Gloom Stalker"); // AP 3, SP 5
+    let lancer = put(&g, &mut s, 0, "Magma Hound"); // AP 3 (+2 effect), SP 2
+    let warden = put(&g, &mut s, 1, "Frost Warden"); // DP 2 HP 4, SP 3
+    s.side_mut(1).char_mut(warden).unwrap().dp = -1; // reduced for good: DP 1
+    act(&g, &mut s, Action::EndTurn);
+    settle_battle_to(&g, &mut s, stalker);
+    let legal_now = legal(&g, &s);
+    assert_eq!(
+        legal_now,
+        [Action::Attack(Tgt::Foe(warden)), Action::AttackPass]
+    );
+    act(&g, &mut s, Action::Attack(Tgt::Foe(warden)));
+    let w = char_of(&s, 1, warden);
+    assert_eq!((w.depleted, w.damage), (1, 2), "1 DP depleted, 2 to HP");
+    assert!(char_of(&s, 0, stalker).has(flag::TAPPED));
+    // The Warden (SP 3) strikes back before the Hound.
+    assert_eq!((s.decider, s.attacker), (1, warden));
+    act(&g, &mut s, Action::AttackPass);
+    assert_eq!(s.attacker, lancer);
+    act(&g, &mut s, Action::AttackPass);
+    settle(&g, &mut s, 1);
+    let w = char_of(&s, 1, warden);
+    assert_eq!(
+        (w.depleted, w.dp),
+        (0, -1),
+        "depletion ends, the reduction stays"
+    );
+    assert!(
+        !char_of(&s, 0, stalker).has(flag::TAPPED),
+        "untapped between turns"
+    );
+}
+
+#[test]
+fn no_battle_on_the_very_first_turn() {
+    // rules/nintendo-tcg.txt: "10 – Battle Phase", "the battle phase does
+    // not conduct on the very first turn of the game".
+    let g = game();
+    let mut s = fresh(&g);
+    s.turns = 1;
+    put(&g, &mut s, 0, "Gloom Stalker");
+    put(&g, &mut s, 1, "Frost Warden");
+    let events = act(&g, &mut s, Action::EndTurn);
+    assert!(!has_kind(&events, |k| matches!(k, EventKind::BattleStart)));
+    assert_eq!((s.phase, s.active, s.turns), (Phase::Main, 1, 2));
+    act(&g, &mut s, Action::EndTurn);
+    assert_ne!(s.phase, Phase::Main, "turn 2 has its battle");
+}
+
+#[test]
+fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
+    // rules/nintendo-tcg.txt: "10 – Battle Phase", "Link is then tapped
+    // (cannot attack…)"; "un-tapped (unless an effect keeps them tapped
+    // longer)"; glossary "Status".
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, 0, "Frost Warden");
+    let foe = put(&g, &mut s, 1, "Gloom Stalker");
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: warden,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert!(char_of(&s, 1, foe).has(flag::FROZEN));
+    act(&g, &mut s, Action::EndTurn);
+    settle_battle_to(&g, &mut s, warden);
+    act(&g, &mut s, Action::AttackPass);
+    settle(&g, &mut s, 1);
+    assert!(
+        char_of(&s, 1, foe).has(flag::TAPPED),
+        "frozen through one untap"
+    );
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == foe))
+    );
+    settle(&g, &mut s, 0);
+    assert!(!char_of(&s, 1, foe).has(flag::TAPPED));
+}
+
+// ---------------------------------------------------------------------------
+// 11 – Turn Priority via Effects
+
+#[test]
+fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
+    // rules/nintendo-tcg.txt: "11 – Turn Priority via Effects", "since it
+    // is player A's turn, he gets one reply before the effect activates";
+    // "13": Mario's Goomba Summon on Luigi's turn, Luigi's Assist Trophy
+    // first.
+    let g = game();
+    let mut s = fresh(&g);
+    let horn = hand(&g, &mut s, 1, "Ambush Horn");
+    let imp = hand(&g, &mut s, 0, "Spark Imp");
+    let brute = hand(&g, &mut s, 0, "Rubble Brute");
+    act(&g, &mut s, play(imp, Tgt::None));
+    let uid = s.side(0).board.iter().find(|c| c.card == imp).unwrap().uid;
+    assert_eq!(g.to_move(&s), Node::Decision(Player::B));
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: horn,
+            uid: None,
+            ability: 0,
+            target: Tgt::Foe(uid),
+        },
+    );
+    assert_eq!(s.phase, Phase::Reply(Trigger::CharacterPlayed));
+    assert_eq!(g.to_move(&s), Node::Decision(Player::A));
+    let replies = legal(&g, &s);
+    assert!(replies.contains(&Action::NoReply) && !replies.contains(&Action::EndTurn));
+    // The reply: a Character from hand; it opens no window of its own
+    // (windows do not nest).
+    act(&g, &mut s, play(brute, Tgt::None));
+    assert_eq!(s.phase, Phase::Main);
+    assert!(
+        s.side(0).char(uid).is_none(),
+        "then the Horn resolved: the Imp is destroyed"
+    );
+    assert!(s.side(1).discard.contains(&horn));
+}
+
+#[test]
+fn negate_destroys_the_effect_card_it_answers() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Negate: … Player A's
+    // card effect does not work and is destroyed".
+    let g = game();
+    let mut s = fresh(&g);
+    let scroll = hand(&g, &mut s, 1, "Counterspell Scroll");
+    let ball = hand(&g, &mut s, 0, "Fireball");
+    let foe = put(&g, &mut s, 1, "Frost Warden");
+    act(&g, &mut s, play(ball, Tgt::Foe(foe)));
+    assert_eq!(s.phase, Phase::Window(Trigger::EffectCard));
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: scroll,
+            uid: None,
+            ability: 0,
+            target: Tgt::None,
+        },
+    );
+    let events = act(&g, &mut s, Action::NoReply);
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Negated { .. }
+    )));
+    assert_eq!(char_of(&s, 1, foe).damage, 0);
+    assert!(s.side(0).discard.contains(&ball) && s.side(1).discard.contains(&scroll));
+    assert_eq!(s.held, None);
+}
+
+#[test]
+fn battle_start_windows_open_for_both_players() {
+    // Ruling: [Timed] "battle_start" effects may be used by either player
+    // as a Battle Phase begins, the active player first; the rival's use
+    // gives the active player a reply.
+    let g = game();
+    let mut s = fresh(&g);
+    let shaman = put(&g, &mut s, 1, "Coral Shaman");
+    s.side_mut(1).char_mut(shaman).unwrap().damage = 2;
+    let resolve = hand(&g, &mut s, 0, "Iron Resolve");
+    let imp = put(&g, &mut s, 0, "Spark Imp");
+    act(&g, &mut s, Action::EndTurn);
+    assert_eq!(
+        (s.phase, s.decider),
+        (Phase::Window(Trigger::BattleStart), 0)
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: resolve,
+            uid: None,
+            ability: 0,
+            target: Tgt::Own(imp),
+        },
+    );
+    assert_eq!(char_of(&s, 0, imp).dp, 1, "at once: it is a's own turn");
+    assert_eq!(
+        (s.phase, s.decider),
+        (Phase::Window(Trigger::BattleStart), 1)
+    );
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: id(&g, "Coral Shaman"),
+            uid: Some(shaman),
+            ability: 0,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(s.phase, Phase::Reply(Trigger::BattleStart));
+    act(&g, &mut s, Action::NoReply);
+    assert_eq!(char_of(&s, 1, shaman).damage, 1);
+    assert_eq!(s.phase, Phase::Battle);
+}
+
+// ---------------------------------------------------------------------------
+// 12 – Vitality Points
+
+#[test]
+fn with_no_characters_attacks_hit_vitality_and_zero_loses() {
+    // rules/nintendo-tcg.txt: "12 – Vitality Points", "If a player has no
+    // more character's, then any character that attacks from the opponent
+    // goes straight to the players vitality points … If their Vitality
+    // hits Zero, they lose."
+    let g = game();
+    let mut s = fresh(&g);
+    let lev = put(&g, &mut s, 0, "Deep Leviathan"); // AP 6
+    s.side_mut(1).vp = 6;
+    act(&g, &mut s, Action::EndTurn);
+    settle_battle_to(&g, &mut s, lev);
+    assert_eq!(
+        legal(&g, &s),
+        [Action::Attack(Tgt::None), Action::AttackPass]
+    );
+    let events = act(&g, &mut s, Action::Attack(Tgt::None));
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Score { total: 10 }
+    )));
+    assert_eq!(
+        g.to_move(&s),
+        Node::Terminal(crate::core::Outcome {
+            winner: Some(Player::A),
+            reason: "vitality"
+        })
+    );
+    assert_eq!(g.summary(&s, Player::A).score, 10);
+    assert_eq!(g.summary(&s, Player::B).health, 0);
+}
+
+#[test]
+fn a_player_who_cannot_draw_loses() {
+    // rules/nintendo-tcg.txt: "12 – Vitality Points", "Another way to win
+    // is if the opponent cannot draw a card at the start of their turn".
+    let g = game();
+    let mut s = fresh(&g);
+    let deck: Vec<CardId> = s.side(1).deck.iter().copied().collect();
+    s.side_mut(1).deck.clear();
+    s.side_mut(1).discard.extend(deck);
+    settle(&g, &mut s, 1);
+    assert_eq!(
+        g.to_move(&s),
+        Node::Terminal(crate::core::Outcome {
+            winner: Some(Player::A),
+            reason: "deck_out"
+        })
+    );
+}
+
+#[test]
+fn effects_can_take_vitality_too() {
+    // rules/nintendo-tcg.txt: "12 – Vitality Points", "some cards might
+    // give players more ways to win" (Soul Siphon takes 2 VP).
+    let g = game();
+    let mut s = fresh(&g);
+    let siphon = hand(&g, &mut s, 0, "Soul Siphon");
+    s.side_mut(1).vp = 2;
+    act(&g, &mut s, play(siphon, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    assert!(matches!(g.to_move(&s), Node::Terminal(o) if o.winner == Some(Player::A)));
+}
+
+// ---------------------------------------------------------------------------
+// 14 – The Glossary
+
+#[test]
+fn hand_power_starts_at_five_and_both_gain_two_each_turn() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Hand Power: … Each
+    // player starts with 5 hand power … Both players get 2 hand power in
+    // between turns"; "13": "Mario is now at 4 and Luigi at 3".
+    let g = game();
+    let mut s = fresh(&g);
+    s.side_mut(0).power = 0;
+    s.side_mut(1).power = 1;
+    settle(&g, &mut s, 1);
+    assert_eq!((s.side(0).power, s.side(1).power), (2, 3));
+    assert_eq!(Side::default().power, START_POWER);
+    assert_eq!(Side::default().vp, START_VP);
+}
+
+#[test]
+fn statuses_removal_and_coins() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Status", "Removed
+    // Area: … where cards are removed from the game"; "3 – Material's",
+    // "This game will use coin flips every now and then".
+    let g = game();
+    let mut s = fresh(&g);
+    let stalker = put(&g, &mut s, 0, "Gloom Stalker");
+    let foe = put(&g, &mut s, 1, "Tide Regent");
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: stalker,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        },
+    );
+    s.side_mut(1).char_mut(foe).unwrap().flags |= flag::TAPPED;
+    s.side_mut(0).char_mut(stalker).unwrap().flags |= flag::TAPPED;
+    settle(&g, &mut s, 1);
+    assert_eq!(char_of(&s, 1, foe).damage, 1, "poison bites between turns");
+    let light = hand(&g, &mut s, 1, "Banishing Light");
+    act(&g, &mut s, play(light, Tgt::Foe(stalker)));
+    act(&g, &mut s, Action::Decline);
+    assert_eq!(s.side(0).removed[..], [id(&g, "Gloom Stalker")]);
+    // Storm Caller's coin: over many flips, both faces.
+    let mut hits = [0; 2];
+    for seed in 0..40 {
+        let mut s = fresh(&g);
+        let caller = put(&g, &mut s, 0, "Storm Caller");
+        let foe = put(&g, &mut s, 1, "Deep Leviathan");
+        let mut events = Vec::new();
+        let a = Action::Use {
+            uid: caller,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        };
+        g.apply(&mut s, a, &mut rng_from_seed(seed), &mut |e: &Event| {
+            events.push(*e)
+        });
+        let heads = has_kind(&events, |k| matches!(k, EventKind::Coin { heads: true }));
+        assert_eq!(char_of(&s, 1, foe).damage, if heads { 3 } else { 0 });
+        hits[usize::from(heads)] += 1;
+    }
+    assert!(hits[0] > 5 && hits[1] > 5, "{hits:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Turn limit, reports, hidden information, files
+
+#[test]
+fn the_turn_limit_makes_the_game_a_draw() {
+    // Ruling: after `max_turns` turns (both players' counted) the game is
+    // a draw, reason `turn_limit`.
+    let mut g = game();
+    g.options.max_turns = 4;
+    let mut s = fresh(&g);
+    s.turns = 4;
+    settle(&g, &mut s, 1);
+    assert_eq!(
+        g.to_move(&s),
+        Node::Terminal(crate::core::Outcome {
+            winner: None,
+            reason: "turn_limit"
+        })
+    );
+    assert_eq!(s.turns, 4);
+}
+
+#[test]
+fn metrics_map_turns_plays_payments_and_actions() {
+    // docs/rulings/nintendo-tcg.md, "Reports".
+    let g = game();
+    let mut s = fresh(&g);
+    let hound = hand(&g, &mut s, 0, "Magma Hound");
+    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    let m =
+        |events: &[Event]| -> Vec<Metric> { events.iter().filter_map(|e| g.metric(e)).collect() };
+    let a = Player::A;
+    let got = m(&act(&g, &mut s, play(hound, Tgt::None)));
+    assert_eq!(
+        got,
+        [
+            Metric::Action {
+                player: a,
+                kind: "play"
+            },
+            Metric::Played {
+                player: a,
+                card: hound.0,
+                cost: 4
+            }
+        ]
+    );
+    act(&g, &mut s, Action::Decline);
+    let got = m(&act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: warlord,
+            ability: 1,
+            target: Tgt::None,
+        },
+    ));
+    assert_eq!(
+        got,
+        [
+            Metric::Action {
+                player: a,
+                kind: "effect"
+            },
+            Metric::Spent {
+                player: a,
+                amount: 1
+            }
+        ]
+    );
+    let mut events = Vec::new();
+    g.apply(&mut s, Action::EndTurn, &mut rng(), &mut |e: &Event| {
+        events.push(*e)
+    });
+    while s.phase != Phase::Main {
+        let a = if matches!(s.phase, Phase::Battle) {
+            Action::AttackPass
+        } else {
+            Action::Decline
+        };
+        g.apply(&mut s, a, &mut rng(), &mut |e: &Event| events.push(*e));
+    }
+    let got = m(&events);
+    assert!(
+        got.contains(&Metric::TurnEnd {
+            player: a,
+            unspent: 15
+        }),
+        "{got:?}"
+    );
+    assert!(got.contains(&Metric::TurnStart {
+        player: Player::B,
+        max_mana: 22,
+        mana: 22
+    }));
+    assert!(
+        got.iter()
+            .any(|x| matches!(x, Metric::Drew { player, .. } if *player == Player::B))
+    );
+    let mut s = g.new_state(&mut rng());
+    let got = m(&act(&g, &mut s, Action::Pick(id(&g, "Tide Regent"))));
+    assert_eq!(
+        got,
+        [
+            Metric::GameStart,
+            Metric::Action {
+                player: a,
+                kind: "pick"
+            }
+        ]
+    );
+}
+
+#[test]
+fn views_hide_the_rival_hand_deck_order_and_pick() {
+    // Honesty: states that differ only in what a player cannot see (the
+    // rival's hand, the decks' order, the rival's face-down Commander)
+    // give the same info_key and the same determinized view.
+    let g = NintendoTcg::bundled(0, 1);
+    let mut s1 = g.new_state(&mut rng());
+    let mut s2 = s1;
+    let mut r = rng();
+    g.apply(
+        &mut s1,
+        Action::Pick(id(&g, "Blaze Marshal")),
+        &mut r,
+        &mut crate::core::NoObserver,
+    );
+    g.apply(
+        &mut s2,
+        Action::Pick(id(&g, "Cinder Warlord")),
+        &mut r,
+        &mut crate::core::NoObserver,
+    );
+    assert_ne!(s1, s2);
+    let b = Player::B;
+    assert_eq!(g.info_key(&s1, b), g.info_key(&s2, b));
+    assert_ne!(g.info_key(&s1, Player::A), g.info_key(&s2, Player::A));
+    let v1 = g.determinize(&s1, b, &mut rng_from_seed(3));
+    let v2 = g.determinize(&s2, b, &mut rng_from_seed(3));
+    assert_eq!(v1, v2);
+    // In play: swap a card of a's hand with one of a's deck.
+    let mut s = fresh(&g);
+    let c = s.side(0).deck[0];
+    s.side_mut(0).deck.remove(0);
+    s.side_mut(0).hand.push(c);
+    let mut t = s;
+    let other = t.side(0).deck[5];
+    t.side_mut(0).deck[5] = c;
+    t.side_mut(0).hand[0] = other;
+    t.side_mut(1).deck.reverse();
+    assert_eq!(g.info_key(&s, b), g.info_key(&t, b));
+    assert_ne!(g.info_key(&s, Player::A), g.info_key(&t, Player::A));
+    assert_eq!(
+        g.determinize(&s, b, &mut rng_from_seed(9)),
+        g.determinize(&t, b, &mut rng_from_seed(9))
+    );
+    let view = g.determinize(&s, b, &mut rng_from_seed(9));
+    assert_eq!(view.side(1).hand, s.side(1).hand, "b's own hand is kept");
+}
+
+#[test]
+fn overrides_change_stats_and_suggest_names() {
+    let mut db = CardDb::bundled();
+    db.apply_override("Spark Imp.ap=4").unwrap();
+    db.apply_override("fireball.cost=0").unwrap();
+    assert_eq!(db.card(db.id("Spark Imp").unwrap()).ap, 4);
+    assert_eq!(db.card(db.id("Fireball").unwrap()).cost, 0);
+    let e = db.apply_override("Spark Imq.ap=4").unwrap_err();
+    assert!(e.contains("did you mean \"Spark Imp\""), "{e}");
+    let e = db.apply_override("Spark Imp.atk=4").unwrap_err();
+    assert!(e.contains("did you mean \"ap\""), "{e}");
+    let e = db.apply_override("Spark Imp.hp=0").unwrap_err();
+    assert!(e.contains("from 1 to 30"), "{e}");
+    let e = db.apply_override("Fireball.ap=2").unwrap_err();
+    assert!(e.contains("no character"), "{e}");
+}
+
+#[test]
+fn card_files_report_path_and_line() {
+    let text = "[[card]]\nname = \"A\"\nkind = \"character\"\nelements = [\"fyre\"]\nhp = 2\n\n[[card]]\nname = \"B\"\nkind = \"effect\"\ntiming = \"timed\"\neffects = [{ do = \"negate\" }]\n[[card]]\nname = \"C\"\nkind = \"token\"\ncost = 2\nelements = [\"water\"]\nhp = 1\ngeneral_to = \"Nobody\"\n";
+    let err = CardDb::parse(text, "p.toml").unwrap_err().to_string();
+    assert!(
+        err.contains("p.toml:1: card \"A\": unknown element \"fyre\" (did you mean \"fire\"?)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("p.toml:7: card \"B\": a timed effect expects a trigger"),
+        "{err}"
+    );
+    assert!(
+        err.contains("p.toml:12: card \"C\": a token has no hand cost"),
+        "{err}"
+    );
+    assert!(
+        err.contains("p.toml:12: card \"C\": general_to: unknown card \"Nobody\""),
+        "{err}"
+    );
+    let err = CardDb::parse("[[card]]\nname = 3\n", "q.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("q.toml:2:"), "{err}");
+}
+
+#[test]
+fn damaged_card_files_are_explained_never_a_panic() {
+    // Every one-line deletion and every one-line doubling of the bundled
+    // pool either loads or reports `path:line: …`.
+    let lines: Vec<&str> = super::cards::BUNDLED_CARDS.lines().collect();
+    for i in 0..lines.len() {
+        for doubled in [false, true] {
+            let mut edited: Vec<&str> = lines.clone();
+            if doubled {
+                edited.insert(i, lines[i]);
+            } else {
+                edited.remove(i);
+            }
+            if let Err(e) = CardDb::parse(&edited.join("\n"), "pool.toml") {
+                for d in &e.0 {
+                    assert!(d.to_string().starts_with("pool.toml"), "{d}");
+                }
+            }
+        }
+    }
+}

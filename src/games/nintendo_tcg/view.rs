@@ -1,0 +1,75 @@
+//! What a player can see: `determinize` resamples the rest, `info_key`
+//! names the information set.
+//!
+//! Hidden from `observer`: the rival's hand, the rival's face-down
+//! Commander until the reveal (rules: "2 – Where to start"), and the order
+//! of both decks. Deck lists and extra decks are public (see
+//! docs/rulings/nintendo-tcg.md), so the rival's unseen cards form a known
+//! multiset dealt out again at random; a face-down pick is redrawn among
+//! the Commanders of that multiset.
+
+use std::hash::{Hash, Hasher};
+
+use arrayvec::ArrayVec;
+
+use super::NintendoTcg;
+use super::cards::CardId;
+use super::state::{DECK_SIZE, State};
+use crate::core::{GameRng, below, shuffle};
+
+/// Stands for a face-down pick in the canonical form of `info_key`.
+const HIDDEN: CardId = CardId(u16::MAX);
+
+impl NintendoTcg {
+    /// Rearranges the hidden cards of `s` from `observer`'s point of view:
+    /// sorted (canonical, for `info_key`), then dealt at random by `rng`
+    /// if given (a determinization).
+    pub(super) fn redeal(&self, s: &mut State, observer: u8, mut rng: Option<&mut GameRng>) {
+        let me = s.side_mut(observer);
+        me.deck.sort_unstable();
+        if let Some(rng) = rng.as_deref_mut() {
+            shuffle(rng, &mut me.deck);
+        }
+        let foe = s.side_mut(observer ^ 1);
+        let mut pool: ArrayVec<CardId, { 2 * DECK_SIZE }> = ArrayVec::new();
+        pool.extend(foe.hand.iter().copied());
+        pool.extend(foe.deck.iter().copied());
+        pool.extend(foe.pick);
+        pool.sort_unstable();
+        let picked = foe.pick.is_some();
+        foe.pick = None;
+        if let Some(rng) = rng {
+            if picked {
+                let commanders: ArrayVec<usize, { 2 * DECK_SIZE }> = pool
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| self.card(**c).commander)
+                    .map(|(i, _)| i)
+                    .collect();
+                if !commanders.is_empty() {
+                    let i = commanders[below(rng, commanders.len() as u32) as usize];
+                    foe.pick = Some(pool.remove(i));
+                }
+            }
+            shuffle(rng, &mut pool);
+        } else if picked {
+            foe.pick = Some(HIDDEN);
+        }
+        let mut pool = pool.into_iter();
+        let hand = foe.hand.len();
+        foe.hand.clear();
+        foe.hand.extend(pool.by_ref().take(hand));
+        foe.deck.clear();
+        foe.deck.extend(pool);
+    }
+
+    /// A hash of everything `player` can see.
+    pub(super) fn info_hash(&self, s: &State, player: u8) -> u64 {
+        let mut canonical = *s;
+        self.redeal(&mut canonical, player, None);
+        let mut h = std::hash::DefaultHasher::new();
+        canonical.hash(&mut h);
+        player.hash(&mut h);
+        h.finish()
+    }
+}
