@@ -1,9 +1,10 @@
 //! The soak: many games with the invariant checker after every action.
 //!
 //! CI size (in `cargo test --release`): 20,000 random games and 200 greedy
-//! games over the four Nostalgix starter-deck matchups, 4,000 random and
-//! 100 greedy Pixel Tactics games. The long campaign (1,000,000 random and
-//! 10,000 greedy Nostalgix games, 500,000 and 5,000 Pixel Tactics ones):
+//! games over the four Nostalgix starter-deck matchups, and 4,000 random
+//! and 100 greedy games of each other ruleset. The long campaign
+//! (1,000,000 random and 10,000 greedy Nostalgix games, 500,000 and 5,000
+//! of each other ruleset):
 //! `cargo test --release --test soak -- --ignored --nocapture`.
 //! A violation prints the seed and the actions that lead to it.
 //!
@@ -15,6 +16,8 @@ use std::time::Instant;
 use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
 use decklab::core::{Game, Node};
+use decklab::games::astrom_cross::AstromCross;
+use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::pixel_tactics::PixelTactics;
 
@@ -30,6 +33,16 @@ fn nostalgix() -> Vec<Nostalgix> {
 /// The Pixel Tactics starter decks, each in each seat.
 fn pixel_tactics() -> Vec<PixelTactics> {
     vec![PixelTactics::bundled(0, 1), PixelTactics::bundled(1, 0)]
+}
+
+/// The Astrom Cross starter decks, each in each seat.
+fn astrom_cross() -> Vec<AstromCross> {
+    vec![AstromCross::bundled(0, 1), AstromCross::bundled(1, 0)]
+}
+
+/// The Nintendo TCG starter decks, each in each seat.
+fn nintendo_tcg() -> Vec<NintendoTcg> {
+    vec![NintendoTcg::bundled(0, 1), NintendoTcg::bundled(1, 0)]
 }
 
 /// Plays `random` uniformly random and `greedy` greedy-vs-greedy games per
@@ -82,6 +95,8 @@ fn ci_soak() {
     let scale = if cfg!(debug_assertions) { 10 } else { 1 };
     soak("nostalgix", &nostalgix(), 5_000 / scale, 50 / scale);
     soak("pixel-tactics", &pixel_tactics(), 2_000 / scale, 50 / scale);
+    soak("astrom-cross", &astrom_cross(), 2_000 / scale, 50 / scale);
+    soak("nintendo-tcg", &nintendo_tcg(), 2_000 / scale, 50 / scale);
 }
 
 #[test]
@@ -89,4 +104,6 @@ fn ci_soak() {
 fn soak_campaign() {
     soak("nostalgix", &nostalgix(), 250_000, 2_500);
     soak("pixel-tactics", &pixel_tactics(), 250_000, 2_500);
+    soak("astrom-cross", &astrom_cross(), 250_000, 2_500);
+    soak("nintendo-tcg", &nintendo_tcg(), 250_000, 2_500);
 }
