@@ -68,7 +68,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_turns: 60 }
+        Options { max_turns: 100 }
     }
 }
 
