@@ -5,7 +5,8 @@
 //! and 100 greedy games of each other ruleset. The long campaign
 //! (1,000,000 random and 10,000 greedy Nostalgix games, 500,000 and 5,000
 //! of each other ruleset):
-//! `cargo test --release --test soak -- --ignored --nocapture`.
+//! `cargo test --release --test soak -- --ignored --nocapture` (one test
+//! per ruleset, `soak_campaign_<game>`).
 //! A violation prints the seed and the actions that lead to it.
 //!
 //! The checks are generic over the core: a new ruleset joins the soak with
@@ -101,9 +102,24 @@ fn ci_soak() {
 
 #[test]
 #[ignore]
-fn soak_campaign() {
+fn soak_campaign_nostalgix() {
     soak("nostalgix", &nostalgix(), 250_000, 2_500);
+}
+
+#[test]
+#[ignore]
+fn soak_campaign_pixel_tactics() {
     soak("pixel-tactics", &pixel_tactics(), 250_000, 2_500);
+}
+
+#[test]
+#[ignore]
+fn soak_campaign_astrom_cross() {
     soak("astrom-cross", &astrom_cross(), 250_000, 2_500);
+}
+
+#[test]
+#[ignore]
+fn soak_campaign_nintendo_tcg() {
     soak("nintendo-tcg", &nintendo_tcg(), 250_000, 2_500);
 }
