@@ -704,7 +704,11 @@ impl NintendoTcg {
     ) {
         let c = self.card(h.card);
         if c.timing == Timing::Constant {
-            s.side_mut(h.owner).constants.push(h.card);
+            // A reply may have filled the last place meanwhile: then the
+            // card is discarded (docs/rulings/nintendo-tcg.md).
+            if !s.side_mut(h.owner).constants.push(h.card) {
+                self.to_discard(s, h.owner, h.card);
+            }
             return;
         }
         let host = h.host.and_then(|u| s.side(h.owner).char(u).copied());
@@ -779,10 +783,27 @@ impl NintendoTcg {
         }
     }
 
-    /// Resolves the pending answer.
+    /// Resolves the pending answer. An Effect card answered from hand goes
+    /// to its owner's pile whether or not it takes effect (its Character
+    /// gone, or the game already over after the reply).
     fn resolve_answer(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let Some(ans) = s.answer.take() else { return };
+        self.answer_effect(s, ans, rng, obs);
+        if ans.uid.is_none() {
+            self.to_discard(s, ans.owner, ans.card);
+        }
+    }
+
+    /// The effect of answer `ans`, if it still has one.
+    fn answer_effect(
+        &self,
+        s: &mut State,
+        ans: Answer,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         if s.outcome.is_some() {
+            // The reply ended the game.
             return;
         }
         let Some(a) = self.card(ans.card).abilities.get(ans.ability as usize) else {
@@ -803,9 +824,6 @@ impl NintendoTcg {
             target: ans.target,
         };
         self.resolve(s, a, ctx, rng, obs);
-        if ans.uid.is_none() {
-            self.to_discard(s, ans.owner, ans.card);
-        }
     }
 
     /// Goes on after a window closes.

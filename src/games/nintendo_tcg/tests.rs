@@ -1170,6 +1170,64 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
 }
 
 #[test]
+fn a_reply_that_ends_the_game_still_discards_the_answer() {
+    // rules/nintendo-tcg.txt: "11 – Turn Priority via Effects" (the
+    // active player's one reply comes first) and "12 – Vitality Points"
+    // (at zero the player loses): a reply that wins the game leaves the
+    // answering Effect card unresolved, but out of the hand, in the
+    // discard pile (the soak's seed 1184 lost it).
+    let g = game();
+    let mut s = fresh(&g);
+    let horn = hand(&g, &mut s, 1, "Ambush Horn");
+    let imp = hand(&g, &mut s, 0, "Spark Imp");
+    let siphon = hand(&g, &mut s, 0, "Soul Siphon");
+    s.side_mut(1).vp = 2;
+    act(&g, &mut s, play(imp, Tgt::None));
+    let uid = s.side(0).board.iter().find(|c| c.card == imp).unwrap().uid;
+    act(
+        &g,
+        &mut s,
+        Action::Answer {
+            card: horn,
+            uid: None,
+            ability: 0,
+            target: Tgt::Foe(uid),
+        },
+    );
+    assert_eq!(s.phase, Phase::Reply(Trigger::CharacterPlayed));
+    act(&g, &mut s, play(siphon, Tgt::None));
+    assert_eq!(s.outcome.map(|(w, _)| w), Some(Some(0)));
+    assert_eq!(s.answer, None);
+    assert!(s.side(1).discard.contains(&horn), "the Horn is not lost");
+    assert!(s.side(0).discard.contains(&siphon));
+    assert!(s.side(0).char(uid).is_some(), "the Horn never resolved");
+}
+
+#[test]
+fn a_constant_card_with_no_room_left_when_it_resolves_is_discarded() {
+    // Ruling (docs/rulings/nintendo-tcg.md, "Constant Effect cards"): a
+    // Constant card played into the last place waits for its window; if
+    // the reply fills that place first, it is discarded, never lost.
+    let g = game();
+    let mut s = fresh(&g);
+    hand(&g, &mut s, 1, "Counterspell Scroll");
+    let standard = hand(&g, &mut s, 0, "Battle Standard");
+    let fillers = ["Fireball", "Quake", "Mana Spring", "Second Wind"].map(|n| id(&g, n));
+    for &f in &fillers[..CONSTANTS - 1] {
+        take(&mut s, 0, f);
+        s.side_mut(0).constants.push(f);
+    }
+    act(&g, &mut s, play(standard, Tgt::None));
+    assert_eq!(s.phase, Phase::Window(Trigger::EffectCard));
+    // As a reply that played a Constant would: the last place is taken.
+    take(&mut s, 0, fillers[CONSTANTS - 1]);
+    s.side_mut(0).constants.push(fillers[CONSTANTS - 1]);
+    act(&g, &mut s, Action::Decline);
+    assert!(!s.side(0).constants.contains(&standard));
+    assert!(s.side(0).discard.contains(&standard));
+}
+
+#[test]
 fn negate_destroys_the_effect_card_it_answers() {
     // rules/nintendo-tcg.txt: "14 – The Glossary", "Negate: … Player A's
     // card effect does not work and is destroyed".
