@@ -8,14 +8,14 @@
 //! is not a file names `decks/<game>/<name>.deck` in the working directory
 //! if it exists, else the bundled starter deck of that name.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
 use super::matchup::RulesArgs;
 use crate::diagnostics::{Diagnostics, closest};
-use crate::games::{Ruleset, deck_name};
+use crate::games::{Ruleset, card_files, deck_name};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
@@ -64,23 +64,11 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
 
 /// Hashes a card file, or every `.toml` file of a card folder.
 fn hash_card_files(path: &Path) -> anyhow::Result<Vec<InputFile>> {
-    let mut files: Vec<PathBuf> = if path.is_dir() {
-        std::fs::read_dir(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect()
-    } else {
-        vec![path.to_path_buf()]
-    };
-    files.sort();
-    files
+    let files = card_files(path).map_err(|d| invalid("card file", path, d))?;
+    Ok(files
         .iter()
-        .map(|f| {
-            let bytes = std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
-            Ok(InputFile::new("cards", &f.display().to_string(), &bytes))
-        })
-        .collect()
+        .map(|(p, text)| InputFile::new("cards", p, text.as_bytes()))
+        .collect())
 }
 
 /// The error of an input file with problems, listed one per line.

@@ -90,3 +90,53 @@ pub fn deck_name(path: &str) -> String {
         .file_stem()
         .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
 }
+
+/// Reads a card file, or every `.toml` file of a folder in name order, and
+/// hands their (path, text) pairs to `parse` with the label `path` names
+/// the whole pool by. Unreadable files and empty folders are reported as
+/// `path: message`.
+pub fn load_card_files<T>(
+    path: &Path,
+    parse: impl FnOnce(&[(&str, &str)], &str) -> Result<T, Diagnostics>,
+) -> Result<T, Diagnostics> {
+    let label = path.display().to_string();
+    let files = card_files(path)?;
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    parse(&refs, &label)
+}
+
+/// The (path, text) of a card file, or of every `.toml` file of a folder
+/// in name order.
+pub fn card_files(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
+    let cannot = |p: &Path, e: std::io::Error| {
+        Diagnostics(vec![Diagnostic::new(
+            &p.display().to_string(),
+            0,
+            format!("cannot read: {e}"),
+        )])
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| cannot(p, e));
+    if !path.is_dir() {
+        return Ok(vec![(path.display().to_string(), read(path)?)]);
+    }
+    let mut files: Vec<_> = std::fs::read_dir(path)
+        .map_err(|e| cannot(path, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(Diagnostics(vec![Diagnostic::new(
+            &path.display().to_string(),
+            0,
+            "no .toml card file in this folder",
+        )]));
+    }
+    files
+        .iter()
+        .map(|f| Ok((f.display().to_string(), read(f)?)))
+        .collect()
+}

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
+use crate::games::load_card_files;
 
 /// An index into the [`CardDb`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -398,47 +399,7 @@ impl CardDb {
 
     /// Loads a card file (`.toml`) or a folder of them.
     pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        let label = path.display().to_string();
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).map_err(|e| {
-                Diagnostics(vec![Diagnostic::new(
-                    &p.display().to_string(),
-                    0,
-                    format!("cannot read: {e}"),
-                )])
-            })
-        };
-        if !path.is_dir() {
-            return CardDb::parse(&read(path)?, &label);
-        }
-        let mut files: Vec<_> = std::fs::read_dir(path)
-            .map_err(|e| {
-                Diagnostics(vec![Diagnostic::new(
-                    &label,
-                    0,
-                    format!("cannot read: {e}"),
-                )])
-            })?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        let mut sources = Vec::new();
-        for f in &files {
-            sources.push((f.display().to_string(), read(f)?));
-        }
-        if sources.is_empty() {
-            return Err(Diagnostics(vec![Diagnostic::new(
-                &label,
-                0,
-                "no .toml card file in this folder",
-            )]));
-        }
-        let refs: Vec<(&str, &str)> = sources
-            .iter()
-            .map(|(p, t)| (p.as_str(), t.as_str()))
-            .collect();
-        CardDb::parse_many(&refs, &label)
+        load_card_files(path, CardDb::parse_many)
     }
 
     /// Parses one card file's text; `path` names it in messages.

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
+use crate::games::load_card_files;
 
 /// An index into the [`CardDb`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -434,48 +435,7 @@ impl CardDb {
 
     /// Loads a card file (`.toml`) or a folder of them.
     pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        let label = path.display().to_string();
-        let io_err = |e: std::io::Error| {
-            Diagnostics(vec![Diagnostic::new(
-                &label,
-                0,
-                format!("cannot read: {e}"),
-            )])
-        };
-        if path.is_dir() {
-            let mut files: Vec<_> = std::fs::read_dir(path)
-                .map_err(io_err)?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect();
-            files.sort();
-            let mut sources = Vec::new();
-            for f in &files {
-                let text = std::fs::read_to_string(f).map_err(|e| {
-                    Diagnostics(vec![Diagnostic::new(
-                        &f.display().to_string(),
-                        0,
-                        format!("cannot read: {e}"),
-                    )])
-                })?;
-                sources.push((f.display().to_string(), text));
-            }
-            if sources.is_empty() {
-                return Err(Diagnostics(vec![Diagnostic::new(
-                    &label,
-                    0,
-                    "no .toml card file in this folder",
-                )]));
-            }
-            let refs: Vec<(&str, &str)> = sources
-                .iter()
-                .map(|(p, t)| (p.as_str(), t.as_str()))
-                .collect();
-            CardDb::parse_many(&refs, &label)
-        } else {
-            let text = std::fs::read_to_string(path).map_err(io_err)?;
-            CardDb::parse(&text, &label)
-        }
+        load_card_files(path, CardDb::parse_many)
     }
 
     /// Parses one card file's text; `path` names it in messages.
