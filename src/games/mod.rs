@@ -84,6 +84,35 @@ pub trait Ruleset: Game + Sized + 'static {
     fn new_match(cards: Arc<Self::Cards>, decks: [Self::Deck; 2], max_turns: u16) -> Self;
 }
 
+/// The options every ruleset's match takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Player-turns (both players' counted, over the whole match) after
+    /// which the game is a draw with reason `turn_limit`.
+    pub max_turns: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_turns: 100 }
+    }
+}
+
+/// The bundled starter decks `a` and `b` (indices into
+/// [`Ruleset::bundled_decks`], wrapping) of ruleset `R` on the pool `cards`,
+/// default options: the match tests, benches and the soak play.
+pub fn bundled_match<R: Ruleset>(cards: R::Cards, a: usize, b: usize) -> R {
+    let decks = R::bundled_decks();
+    let deck = |i: usize| {
+        let (name, text) = decks[i % decks.len()];
+        // Checked by the test suite; a failure is a build defect.
+        R::parse_deck(text, name, name, &cards)
+            .unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
+    };
+    let pair = [deck(a), deck(b)];
+    R::new_match(Arc::new(cards), pair, Options::default().max_turns)
+}
+
 /// A deck's name for reports: the file stem of its path.
 pub fn deck_name(path: &str) -> String {
     Path::new(path)

@@ -43,6 +43,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+pub use crate::games::Options;
+use crate::games::bundled_match;
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "astrom-cross";
@@ -59,20 +61,6 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
         include_str!("../../../decks/astrom-cross/tide-bastion.deck"),
     ),
 ];
-
-/// Options of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Player-turns (both players' counted) after which the game is a draw
-    /// with reason `turn_limit`.
-    pub max_turns: u16,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_turns: 100 }
-    }
-}
 
 /// An Astrom Cross game: the card pool, the decks of seats a and b,
 /// options.
@@ -95,14 +83,7 @@ impl AstromCross {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> AstromCross {
-        let db = Arc::new(db);
-        let deck = |i: usize| {
-            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
-            // Checked by the test suite; a failure is a build defect.
-            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
-        };
-        let decks = [deck(a), deck(b)];
-        AstromCross::new(db, decks, Options::default())
+        bundled_match(db, a, b)
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool, default

@@ -41,6 +41,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+pub use crate::games::Options;
+use crate::games::bundled_match;
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nintendo-tcg";
@@ -57,20 +59,6 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
         include_str!("../../../decks/nintendo-tcg/tide-court.deck"),
     ),
 ];
-
-/// Options of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Turns (both players' counted) after which the game is a draw with
-    /// reason `turn_limit`.
-    pub max_turns: u16,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_turns: 100 }
-    }
-}
 
 /// A Nintendo TCG game: the card pool, the decks of seats a and b,
 /// options.
@@ -108,14 +96,7 @@ impl NintendoTcg {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> NintendoTcg {
-        let db = Arc::new(db);
-        let deck = |i: usize| {
-            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
-            // Checked by the test suite; a failure is a build defect.
-            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
-        };
-        let decks = [deck(a), deck(b)];
-        NintendoTcg::new(db, decks, Options::default())
+        bundled_match(db, a, b)
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool.

@@ -35,6 +35,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+pub use crate::games::Options;
+use crate::games::bundled_match;
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nostalgix";
@@ -60,20 +62,6 @@ pub const BUNDLED_DECKS: [(&str, &str); 4] = [
     ),
 ];
 
-/// Options of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Turns (both players' counted) after which the game is a draw with
-    /// reason `turn_limit`.
-    pub max_turns: u16,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_turns: 100 }
-    }
-}
-
 /// A Nostalgix match: the card pool, the decks of seats a and b, options.
 #[derive(Clone, Debug)]
 pub struct Nostalgix {
@@ -95,14 +83,7 @@ impl Nostalgix {
     /// [`BUNDLED_DECKS`]) on the bundled pool, default options: the match
     /// tests, benches and examples use.
     pub fn bundled(a: usize, b: usize) -> Nostalgix {
-        let db = Arc::new(CardDb::bundled());
-        let deck = |i: usize| {
-            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
-            // Checked by the test suite; a failure is a build defect.
-            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
-        };
-        let decks = [deck(a), deck(b)];
-        Nostalgix::new(db, decks, Options::default())
+        bundled_match(CardDb::bundled(), a, b)
     }
 }
 

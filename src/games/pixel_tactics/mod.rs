@@ -38,6 +38,8 @@ use events::Event;
 use state::{LEADER, Occupant, State};
 
 use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+pub use crate::games::Options;
+use crate::games::bundled_match;
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "pixel-tactics";
@@ -54,20 +56,6 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
         include_str!("../../../decks/pixel-tactics/arcane-rear.deck"),
     ),
 ];
-
-/// Options of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Player-turns (both players' counted, over the whole match) after
-    /// which the match is a draw with reason `turn_limit`.
-    pub max_turns: u16,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_turns: 100 }
-    }
-}
 
 /// A Pixel Tactics match: the card pool (with the match format), the decks
 /// of seats a and b, options.
@@ -90,14 +78,7 @@ impl PixelTactics {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> PixelTactics {
-        let db = Arc::new(db);
-        let deck = |i: usize| {
-            let (name, text) = BUNDLED_DECKS[i % BUNDLED_DECKS.len()];
-            // Checked by the test suite; a failure is a build defect.
-            Deck::parse(text, name, &db).unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
-        };
-        let decks = [deck(a), deck(b)];
-        PixelTactics::new(db, decks, Options::default())
+        bundled_match(db, a, b)
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool, default
