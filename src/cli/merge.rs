@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::field::Field;
 use super::summary::write_matchups;
-use crate::output::{CsvFile, GAMES, OutputDir, read_stats, write_stats, write_tables};
+use crate::output::{CsvFile, GAMES, OutputDir, read_stats, write_json, write_stats, write_tables};
 use crate::sim::Shard;
 use crate::stats::RunStats;
 
@@ -73,12 +73,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     }
     write_stats(&mut out, &stats)?;
     let manifest = merged_manifest(&shards, logs);
-    let mut file = out.file("manifest.json")?;
-    serde_json::to_writer_pretty(&mut file, &manifest)
-        .map_err(std::io::Error::from)
-        .and_then(|()| file.write_all(b"\n"))
-        .map_err(|e| file.error(e))?;
-    out.finish(file)?;
+    write_json(&mut out, "manifest.json", &manifest, true)?;
     out.commit()?;
     let mut stdout = std::io::stdout().lock();
     write_matchups(&mut stdout, &stats)?;

@@ -72,13 +72,29 @@ pub struct Manifest {
 impl Manifest {
     /// Writes `manifest.json` into `out`.
     pub fn write(&self, out: &mut OutputDir) -> Result<(), OutputError> {
-        let mut file = out.file("manifest.json")?;
-        serde_json::to_writer_pretty(&mut file, self)
-            .map_err(std::io::Error::from)
-            .and_then(|()| file.write_all(b"\n"))
-            .map_err(|e| file.error(e))?;
-        out.finish(file)
+        write_json(out, "manifest.json", self, true)
     }
+}
+
+/// Writes `value` as the JSON file `name` of `out`, indented if `pretty`,
+/// ending with a newline.
+pub fn write_json(
+    out: &mut OutputDir,
+    name: &str,
+    value: &impl Serialize,
+    pretty: bool,
+) -> Result<(), OutputError> {
+    let mut file = out.file(name)?;
+    let written = if pretty {
+        serde_json::to_writer_pretty(&mut file, value)
+    } else {
+        serde_json::to_writer(&mut file, value)
+    };
+    written
+        .map_err(std::io::Error::from)
+        .and_then(|()| file.write_all(b"\n"))
+        .map_err(|e| file.error(e))?;
+    out.finish(file)
 }
 
 /// SHA-256 of `bytes`, as lowercase hex.

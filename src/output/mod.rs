@@ -17,6 +17,6 @@ pub use csv::{CsvFile, fixed4};
 pub use field::{MATCHUPS, MatchupLine, RATINGS, RatingLine, write_matchups, write_ratings};
 pub use games::{GAMES, GameLine, GamesCsv};
 pub use logs::{log_line, log_name, write_log};
-pub use manifest::{InputFile, Manifest, git_commit, sha256_hex};
+pub use manifest::{InputFile, Manifest, git_commit, sha256_hex, write_json};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};
 pub use tables::{ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};

@@ -2,36 +2,38 @@
 //! (integer counts only), so that `decklab merge` can add the tallies of
 //! shards and write the same tables the unsharded run writes.
 
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::atomic::{OutputDir, OutputError};
+use super::manifest::write_json;
 use crate::stats::RunStats;
 
 /// The version of the `stats.json` format.
 pub const STATS_FORMAT: u32 = 1;
 
-/// The file as written.
-#[derive(Serialize, Deserialize)]
+/// The file as read.
+#[derive(Deserialize)]
 struct StatsFile {
     format: u32,
     stats: RunStats,
 }
 
+/// The file as written: the same fields, the tallies borrowed.
+#[derive(Serialize)]
+struct StatsFileRef<'a> {
+    format: u32,
+    stats: &'a RunStats,
+}
+
 /// Writes `stats.json` into `out`.
 pub fn write_stats(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
-    let mut file = out.file("stats.json")?;
-    let body = StatsFile {
+    let body = StatsFileRef {
         format: STATS_FORMAT,
-        stats: stats.clone(),
+        stats,
     };
-    serde_json::to_writer(&mut file, &body)
-        .map_err(std::io::Error::from)
-        .and_then(|()| file.write_all(b"\n"))
-        .map_err(|e| file.error(e))?;
-    out.finish(file)
+    write_json(out, "stats.json", &body, false)
 }
 
 /// Reads the `stats.json` at `path`, saying what is wrong with it.
