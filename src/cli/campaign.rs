@@ -94,7 +94,7 @@ impl<R: Ruleset> Pairing<R> {
         let sources = seats.map(DeckSource::clone);
         let decks = [sources[0].name.clone(), sources[1].name.clone()];
         Ok(Pairing {
-            game: build_match(pool, &sources, decks.clone(), max_turns)?,
+            game: build_match(pool, &sources, max_turns)?,
             decks,
             bots,
         })

@@ -15,7 +15,7 @@ use super::baseline::{Baseline, BaselineKind, Key, read_baseline};
 use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status, strategy_file};
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
-use super::ruleset::{DeckSource, build_match, default_decks, find_deck};
+use super::ruleset::match_decks;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
@@ -89,31 +89,16 @@ pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
     with_ruleset!(args.matchup.rules.game, R => regress::<R>(&args, max_turns))
 }
 
-/// The two decks of the flags, with distinct report names.
-fn decks<R: Ruleset>(m: &MatchArgs) -> anyhow::Result<[DeckSource; 2]> {
-    let defaults = default_decks::<R>()?;
-    let a = find_deck::<R>(m.deck.as_deref().unwrap_or(defaults[0]))?;
-    let b = find_deck::<R>(m.opponent.as_deref().unwrap_or(defaults[1]))?;
-    let [name_a, name_b] = super::ruleset::deck_labels(&[a.clone(), b.clone()]);
-    Ok([
-        DeckSource { name: name_a, ..a },
-        DeckSource { name: name_b, ..b },
-    ])
-}
-
 fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
     let pool = m.rules.pool::<R>()?;
-    let [deck, opponent] = decks::<R>(m)?;
-    let probe = build_match(
-        &pool,
-        &[deck.clone(), opponent.clone()],
-        [deck.name.clone(), opponent.name.clone()],
-        max_turns,
-    )?;
+    let [deck, opponent] = match_decks::<R>([m.deck.as_deref(), m.opponent.as_deref()])?;
+    // The deck as seat a is always played; as seat b too against a
+    // matchups.csv baseline.
+    let mut pairings = vec![Pairing::new(&pool, [&deck, &opponent], [0, 1], max_turns)?];
     let strategies = vec![
-        strategy(&probe, &m.bots.bot, "--bot")?,
-        strategy(&probe, &m.bots.opponent_bot, "--opponent-bot")?,
+        strategy(&pairings[0].game, &m.bots.bot, "--bot")?,
+        strategy(&pairings[0].game, &m.bots.opponent_bot, "--opponent-bot")?,
     ];
     let key = Key {
         deck: &deck.name,
@@ -138,22 +123,16 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
     let both_seats = baseline
         .as_ref()
         .is_some_and(|b| b.kind == BaselineKind::Matchups);
-    let seatings: Vec<[&DeckSource; 2]> = if both_seats {
-        vec![[&deck, &opponent], [&opponent, &deck]]
-    } else {
-        vec![[&deck, &opponent]]
-    };
-    let mut pairings = Vec::new();
-    for (i, seats) in seatings.iter().enumerate() {
-        let bots = if i == 0 { [0, 1] } else { [1, 0] };
-        pairings.push(Pairing::new(&pool, *seats, bots, max_turns)?);
+    if both_seats {
+        pairings.push(Pairing::new(&pool, [&opponent, &deck], [1, 0], max_turns)?);
     }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
     files.push(opponent.input_file("opponent"));
     files.push(strategy_file("bot", &strategies[0]));
     files.push(strategy_file("opponent_bot", &strategies[1]));
-    let per_pairing = |games: u64| games.div_ceil(seatings.len() as u64);
+    let seatings = pairings.len() as u64;
+    let per_pairing = |games: u64| games.div_ceil(seatings);
     let block = per_pairing(if test.is_some() {
         args.max_games
     } else {

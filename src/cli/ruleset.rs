@@ -172,29 +172,35 @@ pub fn load_match<R: Ruleset>(
     max_turns: u16,
 ) -> anyhow::Result<LoadedMatch<R>> {
     let pool = rules.pool::<R>()?;
-    let defaults = default_decks::<R>()?;
-    let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
-    let sources = [find_deck::<R>(arg(0))?, find_deck::<R>(arg(1))?];
-    let labels = deck_labels(&sources);
+    let sources = match_decks::<R>(decks)?;
     Ok(LoadedMatch {
-        game: build_match(&pool, &sources, labels.clone(), max_turns)?,
-        names: labels,
+        game: build_match(&pool, &sources, max_turns)?,
+        names: sources.clone().map(|s| s.name),
         files: match_files(pool.files, &sources),
     })
 }
 
-/// The game between the decks `sources` of `pool`, named `labels`.
+/// The two decks `decks` names (the default matchup where `None`), named
+/// for reports (see [`deck_labels`]).
+pub fn match_decks<R: Ruleset>(decks: [Option<&str>; 2]) -> anyhow::Result<[DeckSource; 2]> {
+    let defaults = default_decks::<R>()?;
+    let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
+    let sources = [find_deck::<R>(arg(0))?, find_deck::<R>(arg(1))?];
+    let [a, b] = deck_labels(&sources);
+    let [sa, sb] = sources;
+    Ok([DeckSource { name: a, ..sa }, DeckSource { name: b, ..sb }])
+}
+
+/// The game between the decks `sources` of `pool`, each named as its
+/// source.
 pub fn build_match<R: Ruleset>(
     pool: &Pool<R>,
     sources: &[DeckSource; 2],
-    labels: [String; 2],
     max_turns: u16,
 ) -> anyhow::Result<R> {
-    let [a, b] = labels;
-    let named = |s: &DeckSource, name: String| DeckSource { name, ..s.clone() };
     let decks = [
-        parse_deck::<R>(&named(&sources[0], a), &pool.cards)?,
-        parse_deck::<R>(&named(&sources[1], b), &pool.cards)?,
+        parse_deck::<R>(&sources[0], &pool.cards)?,
+        parse_deck::<R>(&sources[1], &pool.cards)?,
     ];
     Ok(R::new_match(pool.cards.clone(), decks, max_turns))
 }
@@ -208,7 +214,7 @@ fn match_files(mut files: Vec<InputFile>, sources: &[DeckSource; 2]) -> Vec<Inpu
 
 /// The decks' names for reports: their own, unless two different lists
 /// share a name, in which case seat b's gets ` (b)`.
-pub fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
+fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
     let [a, b] = sources;
     if a.name == b.name && a.text != b.text {
         [a.name.clone(), format!("{} (b)", b.name)]
