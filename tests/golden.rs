@@ -1,0 +1,329 @@
+//! Golden runs: the four two-seat rulesets play exactly the games they
+//! played before the N-seat redesign (issue "N seats everywhere").
+//!
+//! `tests/golden/<run>/` holds the CSV files a run wrote at commit
+//! `06dd24e` (before the redesign), from the command listed in [`RUNS`].
+//! This test replays each command with today's binary and compares every
+//! value of every golden column, row by row. The only differences allowed
+//! are the column renames of [`RENAMED`] and the new columns of [`ADDED`]
+//! (both listed in the CHANGELOG); a value that changed is a game that
+//! changed.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use tempfile::TempDir;
+
+mod common;
+use common::{decklab, stderr};
+
+/// The golden runs: folder name under `tests/golden/`, then the arguments.
+const RUNS: &[(&str, &[&str])] = &[
+    (
+        "nostalgix-greedy",
+        &[
+            "simulate",
+            "--game",
+            "nostalgix",
+            "--games",
+            "300",
+            "--seed",
+            "11",
+        ],
+    ),
+    (
+        "nostalgix-random",
+        &[
+            "simulate",
+            "--game",
+            "nostalgix",
+            "--games",
+            "200",
+            "--seed",
+            "12",
+            "--bot",
+            "random",
+        ],
+    ),
+    (
+        "nostalgix-ismcts",
+        &[
+            "simulate",
+            "--game",
+            "nostalgix",
+            "--games",
+            "10",
+            "--seed",
+            "13",
+            "--bot",
+            "ismcts-200",
+        ],
+    ),
+    (
+        "pixel-tactics-greedy",
+        &[
+            "simulate",
+            "--game",
+            "pixel-tactics",
+            "--games",
+            "300",
+            "--seed",
+            "11",
+        ],
+    ),
+    (
+        "pixel-tactics-random",
+        &[
+            "simulate",
+            "--game",
+            "pixel-tactics",
+            "--games",
+            "200",
+            "--seed",
+            "12",
+            "--bot",
+            "random",
+        ],
+    ),
+    (
+        "pixel-tactics-ismcts",
+        &[
+            "simulate",
+            "--game",
+            "pixel-tactics",
+            "--games",
+            "10",
+            "--seed",
+            "13",
+            "--bot",
+            "ismcts-200",
+        ],
+    ),
+    (
+        "pixel-tactics-bo3",
+        &[
+            "simulate",
+            "--game",
+            "pixel-tactics",
+            "--match",
+            "best-of-3",
+            "--games",
+            "100",
+            "--seed",
+            "14",
+        ],
+    ),
+    (
+        "astrom-cross-greedy",
+        &[
+            "simulate",
+            "--game",
+            "astrom-cross",
+            "--games",
+            "300",
+            "--seed",
+            "11",
+        ],
+    ),
+    (
+        "astrom-cross-random",
+        &[
+            "simulate",
+            "--game",
+            "astrom-cross",
+            "--games",
+            "200",
+            "--seed",
+            "12",
+            "--bot",
+            "random",
+        ],
+    ),
+    (
+        "astrom-cross-ismcts",
+        &[
+            "simulate",
+            "--game",
+            "astrom-cross",
+            "--games",
+            "10",
+            "--seed",
+            "13",
+            "--bot",
+            "ismcts-200",
+        ],
+    ),
+    (
+        "nintendo-tcg-greedy",
+        &[
+            "simulate",
+            "--game",
+            "nintendo-tcg",
+            "--games",
+            "300",
+            "--seed",
+            "11",
+        ],
+    ),
+    (
+        "nintendo-tcg-random",
+        &[
+            "simulate",
+            "--game",
+            "nintendo-tcg",
+            "--games",
+            "200",
+            "--seed",
+            "12",
+            "--bot",
+            "random",
+        ],
+    ),
+    (
+        "nintendo-tcg-ismcts",
+        &[
+            "simulate",
+            "--game",
+            "nintendo-tcg",
+            "--games",
+            "10",
+            "--seed",
+            "13",
+            "--bot",
+            "ismcts-200",
+        ],
+    ),
+    (
+        "nostalgix-round-robin",
+        &["round-robin", "--games", "60", "--seed", "15"],
+    ),
+    (
+        "nostalgix-gauntlet",
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "evolution",
+            "token-swarm",
+            "--games",
+            "60",
+            "--seed",
+            "16",
+        ],
+    ),
+];
+
+/// Columns renamed since the golden runs: (file, old name, new name).
+const RENAMED: &[(&str, &str, &str)] = &[];
+
+/// Columns added since the golden runs, per file: ignored by the
+/// comparison.
+const ADDED: &[(&str, &str)] = &[];
+
+/// A CSV file as its header and rows.
+struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+fn read_table(path: &Path) -> Table {
+    let mut reader =
+        csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    let rows = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    Table { header, rows }
+}
+
+/// Compares one golden file with today's, describing the first
+/// differences.
+fn compare(file: &str, golden: &Table, today: &Table) -> Vec<String> {
+    let renamed = |col: &str| -> String {
+        RENAMED
+            .iter()
+            .find(|(f, old, _)| *f == file && *old == col)
+            .map_or(col, |(_, _, new)| new)
+            .to_owned()
+    };
+    let mut problems = Vec::new();
+    let position: BTreeMap<&str, usize> = today
+        .header
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.as_str(), i))
+        .collect();
+    let mut wanted = Vec::new();
+    for (g, col) in golden.header.iter().enumerate() {
+        match position.get(renamed(col).as_str()) {
+            Some(&t) => wanted.push((g, t, col.as_str())),
+            None => problems.push(format!("{file}: column {col} is gone")),
+        }
+    }
+    for col in &today.header {
+        let known = golden.header.iter().any(|g| renamed(g) == *col)
+            || ADDED.iter().any(|(f, c)| *f == file && c == col);
+        if !known {
+            problems.push(format!("{file}: new column {col} is not listed in ADDED"));
+        }
+    }
+    if golden.rows.len() != today.rows.len() {
+        problems.push(format!(
+            "{file}: {} rows, golden has {}",
+            today.rows.len(),
+            golden.rows.len()
+        ));
+    }
+    for (line, (g, t)) in golden.rows.iter().zip(&today.rows).enumerate() {
+        for &(gi, ti, col) in &wanted {
+            if g[gi] != t[ti] && problems.len() < 20 {
+                problems.push(format!(
+                    "{file} row {}: {col} = {:?}, golden {:?}",
+                    line + 1,
+                    t[ti],
+                    g[gi]
+                ));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_two_seat_rulesets_play_the_golden_games() {
+    let golden_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let scratch = TempDir::new().unwrap();
+    let mut problems = Vec::new();
+    for (name, args) in RUNS {
+        let out = scratch.path().join(name);
+        let mut full: Vec<&str> = args.to_vec();
+        let out_str = out.to_str().unwrap();
+        full.extend(["--quiet", "--out", out_str]);
+        let o = decklab(scratch.path(), &full);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let mut golden_files: Vec<_> = fs::read_dir(golden_root.join(name))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        golden_files.sort();
+        assert!(!golden_files.is_empty(), "{name}: no golden file");
+        for file in golden_files {
+            let golden = read_table(&golden_root.join(name).join(&file));
+            let today = read_table(&out.join(&file));
+            problems.extend(
+                compare(&file, &golden, &today)
+                    .into_iter()
+                    .map(|p| format!("{name}/{p}")),
+            );
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
