@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklab::bots::strategy::{BUNDLED, Budget, Rollout};
 use decklab::bots::{Bot, FeatureSet, Settings, Strategy};
-use decklab::core::{Game, NoObserver, Node, Player, below, rng_from_seed};
+use decklab::core::{Game, NoObserver, Node, Player, Report, below, rng_from_seed};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
 use decklab::sim::play_game;

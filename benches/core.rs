@@ -5,7 +5,7 @@
 //! Run: `cargo bench --bench core`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use decklab::core::{Game, NoObserver, Node, below, rng_from_seed};
+use decklab::core::{Game, NoObserver, Node, Report, below, rng_from_seed};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
 use std::hint::black_box;

@@ -44,7 +44,7 @@ fn benches(c: &mut Criterion) {
                 b.iter(|| {
                     let mut turns = 0u64;
                     run(
-                        &game,
+                        std::slice::from_ref(&game),
                         &pool,
                         &config,
                         |_| Bot::new(&game, &greedy),

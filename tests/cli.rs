@@ -47,7 +47,7 @@ fn default_run_writes_every_file_and_a_summary() {
     };
     assert_eq!(
         header("games.csv"),
-        "game,seed,first,deck_a,deck_b,bot_a,bot_b,winner,reason,turns,hero_health_a,hero_health_b,prizes_a,prizes_b"
+        "game,seed,first,deck_a,deck_b,bot_a,bot_b,winner,reason,turns,health_a,health_b,score_a,score_b"
     );
     assert_eq!(
         header("summary.csv"),
@@ -55,15 +55,16 @@ fn default_run_writes_every_file_and_a_summary() {
     );
     assert_eq!(
         header("mana_curve.csv"),
-        "deck,turn,games,mean_max_mana,mean_mana_spent,mean_mana_unspent,mean_cards_played"
+        "deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played"
     );
+    assert_eq!(header("seats.csv"), "game,seat,deck,bot,rank,score,first");
     assert_eq!(
         header("deck_curve.csv"),
         "deck,cost,cards_in_list,mean_played_per_game"
     );
     assert_eq!(
         header("prize_pace.csv"),
-        "deck,turn,games,mean_prizes,share_won_by_turn"
+        "deck,turn,games,mean_score,share_won_by_turn"
     );
     assert_eq!(
         header("cards.csv"),

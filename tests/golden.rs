@@ -216,7 +216,20 @@ const RUNS: &[(&str, &[&str])] = &[
 ];
 
 /// Columns renamed since the golden runs: (file, old name, new name).
-const RENAMED: &[(&str, &str, &str)] = &[];
+const RENAMED: &[(&str, &str, &str)] = &[
+    ("games.csv", "hero_health_a", "health_a"),
+    ("games.csv", "hero_health_b", "health_b"),
+    ("games.csv", "prizes_a", "score_a"),
+    ("games.csv", "prizes_b", "score_b"),
+    ("mana_curve.csv", "mean_max_mana", "mean_resource_max"),
+    ("mana_curve.csv", "mean_mana_spent", "mean_resource_spent"),
+    (
+        "mana_curve.csv",
+        "mean_mana_unspent",
+        "mean_resource_unspent",
+    ),
+    ("prize_pace.csv", "mean_prizes", "mean_score"),
+];
 
 /// Columns added since the golden runs, per file: ignored by the
 /// comparison.

@@ -5,7 +5,7 @@
 //! `choose`).
 
 use decklab::bots::{Bot, FeatureSet, Strategy};
-use decklab::core::{Game, NoObserver, Node, Player, below, derive_rng, rng_from_seed};
+use decklab::core::{Game, NoObserver, Node, Player, Report, below, derive_rng, rng_from_seed};
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
 

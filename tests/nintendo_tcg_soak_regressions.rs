@@ -3,7 +3,7 @@
 //! seed: every recorded action must be legal and every invariant must hold
 //! after it.
 
-use decklab::core::{Game, NoObserver, derive_rng};
+use decklab::core::{Game, Invariants, NoObserver, derive_rng};
 use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nintendo_tcg::state::State;
 

@@ -244,7 +244,7 @@ fn bad_input_is_refused_and_nothing_is_written() {
     );
     assert_fails(
         &decklab(d, &["round-robin", "hero-rush", "--out", "o"]),
-        &["at least two different decks"],
+        &["needs at least 2 different decks"],
     );
     let sim = |args: &[&str]| {
         let mut all = vec!["simulate", "--games", "6", "--quiet"];

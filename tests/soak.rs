@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
-use decklab::core::{Game, Node};
+use decklab::core::{Evaluate, Game, Invariants, Node, Player};
 use decklab::games::astrom_cross::AstromCross;
 use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
@@ -49,7 +49,7 @@ fn nintendo_tcg() -> Vec<NintendoTcg> {
 /// Plays `random` uniformly random and `greedy` greedy-vs-greedy games per
 /// matchup, checking the invariants after every action, and prints the
 /// totals.
-fn soak<G: Game>(name: &str, matchups: &[G], random: u64, greedy: u64) {
+fn soak<G: Game + Evaluate + Invariants>(name: &str, matchups: &[G], random: u64, greedy: u64) {
     let mut totals = [Report::default(); 2];
     let started = Instant::now();
     for (i, game) in matchups.iter().enumerate() {
@@ -58,7 +58,9 @@ fn soak<G: Game>(name: &str, matchups: &[G], random: u64, greedy: u64) {
             .unwrap_or_else(|v| panic!("{name}: violation: {v}"));
         add(&mut totals[0], r);
         let strategy = Strategy::resolve("greedy", FeatureSet::of(game)).expect("greedy");
-        let mut bots = [Bot::new(game, &strategy), Bot::new(game, &strategy)];
+        let mut bots: Vec<Bot<G>> = Player::all(game.num_players())
+            .map(|_| Bot::new(game, &strategy))
+            .collect();
         let choose = |g: &G, s: &G::State, _: &[G::Action], rng: &mut _| {
             let Node::Decision(player) = g.to_move(s) else {
                 unreachable!("the checker asks only in live states")

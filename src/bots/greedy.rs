@@ -10,7 +10,7 @@
 use rand_core::Rng;
 
 use super::strategy::Weights;
-use crate::core::{Game, GameRng, NoObserver, Node, Player, rng_from_seed};
+use crate::core::{Evaluate, Game, GameRng, NoObserver, Node, Player, rng_from_seed};
 
 /// The score of a won game (a lost one scores the negation, a draw 0): far
 /// above any heuristic score.
@@ -34,7 +34,12 @@ impl Evaluator {
 
     /// Σ weightᵢ × featureᵢ of `state` for `player`, ignoring whether the
     /// game is over (features without a weight count 0).
-    pub fn heuristic<G: Game>(&mut self, game: &G, state: &G::State, player: Player) -> f64 {
+    pub fn heuristic<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: Player,
+    ) -> f64 {
         self.features.resize(game.feature_names().len(), 0.0);
         game.features(state, player, &mut self.features);
         self.weights
@@ -46,7 +51,7 @@ impl Evaluator {
 
     /// The greedy score of `state` for `player`: ±[`WIN_SCORE`] (0 for a
     /// draw) if the game is over, else the heuristic.
-    pub fn score<G: Game>(&mut self, game: &G, state: &G::State, player: Player) -> f64 {
+    pub fn score<G: Game + Evaluate>(&mut self, game: &G, state: &G::State, player: Player) -> f64 {
         match game.to_move(state) {
             Node::Terminal(outcome) => (outcome.returns(player) - 0.5) * 2.0 * WIN_SCORE,
             Node::Decision(_) => self.heuristic(game, state, player),
@@ -55,14 +60,19 @@ impl Evaluator {
 
     /// The heuristic read as a win chance in `[0, 1]` by the logistic
     /// function, for cutting rollouts short.
-    pub fn win_chance<G: Game>(&mut self, game: &G, state: &G::State, player: Player) -> f64 {
+    pub fn win_chance<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: Player,
+    ) -> f64 {
         1.0 / (1.0 + (-self.heuristic(game, state, player)).exp())
     }
 
     /// Plays each of `candidates` (non-empty) on a copy of `state` held in
     /// `scratch`, all with the chance seed `chance`, and returns the one
     /// scoring best for `player` (the earliest on ties).
-    pub fn best_of<G: Game>(
+    pub fn best_of<G: Game + Evaluate>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -94,13 +104,13 @@ impl Evaluator {
 
 /// The one-ply greedy bot.
 #[derive(Clone, Debug)]
-pub struct GreedyBot<G: Game> {
+pub struct GreedyBot<G: Game + Evaluate> {
     eval: Evaluator,
     legal: Vec<G::Action>,
     scratch: Option<G::State>,
 }
 
-impl<G: Game> GreedyBot<G> {
+impl<G: Game + Evaluate> GreedyBot<G> {
     /// A greedy bot scoring positions with `weights`.
     pub fn new(weights: &Weights) -> Self {
         GreedyBot {
@@ -130,13 +140,13 @@ impl<G: Game> GreedyBot<G> {
 mod tests {
     use super::*;
     use crate::bots::RandomBot;
-    use crate::bots::testing::{play_match, toy_weights};
+    use crate::bots::testing::{play_match, play_seats, toy_weights};
     use crate::core::toy::ToyGame;
     use crate::core::{derive_rng, rng_from_seed};
 
     #[test]
     fn follows_cheaply_and_prefers_winning() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let mut rng = rng_from_seed(4);
         let mut bot = GreedyBot::<ToyGame>::new(&toy_weights());
         let mut state = game.new_state(&mut derive_rng(11, 0));
@@ -155,10 +165,35 @@ mod tests {
 
     #[test]
     fn beats_random_clearly() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let greedy = crate::bots::Bot::Greedy(GreedyBot::new(&toy_weights()));
         let random = crate::bots::Bot::Random(RandomBot::new());
         let score = play_match(&game, greedy, random, 400);
         assert!(score > 0.7, "greedy scored only {score} against random");
+    }
+
+    #[test]
+    fn a_greedy_seat_wins_more_than_its_share_in_every_seat() {
+        // At 3, 4 and 5 seats, greedy in any one seat against random ones
+        // wins more than 1/N of the games, by more than sampling noise.
+        for players in 3..=5 {
+            let game = ToyGame::table(players);
+            for seat in Player::all(players) {
+                let greedy = crate::bots::Bot::Greedy(GreedyBot::new(&toy_weights()));
+                let random = crate::bots::Bot::Random(RandomBot::new());
+                let games = 200;
+                let (score, share) = play_seats(&game, greedy, random, games, Some(seat));
+                let par = 1.0 / players as f64;
+                let sd = (par * (1.0 - par) / games as f64).sqrt();
+                assert!(
+                    share > par + 3.0 * sd,
+                    "{players} seats, greedy at {seat}: win share {share}"
+                );
+                assert!(
+                    score > 0.5,
+                    "{players} seats, at {seat}: rank score {score}"
+                );
+            }
+        }
     }
 }

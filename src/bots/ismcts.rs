@@ -26,7 +26,7 @@ use rand_core::Rng;
 
 use super::greedy::Evaluator;
 use super::strategy::{Budget, FinalChoice, IsmctsSettings, Rollout};
-use crate::core::{Game, GameRng, MAX_PLAYERS, NoObserver, Node, Player, below};
+use crate::core::{Evaluate, Game, GameRng, NoObserver, Node, Player, Seats, below};
 
 /// No node (the end of a child list).
 const NONE: u32 = u32::MAX;
@@ -56,7 +56,7 @@ impl<A> TreeNode<A> {
 
 /// The ISMCTS bot and its reusable buffers.
 #[derive(Clone, Debug)]
-pub struct IsmctsBot<G: Game> {
+pub struct IsmctsBot<G: Game + Evaluate> {
     settings: IsmctsSettings,
     eval: Evaluator,
     nodes: Vec<TreeNode<G::Action>>,
@@ -72,7 +72,7 @@ pub struct IsmctsBot<G: Game> {
     scratch: Option<G::State>,
 }
 
-impl<G: Game> IsmctsBot<G> {
+impl<G: Game + Evaluate> IsmctsBot<G> {
     /// An ISMCTS bot with `settings`.
     pub fn new(settings: &IsmctsSettings) -> Self {
         IsmctsBot {
@@ -157,7 +157,7 @@ impl<G: Game> IsmctsBot<G> {
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
-            n.total += returns[n.mover.index()];
+            n.total += returns[n.mover];
             node = n.parent;
         }
     }
@@ -211,19 +211,16 @@ impl<G: Game> IsmctsBot<G> {
 
     /// Plays `state` on with the rollout policy and returns every seat's
     /// return (exact at the end, estimated at a cut-off).
-    fn rollout(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+    fn rollout(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng) -> Seats<f64> {
         let mut steps = 0;
         loop {
             let player = match game.to_move(state) {
-                Node::Terminal(outcome) => return outcome.all_returns(game.num_players()),
+                Node::Terminal(outcome) => return outcome.all_returns(),
                 Node::Decision(p) => p,
             };
             if self.settings.rollout_depth > 0 && steps >= self.settings.rollout_depth {
-                let mut returns = [0.0; MAX_PLAYERS];
-                for (p, r) in returns.iter_mut().enumerate().take(game.num_players()) {
-                    *r = self.eval.win_chance(game, state, Player(p as u8));
-                }
-                return returns;
+                let players = game.num_players();
+                return Seats::from_fn(players, |p| self.eval.win_chance(game, state, p));
             }
             game.legal_actions(state, &mut self.legal);
             let n = self.legal.len() as u32;
@@ -290,7 +287,7 @@ mod tests {
     /// A mid-game position where player `B` must follow, and the same
     /// position with `A`'s hidden cards resampled.
     fn twin_positions() -> (ToyState, ToyState) {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let mut rng = derive_rng(21, 0);
         let mut state = game.new_state(&mut rng);
         let mut legal = Vec::new();
@@ -305,7 +302,7 @@ mod tests {
 
     #[test]
     fn reads_no_hidden_information() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let (state, twin) = twin_positions();
         assert_ne!(state, twin, "the twins should differ in hidden cards");
         assert_eq!(
@@ -322,7 +319,7 @@ mod tests {
 
     #[test]
     fn an_iteration_budget_is_reproducible() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let (state, _) = twin_positions();
         let mut weighted = settings(300);
         weighted.rollout = Rollout::Greedy;
@@ -339,12 +336,25 @@ mod tests {
 
     #[test]
     fn beats_random_and_greedy() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let ismcts = || Bot::Ismcts(IsmctsBot::new(&settings(150)));
         let score = play_match(&game, ismcts(), Bot::Random(RandomBot::new()), 60);
         assert!(score > 0.8, "ismcts scored only {score} against random");
         let greedy = Bot::Greedy(GreedyBot::new(&toy_weights()));
         let score = play_match(&game, ismcts(), greedy, 100);
         assert!(score > 0.6, "ismcts scored only {score} against greedy");
+    }
+
+    #[test]
+    fn backs_up_every_seats_return_at_three_seats() {
+        // Three seats: the rank score of an ISMCTS seat among two random
+        // ones (par 0.5).
+        let game = ToyGame::table(3);
+        let ismcts = Bot::Ismcts(IsmctsBot::new(&settings(150)));
+        let score = play_match(&game, ismcts, Bot::Random(RandomBot::new()), 60);
+        assert!(
+            score >= 0.75,
+            "ismcts scored only {score} against random at 3 seats"
+        );
     }
 }

@@ -17,12 +17,12 @@ pub use ismcts::IsmctsBot;
 pub use random::RandomBot;
 pub use strategy::{FeatureSet, Settings, Strategy, StrategyError};
 
-use crate::core::{Game, GameRng, Player};
+use crate::core::{Evaluate, Game, GameRng, Player};
 
 /// A bot of any kind (an enum rather than a trait object, so calls are
 /// static and the bot is `Send` whenever the game's types are).
 #[derive(Clone, Debug)]
-pub enum Bot<G: Game> {
+pub enum Bot<G: Game + Evaluate> {
     /// Uniformly random legal actions.
     Random(RandomBot<G>),
     /// One-ply lookahead.
@@ -31,7 +31,7 @@ pub enum Bot<G: Game> {
     Ismcts(IsmctsBot<G>),
 }
 
-impl<G: Game> Bot<G> {
+impl<G: Game + Evaluate> Bot<G> {
     /// The bot `strategy` describes, for `game`.
     ///
     /// # Panics
@@ -91,9 +91,13 @@ pub(crate) mod testing {
     /// cards are worth keeping (`opp_points` is negated, like every
     /// opponent's feature).
     pub fn toy_weights() -> Weights {
-        let toml =
-            "kind = \"greedy\"\n[weights.toy]\npoints = 1.0\nopp_points = 1.0\nhand_total = 0.05\n";
-        match Strategy::parse("toy", "toy.toml", toml.as_bytes(), FeatureSet::of(&ToyGame)) {
+        let toml = "kind = \"greedy\"\n[weights.toy]\npoints = 1.0\nopp_points = 1.0\nhand_total = 0.05\nleading = 0.5\n";
+        match Strategy::parse(
+            "toy",
+            "toy.toml",
+            toml.as_bytes(),
+            FeatureSet::of(&ToyGame::duel()),
+        ) {
             Ok(Strategy {
                 settings: Settings::Greedy(w),
                 ..
@@ -102,21 +106,38 @@ pub(crate) mod testing {
         }
     }
 
-    /// Plays `games` seeded games of `first` against `second`, swapping
-    /// seats every game, and returns `first`'s mean return.
+    /// Plays `games` seeded games of `first` against `second` in every
+    /// other seat, `first`'s seat going round the table game by game, and
+    /// returns `first`'s mean return.
     pub fn play_match(
+        game: &ToyGame,
+        first: Bot<ToyGame>,
+        second: Bot<ToyGame>,
+        games: u64,
+    ) -> f64 {
+        play_seats(game, first, second, games, None).0
+    }
+
+    /// Plays `games` seeded games of `first` in seat `seat` (or going
+    /// round the table if `None`) against `second` in every other seat;
+    /// returns `first`'s mean return and mean win share.
+    pub fn play_seats(
         game: &ToyGame,
         mut first: Bot<ToyGame>,
         mut second: Bot<ToyGame>,
         games: u64,
-    ) -> f64 {
-        let mut total = 0.0;
+        seat: Option<Player>,
+    ) -> (f64, f64) {
+        let players = game.num_players();
+        let (mut total, mut wins) = (0.0, 0.0);
         for i in 0..games {
             let seed = game_seed(2024, i);
             let mut rng = derive_rng(seed, 0);
             let mut view_rng = derive_rng(seed, 1);
-            let mut bot_rngs = [derive_rng(seed, 2), derive_rng(seed, 3)];
-            let first_seat = Player((i % 2) as u8);
+            let mut bot_rngs: Vec<GameRng> = (0..players as u64)
+                .map(|p| derive_rng(seed, 2 + p))
+                .collect();
+            let first_seat = seat.unwrap_or_else(|| Player::new(i as usize % players));
             let mut state = game.new_state(&mut rng);
             let outcome = loop {
                 let player = match game.to_move(&state) {
@@ -133,8 +154,9 @@ pub(crate) mod testing {
                 game.apply(&mut state, action, &mut rng, &mut NoObserver);
             };
             total += outcome.returns(first_seat);
+            wins += outcome.win_units(first_seat) as f64 / crate::core::UNITS_PER_GAME as f64;
         }
-        total / games as f64
+        (total / games as f64, wins / games as f64)
     }
 }
 
@@ -147,7 +169,7 @@ mod tests {
     #[test]
     fn every_kind_is_built_from_its_strategy_and_is_send() {
         fn send<T: Send>(_: &T) {}
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let files = [
             "kind = \"random\"",
             "kind = \"greedy\"\n[weights.toy]\npoints = 1",

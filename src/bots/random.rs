@@ -36,7 +36,7 @@ mod tests {
 
     #[test]
     fn plays_only_legal_actions_and_varies() {
-        let game = ToyGame;
+        let game = ToyGame::duel();
         let mut bot = RandomBot::new();
         let mut legal = Vec::new();
         let mut first_moves = Vec::new();

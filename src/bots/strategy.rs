@@ -27,7 +27,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::core::Game;
+use crate::core::Evaluate;
 use crate::diagnostics::{Diagnostic, line_of, toml_error, unknown_name};
 use crate::games::GAMES;
 
@@ -128,15 +128,15 @@ pub enum FinalChoice {
 /// table applies) and its evaluation features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureSet {
-    /// The game's name, as [`Game::name`] gives it.
+    /// The game's name, as [`Evaluate::name`] gives it.
     pub game: &'static str,
-    /// Its feature names, as [`Game::feature_names`] gives them.
+    /// Its feature names, as [`Evaluate::feature_names`] gives them.
     pub names: &'static [&'static str],
 }
 
 impl FeatureSet {
     /// The features of `game`.
-    pub fn of<G: Game>(game: &G) -> Self {
+    pub fn of<G: Evaluate>(game: &G) -> Self {
         FeatureSet {
             game: game.name(),
             names: game.feature_names(),
@@ -487,7 +487,7 @@ impl Checker<'_> {
             if name.get_ref() == game {
                 ours = Some(table);
             } else if !GAMES.contains(&name.get_ref().as_str()) {
-                let message = unknown_name("game", name.get_ref(), GAMES);
+                let message = unknown_name("game", name.get_ref(), GAMES.iter().copied());
                 return Err(self.error(
                     name,
                     format!("{message}; expected [weights.<game>] with a game of {GAMES:?}"),

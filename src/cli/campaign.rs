@@ -1,12 +1,14 @@
-//! A campaign: the games of one or more pairings (two decks, two bots)
-//! played into one run directory, as `simulate`, `gauntlet`,
-//! `round-robin` and `regress` all do.
+//! A campaign: the games of one or more pairings (a table of entries,
+//! each a deck and a bot) played into one run directory, as `simulate`,
+//! `gauntlet`, `round-robin` and `regress` all do.
 //!
 //! Pairing `p` of a campaign owns the game indices `p·B..(p+1)·B` (`B`
 //! the campaign's block size), so each of its games has its own seed and
-//! `--shard K/N` splits any campaign by index. Games are written in index
-//! order; the statistics are integer tallies, so the files depend only on
-//! the games played, never on threads or shards.
+//! `--shard K/N` splits any campaign by index. At more than two seats the
+//! entries go round the table game by game (see [`crate::sim::run`]).
+//! Games are written in index order; the statistics are integer tallies,
+//! so the files depend only on the games played, never on threads or
+//! shards.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,8 +25,8 @@ use super::interrupt::INTERRUPTED;
 use super::ruleset::{DeckSource, Pool, build_match};
 use super::simulate::action_cap;
 use crate::bots::{Bot, Strategy};
-use crate::core::Game;
-use crate::games::Ruleset;
+use crate::core::{Evaluate, Game, Player, Report, Seats};
+use crate::games::{Options, Ruleset};
 use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
     write_stats, write_tables,
@@ -71,33 +73,50 @@ impl RunArgs {
     }
 }
 
-/// Two decks and their bots, seat a first.
+/// A table: its entries (decks and their bots, entry a first) and the
+/// game of every seat rotation.
 #[derive(Debug)]
 pub struct Pairing<G> {
-    /// The game between the two decks.
-    pub game: G,
-    /// Deck names by seat.
-    pub decks: [String; 2],
-    /// Indices into the campaign's strategies, by seat.
-    pub bots: [usize; 2],
+    /// The games, one per seat rotation: `games[r]` seats entry `e` in
+    /// seat `(e + r) mod N`. One game (no rotation) at two seats.
+    pub games: Vec<G>,
+    /// Deck names by entry.
+    pub decks: Seats<String>,
+    /// Indices into the campaign's strategies, by entry.
+    pub bots: Seats<usize>,
 }
 
 impl<R: Ruleset> Pairing<R> {
-    /// The decks `seats` of `pool`, named as their sources, played by the
-    /// campaign's strategies `bots`.
+    /// The decks `entries` of `pool`, named as their sources, played by
+    /// the campaign's strategies `bots` (one per entry).
     pub fn new(
         pool: &Pool<R>,
-        seats: [&DeckSource; 2],
-        bots: [usize; 2],
-        max_turns: u16,
+        entries: &[&DeckSource],
+        bots: &[usize],
+        options: Options,
     ) -> anyhow::Result<Self> {
-        let sources = seats.map(DeckSource::clone);
-        let decks = [sources[0].name.clone(), sources[1].name.clone()];
+        let n = entries.len();
+        let rotations = if n > 2 { n } else { 1 };
+        let games = (0..rotations)
+            .map(|r| {
+                let seated: Vec<DeckSource> =
+                    (0..n).map(|s| entries[(s + n - r) % n].clone()).collect();
+                build_match(pool, &seated, options)
+            })
+            .collect::<anyhow::Result<Vec<R>>>()?;
         Ok(Pairing {
-            game: build_match(pool, &sources, max_turns)?,
-            decks,
-            bots,
+            games,
+            decks: Seats::from_fn(n, |p| entries[p.index()].name.clone()),
+            bots: Seats::from_vec(bots.to_vec()),
         })
+    }
+}
+
+impl<G> Pairing<G> {
+    /// The entry sitting in `seat` of a game played with `rotation`.
+    pub fn entry_at(&self, seat: Player, rotation: usize) -> usize {
+        let n = self.decks.len();
+        (seat.index() + n - rotation % n) % n
     }
 }
 
@@ -112,8 +131,8 @@ pub struct Campaign<G> {
     pub strategies: Vec<Strategy>,
     /// Game indices per pairing.
     pub block: u64,
-    /// The turn limit.
-    pub max_turns: u16,
+    /// The match options (the turn limit…).
+    pub options: Options,
     /// Card, deck and strategy files, for the manifest (see
     /// [`strategy_file`]).
     pub files: Vec<InputFile>,
@@ -122,6 +141,11 @@ pub struct Campaign<G> {
 }
 
 impl<G: Game> Campaign<G> {
+    /// Seats at each table.
+    pub fn players(&self) -> usize {
+        self.pairings.first().map_or(2, |p| p.decks.len())
+    }
+
     /// How many of games `first..first + games` of pairing `pairing`'s
     /// block (relative to the block's start) this shard plays.
     pub fn selected(&self, args: &RunArgs, pairing: usize, first: u64, games: u64) -> u64 {
@@ -137,7 +161,7 @@ impl<G: Game> Campaign<G> {
             games,
             shard: args.shard,
             log_games: args.log,
-            action_cap: action_cap(self.max_turns),
+            action_cap: action_cap(self.options.max_turns),
             progress: !args.quiet,
         }
     }
@@ -154,7 +178,7 @@ pub fn strategy_file(role: &str, s: &Strategy) -> InputFile {
 }
 
 /// A campaign being played: the output directory and tallies so far.
-pub struct Session<'a, G: Game> {
+pub struct Session<'a, G: Game + Report + Evaluate> {
     campaign: &'a Campaign<G>,
     args: &'a RunArgs,
     stop: &'a AtomicBool,
@@ -171,7 +195,7 @@ pub struct Session<'a, G: Game> {
     pub report: RunReport,
 }
 
-impl<'a, G: Game> Session<'a, G> {
+impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
     /// Starts a campaign that will play `total` games (this shard's), with
     /// a progress bar over them.
     pub fn start(
@@ -183,13 +207,13 @@ impl<'a, G: Game> Session<'a, G> {
         let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
         let mut out = OutputDir::create(&args.out)?;
         out.own_files("logs", "game-", ".jsonl");
-        let games_csv = GamesCsv::create(&out)?;
+        let games_csv = GamesCsv::create(&out, campaign.players())?;
         let lineups = campaign
             .pairings
             .iter()
             .map(|p| {
-                let bots = p.bots.map(|b| campaign.strategies[b].name.clone());
-                Lineup::new(&p.game, p.decks.clone(), bots)
+                let bots = p.bots.map(|&b| campaign.strategies[b].name.clone());
+                Lineup::new(&p.games[0], p.decks.clone(), bots)
             })
             .collect();
         Ok(Session {
@@ -228,18 +252,25 @@ impl<'a, G: Game> Session<'a, G> {
         let (games_csv, out, stats) = (&mut self.games_csv, &mut self.out, &mut self.stats);
         let logged = &mut self.logged;
         let report = run_with_bar(
-            &p.game,
+            &p.games,
             &self.pool,
             &config,
             self.stop,
             &self.bar,
-            |seat| Bot::new(&p.game, &campaign.strategies[p.bots[seat.index().min(1)]]),
+            |entry| Bot::new(&p.games[0], &campaign.strategies[p.bots[entry]]),
             |g| {
+                let entry = |seat: Player| p.entry_at(seat, g.rotation);
+                let players = p.decks.len();
+                let decks = Seats::from_fn(players, |s| p.decks.as_slice()[entry(s)].as_str());
+                let bots = Seats::from_fn(players, |s| {
+                    lineup.matchup.bots.as_slice()[entry(s)].as_str()
+                });
                 games_csv.write(&GameLine {
                     game: g.index,
                     seed: g.seed,
                     first: g.record.first,
-                    matchup: &lineup.matchup,
+                    decks: &decks,
+                    bots: &bots,
                     outcome: &g.outcome,
                     turns: g.turns,
                     summaries: &g.summaries,
@@ -248,7 +279,8 @@ impl<'a, G: Game> Session<'a, G> {
                     write_log(out, g.index, &g.log)?;
                     *logged += 1;
                 }
-                stats.add_game(lineup, &g.outcome, g.turns, &g.record);
+                let scores = g.summaries.map(|s| s.score);
+                stats.add_game(lineup, g.rotation, &g.outcome, &scores, g.turns, &g.record);
                 Ok::<_, OutputError>(())
             },
         )?;
@@ -275,6 +307,7 @@ impl<'a, G: Game> Session<'a, G> {
         }
         let manifest = self.manifest();
         let args = self.args;
+        let players = self.campaign.players();
         let Session {
             mut out,
             games_csv,
@@ -283,7 +316,7 @@ impl<'a, G: Game> Session<'a, G> {
             ..
         } = self;
         games_csv.finish(&mut out)?;
-        write_tables(&mut out, &stats)?;
+        write_tables(&mut out, &stats, players)?;
         extra(&mut out, &stats)?;
         write_stats(&mut out, &stats)?;
         manifest.write(&mut out)?;
@@ -303,8 +336,8 @@ impl<'a, G: Game> Session<'a, G> {
         let c = self.campaign;
         let mut settings = c.settings.clone();
         if let Some(fields) = settings.as_object_mut() {
-            fields.insert("max_turns".into(), c.max_turns.into());
-            fields.insert("action_cap".into(), action_cap(c.max_turns).into());
+            fields.insert("max_turns".into(), c.options.max_turns.into());
+            fields.insert("action_cap".into(), action_cap(c.options.max_turns).into());
             fields.insert("log".into(), self.logged.into());
             fields.insert("games_per_pairing".into(), c.block.into());
             fields.extend(self.notes.clone());
@@ -316,7 +349,13 @@ impl<'a, G: Game> Session<'a, G> {
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect(),
             command: c.command,
-            game: c.pairings.first().map_or("", |p| p.game.name()).to_owned(),
+            game: c
+                .pairings
+                .first()
+                .map_or("", |p| p.games[0].name())
+                .to_owned(),
+            players: c.players(),
+            terms: c.pairings[0].games[0].terms(),
             seed: self.args.seed,
             shard: (!self.args.shard.is_whole()).then(|| self.args.shard.to_string()),
             games: self.report.games,

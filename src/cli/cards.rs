@@ -6,7 +6,8 @@ use clap::Args;
 
 use super::ruleset::load_pool;
 use super::table::write_table;
-use super::{GameKind, with_ruleset};
+use super::with_ruleset;
+use crate::games::GameKind;
 use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\

@@ -137,10 +137,7 @@ fn rows(a: &Rates, b: &Rates, only_changed: bool) -> Vec<Vec<String>> {
 
 /// An exact score from counts of games, wins and draws.
 fn counted(games: u64, wins: u64, draws: u64) -> Score {
-    Score {
-        games,
-        half_points: 2 * wins + draws,
-    }
+    Score::with_points(games, wins as f64 + draws as f64 / 2.0)
 }
 
 /// Seat a's score per matchup (`summary.csv`).
@@ -204,10 +201,7 @@ fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
         let (n, r) = (number(games)?, number(rate)?);
         let field = |c: usize| row.get(c).cloned().unwrap_or_default();
         let key = vec![field(deck), field(card)];
-        let score = Score {
-            games: n as u64,
-            half_points: (r * 2.0 * n).round() as u64,
-        };
+        let score = Score::with_points(n as u64, r * n);
         rates.insert(key, score);
     }
     Ok(rates)

@@ -16,8 +16,8 @@ use crate::output::{
     MatchupLine, OutputDir, OutputError, RatingLine, write_matchups, write_ratings,
 };
 use crate::stats::{
-    HeadToHead, PairResult, Pairing, RunStats, Score, bradley_terry, equal_weight_mean,
-    head_to_head,
+    HeadToHead, Pairing, RankedGames, RunStats, Score, equal_weight_mean, head_to_head,
+    plackett_luce,
 };
 
 /// The opponent name of a gauntlet's aggregate line.
@@ -170,23 +170,23 @@ impl Field {
             .collect();
         let mut results = Vec::new();
         let mut totals = vec![Score::default(); decks.len()];
-        for (p, h) in head_to_head(stats) {
-            let (Some(&i), Some(&j)) = (index.get(p.deck.as_str()), index.get(p.opponent.as_str()))
-            else {
-                continue;
-            };
-            totals[i].merge(&h.score);
-            // Each pair is seen from both sides: fit it once.
-            if i < j {
-                results.push(PairResult {
-                    i,
-                    j,
-                    games: h.score.games,
-                    points_i: h.score.half_points as f64 / 2.0,
-                });
+        for (m, s) in &stats.matchups {
+            let table: Option<Vec<usize>> = m
+                .decks
+                .iter()
+                .map(|d| index.get(d.as_str()).copied())
+                .collect();
+            let Some(table) = table else { continue };
+            for (&deck, entry) in table.iter().zip(&s.entries) {
+                totals[deck].merge(&entry.rank_score);
             }
+            results.extend(s.rankings.iter().map(|(ranks, &count)| RankedGames {
+                decks: table.clone(),
+                ranks: ranks.clone(),
+                count,
+            }));
         }
-        let ratings = bradley_terry(decks.len(), &results);
+        let ratings = plackett_luce(decks.len(), &results);
         let mut lines: Vec<RatingLine> = decks
             .iter()
             .zip(ratings)

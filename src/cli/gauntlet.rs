@@ -15,11 +15,14 @@ use super::ruleset::find_deck;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
-use crate::games::Ruleset;
+use crate::games::{Options, Ruleset};
 
 const EXAMPLES: &str = "\
-The deck plays every field deck --games times as seat a and --games times
-as seat b. --bot plays the deck, --opponent-bot the field.
+At two seats the deck plays every field deck --games times as seat a and
+--games times as seat b. At more seats (--players N) it plays --games games
+against N-1 copies of each field deck, going round the table so that it
+sits in every seat equally often. --bot plays the deck, --opponent-bot the
+field.
 
 Examples:
   decklab gauntlet --deck my.deck --field decks/nostalgix
@@ -36,7 +39,8 @@ pub struct GauntletArgs {
     /// The field: folders of .deck files, deck files or deck names.
     #[arg(long, value_name = "DIR|PATH", required = true, num_args = 1..)]
     field: Vec<String>,
-    /// Games per opponent and seat.
+    /// Games per opponent and seat (at more than two seats: per
+    /// opponent).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: u64,
     /// The bots.
@@ -65,18 +69,28 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<E
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
     files.extend(field.iter().map(|d| d.input_file("field")));
+    let players = args.rules.players::<R>()?;
+    let options = Options { max_turns };
     let mut pairings = Vec::new();
     for opponent in &field {
-        for (seats, bots) in [([&deck, opponent], [0, 1]), ([opponent, &deck], [1, 0])] {
-            pairings.push(Pairing::new(&pool, seats, bots, max_turns)?);
+        if players == 2 {
+            for (seats, bots) in [([&deck, opponent], [0, 1]), ([opponent, &deck], [1, 0])] {
+                pairings.push(Pairing::new(&pool, &seats, &bots, options)?);
+            }
+        } else {
+            let mut entries = vec![&deck];
+            entries.resize(players, opponent);
+            let mut bots = vec![0];
+            bots.resize(players, 1);
+            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
         }
     }
     let Some(first) = pairings.first() else {
         anyhow::bail!("the field is empty");
     };
     let strategies = vec![
-        strategy(&first.game, &args.bots.bot, "--bot")?,
-        strategy(&first.game, &args.bots.opponent_bot, "--opponent-bot")?,
+        strategy(&first.games[0], args.bots.first(), "--bot")?,
+        strategy(&first.games[0], &args.bots.opponent_bot, "--opponent-bot")?,
     ];
     files.push(strategy_file("bot", &strategies[0]));
     files.push(strategy_file("opponent_bot", &strategies[1]));
@@ -98,7 +112,7 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<E
         pairings,
         strategies,
         block: args.games,
-        max_turns,
+        options,
         files,
         settings,
     };

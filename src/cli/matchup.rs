@@ -1,13 +1,18 @@
 //! The flags that name what is played, shared by the commands: the
-//! ruleset and its card pool (`RulesArgs`), the bots (`BotArgs`), and for
-//! a single matchup the two decks (`MatchArgs`).
+//! ruleset, its card pool and the table size (`RulesArgs`), the bots
+//! (`BotArgs`), and for a single table the decks (`MatchArgs`).
+//!
+//! Seats are named in order by repeating a flag: `--deck A --deck B
+//! --deck C` seats A at `a`, B at `b`, C at `c` (and `--bot` likewise).
+//! `--opponent` and `--opponent-bot` fill every seat the repeated flags
+//! leave out: at two seats, `--deck X --opponent Y` is X against Y.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::GameKind;
 use super::ruleset::{Pool, load_pool};
+use crate::games::GameKind;
 use crate::games::Ruleset;
 
 /// How many games make a match.
@@ -40,6 +45,10 @@ pub struct RulesArgs {
     /// The ruleset.
     #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
     pub game: GameKind,
+    /// Seats at the table, where the ruleset allows more than two
+    /// [default: the ruleset's smallest table].
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
     /// Turns (both players' counted) after which a game is a draw.
     #[arg(long, value_name = "M", default_value_t = 100)]
     pub max_turns: u32,
@@ -62,6 +71,27 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
+    /// The number of seats: `--players`, checked against what the
+    /// ruleset allows, else its smallest table.
+    pub fn players<R: Ruleset>(&self) -> anyhow::Result<usize> {
+        let allowed = R::PLAYERS;
+        match self.players {
+            None => Ok(*allowed.start()),
+            Some(n) if allowed.contains(&n) => Ok(n),
+            Some(n) if allowed.start() == allowed.end() => anyhow::bail!(
+                "--players {n}: {} is played by exactly {} players",
+                R::NAME,
+                allowed.start()
+            ),
+            Some(n) => anyhow::bail!(
+                "--players {n}: {} is played by {} to {} players",
+                R::NAME,
+                allowed.start(),
+                allowed.end()
+            ),
+        }
+    }
+
     /// The card pool with `--match` then the `--set` overrides applied.
     pub fn pool<R: Ruleset>(&self) -> anyhow::Result<Pool<R>> {
         let mut pool = load_pool::<R>(self.cards.as_deref(), &self.set)?;
@@ -74,25 +104,53 @@ impl RulesArgs {
     }
 }
 
-/// The bots of the two sides.
+/// The bots, by seat.
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// The bot of the deck under test (seat a): a strategy name or file.
-    #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
-    pub bot: String,
-    /// The bot of its opponents (seat b).
+    /// The bot of seat a (the deck under test): a strategy name or file.
+    /// Repeat it to name the bots of seats b, c… in order [default:
+    /// greedy].
+    #[arg(long, value_name = "NAME|PATH")]
+    pub bot: Vec<String>,
+    /// The bot of every seat that `--bot` does not name (the opponents).
     #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
     pub opponent_bot: String,
+}
+
+impl BotArgs {
+    /// The bot of each of `players` seats, as named by the flags.
+    pub fn by_seat(&self, players: usize) -> anyhow::Result<Vec<&str>> {
+        if self.bot.len() > players {
+            anyhow::bail!(
+                "{} --bot flags for a table of {players} seats (give at most one per seat)",
+                self.bot.len()
+            );
+        }
+        Ok((0..players)
+            .map(|s| match self.bot.get(s) {
+                Some(b) => b.as_str(),
+                None if s == 0 => "greedy",
+                None => self.opponent_bot.as_str(),
+            })
+            .collect())
+    }
+
+    /// The bot of the deck under test (the first `--bot`).
+    pub fn first(&self) -> &str {
+        self.bot.first().map_or("greedy", String::as_str)
+    }
 }
 
 /// Who plays whom, with what, under which rules.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Seat a's deck: a deck file or a deck name [default: the first
-    /// bundled starter deck].
+    /// Seat a's deck: a deck file or a deck name. Repeat it to name the
+    /// decks of seats b, c… in order [default: the bundled starter decks,
+    /// in order].
     #[arg(long, value_name = "PATH")]
-    pub deck: Option<String>,
-    /// Seat b's deck [default: the second bundled starter deck].
+    pub deck: Vec<String>,
+    /// The deck of every seat that `--deck` does not name (at two seats:
+    /// seat b's).
     #[arg(long, value_name = "PATH")]
     pub opponent: Option<String>,
     /// The bots.
@@ -101,4 +159,25 @@ pub struct MatchArgs {
     /// The rules.
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+impl MatchArgs {
+    /// The deck argument of each of `players` seats: a `--deck`, else
+    /// (seats after `a`) `--opponent`, else `None` (the ruleset's default
+    /// for that seat).
+    pub fn decks_by_seat(&self, players: usize) -> anyhow::Result<Vec<Option<&str>>> {
+        if self.deck.len() > players {
+            anyhow::bail!(
+                "{} --deck flags for a table of {players} seats (give at most one per seat)",
+                self.deck.len()
+            );
+        }
+        Ok((0..players)
+            .map(|s| match self.deck.get(s) {
+                Some(d) => Some(d.as_str()),
+                None if s == 0 => None,
+                None => self.opponent.as_deref(),
+            })
+            .collect())
+    }
 }

@@ -15,7 +15,9 @@ use serde_json::Value;
 
 use super::field::Field;
 use super::summary::write_matchups;
-use crate::output::{CsvFile, GAMES, OutputDir, read_stats, write_json, write_stats, write_tables};
+use crate::output::{
+    CsvFile, OutputDir, SEATS, games_columns, read_stats, write_json, write_stats, write_tables,
+};
 use crate::sim::Shard;
 use crate::stats::RunStats;
 
@@ -38,10 +40,11 @@ pub struct MergeArgs {
 }
 
 /// The manifest fields that must agree between shards.
-const SAME: [&str; 6] = [
+const SAME: [&str; 7] = [
     "decklab_version",
     "command",
     "game",
+    "players",
     "seed",
     "files",
     "settings",
@@ -64,9 +67,13 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     let first = &shards[0].manifest;
     let mut out = OutputDir::create(&args.out)?;
     out.own_files("logs", "game-", ".jsonl");
-    merge_games(&mut out, &shards)?;
+    let players = first["players"].as_u64().unwrap_or(2) as usize;
+    let games = games_columns(players);
+    let games: Vec<&str> = games.iter().map(String::as_str).collect();
+    merge_csv(&mut out, &shards, "games.csv", &games)?;
+    merge_csv(&mut out, &shards, "seats.csv", &SEATS)?;
     let logs = copy_logs(&mut out, &shards)?;
-    write_tables(&mut out, &stats)?;
+    write_tables(&mut out, &stats, players)?;
     let command = first["command"].as_str().unwrap_or_default();
     if let Some(field) = Field::from_manifest(command, &first["settings"]) {
         field.write(&mut out, &stats)?;
@@ -161,21 +168,27 @@ fn comparable(manifest: &Value, key: &str) -> Value {
     value
 }
 
-/// Writes `games.csv` with the rows of every shard in game order.
-fn merge_games(out: &mut OutputDir, shards: &[ShardDir]) -> anyhow::Result<()> {
+/// Writes the file `name` (`games.csv`, `seats.csv`: the game index
+/// first, columns `columns`) with the rows of every shard in game order.
+fn merge_csv(
+    out: &mut OutputDir,
+    shards: &[ShardDir],
+    name: &str,
+    columns: &[&str],
+) -> anyhow::Result<()> {
     let mut rows: Vec<(u64, csv::StringRecord)> = Vec::new();
     for s in shards {
-        let path = s.dir.join("games.csv");
+        let path = s.dir.join(name);
         let mut reader = csv::Reader::from_path(&path)
             .with_context(|| format!("{}: cannot read", path.display()))?;
         let header = reader
             .headers()
             .with_context(|| format!("{}: cannot read the header", path.display()))?;
-        if header.iter().ne(GAMES) {
+        if header.iter().ne(columns.iter().copied()) {
             bail!(
                 "{}:1: expected the columns {}",
                 path.display(),
-                GAMES.join(",")
+                columns.join(",")
             );
         }
         for (i, record) in reader.records().enumerate() {
@@ -187,8 +200,9 @@ fn merge_games(out: &mut OutputDir, shards: &[ShardDir]) -> anyhow::Result<()> {
             rows.push((game, record));
         }
     }
+    // Stable: a game's rows keep their order (seats.csv: seat a first).
     rows.sort_by_key(|(game, _)| *game);
-    let mut csv = CsvFile::create(out, "games.csv", &GAMES)?;
+    let mut csv = CsvFile::create(out, name, columns)?;
     for (_, record) in &rows {
         csv.row(record)?;
     }

@@ -25,7 +25,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 pub use error::{FAILURE, render, report};
 pub use interrupt::INTERRUPTED;
@@ -84,45 +84,7 @@ enum Command {
     Report(report::ReportArgs),
 }
 
-/// The rulesets decklab can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    /// Nostalgix.
-    Nostalgix,
-    /// Pixel Tactics.
-    PixelTactics,
-    /// Astrom Cross.
-    AstromCross,
-    /// The Nintendo TCG (fan game by Pete Grigsby).
-    NintendoTcg,
-}
-
-/// Runs `$body` with the type `$R` bound to the [`crate::games::Ruleset`]
-/// that `$kind` names: the one place where a command meets a concrete
-/// ruleset.
-macro_rules! with_ruleset {
-    ($kind:expr, $R:ident => $body:expr) => {
-        match $kind {
-            $crate::cli::GameKind::Nostalgix => {
-                type $R = $crate::games::nostalgix::Nostalgix;
-                $body
-            }
-            $crate::cli::GameKind::PixelTactics => {
-                type $R = $crate::games::pixel_tactics::PixelTactics;
-                $body
-            }
-            $crate::cli::GameKind::AstromCross => {
-                type $R = $crate::games::astrom_cross::AstromCross;
-                $body
-            }
-            $crate::cli::GameKind::NintendoTcg => {
-                type $R = $crate::games::nintendo_tcg::NintendoTcg;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_ruleset;
+pub(crate) use crate::games::with_ruleset;
 
 /// Parses the command line and runs the command: exit status 0 on success,
 /// 2 on any error (reported on stderr as `decklab: <message>`), 130 for a

@@ -19,7 +19,7 @@ use super::ruleset::match_decks;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
-use crate::games::Ruleset;
+use crate::games::{Options, Ruleset};
 use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 
 const EXAMPLES: &str = "\
@@ -92,13 +92,19 @@ pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
 fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
     let pool = m.rules.pool::<R>()?;
-    let [deck, opponent] = match_decks::<R>([m.deck.as_deref(), m.opponent.as_deref()])?;
+    let options = Options { max_turns };
+    let decks = match_decks::<R>(&m.decks_by_seat(2)?)?;
+    let (deck, opponent) = (&decks[0], &decks[1]);
     // The deck as seat a is always played; as seat b too against a
     // matchups.csv baseline.
-    let mut pairings = vec![Pairing::new(&pool, [&deck, &opponent], [0, 1], max_turns)?];
+    let mut pairings = vec![Pairing::new(&pool, &[deck, opponent], &[0, 1], options)?];
     let strategies = vec![
-        strategy(&pairings[0].game, &m.bots.bot, "--bot")?,
-        strategy(&pairings[0].game, &m.bots.opponent_bot, "--opponent-bot")?,
+        strategy(&pairings[0].games[0], m.bots.first(), "--bot")?,
+        strategy(
+            &pairings[0].games[0],
+            &m.bots.opponent_bot,
+            "--opponent-bot",
+        )?,
     ];
     let key = Key {
         deck: &deck.name,
@@ -124,7 +130,7 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
         .as_ref()
         .is_some_and(|b| b.kind == BaselineKind::Matchups);
     if both_seats {
-        pairings.push(Pairing::new(&pool, [&opponent, &deck], [1, 0], max_turns)?);
+        pairings.push(Pairing::new(&pool, &[opponent, deck], &[1, 0], options)?);
     }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
@@ -143,7 +149,7 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
         pairings,
         strategies: strategies.clone(),
         block,
-        max_turns,
+        options,
         files,
         settings: json!({
             "deck": key.deck,
@@ -227,10 +233,7 @@ fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<Exi
         "regress: {key}{}",
         if both_seats { ", both seats" } else { "" }
     )?;
-    let base_score = Score {
-        games: baseline.games,
-        half_points: (baseline.win_rate * 2.0 * baseline.games as f64).round() as u64,
-    };
+    let base_score = Score::with_points(baseline.games, baseline.win_rate * baseline.games as f64);
     writeln!(
         out,
         "  baseline   {} over {} games{}  ({})",
@@ -290,7 +293,7 @@ fn deck_score(stats: &crate::stats::RunStats, key: &Key<'_>, both_seats: bool) -
             .matchups
             .values()
             .next()
-            .map(|s| s.score_a)
+            .map(|s| s.entries[0].rank_score)
             .unwrap_or_default();
     }
     head_to_head(stats)
@@ -321,7 +324,7 @@ fn write_baseline<R: Ruleset>(
         .matchups
         .values()
         .next()
-        .map(|m| m.score_a)
+        .map(|m| m.entries[0].rank_score)
         .unwrap_or_default();
     writeln!(
         out,

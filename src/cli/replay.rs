@@ -16,11 +16,12 @@ use clap::Args;
 use serde_json::Value;
 
 use super::matchup::MatchArgs;
-use super::ruleset::{LoadedMatch, load_match};
+use super::ruleset::load_match;
 use super::simulate::{action_cap, check_max_turns, strategy};
 use super::with_ruleset;
 use crate::bots::Bot;
-use crate::core::{Game, Player};
+use crate::core::{Evaluate, Game, Player, Report};
+use crate::games::Options;
 use crate::sim::play_seeded;
 
 const EXAMPLES: &str = "\
@@ -55,23 +56,26 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let m = &args.matchup;
     let max_turns = check_max_turns(m.rules.max_turns)?;
-    let decks = [m.deck.as_deref(), m.opponent.as_deref()];
     with_ruleset!(m.rules.game, R => {
-        let LoadedMatch { game, .. } =
-            load_match::<R>(&m.rules, decks, max_turns)?;
+        let players = m.rules.players::<R>()?;
+        let decks = m.decks_by_seat(players)?;
+        let game = load_match::<R>(&m.rules, &decks, Options { max_turns })?;
         replay(&game, &args, action_cap(max_turns))
     })
 }
 
 /// Plays the game and prints its log.
-fn replay<G: Game>(game: &G, args: &ReplayArgs, action_cap: u64) -> anyhow::Result<()> {
-    let strategies = [
-        strategy(game, &args.matchup.bots.bot, "--bot")?,
-        strategy(game, &args.matchup.bots.opponent_bot, "--opponent-bot")?,
-    ];
-    let mut bots: Vec<Bot<G>> = (0..game.num_players())
-        .map(|p| Bot::new(game, &strategies[p.min(1)]))
-        .collect();
+fn replay<G: Game + Report + Evaluate>(
+    game: &G,
+    args: &ReplayArgs,
+    action_cap: u64,
+) -> anyhow::Result<()> {
+    let names = args.matchup.bots.by_seat(game.num_players())?;
+    let mut bots: Vec<Bot<G>> = Vec::with_capacity(names.len());
+    for (seat, name) in names.iter().enumerate() {
+        let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+        bots.push(Bot::new(game, &strategy(game, name, flag)?));
+    }
     let index = args.index.unwrap_or(0);
     let played = play_seeded(game, &mut bots, args.seed, index, true, action_cap);
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -85,7 +89,7 @@ fn replay<G: Game>(game: &G, args: &ReplayArgs, action_cap: u64) -> anyhow::Resu
         out.write_all(b"\n")?;
     }
     out.flush().context("cannot write the log")?;
-    let winner = played.outcome.winner.map_or_else(
+    let winner = played.outcome.winner().map_or_else(
         || "draw".to_owned(),
         |p: Player| format!("seat {} wins", p.letter()),
     );

@@ -1,6 +1,7 @@
-//! `decklab round-robin`: every deck against every other on both seats,
-//! with `matchups.csv` for every ordered pair and `ratings.csv`, the
-//! decks' Bradley-Terry ratings on the Elo scale.
+//! `decklab round-robin`: every deck against every other on both seats
+//! (at more seats: every table of N different decks, going round the
+//! table), with `matchups.csv` and `ratings.csv`, the decks'
+//! Plackett–Luce ratings on the Elo scale (Bradley–Terry at two seats).
 
 use std::process::ExitCode;
 
@@ -12,15 +13,18 @@ use super::campaign::{Campaign, Pairing, RunArgs, strategy_file};
 use super::field::{Field, field_decks};
 use super::gauntlet::play_field;
 use super::matchup::RulesArgs;
+use super::ruleset::DeckSource;
 use super::simulate::{check_games, check_max_turns, strategy};
 use super::with_ruleset;
-use crate::games::Ruleset;
+use crate::games::{Options, Ruleset};
 
 const EXAMPLES: &str = "\
-Each pair of decks plays --games games with each deck as seat a. Ratings
-are Bradley-Terry strengths fitted by maximum likelihood, on the Elo scale
-(a 75% expected score is about 191 points), centred on 1500, with 95%
-intervals.
+Each pair of decks plays --games games with each deck as seat a; at more
+seats (--players N) every table of N different decks plays --games games,
+each deck sitting in every seat equally often. Ratings are Plackett-Luce
+strengths (Bradley-Terry at two seats) fitted by maximum likelihood, on the
+Elo scale (a 75% expected score against one opponent is about 191 points),
+centred on 1500, with 95% intervals.
 
 Examples:
   decklab round-robin                        # the bundled starter decks
@@ -35,7 +39,7 @@ pub struct RoundRobinArgs {
     /// bundled starter decks].
     #[arg(value_name = "DIR|PATH")]
     decks: Vec<String>,
-    /// Games per pair and seat.
+    /// Games per pair and seat (at more than two seats: per table).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: u64,
     /// The bot of every deck: a strategy name or file.
@@ -68,23 +72,29 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Res
         args.decks.clone()
     };
     let decks = field_decks::<R>(&names)?;
-    if decks.len() < 2 {
+    let players = args.rules.players::<R>()?;
+    if decks.len() < players {
         bail!(
-            "a round-robin needs at least two different decks (got {})",
+            "a round-robin of {players}-seat tables needs at least {players} different decks (got {})",
             decks.len()
         );
     }
+    let options = Options { max_turns };
     let mut files = pool.files.clone();
     files.extend(decks.iter().map(|d| d.input_file("deck")));
     let mut pairings = Vec::new();
-    for (i, a) in decks.iter().enumerate() {
-        for b in &decks[i + 1..] {
-            for seats in [[a, b], [b, a]] {
-                pairings.push(Pairing::new(&pool, seats, [0, 0], max_turns)?);
-            }
+    let bots = vec![0; players];
+    for table in combinations(decks.len(), players) {
+        let entries: Vec<&DeckSource> = table.iter().map(|&i| &decks[i]).collect();
+        if players == 2 {
+            let swapped = [entries[1], entries[0]];
+            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
+            pairings.push(Pairing::new(&pool, &swapped, &bots, options)?);
+        } else {
+            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
         }
     }
-    let strategies = vec![strategy(&pairings[0].game, &args.bot, "--bot")?];
+    let strategies = vec![strategy(&pairings[0].games[0], &args.bot, "--bot")?];
     files.push(strategy_file("bot", &strategies[0]));
     let spec = Field::RoundRobin {
         decks: decks.iter().map(|d| d.name.clone()).collect(),
@@ -101,9 +111,56 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Res
         pairings,
         strategies,
         block: args.games,
-        max_turns,
+        options,
         files,
         settings,
     };
     play_field(&campaign, &args.run, &spec)
+}
+
+/// Every `k`-subset of `0..n`, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current = Vec::with_capacity(k);
+    fn extend(
+        start: usize,
+        n: usize,
+        k: usize,
+        current: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if current.len() == k {
+            out.push(current.clone());
+            return;
+        }
+        for i in start..n {
+            current.push(i);
+            extend(i + 1, n, k, current, out);
+            current.pop();
+        }
+    }
+    extend(0, n, k, &mut current, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combinations;
+
+    #[test]
+    fn tables_are_the_k_subsets_in_order() {
+        assert_eq!(
+            combinations(4, 2),
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
+        assert_eq!(combinations(5, 4).len(), 5);
+        assert_eq!(combinations(3, 3), vec![vec![0, 1, 2]]);
+    }
 }

@@ -14,8 +14,9 @@ use std::sync::Arc;
 use anyhow::{Context, anyhow, bail};
 
 use super::matchup::RulesArgs;
+use crate::core::{Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
-use crate::games::{Ruleset, card_files, deck_name};
+use crate::games::{Options, Ruleset};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
@@ -94,11 +95,12 @@ impl DeckSource {
     }
 }
 
-/// The default matchup: the first two bundled starter decks.
-pub fn default_decks<R: Ruleset>() -> anyhow::Result<[&'static str; 2]> {
+/// The default deck of seat `seat`: the bundled starter decks in order,
+/// going round when the table has more seats than there are decks.
+pub fn default_deck<R: Ruleset>(seat: usize) -> anyhow::Result<&'static str> {
     match R::bundled_decks() {
-        [(a, _), (b, _), ..] => Ok([*a, *b]),
-        _ => bail!("decklab was built without two starter decks; pass --deck and --opponent"),
+        [] => bail!("decklab was built without starter decks; pass --deck"),
+        decks => Ok(decks[seat % decks.len()].0),
     }
 }
 
@@ -152,73 +154,65 @@ pub fn parse_deck<R: Ruleset>(source: &DeckSource, cards: &R::Cards) -> anyhow::
     })
 }
 
-/// A match ready to play: the game, the decks' names for reports, and the
-/// input files for the manifest.
-#[derive(Debug)]
-pub struct LoadedMatch<R> {
-    /// The ruleset with both decks and the turn limit.
-    pub game: R,
-    /// The decks' names (see [`deck_labels`]).
-    pub names: [String; 2],
-    /// The card files and the deck files, with their hashes.
-    pub files: Vec<InputFile>,
-}
-
-/// Loads the pool and the decks `decks` names (the default matchup where
-/// `None`) and builds the game, as `simulate` and `replay` both play it.
+/// Loads the pool and the decks `decks` names by seat (the seat's default
+/// where `None`) and builds the game, as `replay` plays it.
 pub fn load_match<R: Ruleset>(
     rules: &RulesArgs,
-    decks: [Option<&str>; 2],
-    max_turns: u16,
-) -> anyhow::Result<LoadedMatch<R>> {
+    decks: &[Option<&str>],
+    options: Options,
+) -> anyhow::Result<R> {
     let pool = rules.pool::<R>()?;
-    let sources = match_decks::<R>(decks)?;
-    Ok(LoadedMatch {
-        game: build_match(&pool, &sources, max_turns)?,
-        names: sources.clone().map(|s| s.name),
-        files: match_files(pool.files, &sources),
-    })
+    build_match(&pool, &match_decks::<R>(decks)?, options)
 }
 
-/// The two decks `decks` names (the default matchup where `None`), named
-/// for reports (see [`deck_labels`]).
-pub fn match_decks<R: Ruleset>(decks: [Option<&str>; 2]) -> anyhow::Result<[DeckSource; 2]> {
-    let defaults = default_decks::<R>()?;
-    let arg = |seat: usize| decks[seat].unwrap_or(defaults[seat]);
-    let sources = [find_deck::<R>(arg(0))?, find_deck::<R>(arg(1))?];
-    let [a, b] = deck_labels(&sources);
-    let [sa, sb] = sources;
-    Ok([DeckSource { name: a, ..sa }, DeckSource { name: b, ..sb }])
+/// The decks `decks` names by seat (the seat's default where `None`),
+/// named for reports (see [`deck_labels`]).
+pub fn match_decks<R: Ruleset>(decks: &[Option<&str>]) -> anyhow::Result<Vec<DeckSource>> {
+    let mut sources = Vec::with_capacity(decks.len());
+    for (seat, arg) in decks.iter().enumerate() {
+        let arg = match arg {
+            Some(a) => a,
+            None => default_deck::<R>(seat)?,
+        };
+        sources.push(find_deck::<R>(arg)?);
+    }
+    let labels = deck_labels(&sources);
+    for (s, label) in sources.iter_mut().zip(labels) {
+        s.name = label;
+    }
+    Ok(sources)
 }
 
-/// The game between the decks `sources` of `pool`, each named as its
-/// source.
+/// The game between the decks `sources` of `pool` (one per seat, in seat
+/// order).
 pub fn build_match<R: Ruleset>(
     pool: &Pool<R>,
-    sources: &[DeckSource; 2],
-    max_turns: u16,
+    sources: &[DeckSource],
+    options: Options,
 ) -> anyhow::Result<R> {
-    let decks = [
-        parse_deck::<R>(&sources[0], &pool.cards)?,
-        parse_deck::<R>(&sources[1], &pool.cards)?,
-    ];
-    Ok(R::new_match(pool.cards.clone(), decks, max_turns))
+    let decks = sources
+        .iter()
+        .map(|s| parse_deck::<R>(s, &pool.cards))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(R::new_match(pool.cards.clone(), decks, options))
 }
 
-/// The card files then both deck files, for the manifest.
-fn match_files(mut files: Vec<InputFile>, sources: &[DeckSource; 2]) -> Vec<InputFile> {
-    files.push(sources[0].input_file("deck_a"));
-    files.push(sources[1].input_file("deck_b"));
-    files
-}
-
-/// The decks' names for reports: their own, unless two different lists
-/// share a name, in which case seat b's gets ` (b)`.
-fn deck_labels(sources: &[DeckSource; 2]) -> [String; 2] {
-    let [a, b] = sources;
-    if a.name == b.name && a.text != b.text {
-        [a.name.clone(), format!("{} (b)", b.name)]
-    } else {
-        [a.name.clone(), b.name.clone()]
-    }
+/// The decks' names for reports: their own, unless an earlier seat's
+/// different list has the same name, in which case the later one gets
+/// ` (b)`, ` (c)`… after its seat.
+fn deck_labels(sources: &[DeckSource]) -> Vec<String> {
+    sources
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| {
+            let clash = sources[..seat]
+                .iter()
+                .any(|e| e.name == s.name && e.text != s.text);
+            if clash {
+                format!("{} ({})", s.name, Player::new(seat).letter())
+            } else {
+                s.name.clone()
+            }
+        })
+        .collect()
 }

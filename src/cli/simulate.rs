@@ -11,13 +11,13 @@ use serde_json::json;
 use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy_file};
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
-use super::ruleset::{LoadedMatch, load_match};
+use super::ruleset::{DeckSource, match_decks};
 use super::summary::{write_footer, write_matchups};
 use super::with_ruleset;
 use crate::bots::strategy::Budget;
 use crate::bots::{FeatureSet, Settings, Strategy};
-use crate::core::Game;
-use crate::games::Ruleset;
+use crate::core::{Evaluate, Player};
+use crate::games::{Options, Ruleset};
 
 const EXAMPLES: &str = "\
 Decks: a path to a deck file, or the name of a deck in decks/<game>/ in the
@@ -90,7 +90,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Loads a strategy for `game`, warning if it cannot be reproduced.
-pub(super) fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
+pub(super) fn strategy<G: Evaluate>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
     let s = Strategy::resolve(arg, FeatureSet::of(game))
         .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
     if let Settings::Ismcts(i) = &s.settings
@@ -110,38 +110,44 @@ pub(super) fn strategy<G: Game>(game: &G, arg: &str, flag: &str) -> anyhow::Resu
 /// the files of the games played.
 fn simulate<R: Ruleset>(args: &SimulateArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
-    let decks = [m.deck.as_deref(), m.opponent.as_deref()];
-    let LoadedMatch {
-        game,
-        names,
-        mut files,
-    } = load_match::<R>(&m.rules, decks, max_turns)?;
-    let strategies = vec![
-        strategy(&game, &m.bots.bot, "--bot")?,
-        strategy(&game, &m.bots.opponent_bot, "--opponent-bot")?,
-    ];
-    files.push(strategy_file("bot_a", &strategies[0]));
-    files.push(strategy_file("bot_b", &strategies[1]));
-    let settings = json!({
-        "deck_a": names[0],
-        "deck_b": names[1],
-        "bot_a": strategies[0].name,
-        "bot_b": strategies[1].name,
-        "set": m.rules.set,
-        "match": m.rules.match_format.map(|f| f.name()),
-    });
+    let players = m.rules.players::<R>()?;
+    let decks = m.decks_by_seat(players)?;
+    let bots = m.bots.by_seat(players)?;
+    let options = Options { max_turns };
+    let pool = m.rules.pool::<R>()?;
+    let sources = match_decks::<R>(&decks)?;
+    let entries: Vec<&DeckSource> = sources.iter().collect();
+    let seats: Vec<usize> = (0..players).collect();
+    let pairing = Pairing::new(&pool, &entries, &seats, options)?;
+    let probe = &pairing.games[0];
+    let mut files = pool.files.clone();
+    let mut settings = serde_json::Map::new();
+    let mut strategies = Vec::with_capacity(players);
+    for (seat, (source, bot)) in sources.iter().zip(&bots).enumerate() {
+        let letter = Player::new(seat).letter();
+        let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+        strategies.push(strategy(probe, bot, flag)?);
+        files.push(source.input_file(&format!("deck_{letter}")));
+        settings.insert(format!("deck_{letter}"), source.name.clone().into());
+    }
+    for (seat, s) in strategies.iter().enumerate() {
+        let letter = Player::new(seat).letter();
+        files.push(strategy_file(&format!("bot_{letter}"), s));
+        settings.insert(format!("bot_{letter}"), s.name.clone().into());
+    }
+    settings.insert("set".into(), json!(m.rules.set));
+    settings.insert(
+        "match".into(),
+        json!(m.rules.match_format.map(|f| f.name())),
+    );
     let campaign = Campaign {
         command: "simulate",
-        pairings: vec![Pairing {
-            game,
-            decks: names,
-            bots: [0, 1],
-        }],
+        pairings: vec![pairing],
         strategies,
         block: args.games,
-        max_turns,
+        options,
         files,
-        settings,
+        settings: serde_json::Value::Object(settings),
     };
     let stop = stop_flag();
     let total = campaign.selected(&args.run, 0, 0, args.games);

@@ -5,60 +5,135 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::table::write_table;
+use crate::core::Player;
 use crate::sim::RunReport;
-use crate::stats::RunStats;
+use crate::stats::{Matchup, MatchupStats, RunStats, Score};
 
 fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "-".to_owned(), |r| format!("{:.1}%", 100.0 * r))
 }
 
-/// Writes, per matchup, seat a's results.
+/// Writes, per table, its results: at two seats seat a's, at more seats
+/// every entry's.
 pub fn write_matchups(out: &mut impl Write, stats: &RunStats) -> io::Result<()> {
     for (m, s) in &stats.matchups {
-        let (a, b) = (&m.decks, &m.bots);
-        writeln!(out, "{} ({}) vs {} ({})", a[0], b[0], a[1], b[1])?;
-        let ci = s.score_a.wilson95();
-        let interval = ci.map_or_else(String::new, |(lo, hi)| {
-            format!("  95% CI {} – {}", percent(Some(lo)), percent(Some(hi)))
-        });
-        let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
-        let rows = [
-            [
-                "games".to_owned(),
-                format!(
-                    "{}  ({} wins a, {} wins b, {} draws)",
-                    s.score_a.games, s.wins[0], s.wins[1], s.draws
-                ),
-            ],
-            [
-                format!("win rate {}", a[0]),
-                format!("{}{interval}", percent(s.score_a.rate())),
-            ],
-            [
-                format!("{} going first", a[0]),
-                format!("{}  ({} games)", percent(s.a_first.rate()), s.a_first.games),
-            ],
-            [
-                format!("{} going second", a[0]),
-                format!(
-                    "{}  ({} games)",
-                    percent(s.a_second.rate()),
-                    s.a_second.games
-                ),
-            ],
-            [
-                "mean turns".to_owned(),
-                s.mean_turns()
-                    .map_or_else(String::new, |t| format!("{t:.1}")),
-            ],
-            ["reasons".to_owned(), reasons.join(", ")],
-        ];
-        let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
-        for [label, value] in &rows {
-            writeln!(out, "  {label:<width$}  {value}")?;
+        if m.players() == 2 {
+            write_duel(out, m, s)?;
+        } else {
+            write_table_result(out, m, s)?;
         }
     }
     Ok(())
+}
+
+/// A two-seat matchup, seat a's view.
+fn write_duel(out: &mut impl Write, m: &Matchup, s: &MatchupStats) -> io::Result<()> {
+    let (d, b) = (m.decks.as_slice(), m.bots.as_slice());
+    writeln!(out, "{} ({}) vs {} ({})", d[0], b[0], d[1], b[1])?;
+    let a = &s.entries[0];
+    let ci = a.rank_score.wilson95();
+    let interval = ci.map_or_else(String::new, |(lo, hi)| {
+        format!("  95% CI {} – {}", percent(Some(lo)), percent(Some(hi)))
+    });
+    let rows = [
+        [
+            "games".to_owned(),
+            format!(
+                "{}  ({} wins a, {} wins b, {} draws)",
+                s.games,
+                s.wins(0),
+                s.wins(1),
+                s.draws()
+            ),
+        ],
+        [
+            format!("win rate {}", d[0]),
+            format!("{}{interval}", percent(a.rank_score.rate())),
+        ],
+        [
+            format!("{} going first", d[0]),
+            format!("{}  ({} games)", percent(a.first.rate()), a.first.games),
+        ],
+        [
+            format!("{} going second", d[0]),
+            format!("{}  ({} games)", percent(a.second.rate()), a.second.games),
+        ],
+        [
+            "mean turns".to_owned(),
+            s.mean_turns()
+                .map_or_else(String::new, |t| format!("{t:.1}")),
+        ],
+        ["reasons".to_owned(), reasons(s)],
+    ];
+    let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
+    for [label, value] in &rows {
+        writeln!(out, "  {label:<width$}  {value}")?;
+    }
+    Ok(())
+}
+
+/// A table of more seats: every entry's win share (par 1/N), rank score,
+/// mean final score and win share by seat.
+fn write_table_result(out: &mut impl Write, m: &Matchup, s: &MatchupStats) -> io::Result<()> {
+    let n = m.players();
+    writeln!(
+        out,
+        "{} ({n} seats, {} games, mean turns {}; par win share {})",
+        m.table_name(),
+        s.games,
+        s.mean_turns()
+            .map_or_else(|| "-".to_owned(), |t| format!("{t:.1}")),
+        percent(Some(1.0 / n as f64))
+    )?;
+    let mut rows = vec![
+        [
+            "entry",
+            "deck",
+            "bot",
+            "win share",
+            "95% CI",
+            "rank score",
+            "95% CI",
+            "mean score",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    rows[0].extend(Player::all(n).map(|p| format!("wins at {p}")));
+    let interval = |ci: Option<(f64, f64)>| {
+        ci.map_or_else(
+            || "-".to_owned(),
+            |(lo, hi)| format!("{} – {}", percent(Some(lo)), percent(Some(hi))),
+        )
+    };
+    for (e, entry) in s.entries.iter().enumerate() {
+        let mut row = vec![
+            Player::new(e).letter().to_string(),
+            m.decks.as_slice()[e].clone(),
+            m.bots.as_slice()[e].clone(),
+            percent(entry.win_share.rate()),
+            interval(entry.win_share.wilson95()),
+            format!("{:.3}", entry.rank_score.rate().unwrap_or(0.0)),
+            entry
+                .rank_score
+                .normal95()
+                .map_or_else(|| "-".to_owned(), |(lo, hi)| format!("{lo:.3} – {hi:.3}")),
+            s.mean_final_score(e)
+                .map_or_else(|| "-".to_owned(), |x| format!("{x:.1}")),
+        ];
+        row.extend((0..n).map(|seat| percent(entry.by_seat.get(seat).and_then(Score::rate))));
+        rows.push(row);
+    }
+    let right: Vec<usize> = (3..rows[0].len()).collect();
+    write_table(out, &rows, &right)?;
+    writeln!(out, "  reasons: {}", reasons(s))
+}
+
+/// How many games ended for each reason.
+fn reasons(s: &MatchupStats) -> String {
+    let r: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    r.join(", ")
 }
 
 /// Writes where the files `written` of a run in `dir` are, and its speed.

@@ -18,9 +18,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::ruleset::load_pool;
-use super::{GameKind, with_ruleset};
+use super::with_ruleset;
+use crate::core::deck_name;
 use crate::diagnostics::Diagnostics;
-use crate::games::{Ruleset, deck_name};
+use crate::games::GameKind;
+use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
 Examples:

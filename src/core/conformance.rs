@@ -1,10 +1,11 @@
 //! The random-simulation checks every ruleset must pass (in the spirit of
 //! OpenSpiel's `RandomSimTest`): random games end, every non-terminal state
 //! has a legal action, clones equal their original, `determinize` keeps the
-//! observer's information set and every player's card count, and the
-//! ruleset's invariants hold after every action.
+//! observer's information set (what it saw) and every player's card count,
+//! the ruleset's invariants hold after every action, and replaying a game's
+//! actions from its seed reaches the same final state.
 
-use super::{Game, GameRng, NoObserver, Node, Player, below, derive_rng};
+use super::{Game, GameRng, Invariants, NoObserver, Node, Player, below, derive_rng};
 
 /// What a batch of random games did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,8 +33,8 @@ pub struct Violation {
 /// How much to check after every action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Checks {
-    /// Everything: invariants, clone equality, `determinize` for the player
-    /// to move.
+    /// Everything: invariants, clone equality, `determinize` for every
+    /// seat, and the replay of each game from its seed.
     Full,
     /// The ruleset's invariants and the existence of a legal action (the
     /// soak: cheaper, for millions of games).
@@ -42,7 +43,7 @@ pub enum Checks {
 
 /// Plays `games` uniformly random games with seeds `first_seed..`, running
 /// `checks` after every action. `max_actions` bounds a single game.
-pub fn random_games<G: Game>(
+pub fn random_games<G: Game + Invariants>(
     game: &G,
     first_seed: u64,
     games: u64,
@@ -64,7 +65,7 @@ pub fn random_games<G: Game>(
 /// Plays one game per seed with actions picked by `choose` (given the
 /// true state, its legal actions and a chooser RNG), running `checks` after
 /// every action. A violation carries the seed and the actions so far.
-pub fn games_with<G: Game>(
+pub fn games_with<G: Game + Invariants>(
     game: &G,
     seeds: std::ops::Range<u64>,
     max_actions: usize,
@@ -91,15 +92,17 @@ pub fn games_with<G: Game>(
             if let Err(m) = game.check_invariants(&state) {
                 return Err(fail(&history, m));
             }
-            let player = match game.to_move(&state) {
-                Node::Terminal(_) => break,
-                Node::Decision(p) => p,
-            };
+            if let Node::Terminal(_) = game.to_move(&state) {
+                break;
+            }
             if checks == Checks::Full {
                 if state.clone() != state {
                     return Err(fail(&history, "clone differs from original".into()));
                 }
-                check_determinize(game, &state, player, seed).map_err(|m| fail(&history, m))?;
+                for observer in Player::all(game.num_players()) {
+                    check_determinize(game, &state, observer, seed)
+                        .map_err(|m| fail(&history, m))?;
+                }
             }
             game.legal_actions(&state, &mut legal);
             if legal.is_empty() {
@@ -115,13 +118,26 @@ pub fn games_with<G: Game>(
             history.push(action);
             game.apply(&mut state, action, &mut rng, &mut NoObserver);
         }
+        if checks == Checks::Full {
+            let mut rng = derive_rng(seed, 0);
+            let mut replay = game.new_state(&mut rng);
+            for &action in &history {
+                game.apply(&mut replay, action, &mut rng, &mut NoObserver);
+            }
+            if replay != state {
+                return Err(fail(
+                    &history,
+                    "replaying the actions from the seed reached another state".into(),
+                ));
+            }
+        }
         report.games += 1;
         report.actions += history.len() as u64;
     }
     Ok(report)
 }
 
-fn check_determinize<G: Game>(
+fn check_determinize<G: Game + Invariants>(
     game: &G,
     state: &G::State,
     observer: Player,
@@ -134,8 +150,7 @@ fn check_determinize<G: Game>(
             "determinize for {observer} changed its information set"
         ));
     }
-    for p in 0..game.num_players() {
-        let p = Player(p as u8);
+    for p in Player::all(game.num_players()) {
         if game.card_count(&view, p) != game.card_count(state, p) {
             return Err(format!("determinize changed {p}'s card count"));
         }

@@ -3,7 +3,7 @@
 //! free. Reports (mana curves, prize pace, card statistics) read the
 //! game-agnostic [`Metric`] each ruleset derives from its own events.
 
-use super::Player;
+use super::{CardId, Player};
 
 /// Receives a ruleset's events as they happen.
 pub trait Observer<E> {
@@ -32,22 +32,29 @@ impl<E, F: FnMut(&E)> Observer<E> for F {
 pub enum Metric {
     /// A new game began (also a Sudden Death re-game): reports start afresh.
     GameStart,
-    /// `player` begins a turn with this resource ("mana") available.
+    /// `player` begins a turn with `resource` of its turn's resource
+    /// available (Nostalgix: mana) out of at most `resource_max` (what
+    /// the resource is, each ruleset's [`crate::core::SeatTerms`] says).
     TurnStart {
         player: Player,
-        max_mana: u8,
-        mana: u8,
+        resource_max: u32,
+        resource: u32,
     },
-    /// `player` drew `card` (an id into the ruleset's card list).
-    Drew { player: Player, card: u16 },
-    /// `player` played `card` from hand, paying `cost`.
-    Played { player: Player, card: u16, cost: u8 },
-    /// `player` paid `amount` for something other than a card (an ability).
-    Spent { player: Player, amount: u8 },
-    /// `player`'s score ("prize counters taken") is now `total`.
-    Score { player: Player, total: u8 },
-    /// `player` ends the turn with `unspent` mana left.
-    TurnEnd { player: Player, unspent: u8 },
+    /// `player` drew `card`.
+    Drew { player: Player, card: CardId },
+    /// `player` played `card` from hand, paying `cost` of the resource.
+    Played {
+        player: Player,
+        card: CardId,
+        cost: u32,
+    },
+    /// `player` paid `amount` of the resource for something other than
+    /// playing a card (an ability).
+    Spent { player: Player, amount: u32 },
+    /// `player`'s score (Nostalgix: prize counters taken) is now `total`.
+    Score { player: Player, total: u32 },
+    /// `player` ends the turn with `unspent` of the resource left.
+    TurnEnd { player: Player, unspent: u32 },
     /// `player` took an action of the ruleset's kind `kind` (`summon`,
     /// `attack`, `recruit`, `pass`…), counted per own turn in
     /// `actions.csv`.

@@ -1,61 +1,28 @@
-//! The [`Game`] trait: the contract between a ruleset and everything else.
+//! The contract between a ruleset and everything else, in the spirit of
+//! OpenSpiel's `State` and shakmaty's `Position`: a small [`Game`] trait
+//! that search and the runner play through, and three small traits beside
+//! it for what only some callers need — [`Report`] (logs and CSV figures),
+//! [`Evaluate`] (features for heuristic bots) and [`Invariants`] (the
+//! conformance checks).
 //!
 //! A `Game` value is the immutable definition of a match (card database,
-//! the two decks, options such as the turn limit); its `State` is plain data
+//! the decks, options such as the turn limit); its `State` is plain data
 //! (ids and counters) so cloning it is a memory copy. All chance is drawn
 //! from the RNG passed to [`Game::new_state`] and [`Game::apply`].
 
 use std::fmt::Debug;
 
-use super::{GameRng, MAX_PLAYERS, Metric, Observer, Player};
+use super::{CardId, GameRng, Metric, Observer, Outcome, Player};
 
 /// Whose turn it is to decide, or how the game ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Node {
-    /// `Player` must choose one of the legal actions. This can be the
-    /// non-active player when the rules open a reaction window.
+    /// `Player` must choose one of the legal actions. This can be a
+    /// player other than the active one when the rules open a reaction
+    /// window.
     Decision(Player),
     /// The game is over.
     Terminal(Outcome),
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Player>,
-    /// Why it ended, in the ruleset's words (`hero_ko`, `prizes`,
-    /// `sudden_death`, `turn_limit`…), as written to `games.csv`.
-    pub reason: &'static str,
-}
-
-impl Outcome {
-    /// The return of `player`: 1 for a win, 0 for a loss, 0.5 for a draw.
-    pub fn returns(&self, player: Player) -> f64 {
-        match self.winner {
-            None => 0.5,
-            Some(w) if w == player => 1.0,
-            Some(_) => 0.0,
-        }
-    }
-
-    /// Returns for every seat (unused seats get 0).
-    pub fn all_returns(&self, players: usize) -> [f64; MAX_PLAYERS] {
-        let mut r = [0.0; MAX_PLAYERS];
-        for (i, slot) in r.iter_mut().enumerate().take(players) {
-            *slot = self.returns(Player(i as u8));
-        }
-        r
-    }
-}
-
-/// The per-player figures `games.csv` reports at the end of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct PlayerSummary {
-    /// Health of the player's avatar (Nostalgix: the Hero).
-    pub health: i32,
-    /// Points scored (Nostalgix: prize counters taken).
-    pub score: u32,
 }
 
 /// An action refused by [`Game::apply_checked`].
@@ -66,7 +33,8 @@ pub struct IllegalAction {
     pub action: String,
 }
 
-/// A ruleset bound to its card database and decks.
+/// A ruleset bound to its card database and decks: what search and the
+/// runner play through.
 pub trait Game: Sync {
     /// The mutable game state: plain data, cheap to clone.
     type State: Clone + PartialEq + Debug + Send;
@@ -74,9 +42,6 @@ pub trait Game: Sync {
     type Action: Copy + Eq + Debug + Send + Sync;
     /// What happened, for logs and metrics.
     type Event: Debug;
-
-    /// The ruleset's name as given to `--game`.
-    fn name(&self) -> &'static str;
 
     /// The number of seats.
     fn num_players(&self) -> usize;
@@ -103,6 +68,18 @@ pub trait Game: Sync {
         observer: &mut impl Observer<Self::Event>,
     );
 
+    /// A copy of `state` in which everything `observer` cannot see (the
+    /// other seats' hands, every deck's order, face-down cards) is
+    /// resampled consistently with what `observer` has seen. The result
+    /// depends only on `observer`'s information set and on `rng`: two
+    /// states with the same [`Game::info_key`] give the same view for the
+    /// same RNG.
+    fn determinize(&self, state: &Self::State, observer: Player, rng: &mut GameRng) -> Self::State;
+
+    /// Identifies `player`'s information set: equal for two states that
+    /// `player` cannot tell apart.
+    fn info_key(&self, state: &Self::State, player: Player) -> u64;
+
     /// Plays `action` if it is legal, else returns an error and leaves the
     /// state untouched.
     fn apply_checked(
@@ -122,25 +99,36 @@ pub trait Game: Sync {
         self.apply(state, action, rng, observer);
         Ok(())
     }
+}
 
-    /// A copy of `state` in which everything `observer` cannot see (the
-    /// opponents' hands, every deck's order, face-down cards) is resampled
-    /// consistently with what `observer` has seen. The result depends only
-    /// on `observer`'s information set and on `rng`: two states with the
-    /// same [`Game::info_key`] give the same view for the same RNG.
-    fn determinize(&self, state: &Self::State, observer: Player, rng: &mut GameRng) -> Self::State;
+/// What each of the neutral per-seat figures means in a ruleset, stated in
+/// the run manifest and the docs (`games.csv`'s `health_*` and `score_*`,
+/// the curve's resource).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SeatTerms {
+    /// What `health` measures (Nostalgix: "Hero health").
+    pub health: &'static str,
+    /// What the turn's `resource` is (Nostalgix: "mana").
+    pub resource: &'static str,
+    /// What `score` counts (Nostalgix: "prize counters taken").
+    pub score: &'static str,
+}
 
-    /// Identifies `player`'s information set: equal for two states that
-    /// `player` cannot tell apart.
-    fn info_key(&self, state: &Self::State, player: Player) -> u64;
+/// A seat's end-of-game figures for `games.csv`, in the neutral terms its
+/// ruleset's [`SeatTerms`] define.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SeatSummary {
+    /// The seat's health (its avatar's, or 0 where nothing has health).
+    pub health: i32,
+    /// The seat's final score.
+    pub score: i32,
+}
 
-    /// Checks the ruleset's invariants (cards conserved, counters in
-    /// bounds…), describing the first violation.
-    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
-
-    /// The total number of cards a player owns in this game, for the
-    /// conformance checks.
-    fn card_count(&self, state: &Self::State, player: Player) -> usize;
+/// What a ruleset tells the reports: metrics and log lines from its
+/// events, end-of-game figures, and its cards' names and costs.
+pub trait Report: Game {
+    /// The meaning of the neutral per-seat figures.
+    fn terms(&self) -> SeatTerms;
 
     /// The game-agnostic metric an event carries, if any.
     fn metric(&self, event: &Self::Event) -> Option<Metric>;
@@ -149,27 +137,44 @@ pub trait Game: Sync {
     /// `game` field, which the runner adds).
     fn event_json(&self, event: &Self::Event) -> serde_json::Value;
 
-    /// End-of-game figures of `player` for `games.csv`.
-    fn summary(&self, state: &Self::State, player: Player) -> PlayerSummary;
+    /// End-of-game figures of `player`.
+    fn summary(&self, state: &Self::State, player: Player) -> SeatSummary;
 
-    /// Turns played so far, counting both players' turns.
+    /// Turns played so far, every seat's counted.
     fn turns(&self, state: &Self::State) -> u32;
 
-    /// The name of the card with id `card`, for reports.
-    fn card_name(&self, card: u16) -> &str;
+    /// The name of `card`, for reports.
+    fn card_name(&self, card: CardId) -> &str;
 
-    /// The cost of the card with id `card`, for `deck_curve.csv`.
-    fn card_cost(&self, card: u16) -> u8;
+    /// The cost of `card`, for `deck_curve.csv`.
+    fn card_cost(&self, card: CardId) -> u8;
 
-    /// The deck list of `player` as (card id, copies), in list order.
-    fn deck_list(&self, player: Player) -> Vec<(u16, u8)>;
+    /// The deck list of `player` as (card, copies), in list order.
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)>;
+}
 
-    /// The names of the heuristic features [`Game::features`] computes, in
-    /// order. A strategy file weights them by name.
+/// Heuristic features for evaluation-based bots.
+pub trait Evaluate: Game {
+    /// The ruleset's name, as a strategy file's `[weights.<name>]` table
+    /// names it.
+    fn name(&self) -> &'static str;
+
+    /// The names of the features [`Evaluate::features`] computes, in order.
+    /// A strategy file weights them by name.
     fn feature_names(&self) -> &'static [&'static str];
 
-    /// Heuristic features of `state` from `player`'s point of view, for
-    /// evaluation-based bots, written into `out` (one per name of
-    /// [`Game::feature_names`], same order). More is better for `player`.
+    /// Features of `state` from `player`'s point of view, written into
+    /// `out` (one per name, same order). More is better for `player`.
     fn features(&self, state: &Self::State, player: Player, out: &mut [f64]);
+}
+
+/// The checks the conformance suite runs after every action.
+pub trait Invariants: Game {
+    /// Checks the ruleset's invariants (cards conserved, counters in
+    /// bounds…), describing the first violation.
+    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+
+    /// The total number of cards `player` owns in this game, for the
+    /// conformance checks.
+    fn card_count(&self, state: &Self::State, player: Player) -> usize;
 }

@@ -1,19 +1,29 @@
-//! The game-agnostic contract shared by every ruleset, bot and the runner.
+//! The game-agnostic contract shared by every ruleset, bot and the runner,
+//! and the ruleset kit: what every ruleset needs and writes only once.
 //!
 //! Nothing in this module knows about a particular card game: rulesets
-//! implement [`Game`], bots and the runner only ever speak to that trait.
+//! implement [`Game`] (and [`Report`], [`Evaluate`], [`Invariants`]); bots
+//! and the runner only ever speak to those traits. The kit gives every
+//! ruleset its [`CardId`] and [`CardPool`] (card files, names, `--set`),
+//! its deck lists ([`DeckList`]) and the card-conservation check.
 
+mod cards;
 pub mod conformance;
+mod deck;
 mod events;
 mod fixed;
 mod game;
+mod outcome;
 mod player;
 mod rng;
 #[cfg(test)]
 pub mod toy;
 
+pub use cards::{Build, CardDef, CardId, CardPool, Entry, card_files, number_in};
+pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
 pub use events::{Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
-pub use game::{Game, IllegalAction, Node, Outcome, PlayerSummary};
-pub use player::{MAX_PLAYERS, Player};
+pub use game::{Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms};
+pub use outcome::{Outcome, UNITS_PER_GAME};
+pub use player::{MAX_PLAYERS, Player, Seats};
 pub use rng::{GameRng, below, derive_rng, game_seed, rng_from_seed, shuffle, split_mix};

@@ -1,5 +1,7 @@
-//! The rulesets, one folder each, and the [`Ruleset`] trait through which
-//! the commands load any of them from files.
+//! The rulesets, one folder each, the [`Ruleset`] trait through which the
+//! commands load any of them from files, and the registry: the one list
+//! of rulesets from which `--game`, the commands' dispatch and the
+//! conformance test of every ruleset are generated.
 
 pub mod astrom_cross;
 pub mod nintendo_tcg;
@@ -7,24 +9,76 @@ pub mod nostalgix;
 pub mod pixel_tactics;
 
 use std::fmt::Debug;
+use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::core::Game;
+use crate::core::{Evaluate, Game, Invariants, Report};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
-/// The names of every ruleset, as `--game` and strategy files spell them.
-pub const GAMES: [&str; 4] = [
-    nostalgix::NAME,
-    pixel_tactics::NAME,
-    astrom_cross::NAME,
-    nintendo_tcg::NAME,
-];
+/// Declares the rulesets: `GameKind` (what `--game` takes), [`GAMES`],
+/// the `with_ruleset!` dispatch macro and one conformance test per
+/// ruleset. `$d` is a literal `$`, so that the macro can write a macro.
+macro_rules! registry {
+    ($d:tt; $( $variant:ident => $module:ident :: $ty:ident, $doc:literal; )*) => {
+        /// The rulesets decklab can play, as `--game` names them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+        pub enum GameKind {
+            $( #[doc = $doc] $variant, )*
+        }
+
+        impl GameKind {
+            /// The name `--game` takes.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( GameKind::$variant => $module::NAME, )*
+                }
+            }
+        }
+
+        /// The names of every ruleset, as `--game` and strategy files spell
+        /// them.
+        pub const GAMES: &[&str] = &[ $( $module::NAME, )* ];
+
+        /// Runs `$body` with the type `$R` bound to the [`Ruleset`] that
+        /// `$kind` names: the one place where a command meets a concrete
+        /// ruleset.
+        macro_rules! with_ruleset {
+            ($d kind:expr, $d R:ident => $d body:expr) => {
+                match $d kind {
+                    $( $crate::games::GameKind::$variant => {
+                        type $d R = $crate::games::$module::$ty;
+                        $d body
+                    } )*
+                }
+            };
+        }
+        pub(crate) use with_ruleset;
+
+        /// One conformance test per ruleset, on its bundled decks.
+        #[cfg(test)]
+        mod conformance_tests {
+            $(
+                #[test]
+                fn $module() {
+                    super::conformance::<super::$module::$ty>();
+                }
+            )*
+        }
+    };
+}
+
+registry! { $;
+    Nostalgix => nostalgix::Nostalgix, "Nostalgix.";
+    PixelTactics => pixel_tactics::PixelTactics, "Pixel Tactics.";
+    AstromCross => astrom_cross::AstromCross, "Astrom Cross.";
+    NintendoTcg => nintendo_tcg::NintendoTcg, "The Nintendo TCG (fan game by Pete Grigsby).";
+}
 
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything
-/// the commands do beyond loading goes through [`Game`] alone.
-pub trait Ruleset: Game + Sized + 'static {
+/// the commands do beyond loading goes through the [`Game`] traits alone.
+pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     /// The card pool: immutable once loaded, shared by every match.
     type Cards: Debug + Send + Sync + 'static;
     /// A legal deck list of that pool.
@@ -37,9 +91,14 @@ pub trait Ruleset: Game + Sized + 'static {
     /// The fields `--set "Card.field=value"` may change, for `--help` and
     /// error messages.
     const OVERRIDE_FIELDS: &'static [&'static str];
+    /// How many seats a game may have.
+    const PLAYERS: RangeInclusive<usize> = 2..=2;
+    /// The most bytes a game state may take (checked by the conformance
+    /// test, so that cloning stays a cheap copy).
+    const STATE_BUDGET: usize;
 
     /// The bundled starter decks as (name, list); the default matchup is
-    /// the first two.
+    /// the first ones.
     fn bundled_decks() -> &'static [(&'static str, &'static str)];
 
     /// The bundled card pool.
@@ -79,15 +138,15 @@ pub trait Ruleset: Game + Sized + 'static {
         }
     }
 
-    /// A match between two legal decks, cut as a draw after `max_turns`
-    /// turns.
-    fn new_match(cards: Arc<Self::Cards>, decks: [Self::Deck; 2], max_turns: u16) -> Self;
+    /// A match between legal decks, one per seat (as many as the table
+    /// has seats).
+    fn new_match(cards: Arc<Self::Cards>, decks: Vec<Self::Deck>, options: Options) -> Self;
 }
 
 /// The options every ruleset's match takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Player-turns (both players' counted, over the whole match) after
+    /// Player-turns (every seat's counted, over the whole match) after
     /// which the game is a draw with reason `turn_limit`.
     pub max_turns: u16,
 }
@@ -98,10 +157,10 @@ impl Default for Options {
     }
 }
 
-/// The bundled starter decks `a` and `b` (indices into
-/// [`Ruleset::bundled_decks`], wrapping) of ruleset `R` on the pool `cards`,
-/// default options: the match tests, benches and the soak play.
-pub fn bundled_match<R: Ruleset>(cards: R::Cards, a: usize, b: usize) -> R {
+/// The bundled starter decks `seats` (indices into
+/// [`Ruleset::bundled_decks`], wrapping) of ruleset `R` on the pool
+/// `cards`, default options: the match tests, benches and the soak play.
+pub fn bundled_match<R: Ruleset>(cards: R::Cards, seats: &[usize]) -> R {
     let decks = R::bundled_decks();
     let deck = |i: usize| {
         let (name, text) = decks[i % decks.len()];
@@ -109,15 +168,31 @@ pub fn bundled_match<R: Ruleset>(cards: R::Cards, a: usize, b: usize) -> R {
         R::parse_deck(text, name, name, &cards)
             .unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
     };
-    let pair = [deck(a), deck(b)];
-    R::new_match(Arc::new(cards), pair, Options::default().max_turns)
+    let list = seats.iter().map(|&i| deck(i)).collect();
+    R::new_match(Arc::new(cards), list, Options::default())
 }
 
-/// A deck's name for reports: the file stem of its path.
-pub fn deck_name(path: &str) -> String {
-    Path::new(path)
-        .file_stem()
-        .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
+/// The conformance suite of ruleset `R` on its bundled decks: the
+/// state-size budget, then random games with every check after every
+/// action, each deck in each seat.
+#[cfg(test)]
+fn conformance<R: Ruleset>() {
+    use crate::core::conformance::{Checks, random_games};
+    let size = std::mem::size_of::<R::State>();
+    assert!(
+        size <= R::STATE_BUDGET,
+        "{}: a state takes {size} bytes, over its budget of {}",
+        R::NAME,
+        R::STATE_BUDGET
+    );
+    let decks = R::bundled_decks().len();
+    for a in 0..decks {
+        let seats: Vec<usize> = (0..*R::PLAYERS.start()).map(|s| (a + s) % decks).collect();
+        let game = bundled_match::<R>(R::bundled_cards(), &seats);
+        if let Err(v) = random_games(&game, 1000 * a as u64, 20, 200_000, Checks::Full) {
+            panic!("{} {seats:?}: {v}", R::NAME);
+        }
+    }
 }
 
 /// Reads a card file, or every `.toml` file of a folder in name order, and
@@ -129,43 +204,10 @@ pub fn load_card_files<T>(
     parse: impl FnOnce(&[(&str, &str)], &str) -> Result<T, Diagnostics>,
 ) -> Result<T, Diagnostics> {
     let label = path.display().to_string();
-    let files = card_files(path)?;
+    let files = crate::core::card_files(path)?;
     let refs: Vec<(&str, &str)> = files
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
     parse(&refs, &label)
-}
-
-/// The (path, text) of a card file, or of every `.toml` file of a folder
-/// in name order.
-pub fn card_files(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
-    let cannot = |p: &Path, e: std::io::Error| {
-        Diagnostics(vec![Diagnostic::new(
-            &p.display().to_string(),
-            0,
-            format!("cannot read: {e}"),
-        )])
-    };
-    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| cannot(p, e));
-    if !path.is_dir() {
-        return Ok(vec![(path.display().to_string(), read(path)?)]);
-    }
-    let mut files: Vec<_> = std::fs::read_dir(path)
-        .map_err(|e| cannot(path, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(Diagnostics(vec![Diagnostic::new(
-            &path.display().to_string(),
-            0,
-            "no .toml card file in this folder",
-        )]));
-    }
-    files
-        .iter()
-        .map(|f| Ok((f.display().to_string(), read(f)?)))
-        .collect()
 }

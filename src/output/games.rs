@@ -1,30 +1,39 @@
-//! `games.csv`: one line per game, written as games complete, in game
-//! order.
+//! `games.csv` (one line per game) and `seats.csv` (one line per seat of
+//! every game), written as games complete, in game order.
+//!
+//! `games.csv` has one column per seat for each per-seat figure: `deck_a`,
+//! `deck_b`… At two seats the columns are `game, seat, first, deck_a,
+//! deck_b, bot_a, bot_b, winner, reason, turns, health_a, health_b,
+//! score_a, score_b`; at more seats every seat's `rank_*` comes after
+//! `turns`. `seats.csv` holds the same games in tidy form.
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::CsvFile;
-use crate::core::{Outcome, Player, PlayerSummary};
-use crate::stats::Matchup;
+use crate::core::{Outcome, Player, SeatSummary, Seats};
 
-/// Columns of `games.csv`.
-pub const GAMES: [&str; 14] = [
-    "game",
-    "seed",
-    "first",
-    "deck_a",
-    "deck_b",
-    "bot_a",
-    "bot_b",
-    "winner",
-    "reason",
-    "turns",
-    "hero_health_a",
-    "hero_health_b",
-    "prizes_a",
-    "prizes_b",
-];
+/// Columns of `seats.csv`.
+pub const SEATS: [&str; 7] = ["game", "seat", "deck", "bot", "rank", "score", "first"];
 
-/// One finished game, as `games.csv` reports it.
+/// The columns of `games.csv` for a table of `players` seats.
+pub fn games_columns(players: usize) -> Vec<String> {
+    let per_seat = |name: &str| -> Vec<String> {
+        Player::all(players)
+            .map(|p| format!("{name}_{}", p.letter()))
+            .collect()
+    };
+    let mut columns: Vec<String> = ["game", "seed", "first"].map(String::from).to_vec();
+    columns.extend(per_seat("deck"));
+    columns.extend(per_seat("bot"));
+    columns.extend(["winner", "reason", "turns"].map(String::from));
+    if players > 2 {
+        columns.extend(per_seat("rank"));
+    }
+    columns.extend(per_seat("health"));
+    columns.extend(per_seat("score"));
+    columns
+}
+
+/// One finished game, as `games.csv` and `seats.csv` report it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameLine<'a> {
     /// The game's index in the run, from 0.
@@ -33,57 +42,76 @@ pub struct GameLine<'a> {
     pub seed: u64,
     /// Who took the first turn (empty if no turn began).
     pub first: Option<Player>,
-    /// The decks and bots.
-    pub matchup: &'a Matchup,
+    /// The deck of each seat.
+    pub decks: &'a Seats<&'a str>,
+    /// The bot of each seat.
+    pub bots: &'a Seats<&'a str>,
     /// The outcome.
     pub outcome: &'a Outcome,
-    /// Turns played, both players' counted.
+    /// Turns played, every seat's counted.
     pub turns: u32,
     /// End-of-game figures by seat.
-    pub summaries: &'a [PlayerSummary],
+    pub summaries: &'a Seats<SeatSummary>,
 }
 
-/// The `games.csv` file of a run.
+/// The `games.csv` and `seats.csv` files of a run.
 #[derive(Debug)]
 pub struct GamesCsv {
-    csv: CsvFile,
+    games: CsvFile,
+    seats: CsvFile,
+    players: usize,
 }
 
 impl GamesCsv {
-    /// Starts `games.csv` in `out`.
-    pub fn create(out: &OutputDir) -> Result<Self, OutputError> {
+    /// Starts `games.csv` and `seats.csv` in `out`, for tables of
+    /// `players` seats.
+    pub fn create(out: &OutputDir, players: usize) -> Result<Self, OutputError> {
+        let columns = games_columns(players);
+        let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
         Ok(GamesCsv {
-            csv: CsvFile::create(out, "games.csv", &GAMES)?,
+            games: CsvFile::create(out, "games.csv", &columns)?,
+            seats: CsvFile::create(out, "seats.csv", &SEATS)?,
+            players,
         })
     }
 
     /// Appends one game.
     pub fn write(&mut self, g: &GameLine<'_>) -> Result<(), OutputError> {
-        let seat = |p: Option<Player>| p.map_or_else(String::new, |p| p.letter().to_string());
-        let summary = |i: usize| g.summaries.get(i).copied().unwrap_or_default();
-        let (a, b) = (summary(0), summary(1));
-        self.csv.row([
-            g.game.to_string(),
-            g.seed.to_string(),
-            seat(g.first),
-            g.matchup.decks[0].clone(),
-            g.matchup.decks[1].clone(),
-            g.matchup.bots[0].clone(),
-            g.matchup.bots[1].clone(),
+        let letter = |p: Option<Player>| p.map_or_else(String::new, |p| p.letter().to_string());
+        let seats = Player::all(self.players);
+        let mut row: Vec<String> = vec![g.game.to_string(), g.seed.to_string(), letter(g.first)];
+        row.extend(seats.clone().map(|p| g.decks[p].to_owned()));
+        row.extend(seats.clone().map(|p| g.bots[p].to_owned()));
+        row.push(
             g.outcome
-                .winner
+                .winner()
                 .map_or_else(|| "draw".to_owned(), |p| p.letter().to_string()),
-            g.outcome.reason.to_owned(),
-            g.turns.to_string(),
-            a.health.to_string(),
-            b.health.to_string(),
-            a.score.to_string(),
-            b.score.to_string(),
-        ])
+        );
+        row.push(g.outcome.reason.to_owned());
+        row.push(g.turns.to_string());
+        if self.players > 2 {
+            row.extend(seats.clone().map(|p| g.outcome.rank(p).to_string()));
+        }
+        row.extend(seats.clone().map(|p| g.summaries[p].health.to_string()));
+        row.extend(seats.clone().map(|p| g.summaries[p].score.to_string()));
+        self.games.row(row)?;
+        for p in seats {
+            self.seats.row([
+                g.game.to_string(),
+                p.letter().to_string(),
+                g.decks[p].to_owned(),
+                g.bots[p].to_owned(),
+                g.outcome.rank(p).to_string(),
+                g.summaries[p].score.to_string(),
+                u8::from(g.first == Some(p)).to_string(),
+            ])?;
+        }
+        Ok(())
     }
 
-    /// Completes the file.
+    /// Completes both files.
     pub fn finish(self, out: &mut OutputDir) -> Result<(), OutputError> {
-        self.csv.finish(out)
+        self.games.finish(out)?;
+        self.seats.finish(out)
     }
 }

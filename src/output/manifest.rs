@@ -10,6 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::atomic::{OutputDir, OutputError};
+use crate::core::SeatTerms;
 
 /// An input file of the run and its content hash.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,6 +47,11 @@ pub struct Manifest {
     pub command: &'static str,
     /// The ruleset.
     pub game: String,
+    /// Seats at each table.
+    pub players: usize,
+    /// What the per-seat `health`, `score` and the curve's resource mean
+    /// in this ruleset.
+    pub terms: SeatTerms,
     /// The master seed.
     pub seed: u64,
     /// The shard (`K/N`), or `None` for a whole run.

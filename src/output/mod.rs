@@ -15,8 +15,10 @@ mod tables;
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
 pub use csv::{CsvFile, fixed4};
 pub use field::{MATCHUPS, MatchupLine, RATINGS, RatingLine, write_matchups, write_ratings};
-pub use games::{GAMES, GameLine, GamesCsv};
+pub use games::{GameLine, GamesCsv, SEATS, games_columns};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex, write_json};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};
-pub use tables::{ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, write_tables};
+pub use tables::{
+    ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, SUMMARY_TABLE, write_tables,
+};

@@ -11,7 +11,7 @@ use super::manifest::write_json;
 use crate::stats::RunStats;
 
 /// The version of the `stats.json` format.
-pub const STATS_FORMAT: u32 = 1;
+pub const STATS_FORMAT: u32 = 2;
 
 /// The file as read.
 #[derive(Deserialize)]

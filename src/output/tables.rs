@@ -1,10 +1,18 @@
 //! The report tables of a run: `summary.csv`, `mana_curve.csv`,
-//! `deck_curve.csv`, `prize_pace.csv`, `cards.csv` and `actions.csv`, with their exact
-//! column names. Rates and means have 4 decimals; an undefined rate (no
-//! game to compute it from) is an empty field.
+//! `deck_curve.csv`, `prize_pace.csv`, `cards.csv` and `actions.csv`, with
+//! their exact column names. Rates and means have 4 decimals; an undefined
+//! rate (no game to compute it from) is an empty field.
+//!
+//! `summary.csv` has two shapes. At two seats, one line per matchup, seat
+//! `a`'s view ([`SUMMARY`]). At more seats, one line per entry of each
+//! table ([`SUMMARY_TABLE`] then `win_share_at_a`… one column per seat):
+//! win share (par 1/N) with its Wilson interval, rank score with its
+//! normal interval, mean final score, and the entry's win share in each
+//! seat it sat in.
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
+use crate::core::Player;
 use crate::stats::RunStats;
 
 /// Columns of `summary.csv`.
@@ -25,14 +33,33 @@ pub const SUMMARY: [&str; 14] = [
     "mean_turns",
 ];
 
+/// Columns of `summary.csv` at more than two seats, before the per-seat
+/// `win_share_at_*` columns.
+pub const SUMMARY_TABLE: [&str; 14] = [
+    "table",
+    "entry",
+    "deck",
+    "bot",
+    "games",
+    "win_share",
+    "win_share_ci95_low",
+    "win_share_ci95_high",
+    "rank_score",
+    "rank_score_ci95_low",
+    "rank_score_ci95_high",
+    "mean_score",
+    "draws",
+    "mean_turns",
+];
+
 /// Columns of `mana_curve.csv`.
 pub const MANA_CURVE: [&str; 7] = [
     "deck",
     "turn",
     "games",
-    "mean_max_mana",
-    "mean_mana_spent",
-    "mean_mana_unspent",
+    "mean_resource_max",
+    "mean_resource_spent",
+    "mean_resource_unspent",
     "mean_cards_played",
 ];
 
@@ -40,7 +67,7 @@ pub const MANA_CURVE: [&str; 7] = [
 pub const DECK_CURVE: [&str; 4] = ["deck", "cost", "cards_in_list", "mean_played_per_game"];
 
 /// Columns of `prize_pace.csv`.
-pub const PRIZE_PACE: [&str; 5] = ["deck", "turn", "games", "mean_prizes", "share_won_by_turn"];
+pub const PRIZE_PACE: [&str; 5] = ["deck", "turn", "games", "mean_score", "share_won_by_turn"];
 
 /// Columns of `cards.csv`.
 pub const CARDS: [&str; 11] = [
@@ -60,30 +87,18 @@ pub const CARDS: [&str; 11] = [
 /// Columns of `actions.csv`.
 pub const ACTIONS: [&str; 5] = ["deck", "turn", "kind", "games", "mean_actions"];
 
-/// Writes the six report tables of `stats` into `out` (decks in name
-/// order, matchups in key order).
-pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
-    let mut csv = CsvFile::create(out, "summary.csv", &SUMMARY)?;
-    for (m, s) in &stats.matchups {
-        let ci = s.score_a.wilson95();
-        csv.row([
-            m.decks[0].clone(),
-            m.bots[0].clone(),
-            m.decks[1].clone(),
-            m.bots[1].clone(),
-            s.score_a.games.to_string(),
-            s.wins[0].to_string(),
-            s.wins[1].to_string(),
-            s.draws.to_string(),
-            fixed4(s.score_a.rate()),
-            fixed4(ci.map(|c| c.0)),
-            fixed4(ci.map(|c| c.1)),
-            fixed4(s.a_first.rate()),
-            fixed4(s.a_second.rate()),
-            fixed4(s.mean_turns()),
-        ])?;
+/// Writes the six report tables of `stats`, a run of tables of `players`
+/// seats, into `out` (decks in name order, matchups in key order).
+pub fn write_tables(
+    out: &mut OutputDir,
+    stats: &RunStats,
+    players: usize,
+) -> Result<(), OutputError> {
+    if players == 2 {
+        write_duel_summary(out, stats)?;
+    } else {
+        write_table_summary(out, stats, players)?;
     }
-    csv.finish(out)?;
 
     let mut csv = CsvFile::create(out, "mana_curve.csv", &MANA_CURVE)?;
     for (deck, d) in &stats.decks {
@@ -92,9 +107,9 @@ pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputE
                 deck.clone(),
                 r.turn.to_string(),
                 r.games.to_string(),
-                fixed4(Some(r.mean_max_mana)),
-                fixed4(Some(r.mean_mana_spent)),
-                fixed4(Some(r.mean_mana_unspent)),
+                fixed4(Some(r.mean_resource_max)),
+                fixed4(Some(r.mean_resource_spent)),
+                fixed4(Some(r.mean_resource_unspent)),
                 fixed4(Some(r.mean_cards_played)),
             ])?;
         }
@@ -121,7 +136,7 @@ pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputE
                 deck.clone(),
                 r.turn.to_string(),
                 r.games.to_string(),
-                fixed4(Some(r.mean_prizes)),
+                fixed4(Some(r.mean_score)),
                 fixed4(Some(r.share_won_by_turn)),
             ])?;
         }
@@ -162,6 +177,70 @@ pub fn write_tables(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputE
                 r.games.to_string(),
                 fixed4(Some(r.mean_actions)),
             ])?;
+        }
+    }
+    csv.finish(out)
+}
+
+/// `summary.csv` at two seats: one line per matchup, seat `a`'s view.
+fn write_duel_summary(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
+    let mut csv = CsvFile::create(out, "summary.csv", &SUMMARY)?;
+    for (m, s) in &stats.matchups {
+        let a = &s.entries[0];
+        let ci = a.rank_score.wilson95();
+        csv.row([
+            m.decks.as_slice()[0].clone(),
+            m.bots.as_slice()[0].clone(),
+            m.decks.as_slice()[1].clone(),
+            m.bots.as_slice()[1].clone(),
+            s.games.to_string(),
+            s.wins(0).to_string(),
+            s.wins(1).to_string(),
+            s.draws().to_string(),
+            fixed4(a.rank_score.rate()),
+            fixed4(ci.map(|c| c.0)),
+            fixed4(ci.map(|c| c.1)),
+            fixed4(a.first.rate()),
+            fixed4(a.second.rate()),
+            fixed4(s.mean_turns()),
+        ])?;
+    }
+    csv.finish(out)
+}
+
+/// `summary.csv` at more seats: one line per entry of each table.
+fn write_table_summary(
+    out: &mut OutputDir,
+    stats: &RunStats,
+    players: usize,
+) -> Result<(), OutputError> {
+    let mut columns: Vec<String> = SUMMARY_TABLE.map(String::from).to_vec();
+    columns.extend(Player::all(players).map(|p| format!("win_share_at_{}", p.letter())));
+    let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
+    let mut csv = CsvFile::create(out, "summary.csv", &columns)?;
+    for (m, s) in &stats.matchups {
+        for (e, entry) in s.entries.iter().enumerate() {
+            let share = entry.win_share.wilson95();
+            let rank = entry.rank_score.normal95();
+            let mut row = vec![
+                m.table_name(),
+                Player::new(e).letter().to_string(),
+                m.decks.as_slice()[e].clone(),
+                m.bots.as_slice()[e].clone(),
+                s.games.to_string(),
+                fixed4(entry.win_share.rate()),
+                fixed4(share.map(|c| c.0)),
+                fixed4(share.map(|c| c.1)),
+                fixed4(entry.rank_score.rate()),
+                fixed4(rank.map(|c| c.0)),
+                fixed4(rank.map(|c| c.1)),
+                fixed4(s.mean_final_score(e)),
+                s.draws().to_string(),
+                fixed4(s.mean_turns()),
+            ];
+            let by_seat = |seat: usize| entry.by_seat.get(seat).and_then(|b| b.rate());
+            row.extend((0..players).map(|seat| fixed4(by_seat(seat))));
+            csv.row(row)?;
         }
     }
     csv.finish(out)

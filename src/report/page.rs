@@ -22,6 +22,9 @@ struct Section {
 
 /// The whole page for `run`.
 pub fn render(run: &Run) -> anyhow::Result<String> {
+    let terms = run.manifest.terms.as_ref();
+    let resource = terms.map_or_else(|| "resource".to_owned(), |t| t.resource.clone());
+    let score = terms.map_or_else(|| "points".to_owned(), |t| t.score.clone());
     let mut sections = vec![
         Section {
             id: "manifest",
@@ -38,14 +41,14 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
         sections.push(Section {
             id: "mana-curve",
             title: "Mana curve",
-            body: mana(rows)?,
+            body: mana(rows, &resource)?,
         });
     }
     if let Some(rows) = &run.pace {
         sections.push(Section {
             id: "prize-pace",
             title: "Prize pace",
-            body: pace(rows)?,
+            body: pace(rows, &score)?,
         });
     }
     if let Some(rows) = &run.actions {
@@ -254,7 +257,7 @@ fn charts(svgs: &[String]) -> String {
     format!("<div class=\"charts\">\n{}</div>\n", svgs.concat())
 }
 
-fn mana(rows: &[ManaRow]) -> anyhow::Result<String> {
+fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
     let by =
         |f: fn(&ManaRow) -> f64| series_by(rows, |r| &r.deck, move |r| (f64::from(r.turn), f(r)));
     let chart = |title, f| {
@@ -262,34 +265,38 @@ fn mana(rows: &[ManaRow]) -> anyhow::Result<String> {
             Axes {
                 title,
                 x: "own turn",
-                y: "mana",
+                y: resource,
                 share: false,
             },
             &by(f),
         )
     };
+    let spent = format!("{} spent", capitalized(resource));
+    let unspent = format!("{} unspent", capitalized(resource));
+    let max = format!("Most {resource} available");
     Ok(format!(
         "<p class=\"note\">Means over the games that reached each of the deck's own turns \
          (late turns average few games).</p>\n{}",
         charts(&[
-            chart("Mana spent", |r| r.spent)?,
-            chart("Mana unspent", |r| r.unspent)?,
-            chart("Maximum mana", |r| r.max)?,
+            chart(&spent, |r| r.spent)?,
+            chart(&unspent, |r| r.unspent)?,
+            chart(&max, |r| r.max)?,
         ])
     ))
 }
 
-fn pace(rows: &[PaceRow]) -> anyhow::Result<String> {
-    let prizes = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_prizes));
+fn pace(rows: &[PaceRow], score: &str) -> anyhow::Result<String> {
+    let prizes = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_score));
+    let title = format!("Mean score ({score})");
     let won = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.share_won));
     Ok(format!(
         "<p class=\"note\">By the end of each of the deck's own turns, over all its games.</p>\n{}",
         charts(&[
             line_chart(
                 Axes {
-                    title: "Mean prize counters taken",
+                    title: &title,
                     x: "own turn",
-                    y: "prizes",
+                    y: "score",
                     share: false,
                 },
                 &prizes,
@@ -525,4 +532,12 @@ fn card_table(cards: &TextTable) -> String {
     }
     out.push_str("</tbody>\n</table>\n</div>\n");
     out
+}
+
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

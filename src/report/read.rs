@@ -53,6 +53,12 @@ pub struct RunManifest {
     /// Command-specific settings.
     #[serde(default)]
     pub settings: serde_json::Value,
+    /// Seats at each table.
+    pub players: Option<usize>,
+    /// What the per-seat figures mean in the ruleset (`health`,
+    /// `resource`, `score`).
+    #[serde(default)]
+    pub terms: Option<Terms>,
     /// The input files, with their hashes.
     #[serde(default)]
     pub files: Vec<ManifestFile>,
@@ -60,6 +66,17 @@ pub struct RunManifest {
     pub elapsed_seconds: Option<f64>,
     /// Whether every requested game was played.
     pub complete: Option<bool>,
+}
+
+/// What the neutral per-seat figures mean, as `manifest.json` states.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Terms {
+    /// What `health` measures.
+    pub health: String,
+    /// What the turn's resource is.
+    pub resource: String,
+    /// What `score` counts.
+    pub score: String,
 }
 
 /// A line of `summary.csv`: one matchup, seen from seat a.
@@ -103,30 +120,31 @@ pub struct Estimate {
     pub high: Option<f64>,
 }
 
-/// A line of `mana_curve.csv`: one deck's mean mana on one of its turns.
+/// A line of `mana_curve.csv`: one deck's mean resource (mana) on one of
+/// its turns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ManaRow {
     /// The deck.
     pub deck: String,
     /// The deck's own turn number.
     pub turn: u32,
-    /// Mean maximum mana.
+    /// Mean most resource available.
     pub max: f64,
-    /// Mean mana spent.
+    /// Mean resource spent.
     pub spent: f64,
-    /// Mean mana left unspent.
+    /// Mean resource left unspent.
     pub unspent: f64,
 }
 
-/// A line of `prize_pace.csv`: one deck's prizes by one of its turns.
+/// A line of `prize_pace.csv`: one deck's score by one of its turns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PaceRow {
     /// The deck.
     pub deck: String,
     /// The deck's own turn number.
     pub turn: u32,
-    /// Mean prize counters taken by then.
-    pub mean_prizes: f64,
+    /// Mean score by then.
+    pub mean_score: f64,
     /// Share of games won by then.
     pub share_won: f64,
 }
@@ -476,9 +494,9 @@ impl FromRow for ManaRow {
     const COLUMNS: &'static [&'static str] = &[
         "deck",
         "turn",
-        "mean_max_mana",
-        "mean_mana_spent",
-        "mean_mana_unspent",
+        "mean_resource_max",
+        "mean_resource_spent",
+        "mean_resource_unspent",
     ];
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
@@ -493,13 +511,13 @@ impl FromRow for ManaRow {
 }
 
 impl FromRow for PaceRow {
-    const COLUMNS: &'static [&'static str] = &["deck", "turn", "mean_prizes", "share_won_by_turn"];
+    const COLUMNS: &'static [&'static str] = &["deck", "turn", "mean_score", "share_won_by_turn"];
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(PaceRow {
             deck: row.text(),
             turn: row.number()?,
-            mean_prizes: row.number()?,
+            mean_score: row.number()?,
             share_won: row.number()?,
         })
     }

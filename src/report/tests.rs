@@ -32,7 +32,7 @@ deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_hig
 ";
 
 const MANA: &str = "\
-deck,turn,games,mean_max_mana,mean_mana_spent,mean_mana_unspent,mean_cards_played
+deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played
 <b>Rush</b>,1,250,1.0000,1.1467,0.3700,0.9300
 <b>Rush</b>,2,250,2.0000,1.9833,0.0167,0.9733
 prize-control,1,250,1.0000,0.8000,0.2000,0.7000
@@ -40,7 +40,7 @@ prize-control,2,250,2.0000,1.5000,0.5000,0.9000
 ";
 
 const PACE: &str = "\
-deck,turn,games,mean_prizes,share_won_by_turn
+deck,turn,games,mean_score,share_won_by_turn
 <b>Rush</b>,1,250,0.0000,0.0000
 <b>Rush</b>,2,250,0.4300,0.1000
 prize-control,1,250,0.1000,0.0000
@@ -331,7 +331,7 @@ fn malformed_files_are_named_with_the_line() {
         &["manifest.json:2: invalid type"],
     );
     fails(&with("manifest.json", "[1,"), &["manifest.json:1:"]);
-    let short = "deck,turn,games,mean_prizes,share_won_by_turn\nx,1,250,0.1,0.0\nx,2,250\n";
+    let short = "deck,turn,games,mean_score,share_won_by_turn\nx,1,250,0.1,0.0\nx,2,250\n";
     fails(
         &with("prize_pace.csv", short),
         &["prize_pace.csv:3: 3 fields where the header has 5"],
@@ -346,10 +346,10 @@ fn malformed_files_are_named_with_the_line() {
         &with("actions.csv", nan),
         &["actions.csv:2: column mean_actions: \"NaN\" is not a number"],
     );
-    let missing = "deck,turn,games,mean_max_mana,mean_mana_spent\nx,1,2,1.0,1.0\n";
+    let missing = "deck,turn,games,mean_resource_max,mean_resource_spent\nx,1,2,1.0,1.0\n";
     fails(
         &with("mana_curve.csv", missing),
-        &["mana_curve.csv:1: no column \"mean_mana_unspent\" in the header"],
+        &["mana_curve.csv:1: no column \"mean_resource_unspent\" in the header"],
     );
     fails(&with("summary.csv", ""), &["summary.csv:1: no header line"]);
 }

@@ -10,13 +10,15 @@ use serde_json::Value;
 
 use crate::bots::Bot;
 use crate::core::{
-    Game, GameRng, MAX_PLAYERS, Node, Outcome, Player, PlayerSummary, derive_rng, game_seed,
+    Evaluate, Game, GameRng, MAX_PLAYERS, Node, Outcome, Report, SeatSummary, Seats, derive_rng,
+    game_seed,
 };
 use crate::output::log_line;
 use crate::stats::{GameRecord, Recorder};
 
-/// The reason of a game cut by the runner's action cap (a draw).
-pub const CUT_REASON: &str = "turn_limit";
+/// The reason of a game cut by the runner's action cap (a draw): a game
+/// that ran away, not one that reached its ruleset's turn limit.
+pub const CUT_REASON: &str = "action_cap";
 
 /// A finished game, with what the reports need.
 #[derive(Clone, Debug)]
@@ -25,12 +27,15 @@ pub struct PlayedGame {
     pub index: u64,
     /// The game's seed.
     pub seed: u64,
+    /// The seat rotation it was played with (see [`super::run`]): entry
+    /// `e` sat in seat `(e + rotation) mod N`.
+    pub rotation: usize,
     /// How it ended.
     pub outcome: Outcome,
-    /// Turns played, both players' counted.
+    /// Turns played, every seat's counted.
     pub turns: u32,
     /// End-of-game figures, by seat.
-    pub summaries: Vec<PlayerSummary>,
+    pub summaries: Seats<SeatSummary>,
     /// The metrics, folded per seat.
     pub record: GameRecord,
     /// The event log (empty unless asked for).
@@ -44,7 +49,7 @@ pub struct PlayedGame {
 ///
 /// The same as [`play_seeded`] with the game's own seed `game_seed(master,
 /// index)`.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Game + Report + Evaluate>(
     game: &G,
     bots: &mut [Bot<G>],
     master: u64,
@@ -61,7 +66,7 @@ pub fn play_game<G: Game>(
 /// `decklab replay` reproduces any game of a run from that one number. The
 /// bots' buffers carried over from earlier games do not matter: a bot's
 /// choice depends only on the view and its RNG stream.
-pub fn play_seeded<G: Game>(
+pub fn play_seeded<G: Game + Report + Evaluate>(
     game: &G,
     bots: &mut [Bot<G>],
     seed: u64,
@@ -95,10 +100,7 @@ pub fn play_seeded<G: Game>(
             Node::Decision(p) => p,
         };
         if actions >= action_cap {
-            break Outcome {
-                winner: None,
-                reason: CUT_REASON,
-            };
+            break Outcome::draw(players, CUT_REASON);
         }
         let seat = player.index();
         let view = game.determinize(&state, player, &mut det_rngs[seat]);
@@ -109,11 +111,10 @@ pub fn play_seeded<G: Game>(
     PlayedGame {
         index,
         seed,
+        rotation: 0,
         outcome,
         turns: game.turns(&state),
-        summaries: (0..players)
-            .map(|p| game.summary(&state, Player(p as u8)))
-            .collect(),
+        summaries: Seats::from_fn(players, |p| game.summary(&state, p)),
         record: recorder.finish(),
         log: lines,
     }

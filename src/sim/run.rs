@@ -19,6 +19,12 @@
 //! selects (all of them by default). A command that plays several
 //! matchups gives each its own block of indices, so every game of every
 //! matchup has its own seed.
+//!
+//! Seats: a run is given the table's entries (each a deck and a bot) as
+//! one game per seat rotation, `games[r]` seating entry `e` in seat `(e +
+//! r) mod N`. Game index `i` is played with rotation `i mod
+//! games.len()`, so with one game per rotation every entry sits in every
+//! seat equally often (two-seat runs pass one game: no rotation).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -30,7 +36,7 @@ use super::play::{PlayedGame, play_game};
 use super::progress::progress_bar;
 use super::shard::Shard;
 use crate::bots::Bot;
-use crate::core::{Game, Player};
+use crate::core::{Evaluate, Game, Player, Report};
 
 /// Games per chunk per worker thread.
 const CHUNK_PER_THREAD: usize = 4 * 16;
@@ -94,29 +100,30 @@ pub fn thread_pool(threads: Option<usize>) -> Result<ThreadPool, ThreadPoolBuild
         .build()
 }
 
-/// Plays the games of `config` on `pool`, seat `p` played by a bot from
-/// `bot(p)` (one per seat and worker, reused across games), and hands
-/// every finished game to `sink` in game order. Stops at the first error
-/// of the sink.
+/// Plays the games of `config` on `pool`, entry `e` played by a bot from
+/// `bot(e)` (one per entry and worker, reused across games) and seated by
+/// the rotation of the game's index among `games` (see the module
+/// documentation), and hands every finished game to `sink` in game order.
+/// Stops at the first error of the sink.
 pub fn run<G, F, E>(
-    game: &G,
+    games: &[G],
     pool: &ThreadPool,
     config: &RunConfig,
     bot: F,
     sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
 where
-    G: Game,
+    G: Game + Report + Evaluate,
     F: Fn(Player) -> Bot<G> + Sync,
 {
-    run_until(game, pool, config, &AtomicBool::new(false), bot, sink)
+    run_until(games, pool, config, &AtomicBool::new(false), bot, sink)
 }
 
 /// [`run`], stopping early once `stop` is set: no game starts after that,
 /// the games in flight are finished and handed to `sink`, and the report
 /// says how many games were played (always the first `n` indices).
 pub fn run_until<G, F, E>(
-    game: &G,
+    games: &[G],
     pool: &ThreadPool,
     config: &RunConfig,
     stop: &AtomicBool,
@@ -124,11 +131,11 @@ pub fn run_until<G, F, E>(
     sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
 where
-    G: Game,
+    G: Game + Report + Evaluate,
     F: Fn(Player) -> Bot<G> + Sync,
 {
     let bar = progress_bar(config.selected().1, config.progress);
-    let report = run_with_bar(game, pool, config, stop, &bar, bot, sink);
+    let report = run_with_bar(games, pool, config, stop, &bar, bot, sink);
     bar.finish_and_clear();
     report
 }
@@ -136,7 +143,7 @@ where
 /// [`run_until`], advancing `bar` (which the caller owns, so that several
 /// runs can share one bar) rather than a bar of its own.
 pub fn run_with_bar<G, F, E>(
-    game: &G,
+    games: &[G],
     pool: &ThreadPool,
     config: &RunConfig,
     stop: &AtomicBool,
@@ -145,14 +152,15 @@ pub fn run_with_bar<G, F, E>(
     mut sink: impl FnMut(PlayedGame) -> Result<(), E>,
 ) -> Result<RunReport, E>
 where
-    G: Game,
+    G: Game + Report + Evaluate,
     F: Fn(Player) -> Bot<G> + Sync,
 {
     let start = Instant::now();
     let (base, selected) = config.selected();
     let step = config.shard.count;
     let chunk = (CHUNK_PER_THREAD * pool.current_num_threads()) as u64;
-    let players = game.num_players();
+    let players = games[0].num_players();
+    let rotations = games.len() as u64;
     // Plays the chunk starting at the `from`-th selected game, or what of it
     // starts before `stop`; returns its games in order.
     let play_chunk = |from: u64| -> Vec<PlayedGame> {
@@ -162,7 +170,7 @@ where
         // claimed or the run is stopped.
         let mut played: Vec<PlayedGame> = pool
             .broadcast(|_| {
-                let mut bots: Vec<Bot<G>> = (0..players).map(|p| bot(Player(p as u8))).collect();
+                let mut bots: Vec<Bot<G>> = Player::all(players).map(&bot).collect();
                 let mut mine = Vec::new();
                 while !stop.load(Ordering::SeqCst) {
                     let nth = next.fetch_add(1, Ordering::SeqCst);
@@ -171,7 +179,14 @@ where
                     }
                     let index = base + nth * step;
                     let log = index - config.first < config.log_games;
-                    let g = play_game(game, &mut bots, config.seed, index, log, config.action_cap);
+                    let rotation = (index % rotations) as usize;
+                    // Entry e sits in seat (e + rotation) mod N.
+                    bots.rotate_right(rotation);
+                    let game = &games[rotation];
+                    let mut g =
+                        play_game(game, &mut bots, config.seed, index, log, config.action_cap);
+                    bots.rotate_left(rotation);
+                    g.rotation = rotation;
                     bar.inc(1);
                     mine.push(g);
                 }

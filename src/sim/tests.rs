@@ -24,7 +24,7 @@ fn config(games: u64) -> RunConfig {
 fn games(threads: usize, config: &RunConfig) -> Vec<String> {
     let pool = thread_pool(Some(threads)).unwrap();
     let mut out = Vec::new();
-    run(&ToyGame, &pool, config, uniform, |g| {
+    run(&[ToyGame::duel()], &pool, config, uniform, |g| {
         out.push(format!("{g:?}"));
         Ok::<_, ()>(())
     })
@@ -46,7 +46,7 @@ fn results_are_in_order_and_independent_of_threads() {
 fn logs_only_the_first_games() {
     let pool = thread_pool(Some(2)).unwrap();
     let mut logged = Vec::new();
-    run(&ToyGame, &pool, &config(5), uniform, |g| {
+    run(&[ToyGame::duel()], &pool, &config(5), uniform, |g| {
         logged.push((g.index, g.log.len()));
         if let Some(first) = g.log.first() {
             assert_eq!(first["game"], g.index);
@@ -61,10 +61,10 @@ fn logs_only_the_first_games() {
 #[test]
 fn the_action_cap_cuts_a_game_as_a_draw() {
     let mut bots = [uniform(Player::A), uniform(Player::B)];
-    let g = play_game(&ToyGame, &mut bots, 1, 0, false, 3);
-    assert_eq!(g.outcome.winner, None);
+    let g = play_game(&ToyGame::duel(), &mut bots, 1, 0, false, 3);
+    assert_eq!(g.outcome.winner(), None);
     assert_eq!(g.outcome.reason, CUT_REASON);
-    let g = play_game(&ToyGame, &mut bots, 1, 0, false, 1_000);
+    let g = play_game(&ToyGame::duel(), &mut bots, 1, 0, false, 1_000);
     assert_ne!(g.outcome.reason, CUT_REASON);
 }
 
@@ -72,7 +72,7 @@ fn the_action_cap_cuts_a_game_as_a_draw() {
 fn a_sink_error_stops_the_run() {
     let pool = thread_pool(Some(2)).unwrap();
     let mut seen = 0;
-    let r = run(&ToyGame, &pool, &config(1_000), uniform, |_| {
+    let r = run(&[ToyGame::duel()], &pool, &config(1_000), uniform, |_| {
         seen += 1;
         if seen == 10 { Err("disk full") } else { Ok(()) }
     });
@@ -86,20 +86,32 @@ fn a_stopped_run_plays_a_prefix_of_the_games() {
     let pool = thread_pool(Some(2)).unwrap();
     // Stopped before it starts: no game.
     let stop = AtomicBool::new(true);
-    let r = run_until(&ToyGame, &pool, &config(1_000), &stop, uniform, |_| {
-        Ok::<_, ()>(())
-    })
+    let r = run_until(
+        &[ToyGame::duel()],
+        &pool,
+        &config(1_000),
+        &stop,
+        uniform,
+        |_| Ok::<_, ()>(()),
+    )
     .unwrap();
     assert_eq!((r.games, r.requested, r.complete()), (0, 1_000, false));
 
     // Stopped by the sink: the chunk in hand is finished, no other starts.
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
-    let r = run_until(&ToyGame, &pool, &config(100_000), &stop, uniform, |g| {
-        seen.push(g.index);
-        stop.store(true, Ordering::SeqCst);
-        Ok::<_, ()>(())
-    })
+    let r = run_until(
+        &[ToyGame::duel()],
+        &pool,
+        &config(100_000),
+        &stop,
+        uniform,
+        |g| {
+            seen.push(g.index);
+            stop.store(true, Ordering::SeqCst);
+            Ok::<_, ()>(())
+        },
+    )
     .unwrap();
     assert!(r.games > 0 && r.games < 100_000);
     assert_eq!(seen, (0..r.games).collect::<Vec<_>>());
@@ -112,10 +124,17 @@ fn a_stopped_run_plays_a_prefix_of_the_games() {
             std::thread::sleep(std::time::Duration::from_millis(30));
             stop.store(true, Ordering::SeqCst);
         });
-        run_until(&ToyGame, &pool, &config(u64::MAX), &stop, uniform, |g| {
-            seen.push(g.index);
-            Ok::<_, ()>(())
-        })
+        run_until(
+            &[ToyGame::duel()],
+            &pool,
+            &config(u64::MAX),
+            &stop,
+            uniform,
+            |g| {
+                seen.push(g.index);
+                Ok::<_, ()>(())
+            },
+        )
         .unwrap()
     });
     assert!(!r.complete());
@@ -130,7 +149,7 @@ fn shards_play_the_same_games_as_the_whole_run() {
         let shard = Shard { index, count: 3 };
         let pool = thread_pool(Some(2)).unwrap();
         let report = run(
-            &ToyGame,
+            &[ToyGame::duel()],
             &pool,
             &RunConfig {
                 shard,
@@ -166,7 +185,7 @@ fn a_block_of_indices_plays_those_games() {
         games: 20,
         ..unlogged
     };
-    run(&ToyGame, &pool, &config, uniform, |g| {
+    run(&[ToyGame::duel()], &pool, &config, uniform, |g| {
         block.push(format!("{g:?}"));
         Ok::<_, ()>(())
     })

@@ -39,15 +39,15 @@ pub struct CardStats {
 impl CardStats {
     /// Counts one game: what happened to the card and the deck's return in
     /// half-points.
-    pub fn add(&mut self, record: Option<&CardRecord>, half_points: u64) {
+    pub fn add(&mut self, record: Option<&CardRecord>, units: u64) {
         let record = record.copied().unwrap_or_default();
         if record.drawn > 0 {
-            self.drawn.add(half_points);
+            self.drawn.add(units);
         } else {
-            self.not_drawn.add(half_points);
+            self.not_drawn.add(units);
         }
         if record.played > 0 {
-            self.played.add(half_points);
+            self.played.add(units);
         }
         self.times_played += u64::from(record.played);
         self.turn_sum += record.turn_sum;

@@ -1,6 +1,7 @@
-//! The mana curve of a deck: per own turn, mana available, paid, left
-//! unused and cards played, summed over the games that reached that turn
-//! (`mana_curve.csv`). Main game only (see [`super::record`]).
+//! The mana curve of a deck: per own turn, the turn's resource (Nostalgix'
+//! mana; what it is, each ruleset's terms say) available, paid, left
+//! unused, and the cards played, summed over the games that reached that
+//! turn (`mana_curve.csv`). Main game only (see [`super::record`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -11,11 +12,11 @@ use super::record::SeatRecord;
 pub struct CurveCell {
     /// Games that reached the turn.
     pub games: u64,
-    /// Sum of the maximum mana.
-    pub max_mana: u64,
-    /// Sum of the mana paid.
+    /// Sum of the most resource available.
+    pub resource_max: u64,
+    /// Sum of the resource paid.
     pub spent: u64,
-    /// Sum of the mana left unused.
+    /// Sum of the resource left unused.
     pub unspent: u64,
     /// Sum of the cards played.
     pub played: u64,
@@ -35,12 +36,12 @@ pub struct CurveRow {
     pub turn: u32,
     /// Games that reached the turn.
     pub games: u64,
-    /// Mean maximum mana.
-    pub mean_max_mana: f64,
-    /// Mean mana paid.
-    pub mean_mana_spent: f64,
-    /// Mean mana left unused.
-    pub mean_mana_unspent: f64,
+    /// Mean most resource available.
+    pub mean_resource_max: f64,
+    /// Mean resource paid.
+    pub mean_resource_spent: f64,
+    /// Mean resource left unused.
+    pub mean_resource_unspent: f64,
     /// Mean cards played.
     pub mean_cards_played: f64,
 }
@@ -53,7 +54,7 @@ impl ManaCurve {
         }
         for (cell, t) in self.cells.iter_mut().zip(&seat.turns) {
             cell.games += 1;
-            cell.max_mana += u64::from(t.max_mana);
+            cell.resource_max += u64::from(t.resource_max);
             cell.spent += u64::from(t.spent);
             cell.unspent += u64::from(t.unspent_or_left());
             cell.played += u64::from(t.played);
@@ -67,7 +68,7 @@ impl ManaCurve {
         }
         for (a, b) in self.cells.iter_mut().zip(&other.cells) {
             a.games += b.games;
-            a.max_mana += b.max_mana;
+            a.resource_max += b.resource_max;
             a.spent += b.spent;
             a.unspent += b.unspent;
             a.played += b.played;
@@ -85,9 +86,9 @@ impl ManaCurve {
                 CurveRow {
                     turn: i as u32 + 1,
                     games: c.games,
-                    mean_max_mana: c.max_mana as f64 / n,
-                    mean_mana_spent: c.spent as f64 / n,
-                    mean_mana_unspent: c.unspent as f64 / n,
+                    mean_resource_max: c.resource_max as f64 / n,
+                    mean_resource_spent: c.spent as f64 / n,
+                    mean_resource_unspent: c.unspent as f64 / n,
                     mean_cards_played: c.played as f64 / n,
                 }
             })

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{RunStats, Score, Z95};
+use crate::core::Seats;
 
 /// A deck and its bot against an opponent deck and its bot.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,38 +33,53 @@ pub struct HeadToHead {
     pub draws: u64,
 }
 
-/// Every pairing of the run seen from each side. A mirror (same deck and
-/// bot on both seats) is one pairing whose wins are seat a's.
+/// What the entries other than `e` of a table are called: the one name
+/// they share, or their names joined by ` + ` in entry order.
+fn others(names: &Seats<String>, e: usize) -> String {
+    let rest: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != e)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    if rest.iter().all(|n| *n == rest[0]) {
+        rest[0].to_owned()
+    } else {
+        rest.join(" + ")
+    }
+}
+
+/// Every entry of every table of the run, seen from that entry: its deck
+/// and bot against the others (at two seats, each side of a matchup). A
+/// mirror (every entry the same deck and bot) is one pairing whose results
+/// are entry a's.
 pub fn head_to_head(stats: &RunStats) -> BTreeMap<Pairing, HeadToHead> {
     let mut out: BTreeMap<Pairing, HeadToHead> = BTreeMap::new();
     for (m, s) in &stats.matchups {
-        let a = Pairing {
-            deck: m.decks[0].clone(),
-            opponent: m.decks[1].clone(),
-            bot: m.bots[0].clone(),
-            opponent_bot: m.bots[1].clone(),
-        };
-        let b = Pairing {
-            deck: m.decks[1].clone(),
-            opponent: m.decks[0].clone(),
-            bot: m.bots[1].clone(),
-            opponent_bot: m.bots[0].clone(),
-        };
-        let score_b = Score {
-            games: s.score_a.games,
-            half_points: 2 * s.score_a.games - s.score_a.half_points,
-        };
-        let mirror = a == b;
-        let sides = [
-            Some((a, s.score_a, s.wins[0], s.wins[1])),
-            (!mirror).then_some((b, score_b, s.wins[1], s.wins[0])),
-        ];
-        for (key, score, wins, losses) in sides.into_iter().flatten() {
+        let mirror = m.decks.iter().all(|d| *d == m.decks.as_slice()[0])
+            && m.bots.iter().all(|b| *b == m.bots.as_slice()[0]);
+        for (e, entry) in s.entries.iter().enumerate() {
+            if mirror && e > 0 {
+                break;
+            }
+            let key = Pairing {
+                deck: m.decks.as_slice()[e].clone(),
+                opponent: others(&m.decks, e),
+                bot: m.bots.as_slice()[e].clone(),
+                opponent_bot: others(&m.bots, e),
+            };
+            let wins = s.wins(e);
+            let shared = s
+                .rankings
+                .iter()
+                .filter(|(r, _)| r[e] == 1 && r.iter().filter(|&&x| x == 1).count() > 1)
+                .map(|(_, n)| n)
+                .sum::<u64>();
             let h = out.entry(key).or_default();
-            h.score.merge(&score);
+            h.score.merge(&entry.rank_score);
             h.wins += wins;
-            h.losses += losses;
-            h.draws += s.draws;
+            h.draws += shared;
+            h.losses += s.games - wins - shared;
         }
     }
     out
@@ -93,24 +109,21 @@ pub fn equal_weight_mean(scores: &[Score]) -> Option<(f64, f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Outcome, Player};
+    use crate::core::{Outcome, Player, Seats};
     use crate::stats::{Matchup, MatchupStats};
 
     fn matchup(a: &str, b: &str, results: &[Option<Player>]) -> (Matchup, MatchupStats) {
         let mut s = MatchupStats::default();
         for &winner in results {
-            s.add(
-                &Outcome {
-                    winner,
-                    reason: "x",
-                },
-                Some(Player::A),
-                10,
-            );
+            let o = match winner {
+                Some(w) => Outcome::win(2, w, "x"),
+                None => Outcome::draw(2, "x"),
+            };
+            s.add(&o, 0, Some(Player::A), &Seats::filled(2, 0), 10);
         }
         let m = Matchup {
-            decks: [a.into(), b.into()],
-            bots: ["g".into(), "g".into()],
+            decks: Seats::from_vec(vec![a.into(), b.into()]),
+            bots: Seats::filled(2, "g".into()),
         };
         (m, s)
     }
@@ -135,10 +148,10 @@ mod tests {
         let x = h[&key("x", "y")];
         // x as seat a: 2 wins, 1 loss, 1 draw; as seat b: 3 wins, 1 loss.
         assert_eq!((x.wins, x.losses, x.draws, x.score.games), (5, 2, 1, 8));
-        assert_eq!(x.score.half_points, 11);
+        assert_eq!(x.score.points(), 5.5);
         let y = h[&key("y", "x")];
         assert_eq!((y.wins, y.losses, y.draws), (2, 5, 1));
-        assert_eq!(x.score.half_points + y.score.half_points, 16);
+        assert_eq!(x.score.points() + y.score.points(), 8.0);
     }
 
     #[test]
@@ -157,15 +170,34 @@ mod tests {
     }
 
     #[test]
+    fn a_four_seat_table_is_seen_from_each_entry() {
+        // x against three copies of y; x wins one game, y (entry c) one,
+        // and the third game's first place is shared by x and entry b.
+        let mut s = MatchupStats::default();
+        for keys in [[9, 1, 1, 1], [1, 2, 9, 3], [5, 5, 1, 1]] {
+            let o = Outcome::ranked_by(&keys, "vp");
+            s.add(&o, 0, None, &Seats::from_vec(keys.to_vec()), 10);
+        }
+        let m = Matchup {
+            decks: Seats::from_vec(vec!["x".into(), "y".into(), "y".into(), "y".into()]),
+            bots: Seats::filled(4, "g".into()),
+        };
+        let mut stats = RunStats::default();
+        stats.matchups.insert(m, s);
+        let h = head_to_head(&stats);
+        let x = h
+            .iter()
+            .find(|(p, _)| p.deck == "x")
+            .map(|(p, h)| (p.opponent.clone(), *h))
+            .unwrap();
+        assert_eq!(x.0, "y");
+        assert_eq!((x.1.wins, x.1.draws, x.1.losses), (1, 1, 1));
+    }
+
+    #[test]
     fn the_field_mean_weighs_opponents_equally() {
-        let big = Score {
-            games: 1000,
-            half_points: 1800,
-        };
-        let small = Score {
-            games: 10,
-            half_points: 2,
-        };
+        let big = Score::of_points(1000, 900);
+        let small = Score::of_points(10, 1);
         let (mean, lo, hi) = equal_weight_mean(&[big, small]).unwrap();
         assert!((mean - 0.5).abs() < 1e-12, "{mean}");
         assert!(lo < mean && mean < hi);

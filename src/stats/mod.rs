@@ -29,19 +29,19 @@ pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use field::{HeadToHead, Pairing, equal_weight_mean, head_to_head};
 pub use pace::{PaceCell, PaceRow, PrizePace};
-pub use ratings::{MEAN_RATING, PairResult, Rating, bradley_terry};
+pub use ratings::{MEAN_RATING, RankedGames, Rating, plackett_luce};
 pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
-pub use summary::{Matchup, MatchupStats};
+pub use summary::{EntryStats, Matchup, MatchupStats};
 pub use wilson::{Score, Z95, newcombe95, wilson};
 
-use crate::core::{Game, Outcome, Player};
+use crate::core::{CardId, Outcome, Player, Report, Seats};
 
 /// A card of a deck list, as the reports name it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedCard {
     /// The card's id in the ruleset.
-    pub card: u16,
+    pub card: CardId,
     /// The card's name.
     pub name: String,
     /// Copies in the list.
@@ -50,19 +50,20 @@ pub struct ListedCard {
     pub cost: u8,
 }
 
-/// Who plays whom, with each seat's deck list: what folding a game needs
-/// beyond its record.
+/// Who plays whom, with each entry's deck list: what folding a game
+/// needs beyond its record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lineup {
-    /// The deck and bot names.
+    /// The deck and bot names, by entry.
     pub matchup: Matchup,
-    /// The deck list of each seat, in list order.
-    pub lists: [Vec<ListedCard>; 2],
+    /// The deck list of each entry, in list order.
+    pub lists: Seats<Vec<ListedCard>>,
 }
 
 impl Lineup {
-    /// The lineup of a two-seat game, with deck and bot names by seat.
-    pub fn new<G: Game>(game: &G, decks: [String; 2], bots: [String; 2]) -> Self {
+    /// The lineup of `game` as its seats are dealt (entry `e` in seat
+    /// `e`), with deck and bot names by entry.
+    pub fn new<G: Report>(game: &G, decks: Seats<String>, bots: Seats<String>) -> Self {
         let list = |seat: Player| {
             game.deck_list(seat)
                 .into_iter()
@@ -75,9 +76,15 @@ impl Lineup {
                 .collect()
         };
         Lineup {
+            lists: Seats::from_fn(decks.len(), list),
             matchup: Matchup { decks, bots },
-            lists: [list(Player::A), list(Player::B)],
         }
+    }
+
+    /// The seat entry `e` sits in under `rotation` (see
+    /// [`summary`](self::summary)).
+    pub fn seat_of(&self, entry: usize, rotation: usize) -> Player {
+        Player::new((entry + rotation) % self.matchup.players())
     }
 }
 
@@ -106,13 +113,13 @@ impl DeckStats {
         outcome: &Outcome,
         record: &GameRecord,
     ) {
-        let half_points = (outcome.returns(seat) * 2.0) as u64;
-        self.score.add(half_points);
+        let units = outcome.return_units(seat);
+        self.score.add(units);
         let Some(rec) = record.seats.get(seat.index()) else {
             return;
         };
         self.curve.add(rec);
-        self.pace.add(rec, outcome.winner == Some(seat));
+        self.pace.add(rec, outcome.winner() == Some(seat));
         self.actions.add(rec);
         for (index, listed) in list.iter().enumerate() {
             let stats = match self.cards.cards.get_mut(&listed.name) {
@@ -128,10 +135,7 @@ impl DeckStats {
                         ..CardStats::default()
                     }),
             };
-            stats.add(
-                rec.cards.iter().find(|c| c.card == listed.card),
-                half_points,
-            );
+            stats.add(rec.cards.iter().find(|c| c.card == listed.card), units);
         }
     }
 
@@ -156,11 +160,15 @@ pub struct RunStats {
 }
 
 impl RunStats {
-    /// Folds in one finished two-seat game played by `lineup`.
+    /// Folds in one finished game played by `lineup` seated under
+    /// `rotation` (entry `e` in seat `(e + rotation) mod N`), with the
+    /// seats' final `scores`.
     pub fn add_game(
         &mut self,
         lineup: &Lineup,
+        rotation: usize,
         outcome: &Outcome,
+        scores: &Seats<i32>,
         turns: u32,
         record: &GameRecord,
     ) {
@@ -169,13 +177,13 @@ impl RunStats {
             Some(m) => m,
             None => self.matchups.entry(matchup.clone()).or_default(),
         }
-        .add(outcome, record.first, turns);
-        for (seat, (deck, list)) in matchup.decks.iter().zip(&lineup.lists).enumerate() {
+        .add(outcome, rotation, record.first, scores, turns);
+        for (e, (deck, list)) in matchup.decks.iter().zip(&lineup.lists).enumerate() {
             let stats = match self.decks.get_mut(deck) {
                 Some(s) => s,
                 None => self.decks.entry(deck.clone()).or_default(),
             };
-            stats.add_game(list, Player(seat as u8), outcome, record);
+            stats.add_game(list, lineup.seat_of(e, rotation), outcome, record);
         }
     }
 
@@ -192,7 +200,7 @@ impl RunStats {
 
 /// A map with structured keys as a JSON list of `[key, value]` pairs (JSON
 /// object keys must be strings).
-mod entries {
+pub(crate) mod entries {
     use std::collections::BTreeMap;
 
     use serde::{Deserialize, Deserializer, Serialize, Serializer};

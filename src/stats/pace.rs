@@ -1,9 +1,10 @@
-//! Prize pace: per own turn of a deck, the prize counters it had taken by
-//! the end of that turn and the share of its games it had already won
+//! Prize pace: per own turn of a deck, its score (Nostalgix' prize
+//! counters taken; what it is, each ruleset's terms say) by the end of
+//! that turn and the share of its games it had already won
 //! (`prize_pace.csv`).
 //!
 //! Every row is over *all* the deck's games: a game that ended earlier
-//! carries its final prize count forward, and counts as won from the turn
+//! carries its final score forward, and counts as won from the turn
 //! it was won (see [`SeatRecord::win_turn`]). Main game only (see
 //! [`super::record`]).
 
@@ -16,12 +17,12 @@ use super::record::SeatRecord;
 pub struct PaceCell {
     /// Games in which the deck began its turn `t`.
     pub alive: u64,
-    /// Sum of the prizes at the end of turn `t` over those games.
-    pub alive_prizes: u64,
+    /// Sum of the scores at the end of turn `t` over those games.
+    pub alive_score: u64,
     /// Games whose main game ended after exactly `t` own turns.
     pub ended: u64,
-    /// Sum of the final prizes of those games.
-    pub ended_prizes: u64,
+    /// Sum of the final scores of those games.
+    pub ended_score: u64,
     /// Games won by the end of own turn `t` but not before.
     pub wins: u64,
 }
@@ -43,8 +44,8 @@ pub struct PaceRow {
     pub turn: u32,
     /// The deck's games (every row counts all of them).
     pub games: u64,
-    /// Mean prize counters taken by the end of the turn.
-    pub mean_prizes: f64,
+    /// Mean score by the end of the turn.
+    pub mean_score: f64,
     /// Share of the games already won by the end of the turn.
     pub share_won_by_turn: f64,
 }
@@ -63,11 +64,11 @@ impl PrizePace {
         for (i, t) in seat.turns.iter().enumerate() {
             let cell = self.cell(i + 1);
             cell.alive += 1;
-            cell.alive_prizes += u64::from(t.prizes);
+            cell.alive_score += u64::from(t.score);
         }
         let ended = self.cell(seat.turns.len());
         ended.ended += 1;
-        ended.ended_prizes += u64::from(seat.final_prizes);
+        ended.ended_score += u64::from(seat.final_score);
         if won {
             self.cell(seat.win_turn() as usize).wins += 1;
         }
@@ -79,9 +80,9 @@ impl PrizePace {
         for (t, b) in other.cells.iter().enumerate() {
             let a = self.cell(t);
             a.alive += b.alive;
-            a.alive_prizes += b.alive_prizes;
+            a.alive_score += b.alive_score;
             a.ended += b.ended;
-            a.ended_prizes += b.ended_prizes;
+            a.ended_score += b.ended_score;
             a.wins += b.wins;
         }
     }
@@ -96,14 +97,14 @@ impl PrizePace {
             .unwrap_or(0);
         let n = self.games as f64;
         let mut rows = Vec::with_capacity(last);
-        let (mut ended_prizes, mut wins) = (0u64, 0u64);
+        let (mut ended_score, mut wins) = (0u64, 0u64);
         for t in 1..=last {
-            ended_prizes += self.cells[t - 1].ended_prizes;
+            ended_score += self.cells[t - 1].ended_score;
             wins += self.cells[t].wins;
             rows.push(PaceRow {
                 turn: t as u32,
                 games: self.games,
-                mean_prizes: (self.cells[t].alive_prizes + ended_prizes) as f64 / n,
+                mean_score: (self.cells[t].alive_score + ended_score) as f64 / n,
                 share_won_by_turn: wins as f64 / n,
             });
         }

@@ -13,35 +13,33 @@
 //! reacting player's previous turn); anything before a player's first turn
 //! (a mulligan) is not part of any turn.
 
-use crate::core::{Metric, Player};
+use crate::core::{CardId, Metric, Player};
 
 /// One own turn of one seat in the main game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnRecord {
-    /// Mana available at the most at the start of the turn.
-    pub max_mana: u8,
-    /// Mana available at the start of the turn.
-    pub mana: u8,
-    /// Mana paid for cards and abilities during the turn.
+    /// The most of the turn's resource available at its start.
+    pub resource_max: u32,
+    /// The resource available at the start of the turn.
+    pub resource: u32,
+    /// The resource paid for cards and abilities during the turn.
     pub spent: u32,
-    /// Mana left at the end of the turn, if the turn ended (a game can end
-    /// mid-turn).
-    pub unspent: Option<u8>,
+    /// The resource left at the end of the turn, if the turn ended (a game
+    /// can end mid-turn).
+    pub unspent: Option<u32>,
     /// Cards played from hand during the turn.
     pub played: u32,
-    /// The seat's prize counters at the end of the turn (or when the main
-    /// game ended during it).
-    pub prizes: u8,
+    /// The seat's score at the end of the turn (or when the main game ended
+    /// during it).
+    pub score: u32,
 }
 
 impl TurnRecord {
-    /// Mana left unused: as reported at the end of the turn, else what was
-    /// available minus what was paid.
+    /// The resource left unused: as reported at the end of the turn, else
+    /// what was available minus what was paid.
     pub fn unspent_or_left(&self) -> u32 {
-        match self.unspent {
-            Some(u) => u32::from(u),
-            None => u32::from(self.mana).saturating_sub(self.spent),
-        }
+        self.unspent
+            .unwrap_or_else(|| self.resource.saturating_sub(self.spent))
     }
 }
 
@@ -49,7 +47,7 @@ impl TurnRecord {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CardRecord {
     /// The card's id in the ruleset.
-    pub card: u16,
+    pub card: CardId,
     /// Copies drawn (the opening hand included).
     pub drawn: u32,
     /// Copies played from hand.
@@ -65,8 +63,8 @@ pub struct SeatRecord {
     pub turns: Vec<TurnRecord>,
     /// Whether the last of `turns` had ended when the main game ended.
     pub last_turn_ended: bool,
-    /// Prize counters taken by the end of the main game.
-    pub final_prizes: u8,
+    /// The score at the end of the main game.
+    pub final_score: u32,
     /// Cards drawn or played, in order of first appearance.
     pub cards: Vec<CardRecord>,
     /// The actions taken in the main game, as (own turn, kind) in order; an
@@ -88,7 +86,7 @@ impl SeatRecord {
         }
     }
 
-    fn card(&mut self, card: u16) -> &mut CardRecord {
+    fn card(&mut self, card: CardId) -> &mut CardRecord {
         let i = match self.cards.iter().position(|c| c.card == card) {
             Some(i) => i,
             None => {
@@ -119,8 +117,8 @@ pub struct Recorder {
     game_starts: u32,
     /// Own turns begun in the current (re-)game, per seat.
     turn_in_game: Vec<u32>,
-    /// Current prize counters, per seat (main game).
-    prizes: Vec<u8>,
+    /// Current score, per seat (main game).
+    scores: Vec<u32>,
 }
 
 impl Recorder {
@@ -133,7 +131,7 @@ impl Recorder {
             },
             game_starts: 0,
             turn_in_game: vec![0; players],
-            prizes: vec![0; players],
+            scores: vec![0; players],
         }
     }
 
@@ -159,23 +157,23 @@ impl Recorder {
         if seat >= self.record.seats.len() {
             return;
         }
-        let prizes = self.prizes[seat];
+        let score = self.scores[seat];
         let own_turn = self.turn_in_game[seat];
         let rec = &mut self.record.seats[seat];
         match metric {
             Metric::GameStart => {}
             Metric::TurnStart {
                 player,
-                max_mana,
-                mana,
+                resource_max,
+                resource,
             } => {
                 self.turn_in_game[seat] += 1;
                 if main {
                     self.record.first.get_or_insert(player);
                     rec.turns.push(TurnRecord {
-                        max_mana,
-                        mana,
-                        prizes,
+                        resource_max,
+                        resource,
+                        score,
                         ..TurnRecord::default()
                     });
                     rec.last_turn_ended = false;
@@ -188,22 +186,22 @@ impl Recorder {
                 c.turn_sum += u64::from(own_turn);
                 if main && let Some(t) = rec.turns.last_mut() {
                     t.played += 1;
-                    t.spent += u32::from(cost);
+                    t.spent += cost;
                 }
             }
             Metric::Spent { amount, .. } => {
                 if main && let Some(t) = rec.turns.last_mut() {
-                    t.spent += u32::from(amount);
+                    t.spent += amount;
                 }
             }
             Metric::Score { total, .. } => {
                 if main {
-                    self.prizes[seat] = total;
-                    rec.final_prizes = total;
+                    self.scores[seat] = total;
+                    rec.final_score = total;
                     if !rec.last_turn_ended
                         && let Some(t) = rec.turns.last_mut()
                     {
-                        t.prizes = total;
+                        t.score = total;
                     }
                 }
             }
@@ -240,11 +238,11 @@ mod tests {
         r.finish()
     }
 
-    fn turn(player: Player, mana: u8) -> Metric {
+    fn turn(player: Player, mana: u32) -> Metric {
         Metric::TurnStart {
             player,
-            max_mana: mana,
-            mana,
+            resource_max: mana,
+            resource: mana,
         }
     }
 
@@ -252,11 +250,14 @@ mod tests {
     fn turns_mana_and_prizes() {
         let g = record(&[
             Metric::GameStart,
-            Metric::Drew { player: B, card: 3 },
+            Metric::Drew {
+                player: B,
+                card: CardId(3),
+            },
             turn(B, 1),
             Metric::Played {
                 player: B,
-                card: 3,
+                card: CardId(3),
                 cost: 1,
             },
             Metric::TurnEnd {
@@ -287,20 +288,20 @@ mod tests {
         assert_eq!(b.turns.len(), 2);
         assert_eq!((b.turns[0].spent, b.turns[0].played), (1, 1));
         assert_eq!(b.turns[1].spent, 2);
-        assert_eq!(b.turns[1].prizes, 2);
+        assert_eq!(b.turns[1].score, 2);
         assert_eq!(b.turns[1].unspent_or_left(), 0);
         assert_eq!(b.win_turn(), 2);
         assert_eq!(
             b.cards[0],
             CardRecord {
-                card: 3,
+                card: CardId(3),
                 drawn: 1,
                 played: 1,
                 turn_sum: 1
             }
         );
         let a = &g.seats[0];
-        assert_eq!((a.turns[0].prizes, a.final_prizes), (1, 1));
+        assert_eq!((a.turns[0].score, a.final_score), (1, 1));
         assert_eq!(a.win_turn(), 2);
     }
 
@@ -316,10 +317,13 @@ mod tests {
             Metric::GameStart,
             turn(A, 1),
             turn(A, 2),
-            Metric::Drew { player: A, card: 7 },
+            Metric::Drew {
+                player: A,
+                card: CardId(7),
+            },
             Metric::Played {
                 player: A,
-                card: 7,
+                card: CardId(7),
                 cost: 2,
             },
             Metric::Score {
@@ -330,7 +334,7 @@ mod tests {
         let a = &g.seats[0];
         assert_eq!(a.turns.len(), 1);
         assert_eq!(a.turns[0].spent, 0);
-        assert_eq!(a.final_prizes, 0);
+        assert_eq!(a.final_score, 0);
         assert_eq!(a.cards[0].played, 1);
         assert_eq!(a.cards[0].turn_sum, 2);
         assert_eq!(a.win_turn(), 2);

@@ -64,7 +64,7 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 to H0 after `score`.
     pub fn llr(&self, score: &Score) -> f64 {
-        let points = score.half_points as f64 / 2.0;
+        let points = score.points();
         let losses = score.games as f64 - points;
         points * (self.p1 / self.p0).ln() + losses * ((1.0 - self.p1) / (1.0 - self.p0)).ln()
     }
@@ -84,7 +84,7 @@ impl Sprt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{GameRng, below, rng_from_seed};
+    use crate::core::{GameRng, UNITS_PER_GAME, below, rng_from_seed};
 
     #[test]
     fn bounds_follow_alpha_and_beta() {
@@ -100,14 +100,8 @@ mod tests {
     #[test]
     fn wins_push_towards_h0_and_losses_towards_h1() {
         let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
-        let all_wins = Score {
-            games: 10,
-            half_points: 20,
-        };
-        let all_losses = Score {
-            games: 10,
-            half_points: 0,
-        };
+        let all_wins = Score::of_points(10, 10);
+        let all_losses = Score::of_points(10, 0);
         assert!(t.llr(&all_wins) < 0.0 && t.llr(&all_losses) > 0.0);
         assert_eq!(t.llr(&Score::default()), 0.0);
     }
@@ -117,7 +111,7 @@ mod tests {
         let mut score = Score::default();
         loop {
             let win = (below(rng, 1_000_000) as f64) < p * 1e6;
-            score.add(if win { 2 } else { 0 });
+            score.add(if win { UNITS_PER_GAME } else { 0 });
             if let Some(v) = t.decide(t.llr(&score)) {
                 return v;
             }

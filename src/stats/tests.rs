@@ -1,24 +1,24 @@
 //! Merge laws and end-to-end figures of the run statistics.
 
 use super::*;
-use crate::core::{Metric, below, rng_from_seed};
+use crate::core::{CardId, Metric, below, rng_from_seed};
 
 fn lineup() -> Lineup {
     let card = |card: u16, name: &str, copies: u8, cost: u8| ListedCard {
-        card,
+        card: CardId(card),
         name: name.to_owned(),
         copies,
         cost,
     };
     Lineup {
         matchup: Matchup {
-            decks: ["red".into(), "blue".into()],
-            bots: ["greedy".into(), "random".into()],
+            decks: Seats::from_vec(vec!["red".into(), "blue".into()]),
+            bots: Seats::from_vec(vec!["greedy".into(), "random".into()]),
         },
-        lists: [
+        lists: Seats::from_vec(vec![
             vec![card(0, "Imp", 3, 1), card(1, "Drake", 2, 3)],
             vec![card(2, "Wisp", 4, 1), card(0, "Imp", 1, 1)],
-        ],
+        ]),
     }
 }
 
@@ -28,17 +28,17 @@ fn random_game(seed: u64) -> (Outcome, u32, GameRecord) {
     let mut rec = Recorder::new(2);
     rec.observe(Metric::GameStart);
     let turns = 1 + below(&mut rng, 12);
-    let mut score = [0u8; 2];
+    let mut score = [0u32; 2];
     for t in 0..turns {
-        let player = Player((t + below(&mut rng, 2) * (t == 0) as u32) as u8 % 2);
-        let mana = (t / 2 + 1).min(10) as u8;
+        let player = Player::new((t + below(&mut rng, 2) * (t == 0) as u32) as usize % 2);
+        let mana = (t / 2 + 1).min(10);
         rec.observe(Metric::TurnStart {
             player,
-            max_mana: mana,
-            mana,
+            resource_max: mana,
+            resource: mana,
         });
         for _ in 0..below(&mut rng, 3) {
-            let card = below(&mut rng, 3) as u16;
+            let card = CardId(below(&mut rng, 3) as u16);
             rec.observe(Metric::Drew { player, card });
             rec.observe(Metric::Played {
                 player,
@@ -58,18 +58,9 @@ fn random_game(seed: u64) -> (Outcome, u32, GameRecord) {
         }
     }
     let outcome = match below(&mut rng, 3) {
-        0 => Outcome {
-            winner: Some(Player::A),
-            reason: "prizes",
-        },
-        1 => Outcome {
-            winner: Some(Player::B),
-            reason: "hero_ko",
-        },
-        _ => Outcome {
-            winner: None,
-            reason: "turn_limit",
-        },
+        0 => Outcome::win(2, Player::A, "prizes"),
+        1 => Outcome::win(2, Player::B, "hero_ko"),
+        _ => Outcome::draw(2, "turn_limit"),
     };
     (outcome, turns, rec.finish())
 }
@@ -79,7 +70,8 @@ fn fold(seeds: std::ops::Range<u64>) -> RunStats {
     let mut stats = RunStats::default();
     for seed in seeds {
         let (outcome, turns, record) = random_game(seed);
-        stats.add_game(&lineup, &outcome, turns, &record);
+        let scores = Seats::from_vec(vec![1, 2]);
+        stats.add_game(&lineup, 0, &outcome, &scores, turns, &record);
     }
     stats
 }
@@ -106,11 +98,18 @@ fn merge_is_associative_and_matches_a_single_fold() {
 fn summary_counts_games_and_draws() {
     let stats = fold(0..100);
     let m = &stats.matchups[&lineup().matchup];
-    assert_eq!(m.score_a.games, 100);
-    assert_eq!(m.wins[0] + m.wins[1] + m.draws, 100);
-    assert_eq!(m.score_a.half_points, 2 * m.wins[0] + m.draws);
-    assert_eq!(m.a_first.games + m.a_second.games, 100);
+    let a = &m.entries[0];
+    assert_eq!(a.rank_score.games, 100);
+    assert_eq!(m.wins(0) + m.wins(1) + m.draws(), 100);
+    assert_eq!(
+        a.rank_score.points(),
+        m.wins(0) as f64 + m.draws() as f64 / 2.0
+    );
+    assert_eq!(a.first.games + a.second.games, 100);
     assert_eq!(m.reasons.values().sum::<u64>(), 100);
+    assert_eq!(m.mean_final_score(1), Some(2.0));
+    let shares: f64 = m.entries.iter().map(|e| e.win_share.points()).sum();
+    assert_eq!(shares, 100.0);
 }
 
 #[test]
@@ -127,10 +126,7 @@ fn card_rows_follow_the_list_and_split_games() {
     assert_eq!(curve.iter().map(|r| r.cards_in_list).sum::<u64>(), 5);
     let pace = red.pace.rows();
     let last = pace.last().unwrap();
-    let wins = stats.matchups[&lineup().matchup].wins[0] as f64;
+    let wins = stats.matchups[&lineup().matchup].wins(0) as f64;
     assert!((last.share_won_by_turn - wins / 100.0).abs() < 1e-12);
-    assert!(
-        pace.windows(2)
-            .all(|w| w[0].mean_prizes <= w[1].mean_prizes)
-    );
+    assert!(pace.windows(2).all(|w| w[0].mean_score <= w[1].mean_score));
 }

@@ -1,43 +1,109 @@
-//! Win rates as exact half-point counts, and the Wilson score interval.
+//! Rates as exact counts, and their intervals.
 //!
-//! A draw is worth half a win, so a rate is kept as `half_points / (2 ×
-//! games)` in integers: folding games in any order gives the same figures.
+//! A game's return (its rank score: a win 1, a draw 0.5, a loss 0 at two
+//! seats) or its win share is an exact multiple of `1 / UNITS_PER_GAME`,
+//! so a [`Score`] keeps integer sums and folding games in any order gives
+//! the same figures.
 
 use serde::{Deserialize, Serialize};
+
+use crate::core::UNITS_PER_GAME;
 
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// A score over some games: wins count 2 half-points, draws 1, losses 0.
+/// A rate over some games, as integer sums of per-game values in units of
+/// `1 / UNITS_PER_GAME`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     /// Games counted.
     pub games: u64,
-    /// Twice the points scored (a draw is one half-point).
-    pub half_points: u64,
+    /// The sum of the games' values, in units.
+    pub units: u64,
+    /// The sum of their squares, in units², for the variance.
+    pub units_sq: u64,
 }
 
 impl Score {
-    /// Counts one game whose return was `half_points / 2` (0, 1 or 2).
-    pub fn add(&mut self, half_points: u64) {
+    /// Counts one game worth `units / UNITS_PER_GAME`.
+    pub fn add(&mut self, units: u64) {
         self.games += 1;
-        self.half_points += half_points;
+        self.units += units;
+        self.units_sq += units * units;
+    }
+
+    /// A score of `games` games, `points` of them won (value 1) and the
+    /// rest lost: what a draw-free tally or a test needs.
+    pub fn of_points(games: u64, points: u64) -> Score {
+        Score {
+            games,
+            units: points * UNITS_PER_GAME,
+            units_sq: points * UNITS_PER_GAME * UNITS_PER_GAME,
+        }
+    }
+
+    /// A score read back from a file: `games` games worth `points` in all
+    /// (rounded to the unit). The sum of squares is taken as if every game
+    /// were worth 0 or 1, which [`Score::wilson95`] does not use.
+    pub fn with_points(games: u64, points: f64) -> Score {
+        let units = (points * UNITS_PER_GAME as f64).round().max(0.0) as u64;
+        Score {
+            games,
+            units,
+            units_sq: units * UNITS_PER_GAME,
+        }
+    }
+
+    /// The score of the other side of a two-seat tally (value `1 − v` per
+    /// game).
+    pub fn complement(&self) -> Score {
+        let g = self.games;
+        Score {
+            games: g,
+            units: g * UNITS_PER_GAME - self.units,
+            units_sq: g * UNITS_PER_GAME * UNITS_PER_GAME - 2 * UNITS_PER_GAME * self.units
+                + self.units_sq,
+        }
     }
 
     /// The sum of two scores.
     pub fn merge(&mut self, other: &Score) {
         self.games += other.games;
-        self.half_points += other.half_points;
+        self.units += other.units;
+        self.units_sq += other.units_sq;
     }
 
-    /// The mean return, or `None` without games.
+    /// The sum of the values, in points (a win is one).
+    pub fn points(&self) -> f64 {
+        self.units as f64 / UNITS_PER_GAME as f64
+    }
+
+    /// The mean value, or `None` without games.
     pub fn rate(&self) -> Option<f64> {
-        (self.games > 0).then(|| self.half_points as f64 / (2 * self.games) as f64)
+        (self.games > 0).then(|| self.units as f64 / (UNITS_PER_GAME * self.games) as f64)
     }
 
-    /// The 95% Wilson score interval of the rate, or `None` without games.
+    /// The 95% Wilson score interval of the rate, or `None` without games
+    /// (for a win rate or a win share: values in `[0, 1]`).
     pub fn wilson95(&self) -> Option<(f64, f64)> {
-        wilson(self.half_points as f64 / 2.0, self.games, Z95)
+        wilson(self.points(), self.games, Z95)
+    }
+
+    /// The 95% normal interval of the mean (mean ± z·s/√n with the sample
+    /// standard deviation), clamped to `[0, 1]`: for a rank score, whose
+    /// per-game values are not just 0 or 1. `None` with fewer than two
+    /// games.
+    pub fn normal95(&self) -> Option<(f64, f64)> {
+        if self.games < 2 {
+            return None;
+        }
+        let n = self.games as f64;
+        let u = UNITS_PER_GAME as f64;
+        let mean = self.units as f64 / u / n;
+        let sq = self.units_sq as f64 / (u * u);
+        let var = ((sq - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = Z95 * (var / n).sqrt();
+        Some(((mean - half).max(0.0), (mean + half).min(1.0)))
     }
 }
 

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The CSV reports every `simulate` run writes.
-pub const REPORTS: [&str; 8] = [
+pub const REPORTS: [&str; 9] = [
     "games.csv",
+    "seats.csv",
     "summary.csv",
     "mana_curve.csv",
     "deck_curve.csv",

@@ -15,8 +15,8 @@
 
 use super::cards::{CardDb, CardId, Kind};
 use super::state::{DECK_SIZE, LOCATION_DECK_SIZE};
+use crate::core::deck_name;
 use crate::diagnostics::{Diagnostic, unknown_name};
-use crate::games::deck_name;
 
 /// Copies of one card a deck may hold.
 pub const MAX_COPIES: u8 = 3;

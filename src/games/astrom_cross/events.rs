@@ -175,7 +175,7 @@ pub enum EventKind {
 }
 
 fn seat(p: u8) -> String {
-    Player(p).letter().to_string()
+    Player::new(p.into()).letter().to_string()
 }
 
 fn zone(z: u8) -> Value {
@@ -209,27 +209,33 @@ impl AstromCross {
 
     /// The report metric an event carries.
     pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player(e.player);
+        let player = Player::new(e.player.into());
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
             EventKind::TurnStart { active, locations } => Metric::TurnStart {
                 player,
-                max_mana: locations,
-                mana: active,
+                resource_max: locations.into(),
+                resource: active.into(),
             },
-            EventKind::Draw { card } => Metric::Drew {
-                player,
-                card: card.0,
-            },
+            EventKind::Draw { card } => Metric::Drew { player, card },
             EventKind::Play { card, cost } => Metric::Played {
                 player,
-                card: card.0,
-                cost,
+                card,
+                cost: cost.into(),
             },
-            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Pay { amount } => Metric::Spent {
+                player,
+                amount: amount.into(),
+            },
             EventKind::Act { kind } => Metric::Action { player, kind },
-            EventKind::Score { total } => Metric::Score { player, total },
-            EventKind::TurnEnd { unspent } => Metric::TurnEnd { player, unspent },
+            EventKind::Score { total } => Metric::Score {
+                player,
+                total: total.into(),
+            },
+            EventKind::TurnEnd { unspent } => Metric::TurnEnd {
+                player,
+                unspent: unspent.into(),
+            },
             _ => return None,
         })
     }

@@ -42,7 +42,10 @@ use deck::Deck;
 use events::Event;
 use state::State;
 
-use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+use crate::core::{
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
+    SeatSummary, SeatTerms,
+};
 pub use crate::games::Options;
 use crate::games::bundled_match;
 
@@ -83,7 +86,7 @@ impl AstromCross {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> AstromCross {
-        bundled_match(db, a, b)
+        bundled_match(db, &[a, b])
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool, default
@@ -98,10 +101,6 @@ impl Game for AstromCross {
     type Action = Action;
     type Event = Event;
 
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
     fn num_players(&self) -> usize {
         2
     }
@@ -112,11 +111,15 @@ impl Game for AstromCross {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((winner, reason)) => Node::Terminal(Outcome {
-                winner: winner.map(Player),
-                reason: rules::REASONS[reason as usize],
-            }),
-            None => Node::Decision(Player(self.decider(s))),
+            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
+                2,
+                Player::new(winner.into()),
+                rules::REASONS[reason as usize],
+            )),
+            Some((None, reason)) => {
+                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
+            }
+            None => Node::Decision(Player::new(self.decider(s).into())),
         }
     }
 
@@ -136,20 +139,32 @@ impl Game for AstromCross {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.0, Some(rng));
+        self.redeal(&mut view, observer.index() as u8, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.0)
+        self.info_hash(s, player.index() as u8)
     }
+}
 
+impl Invariants for AstromCross {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         self.invariants(s)
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.0).len()
+        self.cards_owned(s, player.index() as u8).len()
+    }
+}
+
+impl Report for AstromCross {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "ancient damage limit less damage taken",
+            resource: "active locations",
+            score: "damage dealt to the rival ancient",
+        }
     }
 
     fn metric(&self, event: &Event) -> Option<Metric> {
@@ -160,12 +175,13 @@ impl Game for AstromCross {
         self.json(event)
     }
 
-    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
         // Health: the ancient's damage limit less its damage. Score: the
         // damage dealt to the rival's ancient.
-        let side = s.side(player.0);
-        PlayerSummary {
-            health: i32::from(self.life(s, player.0)) - i32::from(side.ancient_damage),
+        let p = player.index() as u8;
+        let side = s.side(p);
+        SeatSummary {
+            health: i32::from(self.life(s, p)) - i32::from(side.ancient_damage),
             score: side.dealt.into(),
         }
     }
@@ -174,20 +190,22 @@ impl Game for AstromCross {
         s.turns.into()
     }
 
-    fn card_name(&self, card: u16) -> &str {
-        &self.db.card(cards::CardId(card)).name
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
     }
 
-    fn card_cost(&self, card: u16) -> u8 {
-        self.db.card(cards::CardId(card)).level()
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).level()
     }
 
-    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
-        self.decks[player.index()]
-            .cards
-            .iter()
-            .map(|&(c, n)| (c.0, n))
-            .collect()
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player.index()].cards.clone()
+    }
+}
+
+impl Evaluate for AstromCross {
+    fn name(&self) -> &'static str {
+        NAME
     }
 
     fn feature_names(&self) -> &'static [&'static str] {
@@ -195,6 +213,6 @@ impl Game for AstromCross {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.0, out);
+        self.compute_features(s, player.index() as u8, out);
     }
 }

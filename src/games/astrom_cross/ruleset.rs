@@ -18,6 +18,7 @@ impl Ruleset for AstromCross {
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
     const OVERRIDE_FIELDS: &'static [&'static str] = &FIELDS;
+    const STATE_BUDGET: usize = 1 << 16;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
@@ -50,7 +51,10 @@ impl Ruleset for AstromCross {
         (cards.table_rows(), vec![3, 4, 5])
     }
 
-    fn new_match(cards: Arc<CardDb>, decks: [Deck; 2], max_turns: u16) -> AstromCross {
-        AstromCross::new(cards, decks, Options { max_turns })
+    fn new_match(cards: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> AstromCross {
+        let decks: [Deck; 2] = decks
+            .try_into()
+            .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
+        AstromCross::new(cards, decks, options)
     }
 }

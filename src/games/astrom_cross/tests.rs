@@ -9,6 +9,8 @@ use super::events::{Event, EventKind};
 use super::state::*;
 use super::{AstromCross, Options};
 use crate::bots::{Bot, FeatureSet, Strategy};
+#[allow(unused_imports)]
+use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
 
 #[test]
@@ -148,7 +150,7 @@ fn legal(g: &AstromCross, s: &State) -> Vec<Action> {
 
 fn decider(g: &AstromCross, s: &State) -> u8 {
     match g.to_move(s) {
-        Node::Decision(p) => p.0,
+        Node::Decision(p) => p.index() as u8,
         Node::Terminal(o) => panic!("game over: {o:?}"),
     }
 }
@@ -1007,12 +1009,12 @@ fn an_ancient_at_its_damage_limit_is_destroyed_and_its_owner_loses() {
     pass_techniques(&g, &mut s, &mut rng);
     match g.to_move(&s) {
         Node::Terminal(o) => {
-            assert_eq!(o.winner, Some(Player(0)));
+            assert_eq!(o.winner(), Some(Player::A));
             assert_eq!(o.reason, "ancient_destroyed");
         }
         n => panic!("{n:?}"),
     }
-    assert_eq!(g.summary(&s, Player(1)).health, 0);
+    assert_eq!(g.summary(&s, Player::B).health, 0);
     assert!(legal(&g, &s).is_empty());
 }
 
@@ -1045,7 +1047,7 @@ fn the_turn_limit_ends_the_game_as_a_draw() {
     act(&g, &mut s, &mut rng, Action::SkipLocation);
     end_turn(&g, &mut s, &mut rng);
     match g.to_move(&s) {
-        Node::Terminal(o) => assert_eq!((o.winner, o.reason), (None, "turn_limit")),
+        Node::Terminal(o) => assert_eq!((o.winner(), o.reason), (None, "turn_limit")),
         n => panic!("{n:?}"),
     }
 }
@@ -1180,7 +1182,7 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     let mut s = midgame(&g, 40, 60);
     // On to a decision of seat b, the observer.
     let (mut pick, mut chance) = (rng_from_seed(41), rng_from_seed(42));
-    while g.to_move(&s) != Node::Decision(Player(1)) {
+    while g.to_move(&s) != Node::Decision(Player::B) {
         let l = legal(&g, &s);
         assert!(!l.is_empty(), "the game ended first");
         let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];
@@ -1192,7 +1194,7 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
         s.side_mut(0).set.push(veil);
     }
     g.check_invariants(&s).expect("valid");
-    let observer = Player(1);
+    let observer = Player::B;
     let mut other = s;
     let foe = other.side_mut(0);
     // Another [HIDE] card set, a hand card swapped with a deck card, the
@@ -1229,8 +1231,8 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     );
     g.check_invariants(&a).expect("a consistent view");
     assert_ne!(
-        g.info_key(&s, Player(0)),
-        g.info_key(&other, Player(0)),
+        g.info_key(&s, Player::A),
+        g.info_key(&other, Player::A),
         "seat a sees its own cards"
     );
     // So every bundled bot decides the same for both.
@@ -1276,8 +1278,12 @@ fn metrics_map_turns_plays_actions_and_score() {
     assert_eq!(turns as u32, g.turns(&s));
     for m in &metrics {
         match *m {
-            Metric::TurnStart { max_mana, mana, .. } => assert!(mana <= max_mana),
-            Metric::Played { card, cost, .. } => assert_eq!(cost, g.card_cost(card)),
+            Metric::TurnStart {
+                resource_max,
+                resource,
+                ..
+            } => assert!(resource <= resource_max),
+            Metric::Played { card, cost, .. } => assert_eq!(cost, u32::from(g.card_cost(card))),
             Metric::Action { kind, .. } => {
                 assert!(
                     kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
@@ -1287,12 +1293,12 @@ fn metrics_map_turns_plays_actions_and_score() {
             _ => {}
         }
     }
-    for p in [Player(0), Player(1)] {
+    for p in [Player::A, Player::B] {
         let last = metrics.iter().rev().find_map(|m| match *m {
-            Metric::Score { player, total } if player == p => Some(u32::from(total)),
+            Metric::Score { player, total } if player == p => Some(total),
             _ => None,
         });
-        assert_eq!(last.unwrap_or(0), g.summary(&s, p).score);
+        assert_eq!(last.unwrap_or(0) as i32, g.summary(&s, p).score);
     }
 }
 

@@ -14,8 +14,8 @@
 
 use super::cards::{CardDb, CardId};
 use super::state::{DECK_SIZE, EXTRA, MAX_COPIES};
+use crate::core::deck_name;
 use crate::diagnostics::{Diagnostic, unknown_name};
-use crate::games::deck_name;
 
 /// A legal deck.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -40,7 +40,10 @@ use deck::Deck;
 use events::Event;
 use state::State;
 
-use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+use crate::core::{
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
+    SeatSummary, SeatTerms,
+};
 pub use crate::games::Options;
 use crate::games::bundled_match;
 
@@ -96,7 +99,7 @@ impl NintendoTcg {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> NintendoTcg {
-        bundled_match(db, a, b)
+        bundled_match(db, &[a, b])
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool.
@@ -110,10 +113,6 @@ impl Game for NintendoTcg {
     type Action = Action;
     type Event = Event;
 
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
     fn num_players(&self) -> usize {
         2
     }
@@ -126,11 +125,15 @@ impl Game for NintendoTcg {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((winner, reason)) => Node::Terminal(Outcome {
-                winner: winner.map(Player),
-                reason: rules::REASONS[reason as usize],
-            }),
-            None => Node::Decision(Player(s.decider)),
+            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
+                2,
+                Player::new(winner.into()),
+                rules::REASONS[reason as usize],
+            )),
+            Some((None, reason)) => {
+                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
+            }
+            None => Node::Decision(Player::new(s.decider.into())),
         }
     }
 
@@ -150,20 +153,32 @@ impl Game for NintendoTcg {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.0, Some(rng));
+        self.redeal(&mut view, observer.index() as u8, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.0)
+        self.info_hash(s, player.index() as u8)
     }
+}
 
+impl Invariants for NintendoTcg {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         self.invariants(s)
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.0).len()
+        self.cards_owned(s, player.index() as u8).len()
+    }
+}
+
+impl Report for NintendoTcg {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "victory points left",
+            resource: "hand power",
+            score: "victory points taken from the opponent",
+        }
     }
 
     fn metric(&self, event: &Event) -> Option<Metric> {
@@ -174,11 +189,12 @@ impl Game for NintendoTcg {
         self.json(event)
     }
 
-    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
-        let foe = s.side(player.0 ^ 1);
-        PlayerSummary {
-            health: s.side(player.0).vp.into(),
-            score: u32::from(state::START_VP - foe.vp),
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let p = player.index() as u8;
+        let foe = s.side(p ^ 1);
+        SeatSummary {
+            health: s.side(p).vp.into(),
+            score: i32::from(state::START_VP - foe.vp),
         }
     }
 
@@ -186,20 +202,22 @@ impl Game for NintendoTcg {
         s.turns.into()
     }
 
-    fn card_name(&self, card: u16) -> &str {
-        &self.db.card(cards::CardId(card)).name
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
     }
 
-    fn card_cost(&self, card: u16) -> u8 {
-        self.db.card(cards::CardId(card)).cost
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost
     }
 
-    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
-        self.decks[player.index()]
-            .cards
-            .iter()
-            .map(|&(c, n)| (c.0, n))
-            .collect()
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player.index()].cards.clone()
+    }
+}
+
+impl Evaluate for NintendoTcg {
+    fn name(&self) -> &'static str {
+        NAME
     }
 
     fn feature_names(&self) -> &'static [&'static str] {
@@ -207,6 +225,6 @@ impl Game for NintendoTcg {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.0, out);
+        self.compute_features(s, player.index() as u8, out);
     }
 }

@@ -10,6 +10,8 @@ use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
 use super::{NintendoTcg, Options};
+#[allow(unused_imports)]
+use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
 
 #[test]
@@ -1331,10 +1333,7 @@ fn with_no_characters_attacks_hit_vitality_and_zero_loses() {
     )));
     assert_eq!(
         g.to_move(&s),
-        Node::Terminal(crate::core::Outcome {
-            winner: Some(Player::A),
-            reason: "vitality"
-        })
+        Node::Terminal(crate::core::Outcome::win(2, Player::A, "vitality"))
     );
     assert_eq!(g.summary(&s, Player::A).score, 10);
     assert_eq!(g.summary(&s, Player::B).health, 0);
@@ -1352,10 +1351,7 @@ fn a_player_who_cannot_draw_loses() {
     settle(&g, &mut s, 1);
     assert_eq!(
         g.to_move(&s),
-        Node::Terminal(crate::core::Outcome {
-            winner: Some(Player::A),
-            reason: "deck_out"
-        })
+        Node::Terminal(crate::core::Outcome::win(2, Player::A, "deck_out"))
     );
 }
 
@@ -1369,7 +1365,7 @@ fn effects_can_take_vitality_too() {
     s.side_mut(1).vp = 2;
     act(&g, &mut s, play(siphon, Tgt::None));
     act(&g, &mut s, Action::Decline);
-    assert!(matches!(g.to_move(&s), Node::Terminal(o) if o.winner == Some(Player::A)));
+    assert!(matches!(g.to_move(&s), Node::Terminal(o) if o.winner() == Some(Player::A)));
 }
 
 // ---------------------------------------------------------------------------
@@ -1452,10 +1448,7 @@ fn the_turn_limit_makes_the_game_a_draw() {
     settle(&g, &mut s, 1);
     assert_eq!(
         g.to_move(&s),
-        Node::Terminal(crate::core::Outcome {
-            winner: None,
-            reason: "turn_limit"
-        })
+        Node::Terminal(crate::core::Outcome::draw(2, "turn_limit"))
     );
     assert_eq!(s.turns, 4);
 }
@@ -1480,7 +1473,7 @@ fn metrics_map_turns_plays_payments_and_actions() {
             },
             Metric::Played {
                 player: a,
-                card: hound.0,
+                card: hound,
                 cost: 4
             }
         ]
@@ -1530,8 +1523,8 @@ fn metrics_map_turns_plays_payments_and_actions() {
     );
     assert!(got.contains(&Metric::TurnStart {
         player: Player::B,
-        max_mana: 22,
-        mana: 22
+        resource_max: 22,
+        resource: 22
     }));
     assert!(
         got.iter()

@@ -12,8 +12,8 @@
 //! deck, and only 1 Hero".
 
 use super::cards::{CardDb, CardId, Kind};
+use crate::core::deck_name;
 use crate::diagnostics::{Diagnostic, unknown_name};
-use crate::games::deck_name;
 
 /// Cards in a deck besides the Hero.
 pub const DECK_SIZE: usize = 50;

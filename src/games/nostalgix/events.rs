@@ -125,7 +125,7 @@ pub enum EventKind {
 }
 
 fn seat(p: u8) -> String {
-    Player(p).letter().to_string()
+    Player::new(p.into()).letter().to_string()
 }
 
 /// Entity ids as logs write them: `hero_a`/`hero_b` for Heroes.
@@ -144,27 +144,33 @@ impl Nostalgix {
 
     /// The report metric an event carries.
     pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player(e.player);
+        let player = Player::new(e.player.into());
         Some(match e.kind {
             EventKind::Start { .. } => Metric::GameStart,
             EventKind::TurnStart { max_mana, mana, .. } => Metric::TurnStart {
                 player,
-                max_mana,
-                mana,
+                resource_max: max_mana.into(),
+                resource: mana.into(),
             },
-            EventKind::Draw { card: Some(c) } => Metric::Drew { player, card: c.0 },
+            EventKind::Draw { card: Some(c) } => Metric::Drew { player, card: c },
             EventKind::Play { card, cost, .. } | EventKind::Evolve { card, cost, .. } => {
                 Metric::Played {
                     player,
-                    card: card.0,
-                    cost,
+                    card,
+                    cost: cost.into(),
                 }
             }
-            EventKind::Pay { amount } => Metric::Spent { player, amount },
-            EventKind::Prize { total } => Metric::Score { player, total },
+            EventKind::Pay { amount } => Metric::Spent {
+                player,
+                amount: amount.into(),
+            },
+            EventKind::Prize { total } => Metric::Score {
+                player,
+                total: total.into(),
+            },
             EventKind::EndTurn { mana_left, .. } => Metric::TurnEnd {
                 player,
-                unspent: mana_left,
+                unspent: mana_left.into(),
             },
             // The actions that are not a card played (those are in the
             // mana curve): `actions.csv`.

@@ -34,7 +34,10 @@ use deck::Deck;
 use events::Event;
 use state::State;
 
-use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+use crate::core::{
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
+    SeatSummary, SeatTerms,
+};
 pub use crate::games::Options;
 use crate::games::bundled_match;
 
@@ -83,7 +86,7 @@ impl Nostalgix {
     /// [`BUNDLED_DECKS`]) on the bundled pool, default options: the match
     /// tests, benches and examples use.
     pub fn bundled(a: usize, b: usize) -> Nostalgix {
-        bundled_match(CardDb::bundled(), a, b)
+        bundled_match(CardDb::bundled(), &[a, b])
     }
 }
 
@@ -91,10 +94,6 @@ impl Game for Nostalgix {
     type State = State;
     type Action = Action;
     type Event = Event;
-
-    fn name(&self) -> &'static str {
-        NAME
-    }
 
     fn num_players(&self) -> usize {
         2
@@ -106,11 +105,15 @@ impl Game for Nostalgix {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((winner, reason)) => Node::Terminal(Outcome {
-                winner: winner.map(Player),
-                reason: rules::REASONS[reason as usize],
-            }),
-            None => Node::Decision(Player(self.decider(s))),
+            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
+                2,
+                Player::new(winner.into()),
+                rules::REASONS[reason as usize],
+            )),
+            Some((None, reason)) => {
+                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
+            }
+            None => Node::Decision(Player::new(self.decider(s).into())),
         }
     }
 
@@ -130,20 +133,32 @@ impl Game for Nostalgix {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.0, Some(rng));
+        self.redeal(&mut view, observer.index() as u8, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.0)
+        self.info_hash(s, player.index() as u8)
     }
+}
 
+impl Invariants for Nostalgix {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         self.invariants(s)
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.0).len()
+        self.cards_owned(s, player.index() as u8).len()
+    }
+}
+
+impl Report for Nostalgix {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "Hero health",
+            resource: "mana",
+            score: "prize counters taken",
+        }
     }
 
     fn metric(&self, event: &Event) -> Option<Metric> {
@@ -154,9 +169,9 @@ impl Game for Nostalgix {
         self.json(event)
     }
 
-    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
-        let side = s.side(player.0);
-        PlayerSummary {
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let side = s.side(player.index() as u8);
+        SeatSummary {
             health: self.health(s, &side.hero).into(),
             score: side.prizes.into(),
         }
@@ -166,20 +181,22 @@ impl Game for Nostalgix {
         s.turn.into()
     }
 
-    fn card_name(&self, card: u16) -> &str {
-        &self.db.card(cards::CardId(card)).name
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
     }
 
-    fn card_cost(&self, card: u16) -> u8 {
-        self.db.card(cards::CardId(card)).cost
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost
     }
 
-    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
-        self.decks[player.index()]
-            .cards
-            .iter()
-            .map(|&(c, n)| (c.0, n))
-            .collect()
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player.index()].cards.clone()
+    }
+}
+
+impl Evaluate for Nostalgix {
+    fn name(&self) -> &'static str {
+        NAME
     }
 
     fn feature_names(&self) -> &'static [&'static str] {
@@ -187,6 +204,6 @@ impl Game for Nostalgix {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.0, out);
+        self.compute_features(s, player.index() as u8, out);
     }
 }

@@ -8,6 +8,8 @@ use super::cards::{CardDb, CardId};
 use super::deck::Deck;
 use super::state::*;
 use super::{Nostalgix, Options};
+#[allow(unused_imports)]
+use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
 
 #[test]
@@ -920,7 +922,7 @@ fn taking_all_prize_counters_wins() {
     t.place(1, "Rusher", 0);
     t.attack(rock, Tgt::unit(1, 0));
     assert!(
-        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner == Some(Player::A) && o.reason == "prizes")
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(Player::A) && o.reason == "prizes")
     );
 }
 
@@ -932,7 +934,7 @@ fn reducing_the_hero_to_zero_wins() {
     let rock = t.place(0, "Rock", 0);
     t.attack(rock, Tgt::hero(1));
     assert!(
-        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner == Some(Player::A) && o.reason == "hero_ko")
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(Player::A) && o.reason == "hero_ko")
     );
 }
 
@@ -966,7 +968,7 @@ fn a_game_cut_at_the_turn_limit_is_a_draw() {
     }
     assert_eq!(u32::from(t.s.turn), u32::from(limit));
     assert!(
-        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner.is_none() && o.reason == "turn_limit")
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner().is_none() && o.reason == "turn_limit")
     );
 }
 

@@ -17,9 +17,7 @@ use toml::Spanned;
 use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
 use crate::games::load_card_files;
 
-/// An index into the [`CardDb`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct CardId(pub u16);
+pub use crate::core::CardId;
 
 /// A row of the Unit, which is also the Wave that acts with it (rules:
 /// "CARD LAYOUT" 2a–2c, "GAME FLOW").

@@ -13,8 +13,8 @@
 
 use super::cards::{CardDb, CardId};
 use super::state::DECK_SIZE;
+use crate::core::deck_name;
 use crate::diagnostics::{Diagnostic, unknown_name};
-use crate::games::deck_name;
 
 /// Copies of one card a deck may hold.
 pub const MAX_COPIES: u8 = 1;

@@ -187,7 +187,7 @@ pub enum EventKind {
 }
 
 fn seat(p: u8) -> String {
-    Player(p).letter().to_string()
+    Player::new(p.into()).letter().to_string()
 }
 
 impl PixelTactics {
@@ -213,27 +213,33 @@ impl PixelTactics {
 
     /// The report metric an event carries.
     pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player(e.player);
+        let player = Player::new(e.player.into());
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
             EventKind::TurnStart { actions, .. } => Metric::TurnStart {
                 player,
-                max_mana: actions,
-                mana: actions,
+                resource_max: actions.into(),
+                resource: actions.into(),
             },
-            EventKind::Draw { card } => Metric::Drew {
-                player,
-                card: card.0,
-            },
+            EventKind::Draw { card } => Metric::Drew { player, card },
             EventKind::Play { card, cost, .. } => Metric::Played {
                 player,
-                card: card.0,
-                cost,
+                card,
+                cost: cost.into(),
             },
-            EventKind::Pay { amount } => Metric::Spent { player, amount },
+            EventKind::Pay { amount } => Metric::Spent {
+                player,
+                amount: amount.into(),
+            },
             EventKind::Act { kind, .. } => Metric::Action { player, kind },
-            EventKind::Score { total } => Metric::Score { player, total },
-            EventKind::TurnEnd { unspent } => Metric::TurnEnd { player, unspent },
+            EventKind::Score { total } => Metric::Score {
+                player,
+                total: total.into(),
+            },
+            EventKind::TurnEnd { unspent } => Metric::TurnEnd {
+                player,
+                unspent: unspent.into(),
+            },
             _ => return None,
         })
     }

@@ -37,7 +37,10 @@ use deck::Deck;
 use events::Event;
 use state::{LEADER, Occupant, State};
 
-use crate::core::{Game, GameRng, Metric, Node, Observer, Outcome, Player, PlayerSummary};
+use crate::core::{
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
+    SeatSummary, SeatTerms,
+};
 pub use crate::games::Options;
 use crate::games::bundled_match;
 
@@ -78,7 +81,7 @@ impl PixelTactics {
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> PixelTactics {
-        bundled_match(db, a, b)
+        bundled_match(db, &[a, b])
     }
 
     /// The bundled starter decks `a` and `b` on the bundled pool, default
@@ -93,10 +96,6 @@ impl Game for PixelTactics {
     type Action = Action;
     type Event = Event;
 
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
     fn num_players(&self) -> usize {
         2
     }
@@ -107,11 +106,15 @@ impl Game for PixelTactics {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((winner, reason)) => Node::Terminal(Outcome {
-                winner: winner.map(Player),
-                reason: rules::REASONS[reason as usize],
-            }),
-            None => Node::Decision(Player(self.decider(s))),
+            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
+                2,
+                Player::new(winner.into()),
+                rules::REASONS[reason as usize],
+            )),
+            Some((None, reason)) => {
+                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
+            }
+            None => Node::Decision(Player::new(self.decider(s).into())),
         }
     }
 
@@ -131,20 +134,32 @@ impl Game for PixelTactics {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.0, Some(rng));
+        self.redeal(&mut view, observer.index() as u8, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.0)
+        self.info_hash(s, player.index() as u8)
     }
+}
 
+impl Invariants for PixelTactics {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         self.invariants(s)
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.0).len()
+        self.cards_owned(s, player.index() as u8).len()
+    }
+}
+
+impl Report for PixelTactics {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "Leader life left (0 between games of a match)",
+            resource: "actions",
+            score: "games won in the match (trophies)",
+        }
     }
 
     fn metric(&self, event: &Event) -> Option<Metric> {
@@ -155,16 +170,17 @@ impl Game for PixelTactics {
         self.json(event)
     }
 
-    fn summary(&self, s: &State, player: Player) -> PlayerSummary {
-        let side = s.side(player.0);
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let p = player.index() as u8;
+        let side = s.side(p);
         // The Leader's life left (negative: damage beyond it); 0 between
         // games of a match, when no Leader stands.
         let health = if side.leader().occupant == Occupant::Leader {
-            i32::from(self.life(s, player.0, LEADER)) - i32::from(side.leader().damage)
+            i32::from(self.life(s, p, LEADER)) - i32::from(side.leader().damage)
         } else {
             0
         };
-        PlayerSummary {
+        SeatSummary {
             health,
             score: side.trophies.into(),
         }
@@ -174,21 +190,24 @@ impl Game for PixelTactics {
         s.turns.into()
     }
 
-    fn card_name(&self, card: u16) -> &str {
-        &self.db.card(cards::CardId(card)).name
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
     }
 
-    fn card_cost(&self, _card: u16) -> u8 {
+    fn card_cost(&self, card: CardId) -> u8 {
         // Every card takes one action to play (rules: "ACTIONS").
+        let _ = card;
         1
     }
 
-    fn deck_list(&self, player: Player) -> Vec<(u16, u8)> {
-        self.decks[player.index()]
-            .cards
-            .iter()
-            .map(|&(c, n)| (c.0, n))
-            .collect()
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player.index()].cards.clone()
+    }
+}
+
+impl Evaluate for PixelTactics {
+    fn name(&self) -> &'static str {
+        NAME
     }
 
     fn feature_names(&self) -> &'static [&'static str] {
@@ -196,6 +215,6 @@ impl Game for PixelTactics {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.0, out);
+        self.compute_features(s, player.index() as u8, out);
     }
 }

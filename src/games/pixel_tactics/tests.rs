@@ -10,6 +10,8 @@ use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
 use super::{Options, PixelTactics};
+#[allow(unused_imports)]
+use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
 
 #[test]
@@ -580,7 +582,7 @@ fn orders_resolve_and_go_to_the_discard_pile() {
     let m = metrics(&g, &events);
     assert!(m.contains(&Metric::Played {
         player: Player::A,
-        card: card.0,
+        card,
         cost: 1
     }));
     assert!(m.contains(&Metric::Score {
@@ -858,10 +860,7 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
     let events = act(&g, &mut s, Action::Pass);
     assert_eq!(
         g.to_move(&s),
-        Node::Terminal(crate::core::Outcome {
-            winner: Some(Player::A),
-            reason: "rout"
-        })
+        Node::Terminal(crate::core::Outcome::win(2, Player::A, "rout"))
     );
     assert!(events.iter().any(|e| matches!(
         e.kind,
@@ -896,7 +895,7 @@ fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
     let Node::Terminal(o) = g.to_move(&s) else {
         panic!()
     };
-    assert_eq!((o.winner, o.reason), (Some(Player::B), "rout_tiebreak"));
+    assert_eq!((o.winner(), o.reason), (Some(Player::B), "rout_tiebreak"));
     take(&mut t, 1, id(&g, "Quickblade"));
     t.side_mut(1).deck.push(id(&g, "Quickblade"));
     act(&g, &mut t, Action::Pass);
@@ -904,7 +903,7 @@ fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
     let Node::Terminal(o) = g.to_move(&t) else {
         panic!()
     };
-    assert_eq!((o.winner, o.reason), (None, "tie"));
+    assert_eq!((o.winner(), o.reason), (None, "tie"));
 }
 
 #[test]
@@ -976,7 +975,7 @@ fn the_match_ends_at_the_trophies_it_needs() {
     let Node::Terminal(o) = g.to_move(&s) else {
         panic!()
     };
-    assert_eq!((o.winner, o.reason), (Some(Player::A), "match"));
+    assert_eq!((o.winner(), o.reason), (Some(Player::A), "match"));
 }
 
 #[test]
@@ -994,7 +993,7 @@ fn the_turn_limit_makes_the_match_a_draw() {
     let Node::Terminal(o) = g.to_move(&s) else {
         panic!()
     };
-    assert_eq!((o.winner, o.reason), (None, "turn_limit"));
+    assert_eq!((o.winner(), o.reason), (None, "turn_limit"));
 }
 
 // ---------------------------------------------------------------------------
@@ -1103,7 +1102,7 @@ fn metrics_map_turns_actions_and_score() {
             },
             Metric::Played {
                 player: Player::A,
-                card: id(&g, "Siege Ogre").0,
+                card: id(&g, "Siege Ogre"),
                 cost: 1
             },
             Metric::Action {
@@ -1122,7 +1121,7 @@ fn metrics_map_turns_actions_and_score() {
                         Metric::Drew { card, .. } => Some(*card),
                         _ => None,
                     })
-                    .unwrap_or(0)
+                    .unwrap_or_default()
             },
             Metric::TurnEnd {
                 player: Player::A,
@@ -1130,8 +1129,8 @@ fn metrics_map_turns_actions_and_score() {
             },
             Metric::TurnStart {
                 player: Player::B,
-                max_mana: 2,
-                mana: 2
+                resource_max: 2,
+                resource: 2
             },
         ]
     );
@@ -1402,7 +1401,7 @@ fn views_never_reveal_hidden_cards_over_random_states() {
             if step % 3 == 0 || s.phase == Phase::PickLeader {
                 for observer in 0..2u8 {
                     let y = hidden_redealt(&s, observer, &mut rng);
-                    let who = Player(observer);
+                    let who = Player::new(usize::from(observer));
                     assert_eq!(g.info_key(&s, who), g.info_key(&y, who), "seed {seed}");
                     let view = |x: &State| g.determinize(x, who, &mut rng_from_seed(step));
                     let v = view(&s);

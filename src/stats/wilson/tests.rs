@@ -1,6 +1,7 @@
 //! Tests of `wilson`.
 
 use super::*;
+use crate::core::UNITS_PER_GAME;
 
 fn close(a: (f64, f64), b: (f64, f64)) {
     assert!(
@@ -23,11 +24,12 @@ fn known_values() {
 
 #[test]
 fn draws_count_half() {
+    let half = UNITS_PER_GAME / 2;
     let mut s = Score::default();
-    s.add(2);
-    s.add(1);
+    s.add(2 * half);
+    s.add(half);
     s.add(0);
-    s.add(1);
+    s.add(half);
     assert_eq!(s.rate(), Some(0.5));
     close(s.wilson95().unwrap(), wilson(2.0, 4, Z95).unwrap());
     assert_eq!(Score::default().rate(), None);
@@ -37,16 +39,38 @@ fn draws_count_half() {
 fn newcombe_matches_the_published_example() {
     // Newcombe (1998), table II, example (a): 56/70 vs 48/80 gives a
     // difference of 0.2 with the interval (0.0524, 0.3339) by method 10.
-    let a = Score {
-        games: 80,
-        half_points: 96,
-    };
-    let b = Score {
-        games: 70,
-        half_points: 112,
-    };
+    let a = Score::of_points(80, 48);
+    let b = Score::of_points(70, 56);
     let (d, lo, hi) = newcombe95(&a, &b).unwrap();
     assert!((d - 0.2).abs() < 1e-12);
     close((lo, hi), (0.0524, 0.3339));
     assert_eq!(newcombe95(&Score::default(), &b), None);
+}
+
+#[test]
+fn the_complement_and_the_normal_interval() {
+    let mut s = Score::default();
+    for units in [
+        0,
+        UNITS_PER_GAME / 3,
+        UNITS_PER_GAME,
+        UNITS_PER_GAME / 3 * 2,
+    ] {
+        s.add(units);
+    }
+    let c = s.complement();
+    let mut direct = Score::default();
+    for units in [
+        UNITS_PER_GAME,
+        UNITS_PER_GAME / 3 * 2,
+        0,
+        UNITS_PER_GAME / 3,
+    ] {
+        direct.add(units);
+    }
+    assert_eq!(c, direct);
+    // Values 0, 1/3, 1, 2/3: mean 1/2, sample variance 5/27.
+    let (lo, hi) = s.normal95().unwrap();
+    let half = Z95 * (5.0_f64 / 27.0 / 4.0).sqrt();
+    assert!((lo - (0.5 - half)).abs() < 1e-12 && (hi - (0.5 + half)).abs() < 1e-12);
 }
