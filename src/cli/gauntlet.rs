@@ -12,10 +12,10 @@ use super::field::{Field, field_decks};
 use super::interrupt::stop_flag;
 use super::matchup::{BotArgs, RulesArgs};
 use super::ruleset::find_deck;
-use super::simulate::{check_games, check_max_turns, strategy};
+use super::simulate::{check_games, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
-use crate::games::{Options, Ruleset};
+use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
 At two seats the deck plays every field deck --games times as seat a and
@@ -58,11 +58,11 @@ pub struct GauntletArgs {
 pub fn run(args: GauntletArgs) -> anyhow::Result<ExitCode> {
     check_games(args.games)?;
     args.run.check()?;
-    let max_turns = check_max_turns(args.rules.max_turns)?;
-    with_ruleset!(args.rules.game, R => gauntlet::<R>(&args, max_turns))
+    with_ruleset!(args.rules.game, R => gauntlet::<R>(&args))
 }
 
-fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
+fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
+    let options = args.rules.options::<R>()?;
     let pool = args.rules.pool::<R>()?;
     let deck = find_deck::<R>(&args.deck)?;
     let field = field_decks::<R>(&args.field)?;
@@ -70,7 +70,6 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs, max_turns: u16) -> anyhow::Result<E
     files.push(deck.input_file("deck"));
     files.extend(field.iter().map(|d| d.input_file("field")));
     let players = args.rules.players::<R>()?;
-    let options = Options { max_turns };
     let mut pairings = Vec::new();
     for opponent in &field {
         if players == 2 {

@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 
 use super::ruleset::{Pool, load_pool};
 use crate::games::GameKind;
-use crate::games::Ruleset;
+use crate::games::{Options, Ruleset};
 
 /// How many games make a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,6 +29,15 @@ pub enum MatchFormat {
 }
 
 impl MatchFormat {
+    /// The number of games of the match.
+    pub fn games(self) -> u8 {
+        match self {
+            MatchFormat::Single => 1,
+            MatchFormat::BestOf3 => 3,
+            MatchFormat::BestOf5 => 5,
+        }
+    }
+
     /// The name `--match` takes.
     pub fn name(self) -> &'static str {
         match self {
@@ -92,15 +101,28 @@ impl RulesArgs {
         }
     }
 
-    /// The card pool with `--match` then the `--set` overrides applied.
+    /// The card pool with the `--set` overrides applied.
     pub fn pool<R: Ruleset>(&self) -> anyhow::Result<Pool<R>> {
-        let mut pool = load_pool::<R>(self.cards.as_deref(), &self.set)?;
-        if let Some(format) = self.match_format {
-            let cards = std::sync::Arc::get_mut(&mut pool.cards)
-                .ok_or_else(|| anyhow::anyhow!("the card pool is shared"))?;
-            R::set_match(cards, format.name()).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
-        }
-        Ok(pool)
+        load_pool::<R>(self.cards.as_deref(), &self.set)
+    }
+
+    /// The match options: `--max-turns` and `--match`, checked against
+    /// what the ruleset plays.
+    pub fn options<R: Ruleset>(&self) -> anyhow::Result<Options> {
+        let max_turns = match u16::try_from(self.max_turns) {
+            Ok(m) if m >= 1 => m,
+            _ => anyhow::bail!(
+                "--max-turns must be between 1 and {} (got {})",
+                u16::MAX,
+                self.max_turns
+            ),
+        };
+        let options = Options {
+            max_turns,
+            match_games: self.match_format.map_or(1, MatchFormat::games),
+        };
+        R::check_options(&options).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
+        Ok(options)
     }
 }
 

@@ -16,10 +16,10 @@ use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
 use super::ruleset::match_decks;
-use super::simulate::{check_games, check_max_turns, strategy};
+use super::simulate::{check_games, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
-use crate::games::{Options, Ruleset};
+use crate::games::Ruleset;
 use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 
 const EXAMPLES: &str = "\
@@ -85,14 +85,13 @@ pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
     if !args.run.shard.is_whole() {
         bail!("regress decides after every batch, so it cannot be sharded: drop --shard");
     }
-    let max_turns = check_max_turns(args.matchup.rules.max_turns)?;
-    with_ruleset!(args.matchup.rules.game, R => regress::<R>(&args, max_turns))
+    with_ruleset!(args.matchup.rules.game, R => regress::<R>(&args))
 }
 
-fn regress<R: Ruleset>(args: &RegressArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
+fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
     let pool = m.rules.pool::<R>()?;
-    let options = Options { max_turns };
+    let options = m.rules.options::<R>()?;
     let decks = match_decks::<R>(&m.decks_by_seat(2)?)?;
     let (deck, opponent) = (&decks[0], &decks[1]);
     // The deck as seat a is always played; as seat b too against a

@@ -17,11 +17,10 @@ use serde_json::Value;
 
 use super::matchup::MatchArgs;
 use super::ruleset::load_match;
-use super::simulate::{action_cap, check_max_turns, strategy};
+use super::simulate::{action_cap, strategy};
 use super::with_ruleset;
 use crate::bots::Bot;
 use crate::core::{Evaluate, Game, Player, Report};
-use crate::games::Options;
 use crate::sim::play_seeded;
 
 const EXAMPLES: &str = "\
@@ -55,12 +54,12 @@ pub struct ReplayArgs {
 /// Runs `decklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let m = &args.matchup;
-    let max_turns = check_max_turns(m.rules.max_turns)?;
     with_ruleset!(m.rules.game, R => {
+        let options = m.rules.options::<R>()?;
         let players = m.rules.players::<R>()?;
         let decks = m.decks_by_seat(players)?;
-        let game = load_match::<R>(&m.rules, &decks, Options { max_turns })?;
-        replay(&game, &args, action_cap(max_turns))
+        let game = load_match::<R>(&m.rules, &decks, options)?;
+        replay(&game, &args, action_cap(options.max_turns))
     })
 }
 

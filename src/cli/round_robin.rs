@@ -14,9 +14,9 @@ use super::field::{Field, field_decks};
 use super::gauntlet::play_field;
 use super::matchup::RulesArgs;
 use super::ruleset::DeckSource;
-use super::simulate::{check_games, check_max_turns, strategy};
+use super::simulate::{check_games, strategy};
 use super::with_ruleset;
-use crate::games::{Options, Ruleset};
+use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
 Each pair of decks plays --games games with each deck as seat a; at more
@@ -57,11 +57,11 @@ pub struct RoundRobinArgs {
 pub fn run(args: RoundRobinArgs) -> anyhow::Result<ExitCode> {
     check_games(args.games)?;
     args.run.check()?;
-    let max_turns = check_max_turns(args.rules.max_turns)?;
-    with_ruleset!(args.rules.game, R => round_robin::<R>(&args, max_turns))
+    with_ruleset!(args.rules.game, R => round_robin::<R>(&args))
 }
 
-fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
+fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
+    let options = args.rules.options::<R>()?;
     let pool = args.rules.pool::<R>()?;
     let names: Vec<String> = if args.decks.is_empty() {
         R::bundled_decks()
@@ -79,7 +79,6 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs, max_turns: u16) -> anyhow::Res
             decks.len()
         );
     }
-    let options = Options { max_turns };
     let mut files = pool.files.clone();
     files.extend(decks.iter().map(|d| d.input_file("deck")));
     let mut pairings = Vec::new();

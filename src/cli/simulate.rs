@@ -17,7 +17,7 @@ use super::with_ruleset;
 use crate::bots::strategy::Budget;
 use crate::bots::{FeatureSet, Settings, Strategy};
 use crate::core::{Evaluate, Player};
-use crate::games::{Options, Ruleset};
+use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
 Decks: a path to a deck file, or the name of a deck in decks/<game>/ in the
@@ -55,17 +55,6 @@ pub struct SimulateArgs {
     run: RunArgs,
 }
 
-/// Checks `--max-turns`.
-pub(super) fn check_max_turns(max_turns: u32) -> anyhow::Result<u16> {
-    match u16::try_from(max_turns) {
-        Ok(m) if m >= 1 => Ok(m),
-        _ => bail!(
-            "--max-turns must be between 1 and {} (got {max_turns})",
-            u16::MAX,
-        ),
-    }
-}
-
 /// Checks `--games`.
 pub(super) fn check_games(games: u64) -> anyhow::Result<()> {
     if games == 0 {
@@ -84,9 +73,7 @@ pub(super) fn action_cap(max_turns: u16) -> u64 {
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     check_games(args.games)?;
     args.run.check()?;
-    let rules = &args.matchup.rules;
-    let max_turns = check_max_turns(rules.max_turns)?;
-    with_ruleset!(rules.game, R => simulate::<R>(&args, max_turns))
+    with_ruleset!(args.matchup.rules.game, R => simulate::<R>(&args))
 }
 
 /// Loads a strategy for `game`, warning if it cannot be reproduced.
@@ -108,12 +95,12 @@ pub(super) fn strategy<G: Evaluate>(game: &G, arg: &str, flag: &str) -> anyhow::
 
 /// Plays the games and writes every file, all or nothing; after Ctrl-C,
 /// the files of the games played.
-fn simulate<R: Ruleset>(args: &SimulateArgs, max_turns: u16) -> anyhow::Result<ExitCode> {
+fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
+    let options = m.rules.options::<R>()?;
     let players = m.rules.players::<R>()?;
     let decks = m.decks_by_seat(players)?;
     let bots = m.bots.by_seat(players)?;
-    let options = Options { max_turns };
     let pool = m.rules.pool::<R>()?;
     let sources = match_decks::<R>(&decks)?;
     let entries: Vec<&DeckSource> = sources.iter().collect();

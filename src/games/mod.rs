@@ -125,16 +125,16 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     /// per card, and the indices of the columns to right-align.
     fn card_table(cards: &Self::Cards) -> (Vec<Vec<String>>, Vec<usize>);
 
-    /// Sets how many games a match has (`--match single|best-of-3|
-    /// best-of-5`). A ruleset without matches of several games takes only
-    /// `single`.
-    fn set_match(_cards: &mut Self::Cards, games: &str) -> Result<(), String> {
-        match games {
-            "single" => Ok(()),
-            _ => Err(format!(
+    /// Checks the options a match of this ruleset is asked for: by default
+    /// single games only (`--match single`).
+    fn check_options(options: &Options) -> Result<(), String> {
+        if options.match_games == 1 {
+            Ok(())
+        } else {
+            Err(format!(
                 "{} has no matches of several games (expected --match single)",
                 Self::NAME
-            )),
+            ))
         }
     }
 
@@ -146,14 +146,20 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
 /// The options every ruleset's match takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Player-turns (every seat's counted, over the whole match) after
-    /// which the game is a draw with reason `turn_limit`.
+    /// Player-turns (every seat's counted) after which a game is a draw
+    /// with reason `turn_limit`.
     pub max_turns: u16,
+    /// Games in a match (`--match`: 1, best of 3 or best of 5), for the
+    /// rulesets that play matches of several games.
+    pub match_games: u8,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_turns: 100 }
+        Options {
+            max_turns: 100,
+            match_games: 1,
+        }
     }
 }
 

@@ -51,14 +51,25 @@ impl Ruleset for PixelTactics {
         (cards.table_rows(), vec![1, 2, 4, 5])
     }
 
-    fn set_match(cards: &mut CardDb, games: &str) -> Result<(), String> {
-        cards.apply_override(&format!("match.games={games}"))
+    fn check_options(options: &Options) -> Result<(), String> {
+        match options.match_games {
+            1 | 3 | 5 => Ok(()),
+            n => Err(format!("a match is 1, 3 or 5 games, not {n}")),
+        }
     }
 
     fn new_match(cards: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> PixelTactics {
         let decks: [Deck; 2] = decks
             .try_into()
             .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        PixelTactics::new(cards, decks, options)
+        let format = match options.match_games {
+            3 => "best-of-3",
+            5 => "best-of-5",
+            _ => "single",
+        };
+        let mut db = (*cards).clone();
+        db.apply_override(&format!("match.games={format}"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        PixelTactics::new(Arc::new(db), decks, options)
     }
 }
