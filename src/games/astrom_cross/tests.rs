@@ -1041,7 +1041,10 @@ fn taking_a_card_from_an_empty_deck_loses() {
 fn the_turn_limit_ends_the_game_as_a_draw() {
     // Ruling: turn_limit counts both players' turns
     let (mut g, mut s, mut rng) = main_phase(27);
-    g.options = Options { max_turns: 2 };
+    g.options = Options {
+        max_turns: 2,
+        ..Options::default()
+    };
     end_turn(&g, &mut s, &mut rng);
     assert_eq!(s.turns, 2);
     act(&g, &mut s, &mut rng, Action::SkipLocation);
