@@ -3,7 +3,34 @@
 //! free. Reports (mana curves, prize pace, card statistics) read the
 //! game-agnostic [`Metric`] each ruleset derives from its own events.
 
+use serde_json::{Value, json};
+
 use super::{CardId, Player};
+
+/// A ruleset's event: when it happened, whose it is, and what (the kind
+/// is the ruleset's own enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event<K> {
+    /// The turn counter when it happened, as the ruleset counts turns (0
+    /// during setup).
+    pub turn: u16,
+    /// Who acts or owns the event.
+    pub player: Player,
+    /// What happened.
+    pub kind: K,
+}
+
+impl<K> Event<K> {
+    /// The event's log line: `turn`, `player` (its letter) and `event`
+    /// (the kind's `name`), then the kind's own `fields` (a JSON object).
+    pub fn json(&self, name: &str, fields: Value) -> Value {
+        let mut line = json!({"turn": self.turn, "player": self.player.to_string(), "event": name});
+        if let (Some(obj), Value::Object(extra)) = (line.as_object_mut(), fields) {
+            obj.extend(extra);
+        }
+        line
+    }
+}
 
 /// Receives a ruleset's events as they happen.
 pub trait Observer<E> {

@@ -21,7 +21,7 @@ pub mod toy;
 
 pub use cards::{Build, CardDef, CardId, CardPool, Entry, card_files, number_in};
 pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
-pub use events::{Metric, NoObserver, Observer};
+pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
 pub use game::{Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms};
 pub use outcome::{Outcome, UNITS_PER_GAME};
