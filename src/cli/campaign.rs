@@ -409,3 +409,6 @@ pub fn exit_status(finished: Option<&Finished>, out: &std::path::Path) -> ExitCo
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -49,6 +49,9 @@ pub fn run(args: CompareArgs) -> anyhow::Result<()> {
     }
     let [a, b] = &runs;
     let mut sections = vec![("matchups (seat a's win rate)", matchups(a), matchups(b))];
+    if !a.tables.is_empty() || !b.tables.is_empty() {
+        sections = vec![("tables (each entry's win share)", tables(a), tables(b))];
+    }
     if let (Some(_), Some(_)) = (&a.matchups, &b.matchups) {
         sections.push(("matchups over both seats", field(a), field(b)));
     }
@@ -147,6 +150,18 @@ fn matchups(run: &Run) -> Rates {
         .map(|r| {
             let key = [&r.deck_a, &r.bot_a, &r.deck_b, &r.bot_b].map(String::clone);
             (key.to_vec(), counted(r.games, r.wins_a, r.draws))
+        })
+        .collect()
+}
+
+/// Each entry's win share per table (`summary.csv` at more seats).
+fn tables(run: &Run) -> Rates {
+    run.tables
+        .iter()
+        .map(|r| {
+            let key = [&r.table, &r.entry, &r.deck, &r.bot].map(String::clone);
+            let share = r.win_share.value.unwrap_or(0.0);
+            (key.to_vec(), Score::with_points(r.games, share * r.games as f64))
         })
         .collect()
 }

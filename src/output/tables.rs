@@ -5,10 +5,11 @@
 //!
 //! `summary.csv` has two shapes. At two seats, one line per matchup, seat
 //! `a`'s view ([`SUMMARY`]). At more seats, one line per entry of each
-//! table ([`SUMMARY_TABLE`] then `win_share_at_a`… one column per seat):
-//! win share (par 1/N) with its Wilson interval, rank score with its
-//! normal interval, mean final score, and the entry's win share in each
-//! seat it sat in.
+//! table ([`SUMMARY_TABLE`], then `win_share_at_a`… one column per seat,
+//! then `share_rank_1`… one column per rank): win share (par 1/N) with its
+//! Wilson interval, rank score with its normal interval, mean final score,
+//! the entry's win share in each seat it sat in, and how often it finished
+//! at each rank.
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
@@ -216,6 +217,7 @@ fn write_table_summary(
 ) -> Result<(), OutputError> {
     let mut columns: Vec<String> = SUMMARY_TABLE.map(String::from).to_vec();
     columns.extend(Player::all(players).map(|p| format!("win_share_at_{}", p.letter())));
+    columns.extend((1..=players).map(|r| format!("share_rank_{r}")));
     let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
     let mut csv = CsvFile::create(out, "summary.csv", &columns)?;
     for (m, s) in &stats.matchups {
@@ -240,6 +242,11 @@ fn write_table_summary(
             ];
             let by_seat = |seat: usize| entry.by_seat.get(seat).and_then(|b| b.rate());
             row.extend((0..players).map(|seat| fixed4(by_seat(seat))));
+            let at_rank = |r: usize| {
+                let n = entry.ranks.get(r).copied().unwrap_or(0);
+                (s.games > 0).then(|| n as f64 / s.games as f64)
+            };
+            row.extend((0..players).map(|r| fixed4(at_rank(r))));
             csv.row(row)?;
         }
     }

@@ -7,8 +7,10 @@ use std::fmt::Write;
 use super::charts::{Axes, Bar, Series, error_bar_chart, line_chart, series_by};
 use super::html::{esc, heat, interval, num, pct, table};
 use super::read::{
-    ActionRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow, TextTable,
+    ActionRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow, TableRow,
+    TextTable,
 };
+use crate::core::Player;
 
 const CSS: &str = include_str!("report.css");
 const JS: &str = include_str!("sort.js");
@@ -34,7 +36,11 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
         Section {
             id: "summary",
             title: "Summary",
-            body: summary(&run.summary),
+            body: if run.tables.is_empty() {
+                summary(&run.summary)
+            } else {
+                tables(&run.tables)
+            },
         },
     ];
     if let Some(rows) = &run.mana {
@@ -107,6 +113,12 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
 /// What the run was: `deck vs opponent` for a single matchup, else the
 /// command.
 fn headline(run: &Run) -> String {
+    let tables: Vec<&str> = run.tables.iter().map(|t| t.table.as_str()).collect();
+    if let [first, rest @ ..] = tables.as_slice()
+        && rest.iter().all(|t| t == first)
+    {
+        return (*first).to_owned();
+    }
     match run.summary.as_slice() {
         [s] => format!("{} vs {}", s.deck_a, s.deck_b),
         _ => run
@@ -253,6 +265,76 @@ fn summary(rows: &[SummaryRow]) -> String {
 }
 
 /// A row of charts.
+/// The summary of a run at more than two seats: every entry of every
+/// table, with its win share (par 1/N), rank score, mean score, win share
+/// by seat, and its rank distribution as a stacked bar.
+fn tables(rows: &[TableRow]) -> String {
+    let seats = rows.iter().map(|r| r.win_share_at.len()).max().unwrap_or(0);
+    let mut header = [
+        "table",
+        "entry",
+        "deck (bot)",
+        "games",
+        "win share, 95% interval",
+        "rank score, 95% interval",
+        "mean score",
+        "ranks (1st … last)",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend((0..seats).map(|s| format!("wins at seat {}", Player::new(s).letter())));
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                esc(&r.table),
+                esc(&r.entry),
+                format!("{} <small>({})</small>", esc(&r.deck), esc(&r.bot)),
+                r.games.to_string(),
+                interval(&r.win_share),
+                interval(&r.rank_score),
+                num(r.mean_score, 1),
+                rank_bar(&r.rank_shares),
+            ];
+            row.extend(r.win_share_at.iter().map(|x| pct(*x)));
+            row
+        })
+        .collect();
+    let mut out = table(Some("summary-table"), "summary", &header, &body);
+    let par = if seats > 0 {
+        format!("{:.0}%", 100.0 / seats as f64)
+    } else {
+        "1/N".to_owned()
+    };
+    out.push_str(&format!(
+        "<p class=\"note\">Each entry of a table is a deck and its bot; the seats go round the \
+         table game by game, so every entry sits in every seat equally often. Win share is the \
+         share of first places (a first place shared by k seats counts 1/k; par {par}), with \
+         its 95% Wilson interval. Rank score is (N − place) / (N − 1) averaged over the games \
+         (1 first, 0 last, 0.5 a two-seat draw), with its 95% normal interval. The ranks bar \
+         shows how often the entry finished first (darkest) to last.</p>\n"
+    ));
+    out
+}
+
+/// A stacked bar of the shares of each rank, first place darkest.
+fn rank_bar(shares: &[Option<f64>]) -> String {
+    let n = shares.len().max(1);
+    let mut bar = String::from("<span class=\"ranks\">");
+    for (r, share) in shares.iter().enumerate() {
+        let share = share.unwrap_or(0.0).clamp(0.0, 1.0);
+        let light = 25 + 60 * r / n;
+        bar.push_str(&format!(
+            "<span style=\"width:{:.1}%;background:hsl(215,55%,{light}%)\" title=\"rank {}: {}\"></span>",
+            100.0 * share,
+            r + 1,
+            pct(Some(share))
+        ));
+    }
+    bar.push_str("</span>");
+    bar
+}
+
 fn charts(svgs: &[String]) -> String {
     format!("<div class=\"charts\">\n{}</div>\n", svgs.concat())
 }

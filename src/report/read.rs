@@ -11,7 +11,7 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
-use crate::output::{MATCHUPS, RATINGS, SUMMARY};
+use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
 
 /// One input file of the run, as `manifest.json` lists it.
 #[derive(Clone, Debug, Deserialize)]
@@ -106,6 +106,35 @@ pub struct SummaryRow {
     pub win_rate_a_second: Option<f64>,
     /// Mean game length in turns.
     pub mean_turns: Option<f64>,
+}
+
+/// A line of `summary.csv` at more than two seats: one entry of a table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// The table: its decks in entry order.
+    pub table: String,
+    /// The entry's letter (`a` is the first `--deck`).
+    pub entry: String,
+    /// The entry's deck.
+    pub deck: String,
+    /// Its bot.
+    pub bot: String,
+    /// Games played at the table.
+    pub games: u64,
+    /// The entry's share of first places, with its 95% interval.
+    pub win_share: Estimate,
+    /// Its rank score, with its 95% interval.
+    pub rank_score: Estimate,
+    /// Its mean final score.
+    pub mean_score: Option<f64>,
+    /// Games without a lone winner at the table.
+    pub draws: u64,
+    /// Mean game length in turns.
+    pub mean_turns: Option<f64>,
+    /// Its win share in each seat (`a` first).
+    pub win_share_at: Vec<Option<f64>>,
+    /// How often it finished at each rank (first place first).
+    pub rank_shares: Vec<Option<f64>>,
 }
 
 /// A rate or rating with its 95% interval; each part undefined (`None`)
@@ -214,8 +243,10 @@ pub struct TextTable {
 pub struct Run {
     /// `manifest.json`.
     pub manifest: RunManifest,
-    /// `summary.csv`.
+    /// `summary.csv` of a two-seat run (empty at more seats).
     pub summary: Vec<SummaryRow>,
+    /// `summary.csv` of a run at more seats (empty at two seats).
+    pub tables: Vec<TableRow>,
     /// `mana_curve.csv`.
     pub mana: Option<Vec<ManaRow>>,
     /// `prize_pace.csv`.
@@ -235,12 +266,16 @@ impl Run {
     /// required; the other files are read when present.
     pub fn load(dir: &Path) -> anyhow::Result<Run> {
         let manifest = load_manifest(dir)?;
-        let summary = Csv::read(dir, "summary.csv")?
-            .ok_or_else(|| missing(dir, "summary.csv"))?
-            .typed()?;
+        let csv = Csv::read(dir, "summary.csv")?.ok_or_else(|| missing(dir, "summary.csv"))?;
+        let (summary, tables) = if csv.header.iter().any(|h| h == "deck_a") {
+            (csv.typed()?, Vec::new())
+        } else {
+            (Vec::new(), table_rows(csv)?)
+        };
         Ok(Run {
             manifest,
             summary,
+            tables,
             mana: optional(dir, "mana_curve.csv")?,
             pace: optional(dir, "prize_pace.csv")?,
             actions: optional(dir, "actions.csv")?,
@@ -249,6 +284,39 @@ impl Run {
             cards: Csv::read(dir, "cards.csv")?.map(Csv::text),
         })
     }
+}
+
+/// The rows of a `summary.csv` at more than two seats, with their
+/// per-seat (`win_share_at_*`) and per-rank (`share_rank_*`) columns.
+fn table_rows(csv: Csv) -> anyhow::Result<Vec<TableRow>> {
+    let numbered = |prefix: &str| -> Vec<usize> {
+        let mut found: Vec<(String, usize)> = csv
+            .header
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| h.strip_prefix(prefix).map(|k| (k.to_owned(), i)))
+            .collect();
+        found.sort();
+        found.into_iter().map(|(_, i)| i).collect()
+    };
+    let (at_seat, at_rank) = (numbered("win_share_at_"), numbered("share_rank_"));
+    let extra = |fields: &[String], columns: &[usize]| -> Vec<Option<f64>> {
+        columns
+            .iter()
+            .map(|&c| fields.get(c).and_then(|t| parse(t)))
+            .collect()
+    };
+    let extras: Vec<(Vec<Option<f64>>, Vec<Option<f64>>)> = csv
+        .records
+        .iter()
+        .map(|(_, f)| (extra(f, &at_seat), extra(f, &at_rank)))
+        .collect();
+    let mut rows: Vec<TableRow> = csv.typed()?;
+    for (row, (seats, ranks)) in rows.iter_mut().zip(extras) {
+        row.win_share_at = seats;
+        row.rank_shares = ranks;
+    }
+    Ok(rows)
 }
 
 /// The error for a required file that is absent.
@@ -486,6 +554,27 @@ impl FromRow for SummaryRow {
             win_rate_a_first: row.optional()?,
             win_rate_a_second: row.optional()?,
             mean_turns: row.optional()?,
+        })
+    }
+}
+
+impl FromRow for TableRow {
+    const COLUMNS: &'static [&'static str] = &SUMMARY_TABLE;
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(TableRow {
+            table: row.text(),
+            entry: row.text(),
+            deck: row.text(),
+            bot: row.text(),
+            games: row.number()?,
+            win_share: row.estimate()?,
+            rank_score: row.estimate()?,
+            mean_score: row.optional()?,
+            draws: row.number()?,
+            mean_turns: row.optional()?,
+            win_share_at: Vec::new(),
+            rank_shares: Vec::new(),
         })
     }
 }
