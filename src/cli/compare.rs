@@ -161,7 +161,10 @@ fn tables(run: &Run) -> Rates {
         .map(|r| {
             let key = [&r.table, &r.entry, &r.deck, &r.bot].map(String::clone);
             let share = r.win_share.value.unwrap_or(0.0);
-            (key.to_vec(), Score::with_points(r.games, share * r.games as f64))
+            (
+                key.to_vec(),
+                Score::with_points(r.games, share * r.games as f64),
+            )
         })
         .collect()
 }

@@ -4,6 +4,7 @@
 //! conformance test of every ruleset are generated.
 
 pub mod astrom_cross;
+pub mod millennium_blades;
 pub mod nintendo_tcg;
 pub mod nostalgix;
 pub mod pixel_tactics;

@@ -73,12 +73,21 @@ fn play(pairing: Pairing<ToyGame>, games: u64, out: &Path) -> RunStats {
     let stop = AtomicBool::new(false);
     let mut session = Session::start(&campaign, &args, &stop, games).expect("a session");
     assert!(session.play(0, 0, games).expect("games"));
-    session.finish(|_, _| Ok(())).expect("files").expect("games played").stats
+    session
+        .finish(|_, _| Ok(()))
+        .expect("files")
+        .expect("games played")
+        .stats
 }
 
 fn rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     let mut reader = csv::Reader::from_path(path).expect("a CSV file");
-    let header = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let header = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
     let rows = reader
         .records()
         .map(|r| r.unwrap().iter().map(str::to_owned).collect())
@@ -100,7 +109,12 @@ fn four_seats_go_round_the_table_and_every_file_holds_every_seat() {
     let stats = play(pairing(&entries), games, &out);
 
     let (header, lines) = rows(&out.join("games.csv"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name}"));
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    };
     for seat in ["a", "b", "c", "d"] {
         for what in ["deck", "bot", "rank", "health", "score"] {
             col(&format!("{what}_{seat}"));
@@ -113,9 +127,17 @@ fn four_seats_go_round_the_table_and_every_file_holds_every_seat() {
             let seat = Player::new(s).letter();
             // Game i seats entry e at seat (e + i) mod 4.
             let (name, _, bot) = entries[(s + 4 - i % 4) % 4];
-            assert_eq!(line[col(&format!("deck_{seat}"))], name, "game {i} seat {seat}");
+            assert_eq!(
+                line[col(&format!("deck_{seat}"))],
+                name,
+                "game {i} seat {seat}"
+            );
             let bot_name = ["random", "greedy"][bot];
-            assert_eq!(line[col(&format!("bot_{seat}"))], bot_name, "game {i} seat {seat}");
+            assert_eq!(
+                line[col(&format!("bot_{seat}"))],
+                bot_name,
+                "game {i} seat {seat}"
+            );
             if name == "high" && line[col(&format!("rank_{seat}"))] == "1" {
                 high_first += 1;
             }
@@ -123,10 +145,16 @@ fn four_seats_go_round_the_table_and_every_file_holds_every_seat() {
     }
     // The high deck really sits where games.csv says: it wins almost
     // every game from whichever seat.
-    assert!(high_first > games * 8 / 10, "high deck first {high_first} of {games}");
+    assert!(
+        high_first > games * 8 / 10,
+        "high deck first {high_first} of {games}"
+    );
 
     let (header, seat_rows) = rows(&out.join("seats.csv"));
-    assert_eq!(header, ["game", "seat", "deck", "bot", "rank", "score", "first"]);
+    assert_eq!(
+        header,
+        ["game", "seat", "deck", "bot", "rank", "score", "first"]
+    );
     assert_eq!(seat_rows.len(), 4 * games as usize);
     for (k, row) in seat_rows.iter().enumerate() {
         let (game, seat) = (k / 4, k % 4);
@@ -151,7 +179,10 @@ fn four_seats_go_round_the_table_and_every_file_holds_every_seat() {
     let (header, summary) = rows(&out.join("summary.csv"));
     assert_eq!(summary.len(), 4);
     let share_col = header.iter().position(|h| h == "win_share").unwrap();
-    let total: f64 = summary.iter().map(|r| r[share_col].parse::<f64>().unwrap()).sum();
+    let total: f64 = summary
+        .iter()
+        .map(|r| r[share_col].parse::<f64>().unwrap())
+        .sum();
     assert!((total - 1.0).abs() < 2e-4, "{total}");
 }
 
@@ -171,6 +202,9 @@ fn a_greedy_entry_wins_more_than_a_quarter_from_every_seat() {
     for (seat, share) in greedy.by_seat.iter().enumerate() {
         let rate = share.rate().unwrap();
         let (low, _) = share.wilson95().unwrap();
-        assert!(low > 0.25, "greedy at seat {seat}: win share {rate} (95% low {low})");
+        assert!(
+            low > 0.25,
+            "greedy at seat {seat}: win share {rate} (95% low {low})"
+        );
     }
 }
