@@ -1040,3 +1040,115 @@ effects = [{ when = "score", do = "gain_rp", amount = 2, per = { count = "own_ta
         assert!(e.contains("a deck_box cannot have a Play effect"), "{e}");
     }
 }
+
+/// The composition the bundled pool must have (rules: "Components", "Game
+/// Setup", and the FAQ on copies per set), checked by the test suite.
+#[cfg(test)]
+mod pool_tests {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    use super::*;
+
+    fn bundled() -> CardDb {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/millennium-blades");
+        CardDb::load(&dir).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Physical cards per set (copies counted), with the set's tier.
+    fn sets(pool: &CardDb) -> BTreeMap<String, (Tier, Vec<&Card>)> {
+        let mut sets: BTreeMap<String, (Tier, Vec<&Card>)> = BTreeMap::new();
+        for (_, c) in pool.cards() {
+            sets.entry(pool.label(c.set).to_owned())
+                .or_insert((c.tier, Vec::new()))
+                .1
+                .push(c);
+        }
+        sets
+    }
+
+    #[test]
+    fn the_bundled_pool_has_every_part_of_the_game() {
+        let pool = bundled();
+        let sets = sets(&pool);
+        let physical = |cards: &[&Card]| cards.iter().map(|c| u32::from(c.copies)).sum::<u32>();
+        let of = |tier: Tier| sets.values().filter(move |(t, _)| *t == tier);
+        // A core set of at least 60 cards, singles, deck boxes and
+        // accessories among them.
+        let core: Vec<_> = of(Tier::Core).collect();
+        assert_eq!(core.len(), 1, "one core set");
+        assert!(
+            physical(&core[0].1) >= 60,
+            "core set of {}",
+            physical(&core[0].1)
+        );
+        for kind in [Kind::Single, Kind::DeckBox, Kind::Accessory] {
+            assert!(core[0].1.iter().any(|c| c.kind == kind), "core {kind:?}");
+        }
+        // At least 12 store sets of 12 cards (5 expansion, 4 premium, 3
+        // master at the least): the highest-star card once, the lowest
+        // three times, the others twice.
+        for (tier, least) in [(Tier::Expansion, 5), (Tier::Premium, 4), (Tier::Master, 3)] {
+            let n = of(tier).count();
+            assert!(n >= least, "{n} {tier:?} sets, at least {least}");
+        }
+        for (name, (tier, cards)) in sets
+            .iter()
+            .filter(|(_, (t, _))| matches!(t, Tier::Expansion | Tier::Premium | Tier::Master))
+        {
+            assert_eq!(physical(cards), 12, "{tier:?} set {name}");
+            let top = cards.iter().map(|c| c.stars).max().unwrap();
+            let low = cards.iter().map(|c| c.stars).min().unwrap();
+            for c in cards {
+                let expected = if c.stars == top {
+                    1
+                } else if c.stars == low {
+                    3
+                } else {
+                    2
+                };
+                assert_eq!(c.copies, expected, "{name}: {} ({} stars)", c.name, c.stars);
+            }
+        }
+        // Promo sets of 6 cards, one copy each: at least two of each tier.
+        for tier in [Tier::Bronze, Tier::Silver, Tier::Gold] {
+            assert!(of(tier).count() >= 2, "{tier:?} promo sets");
+            for (_, cards) in of(tier) {
+                assert_eq!(cards.len(), 6);
+                assert!(
+                    cards
+                        .iter()
+                        .all(|c| c.copies == 1 && c.kind == Kind::Single)
+                );
+            }
+        }
+        // Two metagame stacks of 6.
+        let metas: Vec<&Card> = of(Tier::Meta)
+            .flat_map(|(_, c)| c.iter().copied())
+            .collect();
+        for kind in [Kind::ElementMeta, Kind::TypeMeta] {
+            assert_eq!(
+                metas.iter().filter(|c| c.kind == kind).count(),
+                6,
+                "{kind:?}"
+            );
+        }
+        // Every set keyword of the rulebook is on some card.
+        let has = |f: fn(&Keywords) -> bool| pool.cards().any(|(_, c)| f(&c.keywords));
+        assert!(has(|k| k.mimicry) && has(|k| k.scurry) && has(|k| k.anvil_drop));
+        assert!(has(|k| k.blast_off > 0) && has(|k| k.thwomp > 0) && has(|k| k.cannot_flip));
+        // Every timing is used.
+        for when in [
+            When::Play,
+            When::Next,
+            When::Flip,
+            When::Ongoing,
+            When::Top,
+            When::Score,
+            When::Reaction,
+            When::Action,
+        ] {
+            assert!(pool.cards().any(|(_, c)| c.has(when)), "no {when:?} effect");
+        }
+    }
+}
