@@ -15,6 +15,29 @@ use super::ruleset::{Pool, load_pool};
 use crate::games::GameKind;
 use crate::games::{Options, Ruleset};
 
+/// The modes `--mode` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// The game as printed.
+    Standard,
+    /// Millennium Blades' Turn-Based Mode.
+    #[value(name = "turn-based")]
+    TurnBased,
+    /// Millennium Blades' Duel Mode (2 players).
+    Duel,
+}
+
+impl ModeArg {
+    /// The mode.
+    pub fn mode(self) -> crate::games::Mode {
+        match self {
+            ModeArg::Standard => crate::games::Mode::Standard,
+            ModeArg::TurnBased => crate::games::Mode::TurnBased,
+            ModeArg::Duel => crate::games::Mode::Duel,
+        }
+    }
+}
+
 /// How many games make a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MatchFormat {
@@ -58,9 +81,22 @@ pub struct RulesArgs {
     /// [default: the ruleset's smallest table].
     #[arg(long, value_name = "N")]
     pub players: Option<usize>,
-    /// Turns (both players' counted) after which a game is a draw.
-    #[arg(long, value_name = "M", default_value_t = 100)]
-    pub max_turns: u32,
+    /// Turns (every seat's counted) after which a game is a draw [default:
+    /// 100; Millennium Blades: 2000, counting deckbuilding ticks].
+    #[arg(long, value_name = "M")]
+    pub max_turns: Option<u32>,
+    /// The mode, for rulesets with variants (Millennium Blades: standard,
+    /// turn-based, duel).
+    #[arg(long, value_enum, default_value_t = ModeArg::Standard)]
+    pub mode: ModeArg,
+    /// Millennium Blades: deckbuilding ticks per minute of its timers (7,
+    /// 7 and 6 minutes); in every tick each player takes one action.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub ticks_per_minute: u8,
+    /// Millennium Blades: play a Pre-Release tournament with the starter
+    /// decks first (then two rounds).
+    #[arg(long)]
+    pub pre_release: bool,
     /// The card pool: a card file or a folder of them [default:
     /// decks/<game>/cards.toml in the working directory, else the bundled
     /// pool].
@@ -84,6 +120,9 @@ impl RulesArgs {
     /// ruleset allows, else its smallest table.
     pub fn players<R: Ruleset>(&self) -> anyhow::Result<usize> {
         let allowed = R::PLAYERS;
+        let n = self.players.unwrap_or(*allowed.start());
+        let options = self.options::<R>()?;
+        R::check_players(&options, n).map_err(anyhow::Error::msg)?;
         match self.players {
             None => Ok(*allowed.start()),
             Some(n) if allowed.contains(&n) => Ok(n),
@@ -109,19 +148,24 @@ impl RulesArgs {
     /// The match options: `--max-turns` and `--match`, checked against
     /// what the ruleset plays.
     pub fn options<R: Ruleset>(&self) -> anyhow::Result<Options> {
-        let max_turns = match u16::try_from(self.max_turns) {
-            Ok(m) if m >= 1 => m,
-            _ => anyhow::bail!(
+        let defaults = R::default_options();
+        let max_turns = match self.max_turns.map(u16::try_from) {
+            None => defaults.max_turns,
+            Some(Ok(m)) if m >= 1 => m,
+            Some(_) => anyhow::bail!(
                 "--max-turns must be between 1 and {} (got {})",
                 u16::MAX,
-                self.max_turns
+                self.max_turns.unwrap_or(0)
             ),
         };
         let options = Options {
             max_turns,
             match_games: self.match_format.map_or(1, MatchFormat::games),
+            mode: self.mode.mode(),
+            ticks_per_minute: self.ticks_per_minute,
+            pre_release: self.pre_release,
         };
-        R::check_options(&options).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
+        R::check_options(&options).map_err(anyhow::Error::msg)?;
         Ok(options)
     }
 }

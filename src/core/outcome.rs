@@ -17,7 +17,7 @@ use super::{MAX_PLAYERS, Player, Seats};
 pub const UNITS_PER_GAME: u64 = 120;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// Each seat's rank, from 1; tied seats share a rank.
     ranks: Seats<u8>,

@@ -71,6 +71,7 @@ macro_rules! registry {
 
 registry! { $;
     Nostalgix => nostalgix::Nostalgix, "Nostalgix.";
+    MillenniumBlades => millennium_blades::MillenniumBlades, "Millennium Blades (2 to 5 players).";
     PixelTactics => pixel_tactics::PixelTactics, "Pixel Tactics.";
     AstromCross => astrom_cross::AstromCross, "Astrom Cross.";
     NintendoTcg => nintendo_tcg::NintendoTcg, "The Nintendo TCG (fan game by Pete Grigsby).";
@@ -129,14 +130,35 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     /// Checks the options a match of this ruleset is asked for: by default
     /// single games only (`--match single`).
     fn check_options(options: &Options) -> Result<(), String> {
-        if options.match_games == 1 {
-            Ok(())
-        } else {
-            Err(format!(
+        if options.match_games != 1 {
+            return Err(format!(
                 "{} has no matches of several games (expected --match single)",
                 Self::NAME
-            ))
+            ));
         }
+        let defaults = Options::default();
+        if options.mode != defaults.mode
+            || options.ticks_per_minute != defaults.ticks_per_minute
+            || options.pre_release
+        {
+            return Err(format!(
+                "--mode, --ticks-per-minute and --pre-release are Millennium Blades options, not {}'s",
+                Self::NAME
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that a table of `players` seats can play with `options`
+    /// (e.g. a mode for two players only); by default any size of
+    /// [`Ruleset::PLAYERS`] can.
+    fn check_players(_options: &Options, _players: usize) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The options of a match no flag changes (the turn limit…).
+    fn default_options() -> Options {
+        Options::default()
     }
 
     /// A match between legal decks, one per seat (as many as the table
@@ -153,6 +175,36 @@ pub struct Options {
     /// Games in a match (`--match`: 1, best of 3 or best of 5), for the
     /// rulesets that play matches of several games.
     pub match_games: u8,
+    /// The mode of the game, for rulesets with variants (Millennium
+    /// Blades: the standard game, Turn-Based Mode, Duel Mode).
+    pub mode: Mode,
+    /// Millennium Blades: deckbuilding ticks per minute of the timers.
+    pub ticks_per_minute: u8,
+    /// Millennium Blades: start with a Pre-Release tournament.
+    pub pre_release: bool,
+}
+
+/// A ruleset's mode of play (`--mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The game as printed.
+    #[default]
+    Standard,
+    /// Millennium Blades' Turn-Based Mode.
+    TurnBased,
+    /// Millennium Blades' Duel Mode (two players).
+    Duel,
+}
+
+impl Mode {
+    /// The name `--mode` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Standard => "standard",
+            Mode::TurnBased => "turn-based",
+            Mode::Duel => "duel",
+        }
+    }
 }
 
 impl Default for Options {
@@ -160,6 +212,9 @@ impl Default for Options {
         Options {
             max_turns: 100,
             match_games: 1,
+            mode: Mode::Standard,
+            ticks_per_minute: 1,
+            pre_release: false,
         }
     }
 }
@@ -176,7 +231,7 @@ pub fn bundled_match<R: Ruleset>(cards: R::Cards, seats: &[usize]) -> R {
             .unwrap_or_else(|e| panic!("bundled deck {name}: {e:?}"))
     };
     let list = seats.iter().map(|&i| deck(i)).collect();
-    R::new_match(Arc::new(cards), list, Options::default())
+    R::new_match(Arc::new(cards), list, R::default_options())
 }
 
 /// The conformance suite of ruleset `R` on its bundled decks: the

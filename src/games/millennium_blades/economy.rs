@@ -1,0 +1,567 @@
+//! The deckbuilding phase: income, dealt cards, the store, the
+//! aftermarket, card fusion, the timers as ticks, and at the end the deck
+//! and the collection (rules: "Deckbuilding Phase", "Buy a Pack from the
+//! Store", "Card Fusion", "Sell to the Aftermarket", "Buy from the
+//! Aftermarket", "When time runs out...", "End of Deckbuilding", "Scoring
+//! Collections").
+//!
+//! **Ticks.** The real-time phase's three timers (7, 7 and 6 minutes)
+//! become `minutes × ticks_per_minute` ticks each. In every tick each
+//! player, the one with the fewest VP first (ties: seat order), takes one
+//! deckbuilding action — buy, sell, buy from the aftermarket, fuse — or
+//! passes. Building the deck and the collection takes no tick: they are
+//! settled when the last timer runs out, as the rulebook's "at the end of
+//! the timer, you know which cards are in your deck". Trading is left out
+//! (see docs/rulings/millennium-blades.md).
+
+use super::action::Action;
+use super::cards::{Kind, Symbols};
+use super::events::{Event, EventKind};
+use super::state::{
+    AFTERMARKET_CAP, Area, DECK_ACCESSORIES, DECK_SINGLES, Listing, Phase, STORE_AREA, State, Zone,
+};
+use super::turn_based::collection_area;
+use super::{COLLECTION_VP, FUSION_COST, INCOME, MillenniumBlades, Mode, TIMER_MINUTES};
+use crate::core::{GameRng, Observer, Player, Seats};
+
+/// Cards dealt to each player at the start of the phase and after the
+/// first timer.
+pub const DEALT: usize = 6;
+
+impl MillenniumBlades {
+    /// Starts a deckbuilding phase (rules: "Setup the Phase"): income,
+    /// six store cards each, the store area restocked, sell markers back,
+    /// a new Elemental Metagame card; then the first tick.
+    pub(super) fn start_deckbuilding(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for p in s.players() {
+            s.earn(p, INCOME);
+            let seat = &mut s.seats[p];
+            seat.markers = self.markers();
+            seat.fused = 0;
+            seat.collected = false;
+            seat.declared = [0; 2];
+            let money = seat.money;
+            let round = s.round;
+            self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
+            self.emit(s, p, EventKind::RoundStart { round, money }, obs);
+        }
+        self.deal(s, rng, obs);
+        self.restock(s, rng, obs);
+        // The revealed metagame cards leave play; a new elemental one.
+        for i in 0..s.zone.len() {
+            if s.zone[i] == Zone::META_UP {
+                s.zone[i] = Zone::BOX;
+            }
+        }
+        self.reveal_meta(s, 0, obs);
+        if self.options.mode == Mode::Duel {
+            self.reveal_meta(s, 1, obs);
+        }
+        s.timer = 0;
+        s.tick = 0;
+        s.turn = 0;
+        s.order = self.vp_order(s);
+        s.phase = Phase::Deckbuilding;
+    }
+
+    /// Sell markers per player (rules: "Game Setup" step 5; Duel Mode: 6).
+    pub(super) fn markers(&self) -> u8 {
+        match (self.options.mode, self.decks.len()) {
+            (Mode::Duel, _) => 6,
+            (_, 3) => 4,
+            _ => 3,
+        }
+    }
+
+    /// The players by VP, fewest first, ties in seat order (rules:
+    /// "Personal Space & Etiquette": priority to the player with fewer VP).
+    pub(super) fn vp_order(&self, s: &State) -> Seats<Player> {
+        let mut order: Vec<Player> = s.players().collect();
+        order.sort_by_key(|&p| s.seats[p].vp.total());
+        Seats::from_vec(order)
+    }
+
+    /// Deals six store cards to each player, face down into the binder.
+    fn deal(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        for p in s.players() {
+            for _ in 0..DEALT {
+                let Some(card) = self.draw_store(s, rng, obs) else {
+                    return;
+                };
+                // Face down until the timer starts, then in the open in
+                // the personal area (see the module documentation of
+                // `view`).
+                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                s.known[usize::from(card)] = u8::MAX;
+                self.emit(s, p, EventKind::Dealt { card }, obs);
+            }
+        }
+    }
+
+    /// Fills the store area's empty slots from the store deck.
+    fn restock(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        while s.area.len() < STORE_AREA {
+            let Some(card) = self.draw_store(s, rng, obs) else {
+                return;
+            };
+            s.area.push(card);
+            s.zone[usize::from(card)] = Zone::AREA;
+            s.known[usize::from(card)] = 0;
+            self.emit(s, s.active, EventKind::Restock { card }, obs);
+        }
+    }
+
+    /// Reveals the top card of metagame stack `stack` (0 elements, 1
+    /// types).
+    pub(super) fn reveal_meta(&self, s: &mut State, stack: usize, obs: &mut impl Observer<Event>) {
+        if let Some(card) = s.metas[stack].pop() {
+            s.zone[usize::from(card)] = Zone::META_UP;
+            s.known[usize::from(card)] = u8::MAX;
+            self.emit(s, s.active, EventKind::Meta { card }, obs);
+        }
+    }
+
+    /// The ticks of timer `timer`.
+    pub(super) fn ticks(&self, timer: u8) -> u8 {
+        TIMER_MINUTES[usize::from(timer)] * self.options.ticks_per_minute
+    }
+
+    /// Whether the aftermarket still buys cards: not in the last timer
+    /// ("last call to sell").
+    fn selling(&self, s: &State) -> bool {
+        s.timer < 2 && s.market.len() < AFTERMARKET_CAP
+    }
+
+    /// The price of store-area slot `slot` (or the top of the store deck:
+    /// `STORE_AREA`): its set's buy cost, on its back.
+    pub(super) fn store_price(&self, s: &State, slot: usize) -> Option<(u16, u8)> {
+        let card = if slot == STORE_AREA {
+            s.store.top()?
+        } else {
+            *s.area.get(slot)?
+        };
+        Some((card, self.card(card).price))
+    }
+
+    /// The deckbuilding actions of `p` in a tick.
+    pub(super) fn deckbuilding_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let seat = &s.seats[p];
+        out.push(Action::Pass);
+        let mut prices = Vec::new();
+        for slot in 0..=STORE_AREA {
+            if let Some((card, price)) = self.store_price(s, slot)
+                && u16::from(price) <= seat.money
+            {
+                // Slots of the same set and price are the same choice for
+                // a player who sees only their backs.
+                let set = self.card(card).set;
+                if !prices.contains(&set) {
+                    prices.push(set);
+                    out.push(Action::Buy(slot as u8));
+                }
+            }
+        }
+        let binder: Vec<u16> = s.in_zone(Zone::of(Area::Binder, p)).collect();
+        if seat.markers > 0 && self.selling(s) {
+            let mut seen = Vec::new();
+            for &c in &binder {
+                let id = self.table.card(c);
+                if !seen.contains(&id) {
+                    seen.push(id);
+                    out.push(Action::Sell(c));
+                }
+            }
+        }
+        let mut seen = Vec::new();
+        for l in s.market.iter() {
+            let id = self.table.card(l.card);
+            if l.seller != Some(p)
+                && u16::from(self.card(l.card).stars) <= seat.money
+                && !seen.contains(&id)
+            {
+                seen.push(id);
+                out.push(Action::BuyListed(l.card));
+            }
+        }
+        if seat.markers > 0 {
+            for tier in 0..3u8 {
+                let cost = usize::from(FUSION_COST[usize::from(tier)]);
+                if seat.fused & (1 << tier) == 0
+                    && !s.fusion[usize::from(tier)].is_empty()
+                    && binder.len() >= cost
+                {
+                    out.push(Action::Fuse(tier));
+                }
+            }
+        }
+    }
+
+    /// Plays a deckbuilding action of `p`.
+    pub(super) fn deckbuilding_act(
+        &self,
+        s: &mut State,
+        p: Player,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        match action {
+            Action::Buy(slot) => {
+                let slot = usize::from(slot);
+                let Some((card, price)) = self.store_price(s, slot) else {
+                    return;
+                };
+                if slot == STORE_AREA {
+                    s.store.pop();
+                } else {
+                    s.area.remove(slot);
+                }
+                s.spend(p, u16::from(price));
+                let money = s.seats[p].money;
+                // Turned over to "find out what it is".
+                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                s.known[usize::from(card)] = u8::MAX;
+                self.emit(s, p, EventKind::Buy { card, price, money }, obs);
+                self.restock(s, rng, obs);
+            }
+            Action::Sell(card) => {
+                let price = self.card(card).stars;
+                s.seats[p].markers -= 1;
+                s.earn(p, u16::from(price));
+                let money = s.seats[p].money;
+                s.market.push(Listing {
+                    card,
+                    seller: Some(p),
+                });
+                s.zone[usize::from(card)] = Zone::MARKET;
+                s.known[usize::from(card)] = u8::MAX;
+                self.emit(s, p, EventKind::Sell { card, price, money }, obs);
+            }
+            Action::BuyListed(card) => {
+                let Some(at) = s.market.iter().position(|l| l.card == card) else {
+                    return;
+                };
+                let listing = s.market.remove(at);
+                let price = self.card(card).stars;
+                s.spend(p, u16::from(price));
+                if let Some(seller) = listing.seller {
+                    s.seats[seller].markers += 1;
+                }
+                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                let money = s.seats[p].money;
+                let kind = EventKind::BuyListed {
+                    card,
+                    price,
+                    money,
+                    seller: listing.seller,
+                };
+                self.emit(s, p, kind, obs);
+            }
+            Action::Fuse(tier) => {
+                s.phase = Phase::Fusing {
+                    player: p,
+                    tier,
+                    left: FUSION_COST[usize::from(tier)],
+                };
+                return;
+            }
+            _ => self.emit(s, p, EventKind::Pass, obs),
+        }
+        self.next_tick(s, rng, obs);
+    }
+
+    /// Where fusion cards come from: the binder (Turn-Based Mode: the
+    /// hand).
+    fn fusion_source(&self) -> Area {
+        if self.options.mode == Mode::TurnBased {
+            Area::Hand
+        } else {
+            Area::Binder
+        }
+    }
+
+    /// The cards `p` may give to a fusion.
+    pub(super) fn fusion_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let mut seen = Vec::new();
+        for c in s.in_zone(Zone::of(self.fusion_source(), p)) {
+            let id = self.table.card(c);
+            if !seen.contains(&id) {
+                seen.push(id);
+                out.push(Action::Take(c));
+            }
+        }
+    }
+
+    /// Gives `card` to the fusion in progress; the last card completes it:
+    /// the promo to the binder, a sell marker on the promo pile (rules:
+    /// "Card Fusion").
+    pub(super) fn fuse_card(
+        &self,
+        s: &mut State,
+        card: u16,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Phase::Fusing { player, tier, left } = s.phase else {
+            return;
+        };
+        s.zone[usize::from(card)] = Zone::BOX;
+        s.known[usize::from(card)] = u8::MAX;
+        self.emit(s, player, EventKind::FuseCard { card }, obs);
+        if left > 1 {
+            s.phase = Phase::Fusing {
+                player,
+                tier,
+                left: left - 1,
+            };
+            return;
+        }
+        if let Some(promo) = s.fusion[usize::from(tier)].pop() {
+            s.zone[usize::from(promo)] = Zone::of(self.fusion_source(), player);
+            s.known[usize::from(promo)] = u8::MAX;
+            let seat = &mut s.seats[player];
+            seat.markers -= 1;
+            seat.fused |= 1 << tier;
+            self.emit(s, player, EventKind::Fused { tier, card: promo }, obs);
+        }
+        if self.options.mode == Mode::TurnBased {
+            s.phase = Phase::TurnBased;
+            self.turn_based_settle(s, rng, obs);
+            return;
+        }
+        s.phase = Phase::Deckbuilding;
+        self.next_tick(s, rng, obs);
+    }
+
+    /// The next player of the tick, the next tick, or the next timer: after
+    /// the first timer six more cards each and the Type Metagame card;
+    /// after the second, last call (no more selling); after the third, the
+    /// decks and collections (rules: "When time runs out...").
+    fn next_tick(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        s.turn += 1;
+        if usize::from(s.turn) < s.seats.len() {
+            return;
+        }
+        s.turn = 0;
+        s.tick += 1;
+        s.turns += 1;
+        if s.tick < self.ticks(s.timer) {
+            return;
+        }
+        let timer = s.timer;
+        self.emit(s, s.active, EventKind::Timer { timer }, obs);
+        s.tick = 0;
+        s.timer += 1;
+        match timer {
+            0 => {
+                self.deal(s, rng, obs);
+                if self.options.mode != Mode::Duel {
+                    self.reveal_meta(s, 1, obs);
+                }
+            }
+            1 => {}
+            _ => {
+                s.turn = 0;
+                s.phase = Phase::Finalize { collection: false };
+            }
+        }
+    }
+
+    /// What `p` may do in the final step: add a binder card to the deck
+    /// (within its limits, one copy of a card), then to the collection,
+    /// or be done.
+    pub(super) fn finalize_actions(
+        &self,
+        s: &State,
+        p: Player,
+        collection: bool,
+        out: &mut Vec<Action>,
+    ) {
+        out.push(Action::Pass);
+        let binder: Vec<u16> = s.in_zone(Zone::of(Area::Binder, p)).collect();
+        let mut seen = Vec::new();
+        if !collection {
+            let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+            let count = |k: Kind| deck.iter().filter(|&&c| self.card(c).kind == k).count();
+            let room = |k: Kind| match k {
+                Kind::Single => count(k) < DECK_SINGLES,
+                Kind::DeckBox => count(k) < 1,
+                Kind::Accessory => count(k) < DECK_ACCESSORIES,
+                _ => false,
+            };
+            for c in binder {
+                let id = self.table.card(c);
+                let in_deck = deck.iter().any(|&d| self.table.card(d) == id);
+                if !in_deck && room(self.card(c).kind) && !seen.contains(&id) {
+                    seen.push(id);
+                    out.push(Action::Take(c));
+                }
+            }
+            return;
+        }
+        for c in binder {
+            let id = self.table.card(c);
+            if seen.contains(&id) {
+                continue;
+            }
+            seen.push(id);
+            if self.options.mode == Mode::Duel {
+                for kind in 0..2 {
+                    if self.fits_declared(s, p, c, kind) {
+                        out.push(Action::Collect(c, kind));
+                    }
+                }
+            } else if self.fits_collection(s, p, c) {
+                out.push(Action::Take(c));
+            }
+        }
+    }
+
+    /// Whether card `c` can join `p`'s collection (rules: "Make your
+    /// Collection"): at most 8 cards, each with a star rating of its own,
+    /// all sharing a symbol (an element or a type).
+    pub(super) fn fits_collection(&self, s: &State, p: Player, c: u16) -> bool {
+        let card = self.card(c);
+        if !card.collectible() {
+            return false;
+        }
+        let members: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
+        if members.len() >= 8 || members.iter().any(|&m| self.card(m).stars == card.stars) {
+            return false;
+        }
+        let (mut e, mut t) = (card.elements, card.types);
+        for &m in &members {
+            e = Symbols(e.0 & self.card(m).elements.0);
+            t = Symbols(t.0 & self.card(m).types.0);
+        }
+        e.count() + t.count() > 0
+    }
+
+    /// Plays a final-step action of `p`: add a card to the deck or the
+    /// collection, or be done with it.
+    pub(super) fn finalize_act(
+        &self,
+        s: &mut State,
+        p: Player,
+        collection: bool,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        match (action, collection) {
+            (Action::Take(card), false) => {
+                s.zone[usize::from(card)] = Zone::of(Area::Deck, p);
+                self.emit(s, p, EventKind::DeckAdd { card }, obs);
+            }
+            (Action::Take(card), true) => {
+                s.zone[usize::from(card)] = Zone::of(Area::Collection, p);
+                self.emit(s, p, EventKind::CollectionAdd { card }, obs);
+            }
+            (Action::Collect(card, kind), true) => self.collect(s, p, card, kind, obs),
+            (_, false) => s.phase = Phase::Finalize { collection: true },
+            (_, true) => {
+                s.phase = Phase::Finalize { collection: false };
+                s.turn += 1;
+                if usize::from(s.turn) >= s.seats.len() {
+                    self.end_deckbuilding(s, rng, obs);
+                }
+            }
+        }
+    }
+
+    /// The end of deckbuilding (rules: "End of Deckbuilding"): collections
+    /// turned in for VP (Duel Mode: kept for RP at the end of the
+    /// tournament), loose cards to the binder, the store area and the
+    /// aftermarket to the store discard; then the tournament.
+    fn end_deckbuilding(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if self.options.mode != Mode::Duel {
+            for p in s.players() {
+                self.score_collection(s, p, obs);
+            }
+        }
+        let mut cleaned = 0u16;
+        for l in s.market.iter() {
+            s.zone[usize::from(l.card)] = Zone::DISCARD;
+            cleaned += 1;
+        }
+        s.market.clear();
+        for &c in s.area.iter() {
+            s.zone[usize::from(c)] = Zone::DISCARD;
+            cleaned += 1;
+        }
+        s.area.clear();
+        self.emit(s, s.active, EventKind::Cleanup { cards: cleaned }, obs);
+        self.start_tournament(s, rng, obs);
+    }
+
+    /// Turns `p`'s collection in: VP by its size, its cards to the box; a
+    /// single card is no collection and goes back to the binder.
+    fn score_collection(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
+        let cards: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
+        if cards.len() < 2 {
+            for c in cards {
+                s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+            }
+            return;
+        }
+        let vp = COLLECTION_VP[cards.len().min(8) - 2];
+        for &c in &cards {
+            s.zone[usize::from(c)] = Zone::BOX;
+            s.known[usize::from(c)] = u8::MAX;
+        }
+        s.seats[p].vp.collection += vp;
+        let size = cards.len() as u8;
+        self.emit(s, p, EventKind::Collection { size, vp }, obs);
+    }
+
+    /// Duel Mode: each player's two collections (one of an element, one
+    /// of a type) become RP at the end of the tournament, 10 per card
+    /// (rules: "Duel Mode").
+    pub(super) fn duel_collections(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        for p in s.players() {
+            for kind in 0..2 {
+                let cards: Vec<u16> = s.in_zone(Zone::of(collection_area(kind), p)).collect();
+                if cards.len() < 2 {
+                    for &c in &cards {
+                        s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                    }
+                    continue;
+                }
+                for &c in &cards {
+                    s.zone[usize::from(c)] = Zone::BOX;
+                }
+                let rp = 10 * cards.len() as u16;
+                let size = cards.len() as u8;
+                self.emit(s, p, EventKind::Collection { size, vp: rp }, obs);
+                self.add_rp(s, p, i32::from(rp), cards[0], obs);
+            }
+            s.seats[p].declared = [0; 2];
+        }
+    }
+
+    /// Adds `card` to `p`'s collection of kind `kind` (Duel and Turn-Based
+    /// Mode), the first card declaring the collection's symbol: the first
+    /// of its symbols of that kind.
+    pub(super) fn collect(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: u16,
+        kind: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let c = self.card(card);
+        let symbols = if kind == 0 { c.elements } else { c.types };
+        let declared = &mut s.seats[p].declared[usize::from(kind)];
+        if *declared == 0 {
+            *declared = symbols.0 & symbols.0.wrapping_neg();
+        }
+        s.zone[usize::from(card)] = Zone::of(collection_area(kind), p);
+        self.emit(s, p, EventKind::CollectionAdd { card }, obs);
+    }
+}

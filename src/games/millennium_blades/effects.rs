@@ -1,0 +1,915 @@
+//! The effect interpreter of the tournament.
+//!
+//! rules/millennium-blades.txt: "Effects on Cards" — Play, Next, Flip,
+//! Ongoing, Top, Score, Reaction and Action effects; "Top > Ongoing > Play
+//! > Next > Score is the order of what effects take priority over other
+//! effects. The player whose turn it is gets the first opportunity to use
+//! Flip or Reaction effects, with that opportunity passing clockwise";
+//! "Besides Reactions, other Effects are Not Optional"; "Clashing";
+//! "General Rules" (discard to the binder, flipping, face-down cards);
+//! "Set Specific Keywords"; "Infinite Loops".
+//!
+//! Effects wait on a stack of [`Job`]s, the next to resolve on top. An
+//! event (a single played, a card flipped, a clash decided) pushes the
+//! effects it sets off in priority order, so that they resolve in that
+//! order, and the effects they set off in turn resolve before the older
+//! ones (depth first). A job that needs a choice (an opponent, a card, a
+//! position, whether to react, what to discard) sets the prompt and waits
+//! for the player's action; a choice with one option is made at once.
+
+use super::MillenniumBlades;
+use super::action::Action;
+use super::cards::{ClashWith, Condition, Effect, Op, Target, Trigger, When, Who};
+use super::events::{Event, EventKind};
+use super::state::{AFTERMARKET_TOURNAMENT, Area, Job, Listing, Prompt, Slot, State, Zone};
+use super::tournament::PLACEMENT;
+use super::turn_based::BANK;
+use crate::core::{GameRng, Observer, Player};
+
+/// No card or choice.
+pub const NONE: u16 = u16::MAX;
+/// Job codes for the set keywords (beside effect indices).
+pub const SCURRY: u8 = 250;
+/// Thwomp!: flip a lower card to the left and gain RP.
+pub const THWOMP: u8 = 251;
+/// Anvil Drop: flip another player's card with a lower star rating.
+pub const ANVIL: u8 = 252;
+/// Blast Off: tokens for the next card.
+pub const BLAST: u8 = 253;
+/// Jobs one turn may resolve before its effects count as an infinite loop
+/// (rules: "Infinite Loops": "a set of mandatory effects that cannot be
+/// stopped").
+pub const LOOP_LIMIT: u16 = 400;
+
+/// A choice an action may answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A seat.
+    Seat(Player),
+    /// A face-up tableau card: its owner and position.
+    Card(Player, u8),
+    /// A tableau position.
+    Position(u8),
+    /// Use the Reaction (or not).
+    React(bool),
+    /// A hand card to discard.
+    Discard(u16),
+    /// The metagame card to replace.
+    Meta(u16),
+}
+
+impl Choice {
+    /// The action that makes this choice.
+    pub fn into_action(self) -> Action {
+        match self {
+            Choice::Seat(p) => Action::Seat(p),
+            Choice::Card(p, at) => Action::Card(p, at),
+            Choice::Position(at) => Action::Position(at),
+            Choice::React(true) => Action::React,
+            Choice::React(false) => Action::Pass,
+            Choice::Discard(c) => Action::Discard(c),
+            Choice::Meta(c) => Action::Take(c),
+        }
+    }
+
+    /// The choice an action makes, if it is one.
+    pub fn from_action(action: Action) -> Option<Choice> {
+        Some(match action {
+            Action::Seat(p) => Choice::Seat(p),
+            Action::Card(p, at) => Choice::Card(p, at),
+            Action::Position(at) => Choice::Position(at),
+            Action::React => Choice::React(true),
+            Action::Pass => Choice::React(false),
+            Action::Discard(c) => Choice::Discard(c),
+            Action::Take(c) => Choice::Meta(c),
+            _ => return None,
+        })
+    }
+}
+
+impl MillenniumBlades {
+    /// The effect a job refers to (for keyword jobs, `None`).
+    pub(super) fn job_effect(&self, job: &Job) -> Option<&Effect> {
+        let card = self.card(job.source);
+        let e = card.effects.get(usize::from(job.effect))?;
+        Some(match job.outcome {
+            1 => e.win.get(usize::from(job.branch))?,
+            2 => e.lose.get(usize::from(job.branch))?,
+            3 => e.tie.get(usize::from(job.branch))?,
+            _ => e,
+        })
+    }
+
+    /// The star rating of `p`'s card `source` as it stands (face-up in the
+    /// tableau with its tokens, else its printed rating).
+    fn source_stars(&self, s: &State, p: Player, source: u16) -> u8 {
+        self.slot_of(s, p, source)
+            .map_or(self.card(source).stars, |a| {
+                self.stars_of(&s.seats[p].tableau[a])
+            })
+    }
+
+    /// Where `owner`'s card `i` is in its tableau, if it is there.
+    fn slot_of(&self, s: &State, owner: Player, i: u16) -> Option<usize> {
+        self.tableau_index(s, owner, i)
+    }
+
+    /// Pushes a job for effect `effect` of `source`.
+    fn push(s: &mut State, source: u16, owner: Player, effect: u8, subject: u16) {
+        s.jobs.push(Job {
+            source,
+            owner,
+            effect,
+            outcome: 0,
+            branch: 0,
+            subject,
+            choice: NONE,
+        });
+    }
+
+    /// The triggered effects of `event` (in priority: Top then Ongoing
+    /// then Reactions; players from the active one clockwise), as jobs in
+    /// resolution order. `actor` played, flipped or clashed; `subject` is
+    /// the card concerned.
+    fn triggered(&self, s: &State, event: Trigger, actor: Player, subject: u16) -> Vec<Job> {
+        let n = s.seats.len();
+        let order: Vec<Player> = (0..n)
+            .map(|k| Player::new((s.active.index() + k) % n))
+            .filter(|&q| !s.seats[q].removed)
+            .collect();
+        let applies = |q: Player| match event {
+            Trigger::OpponentPlays => q != actor,
+            Trigger::YouPlay | Trigger::ClashWon | Trigger::ClashLost => q == actor,
+            Trigger::OwnCardFlipped => q != actor,
+        };
+        let mut found: Vec<(u8, Job)> = Vec::new();
+        for &q in order.iter().filter(|&&q| applies(q)) {
+            if event == Trigger::OwnCardFlipped
+                && s.zone[usize::from(subject)].owner().map(|(_, o)| o) != Some(q)
+            {
+                continue;
+            }
+            let top = self.top(s, q);
+            let seat = &s.seats[q];
+            let tableau = seat.tableau.iter().enumerate().map(|(i, t)| (Some(i), *t));
+            let board = seat.board.iter().map(|t| (None, *t));
+            for (at, slot) in tableau.chain(board).filter(|(_, t)| t.up) {
+                if slot.card == subject && event == Trigger::YouPlay {
+                    continue;
+                }
+                for (k, e) in self.card(slot.card).effects.iter().enumerate() {
+                    if e.on != Some(event) {
+                        continue;
+                    }
+                    let class = match e.when {
+                        When::Top if at.is_some() && at == top => 0,
+                        When::Ongoing => 1,
+                        When::Reaction => 2,
+                        _ => continue,
+                    };
+                    let job = Job {
+                        source: slot.card,
+                        owner: q,
+                        effect: k as u8,
+                        outcome: 0,
+                        branch: 0,
+                        subject,
+                        choice: NONE,
+                    };
+                    found.push((class, job));
+                }
+            }
+        }
+        found.sort_by_key(|(class, _)| *class);
+        found.into_iter().map(|(_, j)| j).collect()
+    }
+
+    /// Pushes `jobs` so that the first resolves first.
+    fn push_all(s: &mut State, jobs: &[Job]) {
+        for j in jobs.iter().rev() {
+            s.jobs.push(*j);
+        }
+    }
+
+    /// `p` has played `card` (already in the tableau): pushes what it sets
+    /// off, in priority order — Top and Ongoing triggers, its Play effects
+    /// and Play keywords (unless an opponent silences them), the Next
+    /// effects of `p`'s earlier cards, then Reactions.
+    pub(super) fn on_played(&self, s: &mut State, p: Player, card: u16) {
+        let triggers = {
+            let mut t = self.triggered(s, Trigger::OpponentPlays, p, card);
+            t.extend(self.triggered(s, Trigger::YouPlay, p, card));
+            t.sort_by_key(|j| match self.job_effect(j).map(|e| e.when) {
+                Some(When::Top) => 0,
+                Some(When::Ongoing) => 1,
+                _ => 2,
+            });
+            t
+        };
+        let (continuous, reactions): (Vec<Job>, Vec<Job>) = triggers
+            .into_iter()
+            .partition(|j| self.job_effect(j).is_some_and(|e| e.when != When::Reaction));
+        let mut play = Vec::new();
+        if !self.silenced(s, p) {
+            let c = self.card(card);
+            let job = |effect: u8| Job {
+                source: card,
+                owner: p,
+                effect,
+                outcome: 0,
+                branch: 0,
+                subject: NONE,
+                choice: NONE,
+            };
+            if c.keywords.scurry {
+                play.push(job(SCURRY));
+            }
+            for (k, _) in c
+                .effects
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.when == When::Play)
+            {
+                play.push(job(k as u8));
+            }
+            if c.keywords.thwomp > 0 {
+                play.push(job(THWOMP));
+            }
+        }
+        let seat = &mut s.seats[p];
+        let earlier: Vec<u16> = seat.next.iter().copied().collect();
+        seat.next.clear();
+        let mut next = Vec::new();
+        for source in earlier {
+            for (k, _) in self
+                .card(source)
+                .effects
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.when == When::Next)
+            {
+                next.push(Job {
+                    source,
+                    owner: p,
+                    effect: k as u8,
+                    outcome: 0,
+                    branch: 0,
+                    subject: card,
+                    choice: NONE,
+                });
+            }
+        }
+        if self.card(card).has(When::Next) {
+            s.seats[p].next.push(card);
+        }
+        let mut all = continuous;
+        all.extend(play);
+        all.extend(next);
+        all.extend(reactions);
+        Self::push_all(s, &all);
+    }
+
+    /// Flips `owner`'s face-up card `card` (in the tableau or on the
+    /// board) face down, on behalf of `by`, and pushes its Flip effects and
+    /// then the triggers of an opponent's flip. Returns whether it flipped.
+    pub(super) fn flip(
+        &self,
+        s: &mut State,
+        owner: Player,
+        card: u16,
+        by: Player,
+        obs: &mut impl Observer<Event>,
+    ) -> bool {
+        let seat = &mut s.seats[owner];
+        let Some(slot) = seat
+            .tableau
+            .iter_mut()
+            .chain(seat.board.iter_mut())
+            .find(|t| t.card == card && t.up)
+        else {
+            return false;
+        };
+        slot.up = false;
+        s.known[usize::from(card)] = u8::MAX;
+        self.emit(s, owner, EventKind::Flip { card, owner }, obs);
+        let mut jobs: Vec<Job> = self
+            .card(card)
+            .effects
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.when == When::Flip)
+            .map(|(k, _)| Job {
+                source: card,
+                owner,
+                effect: k as u8,
+                outcome: 0,
+                branch: 0,
+                subject: card,
+                choice: NONE,
+            })
+            .collect();
+        if by != owner {
+            jobs.extend(self.triggered(s, Trigger::OwnCardFlipped, by, card));
+        }
+        Self::push_all(s, &jobs);
+        true
+    }
+
+    /// Adds `delta` RP to `p` (never below zero), reporting it.
+    pub(super) fn add_rp(
+        &self,
+        s: &mut State,
+        p: Player,
+        delta: i32,
+        source: u16,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let seat = &mut s.seats[p];
+        let before = i32::from(seat.rp);
+        let after = (before + delta).clamp(0, i32::from(u16::MAX));
+        seat.rp = after as u16;
+        if after > before {
+            s.rp_ledger.0 += (after - before) as u32;
+        } else {
+            s.rp_ledger.1 += (before - after) as u32;
+        }
+        let seat = &s.seats[p];
+        if after != before {
+            let kind = EventKind::Rp {
+                delta: (after - before) as i16,
+                total: seat.rp,
+                source,
+            };
+            self.emit(s, p, kind, obs);
+        }
+    }
+
+    /// Resolves jobs until one needs a choice or none is left. Past
+    /// [`LOOP_LIMIT`] in one turn, the owner of the job resolving has
+    /// caused an infinite loop.
+    pub(super) fn resolve(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        while s.prompt.is_none() {
+            let Some(job) = s.jobs.pop() else { return };
+            s.resolved += 1;
+            if s.resolved > LOOP_LIMIT {
+                self.infinite_loop(s, job.owner, rng, obs);
+                continue;
+            }
+            if s.seats[job.owner].removed {
+                continue;
+            }
+            self.run(s, job, rng, obs);
+        }
+    }
+
+    /// The seats other than `p` still in the tournament.
+    fn others(s: &State, p: Player) -> impl Iterator<Item = Player> + '_ {
+        s.players().filter(move |&q| q != p && !s.seats[q].removed)
+    }
+
+    /// The options of the choice `job` needs, or `None` if it needs none.
+    pub(super) fn choices(&self, s: &State, job: &Job) -> Option<(Prompt, Player, Vec<Choice>)> {
+        let p = job.owner;
+        match job.effect {
+            SCURRY => {
+                let len = s.seats[p].tableau.len();
+                let options = (0..len as u8).map(Choice::Position).collect();
+                return Some((Prompt::Position, p, options));
+            }
+            ANVIL => {
+                let stars = self.source_stars(s, p, job.source);
+                let options =
+                    self.other_cards(s, p, |q, at| self.stars_of(&s.seats[q].tableau[at]) < stars);
+                return Some((Prompt::Card, p, options));
+            }
+            DISCARD => {
+                let options: Vec<Choice> = s
+                    .in_zone(Zone::of(Area::Hand, p))
+                    .map(Choice::Discard)
+                    .collect();
+                return Some((Prompt::Discard, p, options));
+            }
+            META => {
+                let options = s.in_zone(Zone::META_UP).map(Choice::Meta).collect();
+                return Some((Prompt::Meta, p, options));
+            }
+            THWOMP | BLAST | FLIP_SELF | PLACEMENT | BANK => return None,
+            _ => {}
+        }
+        let e = self.job_effect(job)?;
+        if e.when == When::Reaction && job.outcome == 0 && job.choice == NONE {
+            return Some((
+                Prompt::Reaction,
+                p,
+                vec![Choice::React(true), Choice::React(false)],
+            ));
+        }
+        let at = self.slot_of(s, p, job.source);
+        let this_stars = at.map_or(self.card(job.source).stars, |a| {
+            self.stars_of(&s.seats[p].tableau[a])
+        });
+        match (e.op, e.target, e.who) {
+            (Op::Clash, _, _) if e.with == ClashWith::Chosen => {
+                let options = Self::others(s, p)
+                    .filter(|&q| self.top(s, q).is_some())
+                    .map(Choice::Seat)
+                    .collect();
+                Some((Prompt::Opponent, p, options))
+            }
+            (Op::LoseRp | Op::Discard, _, Who::ChosenOpponent) => {
+                let options = Self::others(s, p).map(Choice::Seat).collect();
+                Some((Prompt::Opponent, p, options))
+            }
+            (Op::Flip | Op::Stars, Target::ChosenOwn, _) => {
+                let seat = &s.seats[p];
+                let options = (0..seat.tableau.len())
+                    .filter(|&i| self.matches(s, p, i, &e.filter, this_stars))
+                    .map(|i| Choice::Card(p, i as u8))
+                    .collect();
+                Some((Prompt::Card, p, options))
+            }
+            (Op::Flip, Target::ChosenOther, _) => {
+                let options =
+                    self.other_cards(s, p, |q, i| self.matches(s, q, i, &e.filter, this_stars));
+                Some((Prompt::Card, p, options))
+            }
+            _ => None,
+        }
+    }
+
+    /// The face-up cards of the other players' tableaux that `keep`
+    /// accepts and that are not protected from `p`'s flips.
+    fn other_cards(
+        &self,
+        s: &State,
+        p: Player,
+        keep: impl Fn(Player, usize) -> bool,
+    ) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for q in Self::others(s, p) {
+            for i in 0..s.seats[q].tableau.len() {
+                if s.seats[q].tableau[i].up && keep(q, i) && !self.protected(s, q, i) {
+                    out.push(Choice::Card(q, i as u8));
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs one job: asks for its choice first if it needs one.
+    fn run(&self, s: &mut State, mut job: Job, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if job.choice == NONE
+            && let Some((prompt, who, options)) = self.choices(s, &job)
+        {
+            match options.as_slice() {
+                [] => return,
+                [only] if prompt != Prompt::Reaction => job.choice = encode(*only),
+                _ => {
+                    s.jobs.push(job);
+                    s.prompt = Some((prompt, who));
+                    return;
+                }
+            }
+        }
+        self.execute(s, job, rng, obs);
+    }
+
+    /// Applies the choice `choice` to the job waiting for it and resolves
+    /// on.
+    pub(super) fn answer(
+        &self,
+        s: &mut State,
+        choice: Choice,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        s.prompt = None;
+        let Some(mut job) = s.jobs.pop() else { return };
+        if choice == Choice::React(false) {
+            self.emit(s, job.owner, EventKind::Pass, obs);
+        } else {
+            job.choice = encode(choice);
+            self.execute(s, job, rng, obs);
+        }
+        self.resolve(s, rng, obs);
+    }
+
+    /// Carries a job out (its choice made).
+    fn execute(&self, s: &mut State, job: Job, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let p = job.owner;
+        match job.effect {
+            SCURRY => {
+                if let Some(from) = self.slot_of(s, p, job.source) {
+                    let to = usize::from(job.choice as u8).min(from);
+                    let tableau = &mut s.seats[p].tableau;
+                    let slot = tableau.remove(from);
+                    tableau.insert(to, slot);
+                }
+                return;
+            }
+            THWOMP => {
+                let Some(at) = self.slot_of(s, p, job.source) else {
+                    return;
+                };
+                let tableau = s.seats[p].tableau;
+                let this = self.stars_of(&tableau[at]);
+                if let Some(left) = at.checked_sub(1).map(|l| tableau[l])
+                    && left.up
+                    && self.stars_of(&left) < this
+                    && self.flip(s, p, left.card, p, obs)
+                {
+                    let rp = i32::from(self.card(job.source).keywords.thwomp);
+                    self.add_rp(s, p, rp, job.source, obs);
+                }
+                return;
+            }
+            ANVIL => {
+                if let (q, at) = decode_card(job.choice)
+                    && let Some(slot) = s.seats[q].tableau.get(at)
+                {
+                    let card = slot.card;
+                    self.flip(s, q, card, p, obs);
+                }
+                return;
+            }
+            BLAST => {
+                let seat = &mut s.seats[p];
+                seat.next_tokens = seat
+                    .next_tokens
+                    .saturating_add(self.card(job.source).keywords.blast_off);
+                return;
+            }
+            FLIP_SELF => {
+                self.flip(s, p, job.source, p, obs);
+                return;
+            }
+            PLACEMENT => {
+                self.placement(s, rng, obs);
+                return;
+            }
+            BANK => {
+                self.tb_bank(s, p, rng, obs);
+                return;
+            }
+            META => {
+                self.tb_replace_meta(s, p, job.choice, rng, obs);
+                return;
+            }
+            DISCARD => {
+                let card = job.choice;
+                if s.zone[usize::from(card)] == Zone::of(Area::Hand, p) {
+                    s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                    self.emit(s, p, EventKind::Discard { card }, obs);
+                }
+                return;
+            }
+            _ => {}
+        }
+        let Some(e) = self.job_effect(&job) else {
+            return;
+        };
+        let e = e.clone();
+        let at = self.slot_of(s, p, job.source);
+        let subject = (job.subject != NONE)
+            .then(|| self.find_slot(s, job.subject))
+            .flatten()
+            .map(|(_, _, slot)| slot);
+        if let Some(condition) = &e.condition {
+            let holds = match condition {
+                Condition::IsTop => at.is_some() && at == self.top(s, p),
+                Condition::AtLeast(per, n) => {
+                    self.count(s, p, per, job.source, at, subject) >= u32::from(*n)
+                }
+            };
+            if !holds {
+                return;
+            }
+        }
+        if e.when == When::Reaction && job.outcome == 0 {
+            // Using a Reaction flips its card face down.
+            self.emit(s, p, EventKind::Reaction { card: job.source }, obs);
+            self.flip(s, p, job.source, p, obs);
+        }
+        let times = e
+            .per
+            .as_ref()
+            .map_or(1, |per| self.count(s, p, per, job.source, at, subject));
+        let amount = u32::from(e.amount) * times;
+        match e.op {
+            Op::GainRp => self.add_rp(s, p, amount as i32, job.source, obs),
+            Op::LoseRp => {
+                let victims: Vec<Player> = match e.who {
+                    Who::You => vec![p],
+                    Who::EachOpponent => Self::others(s, p).collect(),
+                    Who::ChosenOpponent => vec![decode_seat(job.choice)],
+                };
+                for q in victims {
+                    self.add_rp(s, q, -(amount as i32), job.source, obs);
+                }
+            }
+            Op::Flip => {
+                let targets = self.targets(s, &job, &e, at);
+                for (q, card) in targets {
+                    self.flip(s, q, card, p, obs);
+                }
+            }
+            Op::Stars => {
+                for (q, card) in self.targets(s, &job, &e, at) {
+                    if let Some(slot) = s.seats[q]
+                        .tableau
+                        .iter_mut()
+                        .find(|t| t.card == card && t.up)
+                    {
+                        slot.tokens = slot.tokens.saturating_add(amount.min(255) as u8);
+                        let kind = EventKind::Stars {
+                            card,
+                            amount: amount.min(255) as u8,
+                        };
+                        self.emit(s, q, kind, obs);
+                    }
+                }
+                if e.target == Target::Next && job.subject == NONE {
+                    let seat = &mut s.seats[p];
+                    seat.next_tokens = seat.next_tokens.saturating_add(amount.min(255) as u8);
+                }
+            }
+            Op::Clash => self.clash(s, &job, &e, rng, obs),
+            Op::DrawStore => {
+                for _ in 0..amount {
+                    let Some(card) = self.draw_store(s, rng, obs) else {
+                        break;
+                    };
+                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
+                    s.known[usize::from(card)] = 1 << p.index();
+                    self.emit(s, p, EventKind::DrawStore { card }, obs);
+                }
+            }
+            Op::Discard => {
+                let victims: Vec<Player> = match e.who {
+                    Who::You => vec![p],
+                    Who::EachOpponent => Self::others(s, p).collect(),
+                    Who::ChosenOpponent => vec![decode_seat(job.choice)],
+                };
+                // Each discard is the discarding player's choice: one
+                // waiting job per card, resolved in seat order.
+                for q in victims.into_iter().rev() {
+                    for _ in 0..amount {
+                        s.jobs.push(Job {
+                            source: job.source,
+                            owner: q,
+                            effect: DISCARD,
+                            outcome: 0,
+                            branch: 0,
+                            subject: NONE,
+                            choice: NONE,
+                        });
+                    }
+                }
+            }
+            Op::ExtraSingle => {
+                s.seats[p].extra = s.seats[p].extra.saturating_add(amount.min(255) as u8)
+            }
+            Op::Protect | Op::Silence => {}
+        }
+    }
+
+    /// The cards (owner, instance) an effect's target names.
+    fn targets(&self, s: &State, job: &Job, e: &Effect, at: Option<usize>) -> Vec<(Player, u16)> {
+        let p = job.owner;
+        let tableau = &s.seats[p].tableau;
+        let up = |i: usize| tableau.get(i).filter(|t| t.up).map(|t| (p, t.card));
+        match e.target {
+            Target::This => at.and_then(up).into_iter().collect(),
+            Target::Left => at
+                .and_then(|a| a.checked_sub(1))
+                .and_then(up)
+                .into_iter()
+                .collect(),
+            Target::Right => at.and_then(|a| up(a + 1)).into_iter().collect(),
+            Target::Adjacent => at
+                .map(|a| [a.checked_sub(1).and_then(up), up(a + 1)])
+                .into_iter()
+                .flatten()
+                .flatten()
+                .collect(),
+            Target::Next => self
+                .find_slot(s, job.subject)
+                .filter(|(_, _, t)| t.up)
+                .map(|(q, _, t)| (q, t.card))
+                .into_iter()
+                .collect(),
+            Target::AllOwn => (0..tableau.len()).filter_map(up).collect(),
+            Target::ChosenOwn | Target::ChosenOther => {
+                let (q, i) = decode_card(job.choice);
+                s.seats[q]
+                    .tableau
+                    .get(i)
+                    .filter(|t| t.up)
+                    .map(|t| (q, t.card))
+                    .into_iter()
+                    .collect()
+            }
+            Target::EachOtherTop => Self::others(s, p)
+                .filter_map(|q| {
+                    let top = self.top(s, q)?;
+                    (!self.protected(s, q, top)).then(|| (q, s.seats[q].tableau[top].card))
+                })
+                .collect(),
+        }
+    }
+
+    /// The tableau slot of instance `card`, wherever it is: (owner,
+    /// position, slot).
+    pub(super) fn find_slot(&self, s: &State, card: u16) -> Option<(Player, usize, Slot)> {
+        let (area, q) = s.zone.get(usize::from(card))?.owner()?;
+        if area != Area::Tableau {
+            return None;
+        }
+        let at = self.tableau_index(s, q, card)?;
+        Some((q, at, s.seats[q].tableau[at]))
+    }
+
+    /// Draws the top card of the store deck, shuffling the store discard
+    /// into a new deck when it runs out (rules: "Buy a Pack from the
+    /// Store"; FAQ).
+    pub(super) fn draw_store(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) -> Option<u16> {
+        if s.store.is_empty() {
+            let discard: Vec<u16> = s.in_zone(Zone::DISCARD).collect();
+            if discard.is_empty() {
+                return None;
+            }
+            for &c in &discard {
+                s.store.push(c);
+                s.zone[usize::from(c)] = Zone::STORE;
+                s.known[usize::from(c)] = 0;
+            }
+            crate::core::shuffle(rng, s.store.as_mut_slice());
+            let kind = EventKind::Reshuffle {
+                cards: discard.len() as u16,
+            };
+            self.emit(s, s.active, kind, obs);
+        }
+        s.store.pop()
+    }
+
+    /// Puts `cards` into the aftermarket during a tournament, discarding
+    /// its cards to the store discard first if they would go over its
+    /// limit (rules: "Aftermarket Space").
+    fn to_market(&self, s: &mut State, cards: &[u16], obs: &mut impl Observer<Event>) {
+        if s.market.len() + cards.len() > AFTERMARKET_TOURNAMENT {
+            let n = s.market.len() as u16;
+            for l in s.market.iter() {
+                s.zone[usize::from(l.card)] = Zone::DISCARD;
+            }
+            s.market.clear();
+            self.emit(s, s.active, EventKind::MarketFull { cards: n }, obs);
+        }
+        for &card in cards {
+            s.market.push(Listing { card, seller: None });
+            s.zone[usize::from(card)] = Zone::MARKET;
+            s.known[usize::from(card)] = u8::MAX;
+        }
+    }
+
+    /// A clash of `job`'s owner: the participants reveal the top store
+    /// card each, starting with the owner and going clockwise, and add
+    /// their Top Card's stars; the highest total alone wins (rules:
+    /// "Clashing").
+    fn clash(
+        &self,
+        s: &mut State,
+        job: &Job,
+        e: &Effect,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = job.owner;
+        let n = s.seats.len();
+        let mut participants: Vec<Player> = match e.with {
+            ClashWith::Chosen => vec![p, decode_seat(job.choice)],
+            ClashWith::All => (0..n)
+                .map(|k| Player::new((p.index() + k) % n))
+                .filter(|&q| !s.seats[q].removed)
+                .collect(),
+        };
+        participants.retain(|&q| self.top(s, q).is_some());
+        if participants.len() < 2 || participants[0] != p {
+            return;
+        }
+        let mut totals = Vec::with_capacity(participants.len());
+        let mut revealed = Vec::new();
+        for &q in &participants {
+            let top = self
+                .top(s, q)
+                .map_or(0, |t| self.stars_of(&s.seats[q].tableau[t]));
+            let card = self.draw_store(s, rng, obs);
+            let total = top.saturating_add(card.map_or(0, |c| self.card(c).stars));
+            if let Some(c) = card {
+                revealed.push(c);
+                self.emit(s, q, EventKind::ClashReveal { card: c, total }, obs);
+            }
+            totals.push(total);
+        }
+        self.to_market(s, &revealed, obs);
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let winners: Vec<Player> = participants
+            .iter()
+            .zip(&totals)
+            .filter(|(_, t)| **t == best)
+            .map(|(q, _)| *q)
+            .collect();
+        let winner = (winners.len() == 1).then(|| winners[0]);
+        self.emit(s, p, EventKind::Clash { winner }, obs);
+        // The owner's outcome effects, then every participant's triggers.
+        let (outcome, list) = match winner {
+            Some(w) if w == p => (1, &e.win),
+            Some(_) => (2, &e.lose),
+            None => (3, &e.tie),
+        };
+        let mut jobs: Vec<Job> = (0..list.len())
+            .map(|b| Job {
+                outcome,
+                branch: b as u8,
+                subject: NONE,
+                choice: NONE,
+                ..*job
+            })
+            .collect();
+        if let Some(w) = winner {
+            jobs.extend(self.triggered(s, Trigger::ClashWon, w, NONE));
+            for &q in participants.iter().filter(|&&q| q != w) {
+                jobs.extend(self.triggered(s, Trigger::ClashLost, q, NONE));
+            }
+        }
+        Self::push_all(s, &jobs);
+    }
+
+    /// The Infinite Loops rule: `p` is removed from the tournament, scores
+    /// the VP of first place (with the others' places decided as usual),
+    /// and its tournament cards go back to the box for their sell value
+    /// in dollars (not in the last round).
+    fn infinite_loop(
+        &self,
+        s: &mut State,
+        p: Player,
+        _rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        s.jobs.retain(|j| j.owner != p);
+        s.resolved = 0;
+        let seat = &mut s.seats[p];
+        seat.removed = true;
+        let mut value = 0u16;
+        for i in 0..s.zone.len() {
+            if let Some((Area::Hand | Area::Tableau | Area::Board, q)) = s.zone[i].owner()
+                && q == p
+            {
+                value += u16::from(self.card(i as u16).stars);
+                s.zone[i] = Zone::BOX;
+                s.known[i] = u8::MAX;
+            }
+        }
+        let seat = &mut s.seats[p];
+        seat.tableau.clear();
+        seat.board.clear();
+        seat.next.clear();
+        let money = if self.is_last_round(s) { 0 } else { value };
+        s.earn(p, money);
+        self.emit(s, p, EventKind::Loop { money }, obs);
+    }
+}
+
+/// A job: discard a card from hand (its choice is the card).
+pub const DISCARD: u8 = 254;
+/// A job: choose the metagame card to replace (Turn-Based Mode).
+pub const META: u8 = 246;
+/// A job: flip the Action card just used (rules: "Use an Action": perform
+/// the text, then flip the card face down).
+pub const FLIP_SELF: u8 = 249;
+
+/// A choice as a job's stored value.
+fn encode(choice: Choice) -> u16 {
+    match choice {
+        Choice::Seat(q) => q.index() as u16,
+        Choice::Card(q, at) => ((q.index() as u16) << 8) | u16::from(at),
+        Choice::Position(at) => u16::from(at),
+        Choice::React(_) => 1,
+        Choice::Discard(card) | Choice::Meta(card) => card,
+    }
+}
+
+fn decode_seat(v: u16) -> Player {
+    Player::new(usize::from(v as u8))
+}
+
+fn decode_card(v: u16) -> (Player, usize) {
+    (
+        Player::new(usize::from((v >> 8) as u8)),
+        usize::from(v as u8),
+    )
+}

@@ -1,0 +1,456 @@
+//! What happens in a game of Millennium Blades, for logs and reports: every
+//! change of money, cards, RP and VP is an event.
+//!
+//! The metrics the reports read: a round is a player's "turn" (the mana
+//! curve's resource is dollars: the money at the round's start, dollars
+//! spent, dollars left; cards played are the singles of the round's
+//! tournament, and `value_played` their star ratings); the score is VP
+//! (the prize pace is VP by round); actions by kind (`buy`, `sell`,
+//! `buy_listed`, `fuse`, `collect`, `play`, `action`, `reaction`, `pass`).
+
+use serde_json::{Value, json};
+
+use super::MillenniumBlades;
+use super::cards::{ELEMENTS, TYPES};
+use super::state::State;
+use crate::core::{CardId, Metric, Observer, Player, Report, SeatSummary, SeatTerms};
+
+/// An event of Millennium Blades.
+pub type Event = crate::core::Event<EventKind>;
+
+/// What happened (the `player` of the envelope acts or owns it; cards are
+/// instances of the match's table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A game begins: the setup is done.
+    GameStart {
+        /// Seats at the table.
+        players: u8,
+    },
+    /// A card goes to a player at setup (starter deck, first store cards).
+    Setup {
+        /// The card.
+        card: u16,
+    },
+    /// A deckbuilding phase begins.
+    RoundStart {
+        /// The round (1 to 3).
+        round: u8,
+        /// The player's money after the income.
+        money: u16,
+    },
+    /// Income at the start of a deckbuilding phase.
+    Income {
+        /// Dollars gained.
+        amount: u16,
+    },
+    /// A store card dealt face down to a player.
+    Dealt {
+        /// The card.
+        card: u16,
+    },
+    /// A metagame card revealed (elements: `stack` 0, types: 1).
+    Meta {
+        /// The card.
+        card: u16,
+    },
+    /// A timer of the deckbuilding phase ran out.
+    Timer {
+        /// The timer (0, 1 or 2).
+        timer: u8,
+    },
+    /// The store discard was shuffled into a new store deck.
+    Reshuffle {
+        /// Cards in the new deck.
+        cards: u16,
+    },
+    /// A card bought from the store.
+    Buy {
+        /// The card.
+        card: u16,
+        /// Dollars paid.
+        price: u8,
+        /// The player's money after.
+        money: u16,
+    },
+    /// A card put in the store area from the store deck.
+    Restock {
+        /// The card.
+        card: u16,
+    },
+    /// A card sold to the aftermarket.
+    Sell {
+        /// The card.
+        card: u16,
+        /// Dollars gained.
+        price: u8,
+        /// The player's money after.
+        money: u16,
+    },
+    /// A card bought from the aftermarket.
+    BuyListed {
+        /// The card.
+        card: u16,
+        /// Dollars paid.
+        price: u8,
+        /// The player's money after.
+        money: u16,
+        /// The seller whose marker returns, if any.
+        seller: Option<Player>,
+    },
+    /// A card given to a fusion (to the box).
+    FuseCard {
+        /// The card.
+        card: u16,
+    },
+    /// A fusion done: the promo gained.
+    Fused {
+        /// The promo tier (0 bronze, 1 silver, 2 gold).
+        tier: u8,
+        /// The promo.
+        card: u16,
+    },
+    /// A player passed (a tick, or a tournament turn).
+    Pass,
+    /// A card put into the deck.
+    DeckAdd {
+        /// The card.
+        card: u16,
+    },
+    /// A card put into the collection.
+    CollectionAdd {
+        /// The card.
+        card: u16,
+    },
+    /// A collection turned in.
+    Collection {
+        /// Its cards.
+        size: u8,
+        /// VP gained (or, in Duel Mode, RP).
+        vp: u16,
+    },
+    /// Cards moved to the store discard at the end of a phase.
+    Cleanup {
+        /// Cards discarded.
+        cards: u16,
+    },
+    /// A tournament begins.
+    TournamentStart {
+        /// The round (0 Pre-Release).
+        round: u8,
+        /// The first player.
+        first: Player,
+    },
+    /// A tournament turn begins.
+    TurnStart,
+    /// A single played into the tableau.
+    Play {
+        /// The card.
+        card: u16,
+        /// Its slot, from the left.
+        slot: u8,
+    },
+    /// An Action used.
+    Action {
+        /// The card.
+        card: u16,
+    },
+    /// A Reaction used.
+    Reaction {
+        /// The card.
+        card: u16,
+    },
+    /// A card flipped face down.
+    Flip {
+        /// The card.
+        card: u16,
+        /// Its owner.
+        owner: Player,
+    },
+    /// RP changed.
+    Rp {
+        /// The change.
+        delta: i16,
+        /// The total after.
+        total: u16,
+        /// The card whose effect it was.
+        source: u16,
+    },
+    /// +1 star tokens put on a card.
+    Stars {
+        /// The card.
+        card: u16,
+        /// Tokens added.
+        amount: u8,
+    },
+    /// A card revealed in a clash.
+    ClashReveal {
+        /// The card revealed.
+        card: u16,
+        /// Its stars plus the Top Card's.
+        total: u8,
+    },
+    /// A clash ended.
+    Clash {
+        /// The winner, if one player had the highest total alone.
+        winner: Option<Player>,
+    },
+    /// The aftermarket went over its limit: its cards were discarded.
+    MarketFull {
+        /// Cards discarded.
+        cards: u16,
+    },
+    /// A store card taken into hand.
+    DrawStore {
+        /// The card.
+        card: u16,
+    },
+    /// A card discarded from hand to the binder.
+    Discard {
+        /// The card.
+        card: u16,
+    },
+    /// A player removed from the tournament by an infinite loop.
+    Loop {
+        /// Dollars gained for the removed cards.
+        money: u16,
+    },
+    /// A player's place and VP in a tournament.
+    Placed {
+        /// The place (1 first; tied players share one).
+        place: u8,
+        /// The RP it was decided on.
+        rp: u16,
+        /// VP gained.
+        vp: u16,
+    },
+    /// A promo won as prize support.
+    Prize {
+        /// The card.
+        card: u16,
+    },
+    /// VP for money at the end of the game.
+    MoneyVp {
+        /// Dollars.
+        money: u16,
+        /// VP gained.
+        vp: u16,
+    },
+    /// A Turn-Based Mode scoring (RP banked).
+    Banked {
+        /// RP recorded.
+        rp: u16,
+        /// The total banked.
+        total: u16,
+    },
+    /// The game ended.
+    GameOver {
+        /// The player's final VP (Turn-Based Mode: RP; Duel Mode:
+        /// tournaments won).
+        score: u16,
+        /// Its rank.
+        rank: u8,
+    },
+}
+
+impl MillenniumBlades {
+    /// Sends an event to `obs`.
+    #[inline]
+    pub(super) fn emit(
+        &self,
+        s: &State,
+        player: Player,
+        kind: EventKind,
+        obs: &mut impl Observer<Event>,
+    ) {
+        obs.event(&Event {
+            turn: s.turns,
+            player,
+            kind,
+        });
+    }
+
+    fn name_of(&self, i: u16) -> &str {
+        &self.card(i).name
+    }
+}
+
+impl Report for MillenniumBlades {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "money left (dollars)",
+            resource: "dollars (per round)",
+            score: "victory points",
+        }
+    }
+
+    fn metric(&self, e: &Event) -> Option<Metric> {
+        let player = e.player;
+        Some(match e.kind {
+            EventKind::GameStart { .. } => Metric::GameStart,
+            EventKind::RoundStart { money, .. } => Metric::TurnStart {
+                player,
+                resource_max: money.into(),
+                resource: money.into(),
+            },
+            EventKind::Buy { price, .. } | EventKind::BuyListed { price, .. } => Metric::Spent {
+                player,
+                amount: price.into(),
+            },
+            EventKind::Dealt { card } | EventKind::DrawStore { card } => Metric::Drew {
+                player,
+                card: self.table.card(card),
+            },
+            EventKind::Play { card, .. } => Metric::Played {
+                player,
+                card: self.table.card(card),
+                cost: 0,
+            },
+            EventKind::Placed { .. } | EventKind::Collection { .. } | EventKind::MoneyVp { .. } => {
+                return None;
+            }
+            EventKind::Pass => Metric::Action {
+                player,
+                kind: "pass",
+            },
+            EventKind::Sell { .. } => Metric::Action {
+                player,
+                kind: "sell",
+            },
+            EventKind::Fused { .. } => Metric::Action {
+                player,
+                kind: "fuse",
+            },
+            EventKind::Action { .. } => Metric::Action {
+                player,
+                kind: "action",
+            },
+            EventKind::Reaction { .. } => Metric::Action {
+                player,
+                kind: "reaction",
+            },
+            EventKind::CollectionAdd { .. } => Metric::Action {
+                player,
+                kind: "collect",
+            },
+            _ => return None,
+        })
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        let name = |i: u16| self.name_of(i);
+        let seat = |p: Option<Player>| p.map_or(Value::Null, |p| json!(p.to_string()));
+        let (event, fields) = match e.kind {
+            EventKind::GameStart { players } => ("game_start", json!({"players": players})),
+            EventKind::Setup { card } => ("setup_card", json!({"card": name(card)})),
+            EventKind::RoundStart { round, money } => {
+                ("round_start", json!({"round": round, "money": money}))
+            }
+            EventKind::Income { amount } => ("income", json!({"amount": amount})),
+            EventKind::Dealt { card } => ("dealt", json!({"card": name(card)})),
+            EventKind::Meta { card } => ("meta", json!({"card": name(card)})),
+            EventKind::Timer { timer } => ("timer", json!({"timer": timer})),
+            EventKind::Reshuffle { cards } => ("reshuffle", json!({"cards": cards})),
+            EventKind::Buy { card, price, money } => (
+                "buy",
+                json!({"card": name(card), "price": price, "money": money}),
+            ),
+            EventKind::Restock { card } => ("restock", json!({"card": name(card)})),
+            EventKind::Sell { card, price, money } => (
+                "sell",
+                json!({"card": name(card), "price": price, "money": money}),
+            ),
+            EventKind::BuyListed {
+                card,
+                price,
+                money,
+                seller,
+            } => (
+                "buy_listed",
+                json!({"card": name(card), "price": price, "money": money, "seller": seat(seller)}),
+            ),
+            EventKind::FuseCard { card } => ("fuse_card", json!({"card": name(card)})),
+            EventKind::Fused { tier, card } => {
+                let tier = ["bronze", "silver", "gold"][usize::from(tier.min(2))];
+                ("fused", json!({"tier": tier, "card": name(card)}))
+            }
+            EventKind::Pass => ("pass", json!({})),
+            EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
+            EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),
+            EventKind::Collection { size, vp } => ("collection", json!({"size": size, "vp": vp})),
+            EventKind::Cleanup { cards } => ("cleanup", json!({"cards": cards})),
+            EventKind::TournamentStart { round, first } => (
+                "tournament_start",
+                json!({"round": round, "first": first.to_string()}),
+            ),
+            EventKind::TurnStart => ("turn_start", json!({})),
+            EventKind::Play { card, slot } => ("play", json!({"card": name(card), "slot": slot})),
+            EventKind::Action { card } => ("action", json!({"card": name(card)})),
+            EventKind::Reaction { card } => ("reaction", json!({"card": name(card)})),
+            EventKind::Flip { card, owner } => (
+                "flip",
+                json!({"card": name(card), "owner": owner.to_string()}),
+            ),
+            EventKind::Rp {
+                delta,
+                total,
+                source,
+            } => (
+                "rp",
+                json!({"delta": delta, "total": total, "source": name(source)}),
+            ),
+            EventKind::Stars { card, amount } => {
+                ("stars", json!({"card": name(card), "amount": amount}))
+            }
+            EventKind::ClashReveal { card, total } => {
+                ("clash_reveal", json!({"card": name(card), "total": total}))
+            }
+            EventKind::Clash { winner } => ("clash", json!({"winner": seat(winner)})),
+            EventKind::MarketFull { cards } => ("market_full", json!({"cards": cards})),
+            EventKind::DrawStore { card } => ("draw_store", json!({"card": name(card)})),
+            EventKind::Discard { card } => ("discard", json!({"card": name(card)})),
+            EventKind::Loop { money } => ("infinite_loop", json!({"money": money})),
+            EventKind::Placed { place, rp, vp } => {
+                ("placed", json!({"place": place, "rp": rp, "vp": vp}))
+            }
+            EventKind::Prize { card } => ("prize", json!({"card": name(card)})),
+            EventKind::MoneyVp { money, vp } => ("money_vp", json!({"money": money, "vp": vp})),
+            EventKind::Banked { rp, total } => ("banked", json!({"rp": rp, "total": total})),
+            EventKind::GameOver { score, rank } => {
+                ("game_over", json!({"score": score, "rank": rank}))
+            }
+        };
+        e.json(event, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let seat = &s.seats[player];
+        SeatSummary {
+            health: seat.money.into(),
+            score: self.final_score(s, player).into(),
+        }
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).price
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
+    }
+}
+
+/// The names of an element and a type bit set, for logs.
+pub fn symbol_names(elements: u8, types: u8) -> Vec<&'static str> {
+    let mut names = super::cards::Symbols(elements).names(&ELEMENTS);
+    names.extend(super::cards::Symbols(types).names(&TYPES));
+    names
+}

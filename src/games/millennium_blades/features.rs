@@ -1,0 +1,85 @@
+//! Evaluation features for heuristic bots: each a number where more is
+//! better for the player asking. Strategy files weight them by name.
+
+use super::MillenniumBlades;
+use super::cards::Kind;
+use super::state::{Area, Phase, State};
+use crate::core::{Evaluate, Player};
+
+/// The feature names, in the order [`Evaluate::features`] writes.
+pub const FEATURES: [&str; 10] = [
+    "vp",
+    "opp_vp",
+    "money",
+    "rp",
+    "opp_rp",
+    "owned_stars",
+    "deck_stars",
+    "collection",
+    "tableau_stars",
+    "hand",
+];
+
+impl Evaluate for MillenniumBlades {
+    fn name(&self) -> &'static str {
+        super::NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let best_other =
+            |f: &dyn Fn(Player) -> u16| s.players().filter(|&q| q != p).map(f).max().unwrap_or(0);
+        let mut owned = 0u32;
+        let mut deck = 0u32;
+        let mut collection = 0u32;
+        let mut hand = 0u32;
+        for (i, z) in s.zone[..self.table.len()].iter().enumerate() {
+            let Some((area, q)) = z.owner() else { continue };
+            if q != p {
+                continue;
+            }
+            let card = self.card(i as u16);
+            let stars = u32::from(card.stars);
+            owned += stars;
+            match area {
+                Area::Deck if card.kind == Kind::Single => deck += stars,
+                Area::Collection | Area::Collection2 => collection += 1,
+                Area::Hand => hand += 1,
+                _ => {}
+            }
+        }
+        let seat = &s.seats[p];
+        let tableau: u32 = seat
+            .tableau
+            .iter()
+            .map(|t| u32::from(self.stars_of(t)))
+            .sum();
+        let in_tournament = matches!(s.phase, Phase::Tournament | Phase::TurnBased);
+        let values = [
+            f64::from(self.final_score(s, p)),
+            -f64::from(best_other(&|q| self.final_score(s, q))),
+            f64::from(seat.money),
+            if in_tournament {
+                f64::from(seat.rp)
+            } else {
+                0.0
+            },
+            if in_tournament {
+                -f64::from(best_other(&|q| s.seats[q].rp))
+            } else {
+                0.0
+            },
+            f64::from(owned),
+            f64::from(deck),
+            f64::from(collection),
+            f64::from(tableau),
+            f64::from(hand),
+        ];
+        for (o, v) in out.iter_mut().zip(values) {
+            *o = v;
+        }
+    }
+}

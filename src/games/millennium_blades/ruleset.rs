@@ -1,0 +1,119 @@
+//! Millennium Blades as a [`Ruleset`]: its pool, starter decks and
+//! overrides from files.
+
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::cards::{Card, CardDb};
+use super::deck::Deck;
+use super::state::MAX_INSTANCES;
+use super::{BUNDLED_CARDS, BUNDLED_DECKS, MillenniumBlades, Mode, NAME, Options};
+use crate::core::{CardDef, CardPool};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::games::Ruleset;
+
+/// The bundled pool.
+pub fn bundled_pool() -> CardDb {
+    CardPool::parse_many(BUNDLED_CARDS, "decks/millennium-blades")
+        .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
+}
+
+impl Ruleset for MillenniumBlades {
+    type Cards = CardDb;
+    type Deck = Deck;
+
+    const NAME: &'static str = NAME;
+    const BUNDLED_CARDS: &'static str = "";
+    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
+    const PLAYERS: RangeInclusive<usize> = 2..=5;
+    // size_of::<State>() is 4,440 bytes (see the conformance test).
+    const STATE_BUDGET: usize = 4480;
+
+    fn bundled_decks() -> &'static [(&'static str, &'static str)] {
+        BUNDLED_DECKS
+    }
+
+    fn bundled_cards() -> CardDb {
+        bundled_pool()
+    }
+
+    fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
+        let pool = CardPool::<Card>::load(path)?;
+        let physical: usize = pool.cards().map(|(_, c)| usize::from(c.copies)).sum();
+        let room = MAX_INSTANCES - 5 * super::deck::STARTER_SIZE as usize;
+        if physical > room {
+            return Err(Diagnostics(vec![Diagnostic::new(
+                &path.display().to_string(),
+                0,
+                format!(
+                    "the pool has {physical} physical cards; a game holds at most {room} besides the starter decks"
+                ),
+            )]));
+        }
+        Ok(pool)
+    }
+
+    fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
+        cards.apply_override(spec)
+    }
+
+    fn parse_deck(
+        text: &str,
+        path: &str,
+        name: &str,
+        cards: &CardDb,
+    ) -> Result<Deck, Vec<Diagnostic>> {
+        let mut deck = Deck::parse(text, path, cards)?;
+        name.clone_into(&mut deck.name);
+        Ok(deck)
+    }
+
+    fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
+        (cards.table(), Card::TABLE_RIGHT.to_vec())
+    }
+
+    fn check_options(options: &Options) -> Result<(), String> {
+        if options.match_games != 1 {
+            return Err(
+                "Millennium Blades has no matches of several games (expected --match single)"
+                    .into(),
+            );
+        }
+        if !(1..=4).contains(&options.ticks_per_minute) {
+            return Err(format!(
+                "--ticks-per-minute must be from 1 to 4 (got {})",
+                options.ticks_per_minute
+            ));
+        }
+        if options.pre_release && options.mode != Mode::Standard {
+            return Err(
+                "--pre-release is a rule of the standard game, not of --mode turn-based or duel"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn check_players(options: &Options, players: usize) -> Result<(), String> {
+        if options.mode == Mode::Duel && players != 2 {
+            return Err(format!(
+                "--mode duel is for 2 players (got --players {players})"
+            ));
+        }
+        Ok(())
+    }
+
+    fn default_options() -> Options {
+        // A game takes 60 ticks and about 7 tournament turns per player
+        // and round: far below this safety net.
+        Options {
+            max_turns: 2000,
+            ..Options::default()
+        }
+    }
+
+    fn new_match(cards: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> MillenniumBlades {
+        MillenniumBlades::new(cards, decks, options)
+    }
+}

@@ -1,0 +1,474 @@
+//! The Millennium Blades state: plain data, so `clone` is a memory copy.
+//!
+//! Every physical card of a game is an **instance** (a `u16` index into
+//! the match's [`Table`](super::table::Table)). Where each instance is
+//! lives in one array, [`State::zone`], so a card can never be in two
+//! places or lost: moving it is writing its zone. Only the places whose
+//! order matters keep an ordered list beside it: the store deck, the store
+//! area's slots, the aftermarket (with the sell marker on each card), the
+//! promo piles, the metagame stacks and each player's tableau and board.
+//! Who knows what each instance is lives in [`State::known`] (one bit per
+//! seat), for `determinize`.
+
+use crate::core::{FixedVec, MAX_PLAYERS, Outcome, Player, Seats};
+
+/// The most physical cards a game may hold.
+pub const MAX_INSTANCES: usize = 512;
+/// Face-down cards for sale in the store area, besides the top of the
+/// store deck (rules: "Deckbuilding Phase", setup step 4).
+pub const STORE_AREA: usize = 9;
+/// Tableau slots (rules: "Tournament Phase": singles are played into the
+/// tableau; "you will typically only play 6 cards").
+pub const TABLEAU: usize = 6;
+/// The most tableau slots an effect can add (FAQ: extra slots are at the
+/// right).
+pub const MAX_TABLEAU: usize = 8;
+/// Singles a deck may hold (rules: "Build your Deck").
+pub const DECK_SINGLES: usize = 8;
+/// Accessories a deck may hold.
+pub const DECK_ACCESSORIES: usize = 2;
+/// The aftermarket's limit during a tournament (rules: "Aftermarket
+/// Space").
+pub const AFTERMARKET_TOURNAMENT: usize = 12;
+/// The most cards the aftermarket can hold at once (during deckbuilding it
+/// has no printed limit; selling stops when it is full).
+pub const AFTERMARKET_CAP: usize = 255;
+
+/// Where an instance is. Player zones hold the seat in the low bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Zone(pub u8);
+
+impl Zone {
+    /// Out of the game: unused sets, fused cards, turned-in collections,
+    /// cards returned to the box.
+    pub const BOX: Zone = Zone(0);
+    /// The store deck (order in [`State::store`]).
+    pub const STORE: Zone = Zone(1);
+    /// The store area (slots in [`State::area`]).
+    pub const AREA: Zone = Zone(2);
+    /// The store discard pile.
+    pub const DISCARD: Zone = Zone(3);
+    /// The aftermarket (order in [`State::market`]).
+    pub const MARKET: Zone = Zone(4);
+    /// A promo pile of the card fusion area (`FUSION + tier index`).
+    pub const FUSION: u8 = 5;
+    /// A prize-support pile (`PRIZE + round index`).
+    pub const PRIZE: u8 = 8;
+    /// A metagame stack, face down (`META + 0` elements, `+ 1` types).
+    pub const META: u8 = 10;
+    /// A revealed metagame card, face up.
+    pub const META_UP: Zone = Zone(12);
+    /// Player zones start here: `PLAYER + 8·kind + seat`.
+    pub const PLAYER: u8 = 16;
+
+    /// A player's zone of kind `kind`.
+    #[inline]
+    pub fn of(kind: Area, p: Player) -> Zone {
+        Zone(Zone::PLAYER + 8 * kind as u8 + p.index() as u8)
+    }
+
+    /// The player and area of a player zone.
+    #[inline]
+    pub fn owner(self) -> Option<(Area, Player)> {
+        let i = self.0.checked_sub(Zone::PLAYER)?;
+        let area = match i / 8 {
+            0 => Area::Binder,
+            1 => Area::Deck,
+            2 => Area::Collection,
+            3 => Area::Hand,
+            4 => Area::Tableau,
+            5 => Area::Board,
+            6 => Area::Collection2,
+            _ => return None,
+        };
+        Some((area, Player::new(usize::from(i % 8))))
+    }
+
+    /// Whether the zone is a player's private area (binder, deck,
+    /// collection or hand).
+    pub fn is_private(self) -> bool {
+        matches!(
+            self.owner(),
+            Some((
+                Area::Binder | Area::Deck | Area::Collection | Area::Collection2 | Area::Hand,
+                _
+            ))
+        )
+    }
+}
+
+/// A player's areas (rules: "your personal area", "your tournament area").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// Cards kept for later (and, in a tournament, the cards not in the
+    /// deck).
+    Binder = 0,
+    /// The deck being built (deckbuilding).
+    Deck = 1,
+    /// The collection being built (deckbuilding).
+    Collection = 2,
+    /// The deck's singles in hand (tournament).
+    Hand = 3,
+    /// Singles played (tournament; order in [`Seat::tableau`]).
+    Tableau = 4,
+    /// The deck box and accessories set out (tournament; order in
+    /// [`Seat::board`]).
+    Board = 5,
+    /// The second collection of Duel and Turn-Based Mode (types; the
+    /// first, [`Area::Collection`], is of elements).
+    Collection2 = 6,
+}
+
+/// A card face up or down in a tableau or on a board, with its +1 star
+/// tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// The instance.
+    pub card: u16,
+    /// Face up (face-down cards have no attributes).
+    pub up: bool,
+    /// +1 star tokens on it.
+    pub tokens: u8,
+}
+
+/// A card for sale in the aftermarket, with the seat whose sell marker is
+/// on it (none for cards revealed by a clash).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Listing {
+    /// The instance.
+    pub card: u16,
+    /// The seller, whose marker returns when the card is bought.
+    pub seller: Option<Player>,
+}
+
+/// Victory points, by source (rules: "Game End": tournaments, collections,
+/// money; the tie-breaks follow that order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Vp {
+    /// From tournament placements.
+    pub tournament: u16,
+    /// From collections.
+    pub collection: u16,
+    /// From money at the end of the game (1 per 4 dollars).
+    pub money: u16,
+}
+
+impl Vp {
+    /// The total.
+    pub fn total(&self) -> u16 {
+        self.tournament + self.collection + self.money
+    }
+}
+
+/// One player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seat {
+    /// Millennium Dollars.
+    pub money: u16,
+    /// Sell markers in hand.
+    pub markers: u8,
+    /// Card fusions done this round, one bit per promo tier.
+    pub fused: u8,
+    /// Whether the collection of this phase is done (Turn-Based Mode: the
+    /// collections' declared symbols instead).
+    pub collected: bool,
+    /// Victory points.
+    pub vp: Vp,
+    /// Ranking points in the current tournament.
+    pub rp: u16,
+    /// Ranking points recorded at each scoring (Turn-Based Mode), or the
+    /// tournaments won (Duel Mode).
+    pub banked: u16,
+    /// The singles played, left to right.
+    pub tableau: FixedVec<Slot, MAX_TABLEAU>,
+    /// Tableau slots this tournament (6, more with effects).
+    pub slots: u8,
+    /// The deck box and accessories set out, in that order.
+    pub board: FixedVec<Slot, 3>,
+    /// Cards whose Next effects wait for this player's next single.
+    pub next: FixedVec<u16, 8>,
+    /// +1 star tokens waiting for this player's next single (Blast Off).
+    pub next_tokens: u8,
+    /// Singles this player may still play this turn beyond the first.
+    pub extra: u8,
+    /// Whether the player has used an Action this turn.
+    pub acted: bool,
+    /// Whether the player has played a single this turn.
+    pub played: bool,
+    /// Removed from this tournament (the Infinite Loops rule).
+    pub removed: bool,
+    /// Place in the last tournament (1 first; 0 before any).
+    pub place: u8,
+    /// Times scored (Turn-Based Mode).
+    pub scorings: u8,
+    /// Collection symbols declared (Turn-Based and Duel Mode): element bit
+    /// set, type bit set (0: none yet).
+    pub declared: [u8; 2],
+}
+
+/// What is happening.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Before the first decision (resolved by `new_state`).
+    #[default]
+    Setup,
+    /// A deckbuilding tick: `order[turn]` decides (rules: "Deckbuilding
+    /// Phase", the timers as ticks).
+    Deckbuilding,
+    /// A card fusion in progress: `player` puts `left` more binder cards
+    /// into it.
+    Fusing {
+        /// The fusing player.
+        player: Player,
+        /// The promo tier (0 bronze, 1 silver, 2 gold).
+        tier: u8,
+        /// Cards still to give.
+        left: u8,
+    },
+    /// The end of the deckbuilding phase: `order[turn]` builds a deck, then
+    /// a collection.
+    Finalize {
+        /// Building the collection (else the deck).
+        collection: bool,
+    },
+    /// A tournament turn of `active`.
+    Tournament,
+    /// A Turn-Based Mode turn of `active`.
+    TurnBased,
+    /// The game is over.
+    Over,
+}
+
+/// A choice an effect waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prompt {
+    /// `player` chooses an opponent (for a clash or an RP loss).
+    Opponent,
+    /// `player` chooses a face-up card (own or another's tableau).
+    Card,
+    /// `player` chooses where in the tableau to insert the card (Scurry).
+    Position,
+    /// `player` may use a Reaction of `source`.
+    Reaction,
+    /// `player` discards a card from hand.
+    Discard,
+    /// `player` chooses the metagame card to replace (Turn-Based Mode).
+    Meta,
+}
+
+/// A pending piece of effect resolution (see `effects.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Job {
+    /// The card whose effect this is.
+    pub source: u16,
+    /// Its owner.
+    pub owner: Player,
+    /// Which effect of the card (index into its effects), or a keyword.
+    pub effect: u8,
+    /// Within a clash's outcome: 0 none, 1 win, 2 lose, 3 tie, with the
+    /// branch effect index in `branch`.
+    pub outcome: u8,
+    /// The branch effect index.
+    pub branch: u8,
+    /// The card that set the effect off (Next: the card played; a Flip
+    /// trigger: the card flipped), or `u16::MAX`.
+    pub subject: u16,
+    /// A choice already made (a seat, a card, a position), or `u16::MAX`.
+    pub choice: u16,
+}
+
+/// The whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Where every instance is.
+    pub zone: [Zone; MAX_INSTANCES],
+    /// Which seats know what each instance is (bit per seat).
+    pub known: [u8; MAX_INSTANCES],
+    /// The store deck, top last.
+    pub store: Pile,
+    /// The store area's face-down cards for sale.
+    pub area: FixedVec<u16, STORE_AREA>,
+    /// The aftermarket, in the order cards came in.
+    pub market: FixedVec<Listing, AFTERMARKET_CAP>,
+    /// The promo piles of the fusion area (bronze, silver, gold), top last.
+    pub fusion: [FixedVec<u16, 8>; 3],
+    /// The prize-support piles (round 1 bronze, round 2 silver).
+    pub prizes: [FixedVec<u16, 8>; 2],
+    /// The metagame stacks (elements, types), top last.
+    pub metas: [FixedVec<u16, 8>; 2],
+    /// The players.
+    pub seats: Seats<Seat>,
+    /// The round (0 the Pre-Release, 1 to 3).
+    pub round: u8,
+    /// The deckbuilding timer (0 to 2) and the tick within it.
+    pub timer: u8,
+    /// The tick within the timer.
+    pub tick: u8,
+    /// The order players act in this phase, and how many of it have acted
+    /// in this tick.
+    pub order: Seats<Player>,
+    /// Index into `order`.
+    pub turn: u8,
+    /// The player whose tournament (or Turn-Based) turn it is.
+    pub active: Player,
+    /// Players who passed in succession (the tournament ends when all do).
+    pub passes: u8,
+    /// Tournament turns taken (the turn limit counts these and ticks).
+    pub turns: u16,
+    /// What is happening.
+    pub phase: Phase,
+    /// Effects waiting to resolve, last first.
+    pub jobs: FixedVec<Job, 32>,
+    /// The choice the top job waits for, and who makes it.
+    pub prompt: Option<(Prompt, Player)>,
+    /// Jobs resolved this turn (the Infinite Loops rule).
+    pub resolved: u16,
+    /// Dollars the bank has paid to players (income, sales).
+    pub paid: u32,
+    /// Dollars players have paid to the bank (purchases).
+    pub received: u32,
+    /// RP gained by effects, and RP lost (effects, resets, banking): the
+    /// players' RP add up to the difference.
+    pub rp_ledger: (u32, u32),
+    /// The game's result, once over.
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    /// The seats, in order.
+    pub fn players(&self) -> impl DoubleEndedIterator<Item = Player> + Clone + use<> {
+        Player::all(self.seats.len())
+    }
+
+    /// The instances in `zone`, in instance order.
+    pub fn in_zone(&self, zone: Zone) -> impl Iterator<Item = u16> + '_ {
+        self.zone
+            .iter()
+            .enumerate()
+            .filter(move |(_, z)| **z == zone)
+            .map(|(i, _)| i as u16)
+    }
+
+    /// `p` receives `amount` dollars from the bank.
+    pub fn earn(&mut self, p: Player, amount: u16) {
+        self.seats[p].money += amount;
+        self.paid += u32::from(amount);
+    }
+
+    /// `p` pays `amount` dollars to the bank.
+    pub fn spend(&mut self, p: Player, amount: u16) {
+        self.seats[p].money -= amount;
+        self.received += u32::from(amount);
+    }
+
+    /// Sets `p`'s RP to zero (a new tournament, a Turn-Based scoring).
+    pub fn reset_rp(&mut self, p: Player) {
+        let rp = std::mem::take(&mut self.seats[p].rp);
+        self.rp_ledger.1 += u32::from(rp);
+    }
+
+    /// How many instances are in `zone`.
+    pub fn count(&self, zone: Zone) -> usize {
+        self.zone.iter().filter(|z| **z == zone).count()
+    }
+}
+
+/// An ordered pile of instances (the store deck), top last: a fixed array,
+/// so the state stays plain data.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pile {
+    cards: [u16; MAX_INSTANCES],
+    len: u16,
+}
+
+impl Pile {
+    /// The cards, bottom first.
+    #[inline]
+    pub fn as_slice(&self) -> &[u16] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    /// The cards, bottom first, mutably.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [u16] {
+        &mut self.cards[..usize::from(self.len)]
+    }
+
+    /// Puts `card` on top.
+    #[inline]
+    pub fn push(&mut self, card: u16) {
+        self.cards[usize::from(self.len)] = card;
+        self.len += 1;
+    }
+
+    /// Takes the top card.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u16> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.cards[usize::from(self.len)])
+    }
+
+    /// The top card.
+    pub fn top(&self) -> Option<u16> {
+        self.as_slice().last().copied()
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the pile is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile {
+            cards: [0; MAX_INSTANCES],
+            len: 0,
+        }
+    }
+}
+
+impl std::fmt::Debug for Pile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            zone: [Zone::BOX; MAX_INSTANCES],
+            known: [0; MAX_INSTANCES],
+            store: Pile::default(),
+            area: FixedVec::new(),
+            market: FixedVec::new(),
+            fusion: Default::default(),
+            prizes: Default::default(),
+            metas: Default::default(),
+            seats: Seats::default(),
+            round: 0,
+            timer: 0,
+            tick: 0,
+            order: Seats::default(),
+            turn: 0,
+            active: Player::A,
+            passes: 0,
+            turns: 0,
+            phase: Phase::Setup,
+            jobs: FixedVec::new(),
+            prompt: None,
+            resolved: 0,
+            paid: 0,
+            received: 0,
+            rp_ledger: (0, 0),
+            outcome: None,
+        }
+    }
+}
+
+const _: () = assert!(MAX_PLAYERS <= 8, "player zones hold the seat in 3 bits");

@@ -1,0 +1,104 @@
+//! The physical cards of a match: every copy of every card of the pool's
+//! sets, and each seat's starter deck, numbered as instances. The table is
+//! built once per match (it is immutable, shared by every game); setup
+//! then chooses which sets go into the store, which promos are fused or
+//! given as prizes, and shuffles the metagame stacks (rules: "Game
+//! Setup").
+
+use super::cards::{CardDb, CardId, Kind, Tier};
+use super::deck::Deck;
+use super::state::MAX_INSTANCES;
+use crate::core::Seats;
+
+/// The instances of one set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetCards {
+    /// The set's name (a label of the pool).
+    pub label: u8,
+    /// Its tier.
+    pub tier: Tier,
+    /// Its instances, in pool order.
+    pub cards: Vec<u16>,
+}
+
+/// Every physical card of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Table {
+    /// The card of each instance.
+    pub cards: Vec<CardId>,
+    /// The sets of the pool (starters excluded), in pool order.
+    pub sets: Vec<SetCards>,
+    /// The elemental and the type metagame cards.
+    pub metas: [Vec<u16>; 2],
+    /// Each seat's starter deck.
+    pub starters: Seats<Vec<u16>>,
+}
+
+impl Table {
+    /// The table of `db` with the starter decks `decks`, one per seat.
+    ///
+    /// # Panics
+    /// If the pool and decks hold more than [`MAX_INSTANCES`] cards: the
+    /// pool's loader refuses such pools.
+    pub fn new(db: &CardDb, decks: &[Deck]) -> Table {
+        let mut t = Table::default();
+        let mut add = |t: &mut Table, card: CardId| -> u16 {
+            assert!(t.cards.len() < MAX_INSTANCES, "too many cards in the game");
+            t.cards.push(card);
+            (t.cards.len() - 1) as u16
+        };
+        for (id, card) in db.cards() {
+            if card.tier == Tier::Starter {
+                continue;
+            }
+            for _ in 0..card.copies {
+                let i = add(&mut t, id);
+                match card.kind {
+                    Kind::ElementMeta => t.metas[0].push(i),
+                    Kind::TypeMeta => t.metas[1].push(i),
+                    _ => match t.sets.iter_mut().find(|s| s.label == card.set) {
+                        Some(s) => s.cards.push(i),
+                        None => t.sets.push(SetCards {
+                            label: card.set,
+                            tier: card.tier,
+                            cards: vec![i],
+                        }),
+                    },
+                }
+            }
+        }
+        let starters: Vec<Vec<u16>> = decks
+            .iter()
+            .map(|d| {
+                d.cards
+                    .iter()
+                    .flat_map(|&(c, n)| std::iter::repeat_n(c, usize::from(n)))
+                    .map(|c| add(&mut t, c))
+                    .collect()
+            })
+            .collect();
+        t.starters = Seats::from_vec(starters);
+        t
+    }
+
+    /// The card of instance `i`.
+    #[inline]
+    pub fn card(&self, i: u16) -> CardId {
+        self.cards[usize::from(i)]
+    }
+
+    /// The number of instances.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether the table is empty (never: the core set is required).
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The sets of tier `tier`.
+    pub fn sets_of(&self, tier: Tier) -> impl Iterator<Item = &SetCards> {
+        self.sets.iter().filter(move |s| s.tier == tier)
+    }
+}

@@ -1,0 +1,1 @@
+//! The tournament: turns, effects, clashes, scoring.

@@ -1,0 +1,464 @@
+//! The tournament phase: setup, turns, the end of the tournament and its
+//! scoring (rules: "Tournament Phase", "Tournament Turns", "Ending the
+//! Tournament", "Tournament VP Chart").
+
+use super::MillenniumBlades;
+use super::action::Action;
+use super::cards::{Kind, When};
+use super::effects::{ANVIL, BLAST, FLIP_SELF, NONE};
+use super::events::{Event, EventKind};
+use super::state::{Area, DECK_ACCESSORIES, DECK_SINGLES, Job, Phase, Slot, State, TABLEAU, Zone};
+use super::{Mode, VP_CHART};
+use crate::core::{GameRng, Observer, Player, below, shuffle};
+
+/// A job: the end of the tournament's scoring — places, VP, prizes — once
+/// every Score effect has resolved.
+pub const PLACEMENT: u8 = 248;
+
+impl MillenniumBlades {
+    /// Sets the tournament up (rules: "Setup the Phase"): RP to zero, the
+    /// deck's singles into hand, its deck box and accessories face up on
+    /// the board, then the first turn — the player who placed highest in
+    /// the previous tournament, else a random one ("whoever most recently
+    /// opened a booster pack").
+    pub(super) fn start_tournament(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for p in s.players() {
+            self.trim_deck(s, p, rng);
+            s.reset_rp(p);
+            let seat = &mut s.seats[p];
+            seat.removed = false;
+            seat.tableau.clear();
+            seat.board.clear();
+            seat.next.clear();
+            seat.next_tokens = 0;
+            seat.slots = TABLEAU as u8;
+            let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+            let kinds = |k: Kind| {
+                deck.iter()
+                    .copied()
+                    .filter(move |&c| self.card(c).kind == k)
+            };
+            let board: Vec<u16> = kinds(Kind::DeckBox).chain(kinds(Kind::Accessory)).collect();
+            for c in kinds(Kind::Single) {
+                s.zone[usize::from(c)] = Zone::of(Area::Hand, p);
+            }
+            for c in board {
+                s.zone[usize::from(c)] = Zone::of(Area::Board, p);
+                s.known[usize::from(c)] = u8::MAX;
+                s.seats[p].board.push(Slot {
+                    card: c,
+                    up: true,
+                    tokens: 0,
+                });
+            }
+        }
+        let first = self.first_player(s, rng);
+        s.phase = Phase::Tournament;
+        s.active = first;
+        s.passes = 0;
+        let round = s.round;
+        self.emit(s, first, EventKind::TournamentStart { round, first }, obs);
+        self.begin_turn(s, rng, obs);
+    }
+
+    /// The first player of a tournament: the one placed first alone in the
+    /// previous tournament, else one at random.
+    fn first_player(&self, s: &State, rng: &mut GameRng) -> Player {
+        let firsts: Vec<Player> = s.players().filter(|&p| s.seats[p].place == 1).collect();
+        match firsts.as_slice() {
+            [p] => *p,
+            _ => Player::new(below(rng, s.seats.len() as u32) as usize),
+        }
+    }
+
+    /// The Illegal Decks rule: cards over the deck's limits (8 singles, 1
+    /// deck box, 2 accessories) go back to the binder at random.
+    fn trim_deck(&self, s: &mut State, p: Player, rng: &mut GameRng) {
+        for (kind, limit) in [
+            (Kind::Single, DECK_SINGLES),
+            (Kind::DeckBox, 1),
+            (Kind::Accessory, DECK_ACCESSORIES),
+        ] {
+            let mut cards: Vec<u16> = s
+                .in_zone(Zone::of(Area::Deck, p))
+                .filter(|&c| self.card(c).kind == kind)
+                .collect();
+            if cards.len() > limit {
+                shuffle(rng, &mut cards);
+                for &c in &cards[limit..] {
+                    s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                }
+            }
+        }
+    }
+
+    /// Whether `p` can play a single: a card in hand and a free tableau
+    /// slot (rules: "Tournament Turns").
+    pub(super) fn can_play(&self, s: &State, p: Player) -> bool {
+        let seat = &s.seats[p];
+        seat.tableau.len() < usize::from(seat.slots)
+            && s.zone.iter().any(|&z| z == Zone::of(Area::Hand, p))
+    }
+
+    /// Starts the active player's turn; a player who cannot play a single
+    /// passes (and cannot take an Action).
+    pub(super) fn begin_turn(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        loop {
+            if s.phase != Phase::Tournament {
+                return;
+            }
+            let p = s.active;
+            let seat = &mut s.seats[p];
+            seat.acted = false;
+            seat.played = false;
+            seat.extra = 0;
+            s.resolved = 0;
+            let live = s.players().filter(|&q| !s.seats[q].removed).count() as u8;
+            if !s.seats[p].removed && self.can_play(s, p) {
+                s.turns += 1;
+                self.emit(s, p, EventKind::TurnStart, obs);
+                return;
+            }
+            if !s.seats[p].removed {
+                self.emit(s, p, EventKind::Pass, obs);
+            }
+            s.passes += 1;
+            if s.passes >= live {
+                self.end_tournament(s, rng, obs);
+                return;
+            }
+            s.active = s.active.next(s.seats.len());
+        }
+    }
+
+    /// The active player's options: play a single (while it has to, or
+    /// may again), use an Action once, or end the turn once a single is
+    /// played.
+    pub(super) fn tournament_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let p = s.active;
+        let seat = &s.seats[p];
+        let may_play = !seat.played || seat.extra > 0;
+        if may_play && self.can_play(s, p) {
+            let mut seen: Vec<super::cards::CardId> = Vec::new();
+            for c in s.in_zone(Zone::of(Area::Hand, p)) {
+                let id = self.table.card(c);
+                if !seen.contains(&id) {
+                    seen.push(id);
+                    out.push(Action::Play(c));
+                }
+            }
+        }
+        if !seat.acted {
+            for slot in seat
+                .tableau
+                .iter()
+                .chain(seat.board.iter())
+                .filter(|t| t.up)
+            {
+                let card = self.card(slot.card);
+                if card.has(When::Action) || card.keywords.blast_off > 0 || card.keywords.anvil_drop
+                {
+                    out.push(Action::Use(slot.card));
+                }
+            }
+        }
+        if seat.played {
+            out.push(Action::Pass);
+        }
+    }
+
+    /// Plays a tournament action of the active player.
+    pub(super) fn tournament_act(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = s.active;
+        match action {
+            Action::Play(card) => {
+                let seat = &mut s.seats[p];
+                if seat.played {
+                    seat.extra = seat.extra.saturating_sub(1);
+                }
+                seat.played = true;
+                let tokens = std::mem::take(&mut seat.next_tokens);
+                seat.tableau.push(Slot {
+                    card,
+                    up: true,
+                    tokens,
+                });
+                let slot = (seat.tableau.len() - 1) as u8;
+                s.zone[usize::from(card)] = Zone::of(Area::Tableau, p);
+                s.known[usize::from(card)] = u8::MAX;
+                s.passes = 0;
+                self.emit(s, p, EventKind::Play { card, slot }, obs);
+                if tokens > 0 {
+                    self.emit(
+                        s,
+                        p,
+                        EventKind::Stars {
+                            card,
+                            amount: tokens,
+                        },
+                        obs,
+                    );
+                }
+                self.on_played(s, p, card);
+            }
+            Action::Use(card) => {
+                s.seats[p].acted = true;
+                self.emit(s, p, EventKind::Action { card }, obs);
+                let c = self.card(card);
+                let job = |effect: u8| Job {
+                    source: card,
+                    owner: p,
+                    effect,
+                    outcome: 0,
+                    branch: 0,
+                    subject: NONE,
+                    choice: NONE,
+                };
+                // The text first, then the card flips face down.
+                s.jobs.push(job(FLIP_SELF));
+                if c.keywords.anvil_drop {
+                    s.jobs.push(job(ANVIL));
+                }
+                if c.keywords.blast_off > 0 {
+                    s.jobs.push(job(BLAST));
+                }
+                for (k, _) in c
+                    .effects
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .filter(|(_, e)| e.when == When::Action)
+                {
+                    s.jobs.push(job(k as u8));
+                }
+            }
+            _ => {
+                self.end_turn(s, rng, obs);
+                return;
+            }
+        }
+        self.resolve(s, rng, obs);
+        self.settle(s, rng, obs);
+    }
+
+    /// Ends the turn of a player with nothing left to decide: a single
+    /// played and no Action or extra single left to use.
+    pub(super) fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if s.phase != Phase::Tournament || s.prompt.is_some() || !s.jobs.is_empty() {
+            return;
+        }
+        let mut options = Vec::new();
+        self.tournament_actions(s, &mut options);
+        if options == [Action::Pass] || s.seats[s.active].removed {
+            self.end_turn(s, rng, obs);
+        }
+    }
+
+    /// Passes the turn clockwise.
+    fn end_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        s.active = s.active.next(s.seats.len());
+        self.begin_turn(s, rng, obs);
+    }
+
+    /// Ends the tournament (rules: "Ending the Tournament", step 1): every
+    /// player's Score effects of face-up cards — tableau left to right,
+    /// then the deck box, the accessories, then the metagame cards — then
+    /// the places.
+    pub(super) fn end_tournament(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let mut jobs = Vec::new();
+        let metas: Vec<u16> = s.in_zone(Zone::META_UP).collect();
+        for p in s.players().filter(|&p| !s.seats[p].removed) {
+            let seat = &s.seats[p];
+            let face_up = seat
+                .tableau
+                .iter()
+                .chain(seat.board.iter())
+                .filter(|t| t.up);
+            let sources = face_up.map(|t| t.card).chain(metas.iter().copied());
+            for source in sources.collect::<Vec<_>>() {
+                for (k, _) in self
+                    .card(source)
+                    .effects
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.when == When::Score)
+                {
+                    jobs.push(Job {
+                        source,
+                        owner: p,
+                        effect: k as u8,
+                        outcome: 0,
+                        branch: 0,
+                        subject: NONE,
+                        choice: NONE,
+                    });
+                }
+            }
+        }
+        jobs.push(Job {
+            source: 0,
+            owner: Player::A,
+            effect: PLACEMENT,
+            outcome: 0,
+            branch: 0,
+            subject: NONE,
+            choice: NONE,
+        });
+        s.resolved = 0;
+        for j in jobs.into_iter().rev() {
+            s.jobs.push(j);
+        }
+        self.resolve(s, rng, obs);
+    }
+
+    /// Places the players by RP and awards the round's VP, ties sharing
+    /// the VP of the places they cover (rounded down); a player removed by
+    /// an infinite loop scores first place's VP. Then prize support, and
+    /// the next round or the end of the game.
+    pub(super) fn placement(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if self.options.mode == Mode::Duel {
+            self.duel_collections(s, obs);
+        }
+        let chart = VP_CHART[self.chart_row(s)];
+        let live: Vec<Player> = s.players().filter(|&p| !s.seats[p].removed).collect();
+        for p in s.players() {
+            let (removed, rp) = (s.seats[p].removed, s.seats[p].rp);
+            let above = live.iter().filter(|&&q| s.seats[q].rp > rp).count();
+            let tied = live.iter().filter(|&&q| s.seats[q].rp == rp).count();
+            let (place, vp) = if removed {
+                (1, chart[0])
+            } else {
+                let covered: u16 = (above..above + tied)
+                    .map(|i| chart.get(i).copied().unwrap_or(0))
+                    .sum();
+                (above as u8 + 1, covered / tied as u16)
+            };
+            s.seats[p].place = place;
+            match self.options.mode {
+                Mode::Duel => {
+                    if place == 1 && tied == 1 && !removed {
+                        s.seats[p].banked += 1;
+                    }
+                }
+                _ => s.seats[p].vp.tournament += vp,
+            }
+            let rp = s.seats[p].rp;
+            let gained = if self.options.mode == Mode::Duel {
+                0
+            } else {
+                vp
+            };
+            self.emit(
+                s,
+                p,
+                EventKind::Placed {
+                    place,
+                    rp,
+                    vp: gained,
+                },
+                obs,
+            );
+        }
+        self.prize_support(s, obs);
+        self.next_round(s, rng, obs);
+    }
+
+    /// The row of the VP chart of the current tournament: Pre-Release,
+    /// Round 1, Round 2, Final Round. With a Pre-Release the game has
+    /// three tournaments in all; the last always scores on the Final
+    /// Round row (see docs/rulings/millennium-blades.md).
+    pub(super) fn chart_row(&self, s: &State) -> usize {
+        if s.round == 0 {
+            0
+        } else if self.is_last_round(s) {
+            3
+        } else {
+            usize::from(s.round)
+        }
+    }
+
+    /// Whether this is the game's last round.
+    pub(super) fn is_last_round(&self, s: &State) -> bool {
+        s.round >= self.last_round()
+    }
+
+    /// The last round: 3, or 2 after a Pre-Release.
+    pub(super) fn last_round(&self) -> u8 {
+        if self.options.pre_release { 2 } else { 3 }
+    }
+
+    /// Prize support (rules: "Ending the Tournament", step 3): after the
+    /// first round a bronze promo set, after the second a silver one; each
+    /// player gets one of its cards at random, the rest go to the box.
+    fn prize_support(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        if self.options.mode == Mode::Duel || s.round == 0 || self.is_last_round(s) {
+            return;
+        }
+        let pile = usize::from(s.round - 1).min(1);
+        for p in s.players() {
+            let Some(card) = s.prizes[pile].pop() else {
+                break;
+            };
+            s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+            s.known[usize::from(card)] = u8::MAX;
+            self.emit(s, p, EventKind::Prize { card }, obs);
+        }
+        while let Some(card) = s.prizes[pile].pop() {
+            s.zone[usize::from(card)] = Zone::BOX;
+        }
+    }
+
+    /// After a tournament: the next deckbuilding phase, or the end of the
+    /// game (Duel Mode: once a player has won two tournaments).
+    fn next_round(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let duel_won = self.options.mode == Mode::Duel && s.seats.iter().any(|t| t.banked >= 2);
+        if self.is_last_round(s) || duel_won {
+            self.end_game(s, obs);
+            return;
+        }
+        // Every card back to its owner's binder, sell markers returned.
+        for i in 0..s.zone.len() {
+            if let Some((area, p)) = s.zone[i].owner()
+                && area != Area::Binder
+                && area != Area::Collection
+            {
+                s.zone[i] = Zone::of(Area::Binder, p);
+            }
+        }
+        for p in s.players() {
+            s.reset_rp(p);
+            let seat = &mut s.seats[p];
+            seat.tableau.clear();
+            seat.board.clear();
+            seat.removed = false;
+        }
+        s.round += 1;
+        self.start_deckbuilding(s, rng, obs);
+    }
+}

@@ -1,0 +1,573 @@
+//! Turn-Based Mode (rules: "Variants & Options", "Turn-Based Mode"): one
+//! phase that mixes deckbuilding and the tournament. Each player starts
+//! with 7 store cards in hand (a hand of at most 7) and 30 dollars, both
+//! metagame cards are revealed, two bronze and one silver promo sets are
+//! fusable and a silver and a gold set are kept for scorings. On a turn a
+//! player takes exactly one of: buy a card (store or aftermarket, with
+//! fewer than 7 cards in hand), sell a card, fuse, add a card to a
+//! collection (one of elements, one of types, the symbol declared by the
+//! first card), play a card into the tableau or onto the board, or score;
+//! Actions may be used before or after. Scoring: Score effects, 10 RP per
+//! collected card, the RP banked and reset; the tableau, deck box, hand
+//! and collections to the store discard (accessories are kept); one
+//! metagame card to the bottom of its stack and a new one; a new hand of
+//! 6, 30 dollars, the sell markers back; a silver promo after the first
+//! scoring, a gold one after the second. After a third scoring the player
+//! is out; when all are out, the most RP banked wins.
+
+use super::MillenniumBlades;
+use super::action::Action;
+use super::cards::{Kind, When};
+use super::effects::{FLIP_SELF, NONE};
+use super::events::{Event, EventKind};
+use super::state::{
+    Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Slot, State, TABLEAU, Zone,
+};
+use super::{FUSION_COST, INCOME};
+use crate::core::{GameRng, Observer, Player};
+
+/// The most cards in hand in Turn-Based Mode.
+pub const HAND_LIMIT: usize = 7;
+/// A job: a Turn-Based scoring's end, once its Score effects resolved.
+pub const BANK: u8 = 247;
+
+impl MillenniumBlades {
+    /// Starts Turn-Based Mode: 7 store cards and 30 dollars each, both
+    /// metagame cards revealed, a random first player.
+    pub(super) fn start_turn_based(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for p in s.players() {
+            for &c in &self.table.starters[p] {
+                s.zone[usize::from(c)] = Zone::BOX;
+            }
+            self.draw_hand(s, p, HAND_LIMIT, rng, obs);
+            s.earn(p, INCOME);
+            s.seats[p].slots = TABLEAU as u8;
+            self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
+        }
+        self.reveal_meta(s, 0, obs);
+        self.reveal_meta(s, 1, obs);
+        s.round = 1;
+        s.active = self.random_seat(rng);
+        s.phase = Phase::TurnBased;
+        self.tb_begin_turn(s, obs);
+    }
+
+    /// `p` draws `n` store cards into hand.
+    fn draw_hand(
+        &self,
+        s: &mut State,
+        p: Player,
+        n: usize,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for _ in 0..n {
+            let Some(c) = self.draw_store(s, rng, obs) else {
+                return;
+            };
+            s.zone[usize::from(c)] = Zone::of(Area::Hand, p);
+            s.known[usize::from(c)] = 1 << p.index();
+            self.emit(s, p, EventKind::Dealt { card: c }, obs);
+        }
+    }
+
+    /// Starts the active player's turn.
+    fn tb_begin_turn(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        let seat = &mut s.seats[s.active];
+        seat.acted = false;
+        seat.played = false;
+        s.resolved = 0;
+        s.turns += 1;
+        self.emit(s, s.active, EventKind::TurnStart, obs);
+    }
+
+    /// The active player's options: one main action (while none taken),
+    /// an Action of a face-up card (once), or the end of the turn.
+    pub(super) fn turn_based_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let p = s.active;
+        let seat = &s.seats[p];
+        if seat.played {
+            out.push(Action::Pass);
+        } else {
+            let hand: Vec<u16> = s.in_zone(Zone::of(Area::Hand, p)).collect();
+            let mut seen = Vec::new();
+            let mut distinct = |c: u16| {
+                let id = self.table.card(c);
+                let new = !seen.contains(&id);
+                if new {
+                    seen.push(id);
+                }
+                new
+            };
+            if hand.len() < HAND_LIMIT {
+                let mut sets = Vec::new();
+                for slot in 0..=STORE_AREA {
+                    if let Some((card, price)) = self.store_price(s, slot)
+                        && u16::from(price) <= seat.money
+                        && !sets.contains(&self.card(card).set)
+                    {
+                        sets.push(self.card(card).set);
+                        out.push(Action::Buy(slot as u8));
+                    }
+                }
+                for l in s.market.iter() {
+                    if l.seller != Some(p) && u16::from(self.card(l.card).stars) <= seat.money {
+                        out.push(Action::BuyListed(l.card));
+                    }
+                }
+            }
+            for &c in &hand {
+                if !distinct(c) {
+                    continue;
+                }
+                if seat.markers > 0 {
+                    out.push(Action::Sell(c));
+                }
+                for kind in 0..2u8 {
+                    if self.fits_declared(s, p, c, kind) {
+                        out.push(Action::Collect(c, kind));
+                    }
+                }
+                if self.tb_can_place(s, p, c) {
+                    out.push(Action::Play(c));
+                }
+            }
+            if seat.markers > 0 {
+                for tier in 0..2u8 {
+                    let cost = usize::from(FUSION_COST[usize::from(tier)]);
+                    if seat.fused & (1 << tier) == 0
+                        && !s.fusion[usize::from(tier)].is_empty()
+                        && hand.len() >= cost
+                    {
+                        out.push(Action::Fuse(tier));
+                    }
+                }
+            }
+            out.push(Action::Score);
+        }
+        if !seat.acted {
+            for slot in seat
+                .tableau
+                .iter()
+                .chain(seat.board.iter())
+                .filter(|t| t.up)
+            {
+                let card = self.card(slot.card);
+                if card.has(When::Action) || card.keywords.blast_off > 0 || card.keywords.anvil_drop
+                {
+                    out.push(Action::Use(slot.card));
+                }
+            }
+        }
+    }
+
+    /// Whether `p` may put hand card `c` into play: a single into a free
+    /// tableau slot, a deck box or an accessory onto the board within its
+    /// limits.
+    fn tb_can_place(&self, s: &State, p: Player, c: u16) -> bool {
+        let seat = &s.seats[p];
+        let on_board = |k: Kind| {
+            seat.board
+                .iter()
+                .filter(|t| self.card(t.card).kind == k)
+                .count()
+        };
+        match self.card(c).kind {
+            Kind::Single => seat.tableau.len() < usize::from(seat.slots),
+            Kind::DeckBox => on_board(Kind::DeckBox) < 1,
+            Kind::Accessory => on_board(Kind::Accessory) < DECK_ACCESSORIES,
+            _ => false,
+        }
+    }
+
+    /// Whether `c` can join `p`'s collection of kind `kind` (0: element,
+    /// 1: type): it has the declared symbol (or declares one), and a star
+    /// rating none of the collection has.
+    pub(super) fn fits_declared(&self, s: &State, p: Player, c: u16, kind: u8) -> bool {
+        let card = self.card(c);
+        let symbols = if kind == 0 { card.elements } else { card.types };
+        let declared = s.seats[p].declared[usize::from(kind)];
+        let area = collection_area(kind);
+        let members: Vec<u16> = s.in_zone(Zone::of(area, p)).collect();
+        card.collectible()
+            && symbols.0 != 0
+            && (declared == 0 || symbols.0 & declared != 0)
+            && !members.iter().any(|&m| self.card(m).stars == card.stars)
+            && members.len() < 8
+    }
+
+    /// Plays a Turn-Based action of the active player.
+    pub(super) fn turn_based_act(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if let Phase::Fusing { .. } = s.phase {
+            return;
+        }
+        let p = s.active;
+        match action {
+            Action::Pass => {
+                self.tb_end_turn(s, rng, obs);
+                return;
+            }
+            Action::Use(card) => {
+                s.seats[p].acted = true;
+                self.emit(s, p, EventKind::Action { card }, obs);
+                self.push_action(s, p, card);
+            }
+            Action::Buy(slot) => {
+                let slot = usize::from(slot);
+                if let Some((card, price)) = self.store_price(s, slot) {
+                    if slot == STORE_AREA {
+                        s.store.pop();
+                    } else {
+                        s.area.remove(slot);
+                    }
+                    s.spend(p, u16::from(price));
+                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
+                    s.known[usize::from(card)] = 1 << p.index();
+                    let money = s.seats[p].money;
+                    self.emit(s, p, EventKind::Buy { card, price, money }, obs);
+                    self.tb_restock(s, rng, obs);
+                }
+                s.seats[p].played = true;
+            }
+            Action::BuyListed(card) => {
+                if let Some(at) = s.market.iter().position(|l| l.card == card) {
+                    let listing = s.market.remove(at);
+                    let price = self.card(card).stars;
+                    s.spend(p, u16::from(price));
+                    if let Some(seller) = listing.seller {
+                        s.seats[seller].markers += 1;
+                    }
+                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
+                    let money = s.seats[p].money;
+                    let kind = EventKind::BuyListed {
+                        card,
+                        price,
+                        money,
+                        seller: listing.seller,
+                    };
+                    self.emit(s, p, kind, obs);
+                }
+                s.seats[p].played = true;
+            }
+            Action::Sell(card) => {
+                let price = self.card(card).stars;
+                s.seats[p].markers -= 1;
+                s.earn(p, u16::from(price));
+                let money = s.seats[p].money;
+                s.market.push(Listing {
+                    card,
+                    seller: Some(p),
+                });
+                s.zone[usize::from(card)] = Zone::MARKET;
+                s.known[usize::from(card)] = u8::MAX;
+                self.emit(s, p, EventKind::Sell { card, price, money }, obs);
+                s.seats[p].played = true;
+            }
+            Action::Fuse(tier) => {
+                s.seats[p].played = true;
+                s.phase = Phase::Fusing {
+                    player: p,
+                    tier,
+                    left: FUSION_COST[usize::from(tier)],
+                };
+                return;
+            }
+            Action::Collect(card, kind) => {
+                self.collect(s, p, card, kind, obs);
+                s.known[usize::from(card)] = u8::MAX;
+                s.seats[p].played = true;
+            }
+            Action::Play(card) => {
+                s.seats[p].played = true;
+                s.known[usize::from(card)] = u8::MAX;
+                if self.card(card).kind == Kind::Single {
+                    let seat = &mut s.seats[p];
+                    let tokens = std::mem::take(&mut seat.next_tokens);
+                    seat.tableau.push(Slot {
+                        card,
+                        up: true,
+                        tokens,
+                    });
+                    let slot = (seat.tableau.len() - 1) as u8;
+                    s.zone[usize::from(card)] = Zone::of(Area::Tableau, p);
+                    self.emit(s, p, EventKind::Play { card, slot }, obs);
+                    self.on_played(s, p, card);
+                } else {
+                    s.seats[p].board.push(Slot {
+                        card,
+                        up: true,
+                        tokens: 0,
+                    });
+                    s.zone[usize::from(card)] = Zone::of(Area::Board, p);
+                    self.emit(
+                        s,
+                        p,
+                        EventKind::Play {
+                            card,
+                            slot: u8::MAX,
+                        },
+                        obs,
+                    );
+                }
+            }
+            Action::Score => {
+                s.seats[p].played = true;
+                self.tb_score(s, p);
+            }
+            _ => return,
+        }
+        self.resolve(s, rng, obs);
+        self.turn_based_settle(s, rng, obs);
+    }
+
+    /// Pushes the jobs of `p` using the Action of `card`: its text, then
+    /// the card flips face down.
+    pub(super) fn push_action(&self, s: &mut State, p: Player, card: u16) {
+        let c = self.card(card);
+        let job = |effect: u8| Job {
+            source: card,
+            owner: p,
+            effect,
+            outcome: 0,
+            branch: 0,
+            subject: NONE,
+            choice: NONE,
+        };
+        s.jobs.push(job(FLIP_SELF));
+        if c.keywords.anvil_drop {
+            s.jobs.push(job(super::effects::ANVIL));
+        }
+        if c.keywords.blast_off > 0 {
+            s.jobs.push(job(super::effects::BLAST));
+        }
+        for (k, _) in c
+            .effects
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, e)| e.when == When::Action)
+        {
+            s.jobs.push(job(k as u8));
+        }
+    }
+
+    /// Fills the store area (Turn-Based Mode keeps the store area of the
+    /// standard game).
+    fn tb_restock(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        while s.area.len() < STORE_AREA {
+            let Some(card) = self.draw_store(s, rng, obs) else {
+                return;
+            };
+            s.area.push(card);
+            s.zone[usize::from(card)] = Zone::AREA;
+            s.known[usize::from(card)] = 0;
+            self.emit(s, s.active, EventKind::Restock { card }, obs);
+        }
+    }
+
+    /// Ends the turn once nothing is left to decide: the main action taken
+    /// and no Action left to use.
+    pub(super) fn turn_based_settle(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.phase != Phase::TurnBased || s.prompt.is_some() || !s.jobs.is_empty() {
+            return;
+        }
+        let mut options = Vec::new();
+        self.turn_based_actions(s, &mut options);
+        if options == [Action::Pass] {
+            self.tb_end_turn(s, rng, obs);
+        }
+    }
+
+    /// Passes the turn to the next player who has not scored three times;
+    /// when every player has, the game ends.
+    fn tb_end_turn(&self, s: &mut State, _rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        let n = s.seats.len();
+        for _ in 0..n {
+            s.active = s.active.next(n);
+            if s.seats[s.active].scorings < 3 {
+                self.tb_begin_turn(s, obs);
+                return;
+            }
+        }
+        self.end_game(s, obs);
+    }
+
+    /// Starts `p`'s scoring: its Score effects (tableau, board, metagame
+    /// cards), then the banking job.
+    fn tb_score(&self, s: &mut State, p: Player) {
+        let metas: Vec<u16> = s.in_zone(Zone::META_UP).collect();
+        let seat = &s.seats[p];
+        let sources: Vec<u16> = seat
+            .tableau
+            .iter()
+            .chain(seat.board.iter())
+            .filter(|t| t.up)
+            .map(|t| t.card)
+            .chain(metas)
+            .collect();
+        s.jobs.push(Job {
+            source: 0,
+            owner: p,
+            effect: BANK,
+            outcome: 0,
+            branch: 0,
+            subject: NONE,
+            choice: NONE,
+        });
+        for &source in sources.iter().rev() {
+            for (k, _) in self
+                .card(source)
+                .effects
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, e)| e.when == When::Score)
+            {
+                s.jobs.push(Job {
+                    source,
+                    owner: p,
+                    effect: k as u8,
+                    outcome: 0,
+                    branch: 0,
+                    subject: NONE,
+                    choice: NONE,
+                });
+            }
+        }
+    }
+
+    /// The end of `p`'s scoring: 10 RP per collected card, the RP banked
+    /// and reset, the cards discarded (accessories kept), one metagame
+    /// card replaced, a new hand, income and markers, and the promo.
+    pub(super) fn tb_bank(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let collected: Vec<u16> = [0u8, 1]
+            .iter()
+            .flat_map(|&k| {
+                s.in_zone(Zone::of(collection_area(k), p))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let bonus = 10 * collected.len() as i32;
+        if let Some(&first) = collected.first() {
+            self.add_rp(s, p, bonus, first, obs);
+        }
+        let rp = s.seats[p].rp;
+        s.reset_rp(p);
+        let seat = &mut s.seats[p];
+        seat.banked += rp;
+        seat.scorings += 1;
+        seat.declared = [0; 2];
+        seat.fused = 0;
+        seat.next.clear();
+        seat.next_tokens = 0;
+        let total = seat.banked;
+        self.emit(s, p, EventKind::Banked { rp, total }, obs);
+        // Tableau, deck box, hand and collections to the store discard;
+        // accessories are kept.
+        let mut kept = Vec::new();
+        for slot in s.seats[p].board.iter() {
+            if self.card(slot.card).kind == Kind::Accessory {
+                kept.push(Slot { up: true, ..*slot });
+            }
+        }
+        for i in 0..s.zone.len() {
+            match s.zone[i].owner() {
+                Some((Area::Board, q))
+                    if q == p && kept.iter().any(|k| usize::from(k.card) == i) => {}
+                Some((
+                    Area::Tableau | Area::Board | Area::Hand | Area::Collection | Area::Collection2,
+                    q,
+                )) if q == p => {
+                    s.zone[i] = Zone::DISCARD;
+                }
+                _ => {}
+            }
+        }
+        let seat = &mut s.seats[p];
+        seat.tableau.clear();
+        seat.board.clear();
+        for k in kept {
+            seat.board.push(k);
+        }
+        // The player chooses a metagame card to replace; the rest of the
+        // scoring follows the choice.
+        s.jobs.push(Job {
+            source: 0,
+            owner: p,
+            effect: super::effects::META,
+            outcome: 0,
+            branch: 0,
+            subject: NONE,
+            choice: NONE,
+        });
+    }
+
+    /// The end of a Turn-Based scoring, once `p` chose the metagame card
+    /// `meta` to replace: it goes to the bottom of its stack and the next
+    /// one is revealed; then a new hand of 6, income, the sell markers and
+    /// the promo (silver after the first scoring, gold after the second).
+    pub(super) fn tb_replace_meta(
+        &self,
+        s: &mut State,
+        p: Player,
+        meta: u16,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.zone[usize::from(meta)] == Zone::META_UP {
+            let stack = usize::from(self.card(meta).kind == Kind::TypeMeta);
+            s.metas[stack].insert(0, meta);
+            s.zone[usize::from(meta)] = Zone(Zone::META + stack as u8);
+            self.reveal_meta(s, stack, obs);
+        }
+        if s.seats[p].scorings < 3 {
+            self.draw_hand(s, p, 6, rng, obs);
+            s.earn(p, INCOME);
+            // Retrieving the markers takes them off the cards still for sale
+            // (which stay, unmarked).
+            s.seats[p].markers = self.markers();
+            for l in s.market.iter_mut().filter(|l| l.seller == Some(p)) {
+                l.seller = None;
+            }
+            self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
+            let pile = usize::from(s.seats[p].scorings - 1);
+            if let Some(promo) = s.prizes[pile.min(1)].pop() {
+                s.zone[usize::from(promo)] = Zone::of(Area::Hand, p);
+                s.known[usize::from(promo)] = u8::MAX;
+                self.emit(s, p, EventKind::Prize { card: promo }, obs);
+            }
+        }
+    }
+}
+
+/// The area of a Turn-Based (or Duel) collection of kind `kind`: 0 the
+/// element collection, 1 the type collection.
+pub fn collection_area(kind: u8) -> Area {
+    if kind == 0 {
+        Area::Collection
+    } else {
+        Area::Collection2
+    }
+}

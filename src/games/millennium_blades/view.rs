@@ -1,0 +1,125 @@
+//! What a player can see: `determinize` resamples the rest, `info_key`
+//! names the information set (see docs/rulings/millennium-blades.md,
+//! "Hidden information").
+//!
+//! A player's personal area is on the table (rules: "your personal area":
+//! cards are moved and sorted in the open; a card bought from the store is
+//! turned over to "find out what it is"), so binders, decks and
+//! collections are public, as are every face-up card (tableaux, boards,
+//! the aftermarket, the revealed metagame cards), the promos of the fusion
+//! area, the sets in the game, money, markers, VP and RP.
+//!
+//! Hidden: the store deck's order and the store area's face-down cards
+//! (their backs show their set, as does the back of the store deck's top
+//! card), the store discard's face-down cards, the order of the metagame
+//! and prize piles, and the cards in the other players' hands that the
+//! observer has not seen (cards drawn from the store in a tournament, the
+//! hands of Turn-Based Mode).
+//!
+//! A determinization keeps everything public and deals the unseen cards
+//! back into the unseen places at random, each store-area place (and the
+//! store deck's top) taking a card of its set; the piles are shuffled.
+//! Without an RNG the same steps take the first card every time: that
+//! canonical deal is what `info_key` hashes.
+
+use std::hash::{Hash, Hasher};
+
+use super::MillenniumBlades;
+use super::state::{State, Zone};
+use crate::core::{GameRng, Player, shuffle};
+
+impl MillenniumBlades {
+    /// Redeals what `observer` cannot see: shuffled by `rng` if given (a
+    /// determinization), else the canonical deal. The result depends only
+    /// on what `observer` can see, and on `rng`.
+    pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
+        // Piles of known contents: only their order is hidden.
+        for pile in s.metas.iter_mut().chain(s.prizes.iter_mut()) {
+            pile.sort_unstable();
+            if let Some(r) = rng.as_deref_mut() {
+                shuffle(r, pile);
+            }
+        }
+        let sees = |i: usize| s.known[i] & (1 << observer.index()) != 0;
+        let hidden_zone = |z: Zone| match z {
+            Zone::STORE | Zone::AREA | Zone::DISCARD => true,
+            _ => z.is_private() && z.owner().is_some_and(|(_, q)| q != observer),
+        };
+        let unseen = |c: u16| hidden_zone(s.zone[usize::from(c)]) && !sees(usize::from(c));
+        // The unseen places in an order the observer can tell: the store
+        // area's slots, the store deck bottom to top, then the other
+        // places by zone (places of one zone are alike).
+        let mut places: Vec<u16> = s.area.iter().copied().filter(|&c| unseen(c)).collect();
+        places.extend(s.store.as_slice().iter().copied().filter(|&c| unseen(c)));
+        let mut rest: Vec<u16> = (0..self.table.len() as u16)
+            .filter(|&c| unseen(c) && !matches!(s.zone[usize::from(c)], Zone::AREA | Zone::STORE))
+            .collect();
+        rest.sort_by_key(|&c| (s.zone[usize::from(c)], s.known[usize::from(c)]));
+        places.extend(rest);
+        if places.is_empty() {
+            return;
+        }
+        // The backs the observer sees: the store area's cards and the store
+        // deck's top.
+        let top = s.store.top();
+        let shows_set = |c: u16| s.zone[usize::from(c)] == Zone::AREA || Some(c) == top;
+        let mut pool = places.clone();
+        pool.sort_unstable();
+        if let Some(r) = rng {
+            shuffle(r, &mut pool);
+        }
+        let mut taken = vec![false; pool.len()];
+        let mut take = |pred: &dyn Fn(u16) -> bool| -> u16 {
+            let i = (0..pool.len())
+                .find(|&i| !taken[i] && pred(pool[i]))
+                .unwrap_or_else(|| (0..pool.len()).find(|&i| !taken[i]).unwrap_or(0));
+            taken[i] = true;
+            pool[i]
+        };
+        // Places showing a set first (each set has at least as many unseen
+        // cards as places showing it: the true deal), then the rest.
+        let mut dealt: Vec<(u16, u16)> = Vec::with_capacity(places.len());
+        for &place in places.iter().filter(|&&c| shows_set(c)) {
+            let set = self.card(place).set;
+            dealt.push((place, take(&|c| self.card(c).set == set)));
+        }
+        for &place in places.iter().filter(|&&c| !shows_set(c)) {
+            dealt.push((place, take(&|_| true)));
+        }
+        self.move_cards(s, &dealt);
+    }
+
+    /// Puts card `new` where card `old` was, for every pair (a permutation
+    /// of the unseen cards): zone, who knows it, and its place in the store
+    /// deck or area.
+    fn move_cards(&self, s: &mut State, dealt: &[(u16, u16)]) {
+        let before = *s;
+        let mut new_of = vec![u16::MAX; self.table.len()];
+        for &(old, new) in dealt {
+            new_of[usize::from(old)] = new;
+            s.zone[usize::from(new)] = before.zone[usize::from(old)];
+            s.known[usize::from(new)] = before.known[usize::from(old)];
+        }
+        let renamed = |c: u16| match new_of[usize::from(c)] {
+            u16::MAX => c,
+            n => n,
+        };
+        for c in s.store.as_mut_slice() {
+            *c = renamed(*c);
+        }
+        for c in s.area.iter_mut() {
+            *c = renamed(*c);
+        }
+    }
+
+    /// A hash of everything `player` can see: the hash of the canonical
+    /// deal of what it cannot.
+    pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
+        let mut canonical = *s;
+        self.redeal(&mut canonical, player, None);
+        let mut h = std::hash::DefaultHasher::new();
+        canonical.hash(&mut h);
+        player.hash(&mut h);
+        h.finish()
+    }
+}
