@@ -1,1 +1,248 @@
-//! The tournament: turns, effects, clashes, scoring.
+//! The tournament: turns, the Top Card, clashes, effects and their timing,
+//! the set keywords, scoring and the VP chart.
+
+use super::super::action::Action;
+use super::super::events::EventKind;
+use super::super::state::{AFTERMARKET_TOURNAMENT, Area, Zone};
+use super::fixture::{Fixture, kinds};
+use crate::core::Player;
+
+const A: Player = Player::A;
+const B: Player = Player::B;
+
+#[test]
+fn the_rulebooks_clash_example() {
+    // rules/millennium-blades.txt: "Clashing", the example: "Deques uses
+    // his Salamander, Volcanic Lizard (flipping it down) to trigger a clash
+    // with Cardine, using his Top Card: Knight Captain Malcombe (10). Her
+    // Top Card is Evil Beethoven (8). Deques reveals the top card of the
+    // Store and it's a 3. Cardine reveals a 6. Deques' total is 13 and
+    // Cardine's is 14, so she wins the clash. They put both of the cards
+    // revealed in the clash into the Aftermarket Area."
+    let mut f = Fixture::tournament(
+        2,
+        &[
+            "Whistle",
+            "Knight Ten",
+            "Maestro Eight",
+            "Three Star",
+            "Six Star",
+            "Plain One",
+        ],
+    );
+    let whistle = f.board(A, "Whistle");
+    f.place(A, "Knight Ten", true);
+    f.place(B, "Maestro Eight", true);
+    f.give(A, "Plain One", Area::Hand);
+    // Deques reveals first (the top card), then Cardine.
+    f.stack_store(&["Six Star", "Three Star"]);
+    let events = f.act(Action::Use(whistle));
+    let reveals: Vec<(Player, u8)> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::ClashReveal { total, .. } => Some((e.player, total)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reveals, vec![(A, 13), (B, 14)]);
+    assert!(kinds(&events).contains(&EventKind::Clash { winner: Some(B) }));
+    // She wins: the Whistle's win effect does not happen; the revealed
+    // cards are in the aftermarket.
+    assert_eq!(f.rp(A), 0);
+    let market: Vec<&str> =
+        f.s.market
+            .iter()
+            .map(|l| f.g.card(l.card).name.as_str())
+            .collect();
+    assert_eq!(market, vec!["Three Star", "Six Star"]);
+    // The Action's card is flipped face down after its text.
+    assert!(!f.s.seats[A].board[0].up);
+}
+
+#[test]
+fn a_tie_for_the_highest_total_is_no_win_and_a_clash_needs_two_top_cards() {
+    // rules: "Clashing": "If there is a tie for the highest total, then
+    // the clash is a tie ... If a clash does not have at least two
+    // participants (due to not having Top Cards), then the clash does not
+    // occur."
+    let mut f = Fixture::tournament(2, &["Whistle", "Knight Ten", "Plain One", "Three Star"]);
+    let whistle = f.board(A, "Whistle");
+    f.place(A, "Knight Ten", true);
+    f.place(B, "Plain One", false);
+    f.give(A, "Three Star", Area::Hand);
+    let events = f.act(Action::Use(whistle));
+    assert!(
+        !kinds(&events)
+            .iter()
+            .any(|k| matches!(k, EventKind::Clash { .. })),
+        "B has no Top Card"
+    );
+    let mut f = Fixture::tournament(
+        2,
+        &[
+            "Whistle",
+            "Plain One",
+            "Plain Two",
+            "Plain Two",
+            "Three Star",
+            "Three Star",
+        ],
+    );
+    let whistle = f.board(A, "Whistle");
+    f.place(A, "Plain One", true);
+    f.place(B, "Plain Two", true);
+    f.give(A, "Three Star", Area::Hand);
+    // 1 + 3 against 2 + 2.
+    f.stack_store(&["Plain Two", "Three Star"]);
+    let events = f.act(Action::Use(whistle));
+    assert!(kinds(&events).contains(&EventKind::Clash { winner: None }));
+}
+
+#[test]
+fn the_top_card_is_the_rightmost_face_up_card_and_face_down_cards_have_no_stars() {
+    // rules: "Top Card": "If there are face-down cards on the right edge of
+    // your tableau, your Top Card is the face-up card closest to the right
+    // edge"; "Face-Down Cards": "Face Down cards have no STAR RATING,
+    // ELEMENT, or TYPE".
+    let mut f = Fixture::tournament(2, &["Knight Ten", "Plain One", "Three Star"]);
+    f.place(A, "Three Star", true);
+    f.place(A, "Knight Ten", false);
+    assert_eq!(f.g.top(&f.s, A), Some(0));
+    let slot = f.s.seats[A].tableau[1];
+    assert_eq!(f.g.stars_of(&slot), 0);
+    assert_eq!(f.g.symbols_at(&f.s, A, 1).0.count(), 0);
+    f.s.seats[A].tableau[0].up = false;
+    assert_eq!(f.g.top(&f.s, A), None);
+}
+
+#[test]
+fn a_turn_is_at_most_one_action_and_exactly_one_single() {
+    // rules: "Tournament Turns": "On a player's turn, he or she may take
+    // one Action and must play one Single, in either order. If the player
+    // is unable to play a Single, they cannot take an Action, and instead
+    // Passes."
+    let mut f = Fixture::tournament(
+        2,
+        &[
+            "Whistle",
+            "Plain One",
+            "Plain Two",
+            "Three Star",
+            "Six Star",
+        ],
+    );
+    let whistle = f.board(A, "Whistle");
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(A, "Plain Two", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    let legal = f.legal();
+    assert!(legal.contains(&Action::Use(whistle)) && legal.contains(&Action::Play(one)));
+    assert!(!legal.contains(&Action::Pass), "a single must be played");
+    f.act(Action::Play(one));
+    // Played: the Action may still be used, or the turn ended; no second
+    // single.
+    let legal = f.legal();
+    assert_eq!(legal, vec![Action::Use(whistle), Action::Pass]);
+    f.act(Action::Pass);
+    assert_eq!(f.s.active, B);
+    // B plays its only card; with nothing else to do its turn ends.
+    let three = f.s.in_zone(Zone::of(Area::Hand, B)).next().unwrap();
+    f.act(Action::Play(three));
+    assert_eq!(f.s.active, A);
+}
+
+#[test]
+fn the_tournament_ends_when_all_pass_in_succession() {
+    // rules: "Tournament Turns": "Once all players pass in succession, the
+    // tournament ends."; "Ending the Tournament" step 2 and the Tournament
+    // VP Chart, Round 1: 21 / 15.
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(one));
+    // A has no card left: B plays, then both pass and the tournament ends.
+    let two = f.s.in_zone(Zone::of(Area::Hand, B)).next().unwrap();
+    let events = f.act(Action::Play(two));
+    let placed: Vec<(Player, u8, u16)> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Placed { place, vp, .. } => Some((e.player, place, vp)),
+            _ => None,
+        })
+        .collect();
+    // No RP for anyone: a tie for first, (21 + 15) / 2 = 18 each.
+    assert_eq!(placed, vec![(A, 1, 18), (B, 1, 18)]);
+}
+
+#[test]
+fn ties_share_the_vp_of_the_places_they_cover_rounded_down() {
+    // rules: "Ending the Tournament", step 2: "If two or more players tie,
+    // add up and divide between them the VP for all places they would win.
+    // (Example: in a 3-way tie for second, add up and divide evenly the
+    // points for second, third, and fourth place, rounded down)."
+    let mut f = Fixture::tournament(4, &[]);
+    for (p, rp) in [(0, 10), (1, 5), (2, 5), (3, 5)] {
+        f.s.seats[Player::new(p)].rp = rp;
+    }
+    f.s.rp_ledger.0 = 25;
+    f.g.placement(&mut f.s, &mut f.rng, &mut crate::core::NoObserver);
+    let vp: Vec<u16> = f.s.seats.iter().map(|t| t.vp.tournament).collect();
+    // Round 1: 21, and (15 + 12 + 9) / 3 = 12 each.
+    assert_eq!(vp, vec![21, 12, 12, 12]);
+    let mut f = Fixture::tournament(3, &[]);
+    for (p, rp) in [(0, 3), (1, 3), (2, 1)] {
+        f.s.seats[Player::new(p)].rp = rp;
+    }
+    f.s.rp_ledger.0 = 7;
+    f.g.placement(&mut f.s, &mut f.rng, &mut crate::core::NoObserver);
+    let vp: Vec<u16> = f.s.seats.iter().map(|t| t.vp.tournament).collect();
+    // (21 + 15) / 2 = 18, then third place 12.
+    assert_eq!(vp, vec![18, 18, 12]);
+}
+
+#[test]
+fn ranking_points_never_go_below_zero() {
+    // FAQ: "If a card makes me lose RP and I don't have enough to lose ...
+    // You lose as much as you can and stop at zero."
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    f.s.seats[B].rp = 1;
+    f.s.rp_ledger.0 = 1;
+    f.g.add_rp(&mut f.s, B, -2, 0, &mut crate::core::NoObserver);
+    assert_eq!(f.rp(B), 0);
+}
+
+#[test]
+fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
+    // rules: "Aftermarket Space": "During Tournaments, the Aftermarket has
+    // a limit of 12 cards. If a card or cards would be placed in the
+    // Aftermarket and cause it to go over this limit, discard all cards in
+    // the Aftermarket to the store discard, then place the new card or
+    // cards in the Aftermarket."
+    let mut f = Fixture::tournament(2, &["Whistle", "Knight Ten", "Maestro Eight", "Plain One"]);
+    let boxed: Vec<u16> = (0..f.g.table.len() as u16)
+        .filter(|&c| f.s.zone[usize::from(c)] == Zone::BOX && f.g.card(c).stars > 0)
+        .take(11)
+        .collect();
+    for &c in &boxed {
+        f.s.zone[usize::from(c)] = Zone::MARKET;
+        f.s.market.push(super::super::state::Listing {
+            card: c,
+            seller: None,
+        });
+    }
+    let before = f.s.market.len();
+    assert_eq!(before, 11);
+    let whistle = f.board(A, "Whistle");
+    f.place(A, "Knight Ten", true);
+    f.place(B, "Maestro Eight", true);
+    f.give(A, "Plain One", Area::Hand);
+    f.act(Action::Use(whistle));
+    // 11 + 2 would be 13: the 11 go to the store discard first.
+    assert!(before + 2 > AFTERMARKET_TOURNAMENT);
+    assert_eq!(f.s.market.len(), 2);
+    assert!(
+        boxed
+            .iter()
+            .all(|&c| f.s.zone[usize::from(c)] == Zone::DISCARD)
+    );
+}
