@@ -1,1 +1,306 @@
-//! The flow of a game: setup, deckbuilding ticks, the end of a round.
+//! The flow of a game: setup, the deckbuilding phase (income, dealt cards,
+//! the store, the aftermarket, fusion, timers as ticks), the deck and the
+//! collection, rounds, and the end of the game.
+
+use super::super::action::Action;
+use super::super::economy::DEALT;
+use super::super::events::{Event, EventKind};
+use super::super::state::{Area, Phase, STORE_AREA, State, Zone};
+use super::super::{COLLECTION_VP, INCOME, MillenniumBlades, Mode, Options};
+use super::{game, mode};
+use crate::core::{Game, GameRng, Invariants, NoObserver, Node, Player, derive_rng};
+
+/// A new game of `players` seats with `options`, its RNG, and the setup
+/// events.
+fn start(players: usize, options: Options) -> (MillenniumBlades, State, GameRng, Vec<Event>) {
+    let g = game(players, options);
+    let mut rng = derive_rng(3, 0);
+    let mut events = Vec::new();
+    let s = g.setup(&mut rng, &mut |e: &Event| events.push(*e));
+    (g, s, rng, events)
+}
+
+/// Plays `action` and checks the invariants.
+fn act(g: &MillenniumBlades, s: &mut State, rng: &mut GameRng, action: Action) -> Vec<Event> {
+    let mut legal = Vec::new();
+    g.legal_actions(s, &mut legal);
+    assert!(legal.contains(&action), "{action:?} not in {legal:?}");
+    let mut events = Vec::new();
+    g.apply(s, action, rng, &mut |e: &Event| events.push(*e));
+    g.check_invariants(s).unwrap_or_else(|m| panic!("{m}"));
+    events
+}
+
+#[test]
+fn setup_deals_the_starter_deck_three_store_cards_and_the_sell_markers() {
+    // rules/millennium-blades.txt: "Game Setup", step 5: "Give each player
+    // a starter deck ..., 3 cards from the top of the store deck, ... 3
+    // Sell Markers of a color (4 if there are only three players)"; then
+    // "Setup the Phase": 30 dollars, 6 store cards each, the store area of
+    // 9 face-down cards, a new Elemental Metagame card.
+    for (players, markers) in [(3, 4), (4, 3), (5, 3)] {
+        let (g, s, _, _) = start(players, mode(Mode::Standard));
+        for p in s.players() {
+            let seat = &s.seats[p];
+            assert_eq!(seat.markers, markers);
+            assert_eq!(seat.money, INCOME);
+            let owned = s.count(Zone::of(Area::Binder, p));
+            assert_eq!(owned, 9 + 3 + DEALT, "starter, 3 store cards, 6 dealt");
+        }
+        assert_eq!(s.area.len(), STORE_AREA);
+        let metas: Vec<_> = s.in_zone(Zone::META_UP).collect();
+        assert_eq!(metas.len(), 1);
+        assert_eq!(
+            g.card(metas[0]).kind,
+            super::super::cards::Kind::ElementMeta
+        );
+        assert_eq!(s.phase, Phase::Deckbuilding);
+    }
+}
+
+#[test]
+fn the_store_holds_the_core_set_and_five_four_and_three_sets() {
+    // rules: "Game Setup", step 2: "Take the Core set, five Expansion Sets,
+    // four Premium Sets, and three Master Sets ... Shuffle all thirteen of
+    // these together to form the Store." The test pool has exactly those.
+    let (g, s, _, _) = start(2, mode(Mode::Standard));
+    let store_cards: usize = g
+        .table
+        .sets
+        .iter()
+        .filter(|set| set.tier.in_store())
+        .map(|set| set.cards.len())
+        .sum();
+    let in_game = (0..g.table.len() as u16)
+        .filter(|&c| g.card(c).tier.in_store() && s.zone[usize::from(c)] != Zone::BOX)
+        .count();
+    assert_eq!(in_game, store_cards);
+}
+
+#[test]
+fn a_tick_gives_every_player_one_action_fewest_vp_first() {
+    // rules: "Personal Space & Etiquette": "give priority to the player
+    // with fewer Victory Points" (the tick order; see the rulings).
+    let (g, mut s, mut rng, _) = start(3, mode(Mode::Standard));
+    s.seats[Player::A].vp.collection = 9;
+    s.seats[Player::B].vp.collection = 2;
+    s.order = g.vp_order(&s);
+    assert_eq!(s.order.as_slice(), &[Player::new(2), Player::B, Player::A]);
+    assert_eq!(g.to_move(&s), Node::Decision(Player::new(2)));
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert_eq!(g.to_move(&s), Node::Decision(Player::B));
+    act(&g, &mut s, &mut rng, Action::Pass);
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert_eq!((s.tick, g.to_move(&s)), (1, Node::Decision(Player::new(2))));
+}
+
+#[test]
+fn buying_from_the_store_pays_its_price_and_restocks() {
+    // rules: "Buy a Pack from the Store": "Pay Millennium Dollars equal to
+    // the buy cost ... then take that card ... Replenish the store area by
+    // dealing a card from the top of the Store".
+    let (g, mut s, mut rng, _) = start(2, mode(Mode::Standard));
+    let p = g.decider(&s);
+    let (card, price) = g.store_price(&s, 0).unwrap();
+    let money = s.seats[p].money;
+    act(&g, &mut s, &mut rng, Action::Buy(0));
+    assert_eq!(s.seats[p].money, money - u16::from(price));
+    assert_eq!(s.zone[usize::from(card)], Zone::of(Area::Binder, p));
+    assert_eq!(s.area.len(), STORE_AREA);
+}
+
+#[test]
+fn selling_pays_the_star_rating_uses_a_marker_and_buying_it_returns_the_marker() {
+    // rules: "Sell to the Aftermarket" (take dollars equal to the card's
+    // Star Rating; a Sell Marker goes with it; no more selling without
+    // one) and "Buy from the Aftermarket" (pay its Star Rating; return the
+    // marker to its owner).
+    let (g, mut s, mut rng, _) = start(2, mode(Mode::Standard));
+    let seller = g.decider(&s);
+    let card = s.in_zone(Zone::of(Area::Binder, seller)).next().unwrap();
+    let stars = g.card(card).stars;
+    let money = s.seats[seller].money;
+    act(&g, &mut s, &mut rng, Action::Sell(card));
+    assert_eq!(s.seats[seller].money, money + u16::from(stars));
+    assert_eq!(s.seats[seller].markers, 2);
+    let buyer = g.decider(&s);
+    assert_ne!(buyer, seller);
+    let money = s.seats[buyer].money;
+    act(&g, &mut s, &mut rng, Action::BuyListed(card));
+    assert_eq!(s.seats[buyer].money, money - u16::from(stars));
+    assert_eq!(s.seats[seller].markers, 3, "the marker returns");
+    assert_eq!(s.zone[usize::from(card)], Zone::of(Area::Binder, buyer));
+}
+
+#[test]
+fn a_fusion_takes_five_cards_to_the_box_for_a_bronze_promo_once_a_round() {
+    // rules: "Card Fusion": "5 cards for Bronze, 7 for Silver, and 9 for
+    // Gold ... place them in the box. Then take a card from the
+    // appropriate pile ... Place one of your Sell Markers on the pile. You
+    // cannot perform more than one Card Fusion of each type per round".
+    let (g, mut s, mut rng, _) = start(2, mode(Mode::Standard));
+    let p = g.decider(&s);
+    act(&g, &mut s, &mut rng, Action::Fuse(0));
+    let binder: Vec<u16> = s.in_zone(Zone::of(Area::Binder, p)).take(5).collect();
+    let mut events = Vec::new();
+    for c in binder.iter().copied() {
+        events.extend(act(&g, &mut s, &mut rng, Action::Take(c)));
+    }
+    assert!(binder.iter().all(|&c| s.zone[usize::from(c)] == Zone::BOX));
+    let promo = events.iter().find_map(|e| match e.kind {
+        EventKind::Fused { tier: 0, card } => Some(card),
+        _ => None,
+    });
+    let promo = promo.expect("a promo");
+    assert_eq!(g.card(promo).tier, super::super::cards::Tier::Bronze);
+    assert_eq!(s.seats[p].markers, 2);
+    // Next tick, no second bronze fusion.
+    while g.decider(&s) != p {
+        act(&g, &mut s, &mut rng, Action::Pass);
+    }
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(!legal.contains(&Action::Fuse(0)) && legal.contains(&Action::Fuse(1)));
+}
+
+/// Passes until the phase changes from deckbuilding.
+fn pass_timers(g: &MillenniumBlades, s: &mut State, rng: &mut GameRng) -> Vec<Event> {
+    let mut events = Vec::new();
+    while s.phase == Phase::Deckbuilding {
+        events.extend(act(g, s, rng, Action::Pass));
+    }
+    events
+}
+
+#[test]
+fn the_timers_deal_six_more_cards_reveal_the_type_meta_then_stop_selling() {
+    // rules: "When time runs out...": "After the first 7-minute timer
+    // expires, deal each player 6 more cards from the store deck, then
+    // reveal the top card of the Type Meta stack ... After this timer
+    // expires, the Aftermarket stops accepting new cards for sale".
+    let options = Options {
+        ticks_per_minute: 1,
+        ..mode(Mode::Standard)
+    };
+    let (g, mut s, mut rng, _) = start(2, options);
+    let owned = |s: &State, p: Player| s.count(Zone::of(Area::Binder, p));
+    let before = owned(&s, Player::A);
+    // 7 ticks of 2 players.
+    for _ in 0..7 * 2 {
+        act(&g, &mut s, &mut rng, Action::Pass);
+    }
+    assert_eq!((s.timer, s.tick), (1, 0));
+    assert_eq!(owned(&s, Player::A), before + DEALT);
+    assert_eq!(s.count(Zone::META_UP), 2);
+    for _ in 0..7 * 2 {
+        act(&g, &mut s, &mut rng, Action::Pass);
+    }
+    assert_eq!(s.timer, 2);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Sell(_))),
+        "last call"
+    );
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Buy(_))),
+        "buying goes on"
+    );
+    pass_timers(&g, &mut s, &mut rng);
+    assert_eq!(s.phase, Phase::Finalize { collection: false });
+}
+
+#[test]
+fn a_collection_shares_a_symbol_has_distinct_stars_and_scores_its_size() {
+    // rules: "Make your Collection": "made up of 2-8 cards, each having at
+    // least one matching symbol with all the others, and each having a
+    // different star rating"; "Collection Points": 2 4 7 9 12 16 21.
+    assert_eq!(COLLECTION_VP, [2, 4, 7, 9, 12, 16, 21]);
+    let (g, mut s, mut rng, _) = start(2, mode(Mode::Standard));
+    pass_timers(&g, &mut s, &mut rng);
+    // Both players skip the deck; seat order gives the collection.
+    let p = g.decider(&s);
+    act(&g, &mut s, &mut rng, Action::Pass);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let first = legal.iter().find_map(|a| match a {
+        Action::Take(c) => Some(*c),
+        _ => None,
+    });
+    let first = first.expect("a collectible card");
+    act(&g, &mut s, &mut rng, Action::Take(first));
+    g.legal_actions(&s, &mut legal);
+    for a in &legal {
+        if let Action::Take(c) = a {
+            let (x, y) = (g.card(first), g.card(*c));
+            assert_ne!(x.stars, y.stars, "distinct stars");
+            assert!(
+                x.elements.meets(y.elements) || x.types.meets(y.types),
+                "a shared symbol"
+            );
+        }
+    }
+    let second = legal.iter().find_map(|a| match a {
+        Action::Take(c) => Some(*c),
+        _ => None,
+    });
+    let second = second.expect("a second card for the collection");
+    act(&g, &mut s, &mut rng, Action::Take(second));
+    act(&g, &mut s, &mut rng, Action::Pass);
+    // The other player: no deck, no collection; then the tournament.
+    act(&g, &mut s, &mut rng, Action::Pass);
+    let events = act(&g, &mut s, &mut rng, Action::Pass);
+    let scored = events
+        .iter()
+        .find(|e| e.player == p && matches!(e.kind, EventKind::Collection { .. }));
+    assert_eq!(
+        scored.map(|e| e.kind),
+        Some(EventKind::Collection { size: 2, vp: 2 })
+    );
+    assert_eq!(s.seats[p].vp.collection, 2);
+    assert!(s.phase == Phase::Tournament || s.phase == Phase::Deckbuilding || s.outcome.is_some());
+}
+
+#[test]
+fn a_whole_game_has_three_rounds_and_ends_ranked_by_vp_with_money_at_one_per_four() {
+    // rules: "Game Flow" (three rounds), "Game End": "Remaining Money VPs,
+    // at a rate of 4 Millennium Dollars to 1 VP, rounding down"; "In case
+    // of a tie, the winner is whoever had the most VP from tournaments".
+    let g = game(3, mode(Mode::Standard));
+    let mut rng = derive_rng(9, 0);
+    let mut choice = derive_rng(9, 1);
+    let mut s = g.new_state(&mut rng);
+    let mut legal = Vec::new();
+    let mut rounds = Vec::new();
+    let mut events = Vec::new();
+    while let Node::Decision(_) = g.to_move(&s) {
+        g.legal_actions(&s, &mut legal);
+        let a = legal[crate::core::below(&mut choice, legal.len() as u32) as usize];
+        g.apply(&mut s, a, &mut rng, &mut |e: &Event| events.push(*e));
+        if !rounds.contains(&s.round) {
+            rounds.push(s.round);
+        }
+    }
+    assert_eq!(rounds, vec![1, 2, 3]);
+    let Node::Terminal(outcome) = g.to_move(&s) else {
+        unreachable!()
+    };
+    for p in s.players() {
+        assert_eq!(s.seats[p].vp.money, s.seats[p].money / 4);
+        let better = s
+            .players()
+            .filter(|&q| {
+                let (a, b) = (s.seats[q].vp, s.seats[p].vp);
+                (a.total(), a.tournament, a.collection, a.money)
+                    > (b.total(), b.tournament, b.collection, b.money)
+            })
+            .count();
+        assert_eq!(usize::from(outcome.rank(p)), better + 1);
+    }
+    let tournaments = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::TournamentStart { .. }))
+        .count();
+    assert_eq!(tournaments, 3);
+    let _ = NoObserver;
+}

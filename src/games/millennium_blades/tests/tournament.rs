@@ -246,3 +246,247 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
             .all(|&c| f.s.zone[usize::from(c)] == Zone::DISCARD)
     );
 }
+
+#[test]
+fn mimicry_takes_the_symbols_of_the_face_up_card_to_its_left() {
+    // rules: "Set Specific Keywords": "Mimicry - A card with Mimicry has the
+    // Element and Type symbols of a face-up card to its immediate left
+    // instead of its own. This effect ends if the card to its left is
+    // flipped."
+    let mut f = Fixture::tournament(2, &["Knight Ten"]);
+    let knight = f.place(A, "Knight Ten", true);
+    f.place(A, "Mimic A", true);
+    let (knight_e, knight_t) = (f.g.card(knight).elements, f.g.card(knight).types);
+    assert_eq!(f.g.symbols_at(&f.s, A, 1), (knight_e, knight_t));
+    f.s.seats[A].tableau[0].up = false;
+    let own = f.g.card(f.s.seats[A].tableau[1].card);
+    assert_eq!(f.g.symbols_at(&f.s, A, 1), (own.elements, own.types));
+}
+
+#[test]
+fn scurry_inserts_the_card_anywhere_shifting_the_others_right() {
+    // rules: "Scurry - Play: You may insert this card anywhere into your
+    // tableau. When you do this, you will shift some of your cards to the
+    // right to make room."
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Three Star"]);
+    let one = f.place(A, "Plain One", true);
+    let two = f.place(A, "Plain Two", true);
+    let mouse = f.give(A, "Mimic B", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    f.act(Action::Play(mouse));
+    assert_eq!(
+        f.legal(),
+        vec![
+            Action::Position(0),
+            Action::Position(1),
+            Action::Position(2)
+        ]
+    );
+    f.act(Action::Position(0));
+    let order: Vec<u16> = f.s.seats[A].tableau.iter().map(|t| t.card).collect();
+    assert_eq!(order, vec![mouse, one, two]);
+}
+
+#[test]
+fn anvil_drop_flips_another_players_lower_card_and_thwomp_the_lower_card_to_the_left() {
+    // rules: "Anvil Drop - Action: Flip a card in another player's tableau
+    // with a lower ★ than this card." "Thwomp! - Play: If the card to the
+    // left has a lower ★ than this one, flip it and gain RP."
+    let mut f = Fixture::tournament(2, &["Plain One", "Knight Ten", "Plain Two", "Three Star"]);
+    let anvil = f.place(A, "Blast C", true);
+    let low = f.place(B, "Plain One", true);
+    let high = f.place(B, "Knight Ten", true);
+    f.give(A, "Plain Two", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    f.act(Action::Use(anvil));
+    // Only the lower card can be chosen; one choice is made at once.
+    assert!(!f.up(B, low) && f.up(B, high));
+    assert!(!f.up(A, anvil), "the Action flips its card");
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    let left = f.place(A, "Plain One", true);
+    let thwomp = f.give(A, "Blast B", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(thwomp));
+    assert!(!f.up(A, left));
+    assert_eq!(f.rp(A), 3, "Blast B has thwomp = 3");
+}
+
+#[test]
+fn blast_off_puts_tokens_on_the_next_card_played() {
+    // rules: "Blast Off - Action: You may flip this card to put 3 +1 STAR
+    // tokens on the next card you play. +1 STAR tokens increase a card's
+    // Star Rating by 1 each."
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Three Star"]);
+    let rocket = f.place(A, "Blast A", true);
+    let next = f.give(A, "Plain One", Area::Hand);
+    f.give(A, "Three Star", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Use(rocket));
+    f.act(Action::Play(next));
+    let slot = *f.s.seats[A]
+        .tableau
+        .iter()
+        .find(|t| t.card == next)
+        .unwrap();
+    assert_eq!((slot.tokens, f.g.stars_of(&slot)), (3, 4));
+}
+
+#[test]
+fn cannot_be_flipped_and_protection_guard_against_opponents_only() {
+    // rules: "Cannot be flipped - If you have cards that are protected from
+    // flipping, you cannot choose one of those cards when an opponent
+    // forces you to choose and flip one of your cards."
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    let guarded = f.place(B, "Mimic C", true);
+    let flipper = f.give(A, "Flip B", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(flipper));
+    assert!(
+        f.up(B, guarded),
+        "each_other_top cannot flip a protected Top Card"
+    );
+    // An ongoing protection of all own cards (the Core Guard accessory).
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    f.board(B, "Core Guard");
+    let target = f.place(B, "Plain Two", true);
+    let flipper = f.give(A, "Flip A", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(flipper));
+    assert!(f.up(B, target));
+    // One's own effects still flip one's own protected card.
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    let own = f.place(A, "Mimic C", true);
+    let chooser = f.give(A, "Master E", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(chooser));
+    let legal = f.legal();
+    assert!(legal.contains(&Action::Card(A, 0)), "{legal:?}");
+    f.act(Action::Card(A, 0));
+    assert!(!f.up(A, own));
+}
+
+#[test]
+fn a_top_silence_outranks_play_effects() {
+    // rules: "Effects on Cards": "Top>Ongoing>Play>Next>Score is the order
+    // of what effects take priority over other effects" (see the rulings:
+    // a Top silence stops the opponents' Play effects).
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    f.place(B, "Flip C", true);
+    let gain = f.give(A, "Core Single 0", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(gain));
+    assert_eq!(f.rp(A), 0, "Core Single 0's Play: gain 2 RP is silenced");
+    f.s.seats[B].tableau[0].up = false;
+    let mut f2 = Fixture::tournament(2, &["Plain One"]);
+    let gain = f2.give(A, "Core Single 0", Area::Hand);
+    f2.give(B, "Plain One", Area::Hand);
+    f2.act(Action::Play(gain));
+    assert_eq!(f2.rp(A), 2);
+}
+
+#[test]
+fn next_effects_wait_for_the_next_single_and_top_triggers_fire_while_top() {
+    // rules: "Next - Next effects trigger on the next card you play";
+    // "Top - Top effects work as long as the card with the Top effect is
+    // the right-most face-up card in your tableau".
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Knight Ten"]);
+    let sage = f.give(A, "Master A", Area::Hand);
+    let knight = f.give(A, "Knight Ten", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(sage));
+    assert_eq!(f.rp(A), 0, "nothing yet");
+    let b1 = f.s.in_zone(Zone::of(Area::Hand, B)).next().unwrap();
+    f.act(Action::Play(b1));
+    f.act(Action::Play(knight));
+    assert_eq!(
+        f.rp(A),
+        10,
+        "Master A: Next, gain 1 RP per star of that card"
+    );
+    // A Top trigger on one's own plays (Master F: Top, when you play,
+    // gain 2), only while it is the Top Card.
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    f.place(A, "Master F", true);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(one));
+    assert_eq!(f.rp(A), 0, "the new card is the Top Card now");
+}
+
+#[test]
+fn a_reaction_is_optional_and_flips_its_card() {
+    // rules: "Reaction - ... When you activate a Reaction, the card that
+    // triggers it is flipped face-down. You always have the option of not
+    // using your own Reaction Effects".
+    for use_it in [true, false] {
+        let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+        let shield = f.board(B, "Core Shield");
+        let target = f.place(B, "Plain Two", true);
+        let flipper = f.give(A, "Flip A", Area::Hand);
+        f.give(B, "Plain One", Area::Hand);
+        f.act(Action::Play(flipper));
+        assert!(!f.up(B, target));
+        assert_eq!(f.s.prompt.map(|(_, p)| p), Some(B), "B may react");
+        f.act(if use_it { Action::React } else { Action::Pass });
+        assert_eq!(f.rp(B), if use_it { 4 } else { 0 });
+        let up = f.s.seats[B]
+            .board
+            .iter()
+            .find(|t| t.card == shield)
+            .unwrap()
+            .up;
+        assert_eq!(up, !use_it);
+    }
+}
+
+#[test]
+fn discarded_cards_go_to_the_binder_and_store_cards_can_be_drawn_into_hand() {
+    // rules: "General Rules": "Discard a Card - The card is discarded to the
+    // owner's Binder ... unavailable for the rest of the tournament."
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Three Star"]);
+    let pirate = f.give(A, "Shop B", Area::Hand);
+    f.give(A, "Three Star", Area::Hand);
+    let one = f.give(B, "Plain One", Area::Hand);
+    let two = f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(pirate));
+    assert_eq!(
+        f.s.prompt.map(|(_, p)| p),
+        Some(B),
+        "the discarding player chooses"
+    );
+    f.act(Action::Discard(two));
+    assert_eq!(f.s.zone[usize::from(two)], Zone::of(Area::Binder, B));
+    assert_eq!(f.s.zone[usize::from(one)], Zone::of(Area::Hand, B));
+    // A store card into hand (Shop A: Play: draw 1 from the store).
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    let shop = f.give(A, "Shop A", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    let top = f.s.store.top().unwrap();
+    f.act(Action::Play(shop));
+    assert_eq!(f.s.zone[usize::from(top)], Zone::of(Area::Hand, A));
+    assert_eq!(f.s.known[usize::from(top)], 1, "only its owner sees it");
+}
+
+#[test]
+fn score_effects_of_face_up_cards_and_the_metagame_count_for_every_player() {
+    // rules: "Ending the Tournament", step 1: "activate all Score effects
+    // of face-up cards, starting with Singles in your tableau, then the
+    // Deck Box, then Accessories, and finally the Metagame Cards. Every
+    // Player activates the Metagame Score effects for themselves."
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    // Meta fire: 2 RP per fire card in the tableau.
+    let fire = f.g.db.id("Meta fire").unwrap();
+    let meta = (0..f.g.table.len() as u16)
+        .find(|&c| f.g.table.card(c) == fire)
+        .unwrap();
+    f.s.metas[0].retain(|&c| c != meta);
+    f.s.zone[usize::from(meta)] = Zone::META_UP;
+    f.place(A, "Core Single 0", true); // fire
+    f.place(A, "Core Single 6", false); // fire, face down: counts nothing
+    f.place(B, "Plain One", true);
+    f.g.end_tournament(&mut f.s, &mut f.rng, &mut crate::core::NoObserver);
+    // A scored 2 (one face-up fire card); the placement followed.
+    assert_eq!(f.s.seats[A].place, 1);
+    assert_eq!(f.s.seats[B].place, 2);
+}
