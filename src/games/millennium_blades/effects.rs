@@ -355,7 +355,9 @@ impl MillenniumBlades {
                 self.infinite_loop(s, job.owner, rng, obs);
                 continue;
             }
-            if s.seats[job.owner].removed {
+            // A removed player's effects are gone; the end of the
+            // tournament's placement is nobody's.
+            if s.seats[job.owner].removed && job.effect != PLACEMENT {
                 continue;
             }
             self.run(s, job, rng, obs);

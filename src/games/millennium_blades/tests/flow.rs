@@ -304,3 +304,113 @@ fn a_whole_game_has_three_rounds_and_ends_ranked_by_vp_with_money_at_one_per_fou
     assert_eq!(tournaments, 3);
     let _ = NoObserver;
 }
+
+/// Plays random legal actions to the end; returns the events.
+fn random_to_end(g: &MillenniumBlades, s: &mut State, rng: &mut GameRng, seed: u64) -> Vec<Event> {
+    let mut choice = derive_rng(seed, 1);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    while let Node::Decision(_) = g.to_move(s) {
+        g.legal_actions(s, &mut legal);
+        let a = legal[crate::core::below(&mut choice, legal.len() as u32) as usize];
+        g.apply(s, a, rng, &mut |e: &Event| events.push(*e));
+        g.check_invariants(s).unwrap_or_else(|m| panic!("{m}"));
+    }
+    events
+}
+
+#[test]
+fn a_pre_release_tournament_comes_first_with_starter_decks_and_the_last_round_is_the_final() {
+    // rules: "Pre-Release Tournament": "There is no Deckbuilding Phase.
+    // Players play with only their starter decks. No Metagame is revealed
+    // ... skip the third round of deckbuilding and the third tournament";
+    // the VP chart's Pre-Release row 7 5 4 3 2 (see the rulings for the
+    // last round).
+    let options = Options {
+        pre_release: true,
+        ..mode(Mode::Standard)
+    };
+    let (g, mut s, mut rng, mut events) = start(3, options);
+    assert_eq!(s.phase, Phase::Tournament);
+    assert_eq!(s.count(Zone::META_UP), 0);
+    events.extend(random_to_end(&g, &mut s, &mut rng, 4));
+    let rounds: Vec<u8> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::TournamentStart { round, .. } => Some(round),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rounds, vec![0, 1, 2]);
+    let first_vps: Vec<u16> = events
+        .iter()
+        .take_while(|e| !matches!(e.kind, EventKind::RoundStart { .. }))
+        .filter_map(|e| match e.kind {
+            EventKind::Placed { vp, .. } => Some(vp),
+            _ => None,
+        })
+        .collect();
+    // Three players share the Pre-Release row's first three places (ties
+    // lose only the remainders of their division).
+    assert_eq!(first_vps.len(), 3);
+    assert!(first_vps.iter().all(|vp| *vp <= 7), "{first_vps:?}");
+    let total: u16 = first_vps.iter().sum();
+    assert!((14..=16).contains(&total), "{first_vps:?}");
+}
+
+#[test]
+fn duel_mode_is_best_of_three_with_collections_as_rp_and_six_markers() {
+    // rules: "Duel Mode": "The winner is determined by who wins best 2 out
+    // of 3 tournaments ... Each player may form two collections during the
+    // Deckbuilding Phase: one Elemental collection and one Type
+    // collection ... converted to RP ... at a rate of 10 RP per card ...
+    // each player has 6 Sell Markers".
+    let (g, mut s, mut rng, _) = start(2, mode(Mode::Duel));
+    assert!(s.seats.iter().all(|t| t.markers == 6));
+    let events = random_to_end(&g, &mut s, &mut rng, 5);
+    let Node::Terminal(outcome) = g.to_move(&s) else {
+        unreachable!()
+    };
+    let wins: Vec<u16> = s.seats.iter().map(|t| t.banked).collect();
+    assert!(wins.iter().sum::<u16>() <= 3);
+    if let Some(w) = outcome.winner() {
+        assert!(wins[w.index()] > wins[1 - w.index()]);
+    }
+    for e in &events {
+        if let EventKind::Collection { size, vp } = e.kind {
+            assert_eq!(vp, 10 * u16::from(size), "10 RP per card");
+        }
+    }
+}
+
+#[test]
+fn turn_based_mode_deals_seven_cards_scores_three_times_and_ranks_by_rp() {
+    // rules: "Turn-Based Mode": "deal each player 7 cards. Each player
+    // gains 30 Millennium Dollars ... Reveal both metas at the game start
+    // ... After a player scores for the third time, he is out of the game.
+    // After all players have scored three times, total up their RP across
+    // all three rounds."
+    let (g, mut s, mut rng, _) = start(3, mode(Mode::TurnBased));
+    for p in s.players() {
+        assert_eq!(s.count(Zone::of(Area::Hand, p)), 7);
+        assert_eq!(s.seats[p].money, INCOME);
+    }
+    assert_eq!(s.count(Zone::META_UP), 2);
+    let events = random_to_end(&g, &mut s, &mut rng, 6);
+    let Node::Terminal(outcome) = g.to_move(&s) else {
+        unreachable!()
+    };
+    assert_eq!(outcome.reason, "ranking_points");
+    for p in s.players() {
+        assert_eq!(s.seats[p].scorings, 3);
+        let banked: u16 = events
+            .iter()
+            .filter(|e| e.player == p)
+            .filter_map(|e| match e.kind {
+                EventKind::Banked { rp, .. } => Some(rp),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(banked, s.seats[p].banked);
+    }
+}

@@ -490,3 +490,50 @@ fn score_effects_of_face_up_cards_and_the_metagame_count_for_every_player() {
     assert_eq!(f.s.seats[A].place, 1);
     assert_eq!(f.s.seats[B].place, 2);
 }
+
+#[test]
+fn an_infinite_loop_removes_its_player_who_scores_first_place_and_sells_the_cards() {
+    // rules: "Infinite Loops": "If you manage to cause an Infinite Loop (a
+    // set of mandatory effects that cannot be stopped), you are immediately
+    // removed from the tournament, but you score VP as though you had won
+    // first place ... all your tournament cards (hand, tableau, box, and
+    // accessories) are returned to the box, and you gain Millennium Dollars
+    // equal to their total sell value."
+    // A "Loop Top" whose every clash won sets off another clash, with
+    // tokens enough to win every clash: a loop that never stops.
+    let mut f = Fixture::tournament(
+        3,
+        &["Loop Top", "Whistle", "Plain One", "Plain One", "Plain Two"],
+    );
+    let whistle = f.board(A, "Whistle");
+    let looper = f.place(A, "Loop Top", true);
+    f.s.seats[A].tableau[0].tokens = 20;
+    f.place(B, "Plain One", true);
+    f.give(A, "Plain One", Area::Hand);
+    f.give(Player::new(2), "Plain Two", Area::Hand);
+    let money = f.s.seats[A].money;
+    let events = f.act(Action::Use(whistle));
+    let looped: Vec<Player> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Loop { .. }))
+        .map(|e| e.player)
+        .collect();
+    assert_eq!(looped, vec![A]);
+    assert!(f.s.seats[A].removed);
+    // Loop Top (5) + Plain One (1) + Whistle (2) in round 1.
+    assert_eq!(f.s.seats[A].money, money + 8);
+    assert_eq!(f.s.zone[usize::from(looper)], Zone::BOX);
+    // The others play on (B has no card and passes); A scores first
+    // place's VP at the end.
+    assert_eq!(f.s.active, Player::new(2));
+    let two =
+        f.s.in_zone(Zone::of(Area::Hand, Player::new(2)))
+            .next()
+            .unwrap();
+    let events = f.act(Action::Play(two));
+    let vp = events.iter().find_map(|e| match e.kind {
+        EventKind::Placed { vp, .. } if e.player == A => Some(vp),
+        _ => None,
+    });
+    assert_eq!(vp, Some(21));
+}
