@@ -1151,4 +1151,27 @@ mod pool_tests {
             assert!(pool.cards().any(|(_, c)| c.has(when)), "no {when:?} effect");
         }
     }
+
+    #[test]
+    fn the_binary_bundles_every_file_of_the_folder() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/millennium-blades");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let mut listed: Vec<String> = super::super::BUNDLED_CARDS
+            .iter()
+            .map(|(path, _)| path.rsplit('/').next().unwrap().to_owned())
+            .chain(
+                super::super::BUNDLED_DECKS
+                    .iter()
+                    .map(|(name, _)| format!("{name}.deck")),
+            )
+            .collect();
+        listed.sort();
+        assert_eq!(listed, on_disk, "bundled_cards.in / bundled_decks.in");
+        let cards = |pool: &CardDb| pool.cards().map(|(_, c)| c.clone()).collect::<Vec<_>>();
+        assert!(cards(&bundled()) == cards(&super::super::ruleset::bundled_pool()));
+    }
 }

@@ -114,19 +114,6 @@ impl MillenniumBlades {
         self.tableau_index(s, owner, i)
     }
 
-    /// Pushes a job for effect `effect` of `source`.
-    fn push(s: &mut State, source: u16, owner: Player, effect: u8, subject: u16) {
-        s.jobs.push(Job {
-            source,
-            owner,
-            effect,
-            outcome: 0,
-            branch: 0,
-            subject,
-            choice: NONE,
-        });
-    }
-
     /// The triggered effects of `event` (in priority: Top then Ongoing
     /// then Reactions; players from the active one clockwise), as jobs in
     /// resolution order. `actor` played, flipped or clashed; `subject` is
@@ -550,7 +537,7 @@ impl MillenniumBlades {
                 return;
             }
             BANK => {
-                self.tb_bank(s, p, rng, obs);
+                self.tb_bank(s, p, obs);
                 return;
             }
             META => {
@@ -561,6 +548,7 @@ impl MillenniumBlades {
                 let card = job.choice;
                 if s.zone[usize::from(card)] == Zone::of(Area::Hand, p) {
                     s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                    s.known[usize::from(card)] = u8::MAX;
                     self.emit(s, p, EventKind::Discard { card }, obs);
                 }
                 return;

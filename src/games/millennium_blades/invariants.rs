@@ -90,6 +90,15 @@ impl Invariants for MillenniumBlades {
         for p in s.players() {
             self.check_seat(s, p)?;
         }
+        // A player's area is in the open but for the hand (view.rs).
+        if let Some(i) = (0..n).find(|&i| {
+            s.zone[i].owner().is_some() && !s.zone[i].is_hand() && s.known[i] != u8::MAX
+        }) {
+            return Err(format!(
+                "card {i} in {:?} is hidden from some players",
+                s.zone[i]
+            ));
+        }
         if s.prompt.is_some() && s.jobs.is_empty() {
             return Err("a prompt without a job".into());
         }

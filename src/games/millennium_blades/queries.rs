@@ -178,7 +178,15 @@ impl MillenniumBlades {
                 .sum(),
             Count::DistinctElements => distinct(&|i| u32::from(self.symbols_at(s, owner, i).0.0)),
             Count::DistinctTypes => distinct(&|i| u32::from(self.symbols_at(s, owner, i).1.0)),
-            Count::DistinctSets => distinct(&|i| 1 << (self.card(seat.tableau[i].card).set % 32)),
+            Count::DistinctSets => {
+                // Set labels are bytes: a 256-bit set of them.
+                let mut seen = [0u64; 4];
+                for t in seat.tableau.iter().filter(|t| t.up) {
+                    let set = self.card(t.card).set;
+                    seen[usize::from(set / 64)] |= 1 << (set % 64);
+                }
+                seen.iter().map(|w| w.count_ones()).sum()
+            }
             Count::StarTokens => seat
                 .tableau
                 .iter()

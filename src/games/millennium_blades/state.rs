@@ -84,16 +84,10 @@ impl Zone {
         Some((area, Player::new(usize::from(i % 8))))
     }
 
-    /// Whether the zone is a player's private area (binder, deck,
-    /// collection or hand).
-    pub fn is_private(self) -> bool {
-        matches!(
-            self.owner(),
-            Some((
-                Area::Binder | Area::Deck | Area::Collection | Area::Collection2 | Area::Hand,
-                _
-            ))
-        )
+    /// Whether the zone is a player's hand: the one place of a player's
+    /// area the others cannot see (see `view.rs`).
+    pub fn is_hand(self) -> bool {
+        matches!(self.owner(), Some((Area::Hand, _)))
     }
 }
 

@@ -42,7 +42,7 @@ impl Table {
     /// pool's loader refuses such pools.
     pub fn new(db: &CardDb, decks: &[Deck]) -> Table {
         let mut t = Table::default();
-        let mut add = |t: &mut Table, card: CardId| -> u16 {
+        let add = |t: &mut Table, card: CardId| -> u16 {
             assert!(t.cards.len() < MAX_INSTANCES, "too many cards in the game");
             t.cards.push(card);
             (t.cards.len() - 1) as u16

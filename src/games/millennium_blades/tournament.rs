@@ -449,6 +449,7 @@ impl MillenniumBlades {
                 && area != Area::Collection
             {
                 s.zone[i] = Zone::of(Area::Binder, p);
+                s.known[i] = u8::MAX;
             }
         }
         for p in s.players() {

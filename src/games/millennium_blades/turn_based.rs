@@ -459,7 +459,6 @@ impl MillenniumBlades {
         &self,
         s: &mut State,
         p: Player,
-        rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         let collected: Vec<u16> = [0u8, 1]

@@ -43,7 +43,7 @@ impl MillenniumBlades {
         let sees = |i: usize| s.known[i] & (1 << observer.index()) != 0;
         let hidden_zone = |z: Zone| match z {
             Zone::STORE | Zone::AREA | Zone::DISCARD => true,
-            _ => z.is_private() && z.owner().is_some_and(|(_, q)| q != observer),
+            _ => z.is_hand() && z.owner().is_some_and(|(_, q)| q != observer),
         };
         let unseen = |c: u16| hidden_zone(s.zone[usize::from(c)]) && !sees(usize::from(c));
         // The unseen places in an order the observer can tell: the store

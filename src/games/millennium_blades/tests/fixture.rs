@@ -106,6 +106,11 @@ impl Fixture {
         let i = self.free(name);
         self.lift(i);
         self.s.zone[usize::from(i)] = Zone::of(area, p);
+        self.s.known[usize::from(i)] = if area == Area::Hand {
+            1 << p.index()
+        } else {
+            u8::MAX
+        };
         i
     }
 
@@ -115,6 +120,7 @@ impl Fixture {
         let i = self.free(name);
         self.lift(i);
         self.s.zone[usize::from(i)] = Zone::of(Area::Tableau, p);
+        self.s.known[usize::from(i)] = u8::MAX;
         self.s.seats[p].tableau.push(Slot {
             card: i,
             up,
@@ -128,6 +134,7 @@ impl Fixture {
         let i = self.free(name);
         self.lift(i);
         self.s.zone[usize::from(i)] = Zone::of(Area::Board, p);
+        self.s.known[usize::from(i)] = u8::MAX;
         self.s.seats[p].board.push(Slot {
             card: i,
             up: true,
@@ -142,6 +149,7 @@ impl Fixture {
             let i = self.free(name);
             self.lift(i);
             self.s.zone[usize::from(i)] = Zone::STORE;
+            self.s.known[usize::from(i)] = 0;
             self.s.store.push(i);
         }
     }
