@@ -306,7 +306,8 @@ fn table_rows(csv: Csv) -> anyhow::Result<Vec<TableRow>> {
             .map(|&c| fields.get(c).and_then(|t| parse(t)))
             .collect()
     };
-    let extras: Vec<(Vec<Option<f64>>, Vec<Option<f64>>)> = csv
+    type Shares = (Vec<Option<f64>>, Vec<Option<f64>>);
+    let extras: Vec<Shares> = csv
         .records
         .iter()
         .map(|(_, f)| (extra(f, &at_seat), extra(f, &at_rank)))

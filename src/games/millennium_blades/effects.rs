@@ -1,9 +1,9 @@
 //! The effect interpreter of the tournament.
 //!
 //! rules/millennium-blades.txt: "Effects on Cards" — Play, Next, Flip,
-//! Ongoing, Top, Score, Reaction and Action effects; "Top > Ongoing > Play
-//! > Next > Score is the order of what effects take priority over other
-//! effects. The player whose turn it is gets the first opportunity to use
+//! Ongoing, Top, Score, Reaction and Action effects;
+//! "Top > Ongoing > Play > Next > Score is the order of what effects take
+//! priority over other effects. The player whose turn it is gets the first opportunity to use
 //! Flip or Reaction effects, with that opportunity passing clockwise";
 //! "Besides Reactions, other Effects are Not Optional"; "Clashing";
 //! "General Rules" (discard to the binder, flipping, face-down cards);

@@ -91,9 +91,9 @@ impl Invariants for MillenniumBlades {
             self.check_seat(s, p)?;
         }
         // A player's area is in the open but for the hand (view.rs).
-        if let Some(i) = (0..n).find(|&i| {
-            s.zone[i].owner().is_some() && !s.zone[i].is_hand() && s.known[i] != u8::MAX
-        }) {
+        if let Some(i) = (0..n)
+            .find(|&i| s.zone[i].owner().is_some() && !s.zone[i].is_hand() && s.known[i] != u8::MAX)
+        {
             return Err(format!(
                 "card {i} in {:?} is hidden from some players",
                 s.zone[i]
@@ -144,13 +144,13 @@ impl MillenniumBlades {
         }
         let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
         let kind = |k: Kind| deck.iter().filter(|&&c| self.card(c).kind == k).count();
-        if kind(Kind::Single) > DECK_SINGLES
+        let over_limits = kind(Kind::Single) > DECK_SINGLES
             || kind(Kind::DeckBox) > 1
-            || kind(Kind::Accessory) > DECK_ACCESSORIES
-        {
-            if !matches!(s.phase, Phase::Tournament) || !self.options.pre_release {
-                return Err(format!("seat {p}: an illegal deck {deck:?}"));
-            }
+            || kind(Kind::Accessory) > DECK_ACCESSORIES;
+        // A Pre-Release tournament plays the starter decks as they are.
+        let pre_release = matches!(s.phase, Phase::Tournament) && self.options.pre_release;
+        if over_limits && !pre_release {
+            return Err(format!("seat {p}: an illegal deck {deck:?}"));
         }
         let mut names: Vec<_> = deck.iter().map(|&c| self.table.card(c)).collect();
         names.sort_unstable();

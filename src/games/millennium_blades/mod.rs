@@ -93,6 +93,10 @@ pub struct MillenniumBlades {
     pub table: Table,
 }
 
+/// A promo pile to set up: its slot (0 bronze, 1 silver, 2 gold) and
+/// cards.
+type PromoPile = (usize, Vec<u16>);
+
 impl MillenniumBlades {
     /// A match of the starter decks `decks` (one per seat) on `db`.
     pub fn new(db: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> MillenniumBlades {
@@ -209,44 +213,43 @@ impl MillenniumBlades {
     /// and a gold set at scorings (rules: "Turn-Based Mode", steps 4-5).
     fn setup_promos(&self, s: &mut State, rng: &mut GameRng) {
         let mut pick = |tier: Tier, k: usize| -> Vec<Vec<u16>> { self.choose_sets(tier, k, rng) };
-        let (fuse, prize): (Vec<(usize, Vec<u16>)>, Vec<(usize, Vec<u16>)>) =
-            match self.options.mode {
-                Mode::TurnBased => {
-                    let bronze = pick(Tier::Bronze, 2);
-                    let silver = pick(Tier::Silver, 2);
-                    let gold = pick(Tier::Gold, 1);
-                    let fuse = bronze
-                        .into_iter()
-                        .map(|b| (0, b))
-                        .chain(silver.first().cloned().map(|c| (1, c)))
-                        .collect();
-                    let prize = silver
-                        .get(1)
-                        .cloned()
-                        .map(|c| (0, c))
-                        .into_iter()
-                        .chain(gold.into_iter().map(|c| (1, c)))
-                        .collect();
-                    (fuse, prize)
-                }
-                _ => {
-                    let bronze = pick(Tier::Bronze, 2);
-                    let silver = pick(Tier::Silver, 2);
-                    let gold = pick(Tier::Gold, 1);
-                    let mut fuse = Vec::new();
-                    let mut prize = Vec::new();
-                    for (tier, mut sets) in [(0, bronze), (1, silver)] {
-                        if let Some(first) = sets.first().cloned() {
-                            fuse.push((tier, first));
-                        }
-                        if sets.len() > 1 {
-                            prize.push((tier, sets.swap_remove(1)));
-                        }
+        let (fuse, prize): (Vec<PromoPile>, Vec<PromoPile>) = match self.options.mode {
+            Mode::TurnBased => {
+                let bronze = pick(Tier::Bronze, 2);
+                let silver = pick(Tier::Silver, 2);
+                let gold = pick(Tier::Gold, 1);
+                let fuse = bronze
+                    .into_iter()
+                    .map(|b| (0, b))
+                    .chain(silver.first().cloned().map(|c| (1, c)))
+                    .collect();
+                let prize = silver
+                    .get(1)
+                    .cloned()
+                    .map(|c| (0, c))
+                    .into_iter()
+                    .chain(gold.into_iter().map(|c| (1, c)))
+                    .collect();
+                (fuse, prize)
+            }
+            _ => {
+                let bronze = pick(Tier::Bronze, 2);
+                let silver = pick(Tier::Silver, 2);
+                let gold = pick(Tier::Gold, 1);
+                let mut fuse = Vec::new();
+                let mut prize = Vec::new();
+                for (tier, mut sets) in [(0, bronze), (1, silver)] {
+                    if let Some(first) = sets.first().cloned() {
+                        fuse.push((tier, first));
                     }
-                    fuse.extend(gold.into_iter().map(|g| (2, g)));
-                    (fuse, prize)
+                    if sets.len() > 1 {
+                        prize.push((tier, sets.swap_remove(1)));
+                    }
                 }
-            };
+                fuse.extend(gold.into_iter().map(|g| (2, g)));
+                (fuse, prize)
+            }
+        };
         for (tier, mut cards) in fuse {
             shuffle(rng, &mut cards);
             for c in cards {

@@ -455,12 +455,7 @@ impl MillenniumBlades {
     /// The end of `p`'s scoring: 10 RP per collected card, the RP banked
     /// and reset, the cards discarded (accessories kept), one metagame
     /// card replaced, a new hand, income and markers, and the promo.
-    pub(super) fn tb_bank(
-        &self,
-        s: &mut State,
-        p: Player,
-        obs: &mut impl Observer<Event>,
-    ) {
+    pub(super) fn tb_bank(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         let collected: Vec<u16> = [0u8, 1]
             .iter()
             .flat_map(|&k| {
