@@ -178,7 +178,7 @@ mod tests {
     use super::*;
 
     fn db() -> CardDb {
-        CardDb::bundled()
+        <super::super::Nostalgix as crate::games::Ruleset>::bundled_cards()
     }
 
     #[test]

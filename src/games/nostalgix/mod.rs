@@ -14,7 +14,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -39,7 +38,7 @@ use crate::core::{
     SeatSummary, SeatTerms,
 };
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nostalgix";
@@ -86,7 +85,7 @@ impl Nostalgix {
     /// [`BUNDLED_DECKS`]) on the bundled pool, default options: the match
     /// tests, benches and examples use.
     pub fn bundled(a: usize, b: usize) -> Nostalgix {
-        bundled_match(CardDb::bundled(), &[a, b])
+        bundled_match(Nostalgix::bundled_cards(), &[a, b])
     }
 }
 
