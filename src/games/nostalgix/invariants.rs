@@ -4,6 +4,7 @@
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BACK_ROW, BackCard, HAND_LIMIT, MANA_CAP, Phase, SLOTS, State, TOKEN_SLOT};
+use crate::core::check_conservation;
 
 impl Nostalgix {
     /// Every card `p` owns, wherever it is (tokens are not cards).
@@ -36,17 +37,12 @@ impl Nostalgix {
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
         for p in 0..2u8 {
             let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p as usize].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             if side.max_mana > MANA_CAP {
                 return Err(format!(
                     "seat {p}: maximum mana {} above {MANA_CAP}",
