@@ -4,12 +4,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use decklab::games::Ruleset;
+use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::cards::{
     Card, CardDb, Condition, Effect, Element, KEYWORD_NAMES, Keywords, Kind, Op, SurpriseTrigger,
     Target, Trigger,
 };
-use decklab::games::Ruleset;
-use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::deck::{DECK_SIZE, Deck};
 
 /// The four starter decks; the first two are the default matchup.

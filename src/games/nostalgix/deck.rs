@@ -49,7 +49,10 @@ impl Deck {
                 continue;
             };
             if c.kind != Kind::Hero {
-                list.error(h.line, format!("\"{}\" is a {}, not a Hero", c.name, c.kind));
+                list.error(
+                    h.line,
+                    format!("\"{}\" is a {}, not a Hero", c.name, c.kind),
+                );
             } else if hero_named {
                 list.error(h.line, "a deck has only 1 Hero (rules: \"Deck Building\")");
             }
@@ -164,7 +167,10 @@ mod tests {
         let errs = Deck::parse(&text, "t.deck", &db()).unwrap_err();
         let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         assert_eq!(text.len(), 4, "{text:?}");
-        assert!(text[0].starts_with("t.deck:1: Hero: unknown card"), "{text:?}");
+        assert!(
+            text[0].starts_with("t.deck:1: Hero: unknown card"),
+            "{text:?}"
+        );
         assert!(text[1].starts_with("t.deck:2: 44 copies"), "{text:?}");
         assert!(text[2].starts_with("t.deck:13: unknown card"), "{text:?}");
         assert_eq!(
