@@ -5,27 +5,21 @@ use serde_json::{Value, json};
 
 use super::Nostalgix;
 use super::cards::{CardId, Keywords, Kind, SurpriseTrigger};
-use crate::core::{Metric, Player};
+use super::state::hero_seat;
+use crate::core::{Metric, Player, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Turn number (1-based, both players' turns counted; 0 during setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: its turn (1-based, both players' turns counted; 0 during
+/// setup), who acts or owns it, and what happened.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format (see README, "logs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum EventKind {
     Start {
-        first: u8,
-        heroes: [CardId; 2],
-        health: [u8; 2],
+        first: Player,
+        heroes: Seats<CardId, 2>,
+        health: Seats<u8, 2>,
     },
     Mulligan {
         count: u8,
@@ -91,7 +85,7 @@ pub enum EventKind {
     Destroy {
         id: u16,
         card: CardId,
-        owner: u8,
+        owner: Player,
         token: bool,
     },
     Prize {
@@ -119,21 +113,16 @@ pub enum EventKind {
         mana_left: u8,
     },
     GameOver {
-        winner: Option<u8>,
+        winner: Option<Player>,
         reason: &'static str,
     },
 }
 
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
-}
-
 /// Entity ids as logs write them: `hero_a`/`hero_b` for Heroes.
 fn entity(id: u16) -> Value {
-    if id < 2 {
-        json!(format!("hero_{}", seat(id as u8)))
-    } else {
-        json!(id)
+    match hero_seat(id) {
+        Some(p) => json!(format!("hero_{p}")),
+        None => json!(id),
     }
 }
 
@@ -144,7 +133,7 @@ impl Nostalgix {
 
     /// The report metric an event carries.
     pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+        let player = e.player;
         Some(match e.kind {
             EventKind::Start { .. } => Metric::GameStart,
             EventKind::TurnStart { max_mana, mana, .. } => Metric::TurnStart {
@@ -204,8 +193,8 @@ impl Nostalgix {
                 health,
             } => (
                 "start",
-                json!({"first": seat(first), "hero_a": self.name_of(heroes[0]), "hero_b": self.name_of(heroes[1]),
-                       "health_a": health[0], "health_b": health[1]}),
+                json!({"first": first.to_string(), "hero_a": self.name_of(heroes[Player::A]), "hero_b": self.name_of(heroes[Player::B]),
+                       "health_a": health[Player::A], "health_b": health[Player::B]}),
             ),
             EventKind::Mulligan { count, bottom } => (
                 "mulligan",
@@ -305,11 +294,12 @@ impl Nostalgix {
                 token,
             } => (
                 "destroy",
-                json!({"id": id, "card": self.name_of(card), "owner": seat(owner), "token": token}),
+                json!({"id": id, "card": self.name_of(card), "owner": owner.to_string(), "token": token}),
             ),
-            EventKind::Prize { total } => {
-                ("prize", json!({"taken_by": seat(e.player), "total": total}))
-            }
+            EventKind::Prize { total } => (
+                "prize",
+                json!({"taken_by": e.player.to_string(), "total": total}),
+            ),
             EventKind::Surprise { card, trigger } => (
                 "surprise",
                 json!({"card": self.name_of(card), "trigger": trigger.name()}),
@@ -345,13 +335,9 @@ impl Nostalgix {
             ),
             EventKind::GameOver { winner, reason } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason}),
             ),
         };
-        let mut line = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Value::Object(line), Value::Object(fields)) = (&mut line, fields) {
-            line.extend(fields);
-        }
-        line
+        e.json(name, fields)
     }
 }

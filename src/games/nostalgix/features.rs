@@ -3,6 +3,7 @@
 
 use super::Nostalgix;
 use super::state::{BackCard, State};
+use crate::core::Player;
 
 /// The feature names, in the order `Nostalgix::compute_features` writes.
 pub const FEATURES: [&str; 15] = [
@@ -25,9 +26,9 @@ pub const FEATURES: [&str; 15] = [
 
 impl Nostalgix {
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let board = |q: u8| {
-            let side = s.side(q);
+    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let board = |q: Player| {
+            let side = &s.sides[q];
             let attack: i32 = side
                 .units
                 .iter()
@@ -47,9 +48,9 @@ impl Nostalgix {
             )
         };
         let (my_attack, my_health, my_units, my_back) = board(p);
-        let (op_attack, op_health, op_units, op_back) = board(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (op_attack, op_health, op_units, op_back) = board(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let unspent = if s.active == p {
             f64::from(me.mana)
         } else {

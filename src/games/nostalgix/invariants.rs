@@ -4,12 +4,12 @@
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BACK_ROW, BackCard, HAND_LIMIT, MANA_CAP, Phase, SLOTS, State, TOKEN_SLOT};
-use crate::core::check_conservation;
+use crate::core::{Player, check_conservation};
 
 impl Nostalgix {
     /// Every card `p` owns, wherever it is (tokens are not cards).
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.hand);
         cards.extend(&side.deck);
@@ -35,12 +35,12 @@ impl Nostalgix {
 
     /// Checks every invariant; describes the first one broken.
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
+        for p in Player::all(2) {
+            let side = &s.sides[p];
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
-                &mut self.decks[p as usize].card_list(),
+                &mut self.decks[p].card_list(),
                 |c| self.db.card(c).name.clone(),
             )?;
             if side.max_mana > MANA_CAP {

@@ -34,8 +34,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Player, Report,
+    SeatSummary, SeatTerms, Seats,
 };
 pub use crate::games::Options;
 use crate::games::{Ruleset, bundled_match};
@@ -69,8 +69,8 @@ pub const BUNDLED_DECKS: [(&str, &str); 4] = [
 pub struct Nostalgix {
     /// The card pool.
     pub db: Arc<CardDb>,
-    /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    /// The deck of each seat.
+    pub decks: Seats<Deck, 2>,
     /// Match options.
     pub options: Options,
 }
@@ -78,6 +78,7 @@ pub struct Nostalgix {
 impl Nostalgix {
     /// A match between two legal decks of `db`.
     pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> Nostalgix {
+        let decks = Seats::from_vec(decks.into());
         Nostalgix { db, decks, options }
     }
 
@@ -104,15 +105,8 @@ impl Game for Nostalgix {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(self.decider(s).into())),
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(self.decider(s)),
         }
     }
 
@@ -132,12 +126,12 @@ impl Game for Nostalgix {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
+        self.redeal(&mut view, observer, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
+        self.info_hash(s, player)
     }
 }
 
@@ -147,7 +141,7 @@ impl Invariants for Nostalgix {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
+        self.cards_owned(s, player).len()
     }
 }
 
@@ -169,7 +163,7 @@ impl Report for Nostalgix {
     }
 
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        let side = s.side(player.index() as u8);
+        let side = &s.sides[player];
         SeatSummary {
             health: self.health(s, &side.hero).into(),
             score: side.prizes.into(),
@@ -189,7 +183,7 @@ impl Report for Nostalgix {
     }
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
+        self.decks[player].cards.clone()
     }
 }
 
@@ -203,6 +197,6 @@ impl Evaluate for Nostalgix {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        self.compute_features(s, player, out);
     }
 }
