@@ -1,11 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::Nostalgix;
 use super::state::{BackCard, State};
-use crate::core::Player;
+use super::{NAME, Nostalgix};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order `Nostalgix::compute_features` writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 15] = [
     "hero_health",
     "opp_hero_health",
@@ -24,9 +24,17 @@ pub const FEATURES: [&str; 15] = [
     "opp_back_row",
 ];
 
-impl Nostalgix {
+impl Evaluate for Nostalgix {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
         let board = |q: Player| {
             let side = &s.sides[q];
             let attack: i32 = side

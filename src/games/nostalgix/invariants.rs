@@ -4,11 +4,11 @@
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BACK_ROW, BackCard, HAND_LIMIT, MANA_CAP, Phase, SLOTS, State, TOKEN_SLOT};
-use crate::core::{Player, check_conservation};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl Nostalgix {
     /// Every card `p` owns, wherever it is (tokens are not cards).
-    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
         let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.hand);
@@ -32,11 +32,12 @@ impl Nostalgix {
         }
         cards
     }
+}
 
+impl Invariants for Nostalgix {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in Player::all(2) {
-            let side = &s.sides[p];
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for (p, side) in s.sides.enumerate() {
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
@@ -117,5 +118,9 @@ impl Nostalgix {
             }
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

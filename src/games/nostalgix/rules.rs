@@ -10,7 +10,7 @@ use super::cards::{Keywords, Kind, Op, Target, Trigger};
 use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
-use crate::core::{GameRng, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
 // Reasons a game ends, as `games.csv` writes them.
 /// A Hero's health fell to 0.
@@ -22,9 +22,17 @@ const SUDDEN_DEATH: &str = "sudden_death";
 /// The turn limit was reached: a draw.
 const TURN_LIMIT: &str = "turn_limit";
 
-impl Nostalgix {
+impl Game for Nostalgix {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game up to the first mulligan decision (setup steps 1–5).
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+    fn new_state(&self, rng: &mut GameRng) -> State {
         let side = |p: Player| Side {
             hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
             units: Default::default(),
@@ -62,6 +70,256 @@ impl Nostalgix {
         s
     }
 
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(self.decider(s)),
+        }
+    }
+
+    /// All legal actions, deterministic order. Identical cards in hand give
+    /// one action (the first copy's index).
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.outcome.is_some() {
+            return;
+        }
+        if let Some(w) = s.windows.first() {
+            self.legal_flips(s, *w, out);
+            out.push(Action::Decline);
+            return;
+        }
+        let p = s.active;
+        let side = &s.sides[p];
+        match s.phase {
+            Phase::Mulligan => {
+                if !side.aside.is_full() {
+                    for i in distinct(&side.hand) {
+                        out.push(Action::MulliganPick(i as u8));
+                    }
+                }
+                out.push(Action::MulliganDone { bottom: false });
+                if !side.aside.is_empty() {
+                    out.push(Action::MulliganDone { bottom: true });
+                }
+            }
+            Phase::ChooseOrder => {
+                out.push(Action::ChooseOrder { go_first: true });
+                out.push(Action::ChooseOrder { go_first: false });
+            }
+            Phase::Discard => {
+                for i in distinct(&side.hand) {
+                    out.push(Action::Discard(i as u8));
+                }
+            }
+            Phase::Main => self.legal_main(s, p, out),
+            Phase::Ending => {}
+        }
+    }
+
+    /// Applies a legal action and runs the game on to the next decision.
+    fn apply(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = self.decider(s);
+        match action {
+            Action::MulliganPick(i) => {
+                let side = &mut s.sides[p];
+                if (i as usize) < side.hand.len() && !side.aside.is_full() {
+                    let c = side.hand.remove(i as usize);
+                    side.aside.push(c);
+                }
+            }
+            Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
+            Action::ChooseOrder { go_first } => {
+                let first = if go_first { p } else { p.opponent() };
+                self.begin(s, first, obs);
+            }
+            Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
+            Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
+            Action::Stack { hand, unit } => {
+                let card = self.take_from_hand(s, p, hand);
+                let c = self.db.card(card);
+                let u = &mut s.sides[p].units[unit as usize];
+                u.push_under(card);
+                u.atk_counters = u
+                    .atk_counters
+                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
+                u.prize_shield |= c.prize_shield;
+                let id = u.id;
+                self.pay_card(s, p, card, Some(id), obs);
+                self.entered(s, p, id, rng, obs);
+            }
+            Action::Cast { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                s.sides[p].void.push(card);
+                self.pay_card(s, p, card, None, obs);
+                s.pending = Pending::Spell {
+                    card,
+                    target: target.and_then(|t| self.target_id(s, t)),
+                    countered: false,
+                };
+                self.open_window(
+                    s,
+                    p.opponent(),
+                    super::cards::SurpriseTrigger::EnemySpell,
+                    None,
+                );
+            }
+            Action::SetSurprise { hand } => {
+                let card = s.sides[p].hand.remove(hand as usize);
+                // The opponent sees a card go face down, not which: every
+                // Surprise it knew of in that hand may be the one.
+                let db = &self.db;
+                s.sides[p]
+                    .hand_known
+                    .retain(|c| db.card(*c).kind != Kind::Surprise);
+                self.put_back(s, p, BackCard::Surprise(card));
+                self.pay(s, p, SURPRISE_COST);
+                let mana_left = s.sides[p].mana;
+                let kind = EventKind::Play {
+                    card,
+                    kind: Kind::Surprise,
+                    cost: SURPRISE_COST,
+                    mana_left,
+                    id: None,
+                    keywords: Keywords::NONE,
+                };
+                self.emit(s, p, kind, obs);
+            }
+            Action::Equip { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                let on = self.target_id(s, target).unwrap_or(hero_id(p));
+                self.put_back(s, p, BackCard::Equipment(card, on));
+                if let Some(e) = s.entity_mut(on) {
+                    e.equipped += 1;
+                }
+                self.pay_card(s, p, card, Some(on), obs);
+            }
+            Action::PlayArena { hand } => {
+                let card = self.take_from_hand(s, p, hand);
+                if let Some((old, owner)) = s.arena.replace((card, p)) {
+                    s.sides[owner].void.push(old);
+                }
+                self.pay_card(s, p, card, None, obs);
+            }
+            Action::ManaToken => {
+                let side = &mut s.sides[p];
+                side.mana_token = false;
+                side.mana = side.mana.saturating_add(1);
+                let mana = side.mana;
+                self.emit(s, p, EventKind::ManaToken { mana }, obs);
+            }
+            Action::HeroAbility { target } => {
+                let hero = s.sides[p].hero;
+                let ability = &self.card_of(&hero).abilities[0];
+                s.sides[p].hero.ability_used = true;
+                self.pay_ability(s, p, ability.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: hero.id,
+                        card: hero.card,
+                        ability: 0,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(hero.id),
+                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &ability.effects, ctx, rng, obs);
+            }
+            Action::UnitAbility {
+                unit,
+                ability,
+                target,
+            } => {
+                let u = s.sides[p].units[unit as usize];
+                let a = &self.card_of(&u).abilities[ability as usize];
+                s.sides[p].units[unit as usize].ability_used = true;
+                self.pay_ability(s, p, a.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: u.id,
+                        card: u.card,
+                        ability,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(u.id),
+                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &a.effects, ctx, rng, obs);
+            }
+            Action::Attack {
+                attacker,
+                attack,
+                target,
+            } => {
+                let side = &mut s.sides[p];
+                let a = if attacker == Tgt::HERO {
+                    &mut side.hero
+                } else {
+                    &mut side.units[attacker as usize]
+                };
+                a.attacked = true;
+                let attacker = a.id;
+                let defender = self.target_id(s, target).unwrap_or(hero_id(p.opponent()));
+                let attack = if attacker < 2 { u8::MAX } else { attack };
+                s.pending = Pending::Attack {
+                    attacker,
+                    attack,
+                    defender,
+                };
+                self.open_window(
+                    s,
+                    p.opponent(),
+                    super::cards::SurpriseTrigger::EnemyAttack,
+                    Some(attacker),
+                );
+            }
+            Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
+            Action::Decline => {
+                s.windows.remove(0);
+            }
+            Action::Discard(i) => {
+                let card = self.take_from_hand(s, p, i);
+                s.sides[p].void.push(card);
+                s.discards += 1;
+                if s.sides[p].hand.len() <= HAND_LIMIT {
+                    self.next_turn(s, rng, obs);
+                }
+            }
+            Action::EndTurn => self.end_turn(s, p, rng, obs),
+        }
+        self.settle(s, rng, obs);
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl Nostalgix {
     /// Setup steps 2–5 for both players: Heroes fresh, mana 0, decks
     /// shuffled, six cards drawn. Also starts a Sudden Death game.
     fn deal(&self, s: &mut State, rng: &mut GameRng) {
@@ -99,52 +357,12 @@ impl Nostalgix {
     }
 
     /// Who decides now.
-    pub(super) fn decider(&self, s: &State) -> Player {
+    fn decider(&self, s: &State) -> Player {
         s.windows.first().map_or(s.active, |w| w.owner)
     }
 
     // -----------------------------------------------------------------
     // Legal actions
-
-    /// All legal actions, deterministic order. Identical cards in hand give
-    /// one action (the first copy's index).
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
-        out.clear();
-        if s.outcome.is_some() {
-            return;
-        }
-        if let Some(w) = s.windows.first() {
-            self.legal_flips(s, *w, out);
-            out.push(Action::Decline);
-            return;
-        }
-        let p = s.active;
-        let side = &s.sides[p];
-        match s.phase {
-            Phase::Mulligan => {
-                if !side.aside.is_full() {
-                    for i in distinct(&side.hand) {
-                        out.push(Action::MulliganPick(i as u8));
-                    }
-                }
-                out.push(Action::MulliganDone { bottom: false });
-                if !side.aside.is_empty() {
-                    out.push(Action::MulliganDone { bottom: true });
-                }
-            }
-            Phase::ChooseOrder => {
-                out.push(Action::ChooseOrder { go_first: true });
-                out.push(Action::ChooseOrder { go_first: false });
-            }
-            Phase::Discard => {
-                for i in distinct(&side.hand) {
-                    out.push(Action::Discard(i as u8));
-                }
-            }
-            Phase::Main => self.legal_main(s, p, out),
-            Phase::Ending => {}
-        }
-    }
 
     fn legal_main(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         let side = &s.sides[p];
@@ -370,197 +588,6 @@ impl Nostalgix {
 
     // -----------------------------------------------------------------
     // Applying actions
-
-    /// Applies a legal action and runs the game on to the next decision.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        let p = self.decider(s);
-        match action {
-            Action::MulliganPick(i) => {
-                let side = &mut s.sides[p];
-                if (i as usize) < side.hand.len() && !side.aside.is_full() {
-                    let c = side.hand.remove(i as usize);
-                    side.aside.push(c);
-                }
-            }
-            Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
-            Action::ChooseOrder { go_first } => {
-                let first = if go_first { p } else { p.opponent() };
-                self.begin(s, first, obs);
-            }
-            Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
-            Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
-            Action::Stack { hand, unit } => {
-                let card = self.take_from_hand(s, p, hand);
-                let c = self.db.card(card);
-                let u = &mut s.sides[p].units[unit as usize];
-                u.push_under(card);
-                u.atk_counters = u
-                    .atk_counters
-                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
-                u.prize_shield |= c.prize_shield;
-                let id = u.id;
-                self.pay_card(s, p, card, Some(id), obs);
-                self.entered(s, p, id, rng, obs);
-            }
-            Action::Cast { hand, target } => {
-                let card = self.take_from_hand(s, p, hand);
-                s.sides[p].void.push(card);
-                self.pay_card(s, p, card, None, obs);
-                s.pending = Pending::Spell {
-                    card,
-                    target: target.and_then(|t| self.target_id(s, t)),
-                    countered: false,
-                };
-                self.open_window(
-                    s,
-                    p.opponent(),
-                    super::cards::SurpriseTrigger::EnemySpell,
-                    None,
-                );
-            }
-            Action::SetSurprise { hand } => {
-                let card = s.sides[p].hand.remove(hand as usize);
-                // The opponent sees a card go face down, not which: every
-                // Surprise it knew of in that hand may be the one.
-                let db = &self.db;
-                s.sides[p]
-                    .hand_known
-                    .retain(|c| db.card(*c).kind != Kind::Surprise);
-                self.put_back(s, p, BackCard::Surprise(card));
-                self.pay(s, p, SURPRISE_COST);
-                let mana_left = s.sides[p].mana;
-                let kind = EventKind::Play {
-                    card,
-                    kind: Kind::Surprise,
-                    cost: SURPRISE_COST,
-                    mana_left,
-                    id: None,
-                    keywords: Keywords::NONE,
-                };
-                self.emit(s, p, kind, obs);
-            }
-            Action::Equip { hand, target } => {
-                let card = self.take_from_hand(s, p, hand);
-                let on = self.target_id(s, target).unwrap_or(hero_id(p));
-                self.put_back(s, p, BackCard::Equipment(card, on));
-                if let Some(e) = s.entity_mut(on) {
-                    e.equipped += 1;
-                }
-                self.pay_card(s, p, card, Some(on), obs);
-            }
-            Action::PlayArena { hand } => {
-                let card = self.take_from_hand(s, p, hand);
-                if let Some((old, owner)) = s.arena.replace((card, p)) {
-                    s.sides[owner].void.push(old);
-                }
-                self.pay_card(s, p, card, None, obs);
-            }
-            Action::ManaToken => {
-                let side = &mut s.sides[p];
-                side.mana_token = false;
-                side.mana = side.mana.saturating_add(1);
-                let mana = side.mana;
-                self.emit(s, p, EventKind::ManaToken { mana }, obs);
-            }
-            Action::HeroAbility { target } => {
-                let hero = s.sides[p].hero;
-                let ability = &self.card_of(&hero).abilities[0];
-                s.sides[p].hero.ability_used = true;
-                self.pay_ability(s, p, ability.cost, obs);
-                self.emit(
-                    s,
-                    p,
-                    EventKind::Ability {
-                        source: hero.id,
-                        card: hero.card,
-                        ability: 0,
-                    },
-                    obs,
-                );
-                let ctx = Ctx {
-                    controller: p,
-                    source: Some(hero.id),
-                    chosen: target.and_then(|t| self.target_id(s, t)),
-                    ..Ctx::default()
-                };
-                self.resolve(s, &ability.effects, ctx, rng, obs);
-            }
-            Action::UnitAbility {
-                unit,
-                ability,
-                target,
-            } => {
-                let u = s.sides[p].units[unit as usize];
-                let a = &self.card_of(&u).abilities[ability as usize];
-                s.sides[p].units[unit as usize].ability_used = true;
-                self.pay_ability(s, p, a.cost, obs);
-                self.emit(
-                    s,
-                    p,
-                    EventKind::Ability {
-                        source: u.id,
-                        card: u.card,
-                        ability,
-                    },
-                    obs,
-                );
-                let ctx = Ctx {
-                    controller: p,
-                    source: Some(u.id),
-                    chosen: target.and_then(|t| self.target_id(s, t)),
-                    ..Ctx::default()
-                };
-                self.resolve(s, &a.effects, ctx, rng, obs);
-            }
-            Action::Attack {
-                attacker,
-                attack,
-                target,
-            } => {
-                let side = &mut s.sides[p];
-                let a = if attacker == Tgt::HERO {
-                    &mut side.hero
-                } else {
-                    &mut side.units[attacker as usize]
-                };
-                a.attacked = true;
-                let attacker = a.id;
-                let defender = self.target_id(s, target).unwrap_or(hero_id(p.opponent()));
-                let attack = if attacker < 2 { u8::MAX } else { attack };
-                s.pending = Pending::Attack {
-                    attacker,
-                    attack,
-                    defender,
-                };
-                self.open_window(
-                    s,
-                    p.opponent(),
-                    super::cards::SurpriseTrigger::EnemyAttack,
-                    Some(attacker),
-                );
-            }
-            Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
-            Action::Decline => {
-                s.windows.remove(0);
-            }
-            Action::Discard(i) => {
-                let card = self.take_from_hand(s, p, i);
-                s.sides[p].void.push(card);
-                s.discards += 1;
-                if s.sides[p].hand.len() <= HAND_LIMIT {
-                    self.next_turn(s, rng, obs);
-                }
-            }
-            Action::EndTurn => self.end_turn(s, p, rng, obs),
-        }
-        self.settle(s, rng, obs);
-    }
 
     fn take_from_hand(&self, s: &mut State, p: Player, i: u8) -> super::cards::CardId {
         let card = s.sides[p].hand.remove(i as usize);

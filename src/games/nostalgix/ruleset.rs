@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::cards::{BUNDLED_CARDS, Card};
 use super::deck::Deck;
 use super::{BUNDLED_DECKS, NAME, Nostalgix, Options};
-use crate::core::{CardDef, CardPool};
+use crate::core::{CardDef, CardPool, Seats};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -52,9 +52,11 @@ impl Ruleset for Nostalgix {
     }
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> Nostalgix {
-        let decks: [Deck; 2] = decks
-            .try_into()
-            .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        Nostalgix::new(cards, decks, options)
+        assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
+        Nostalgix {
+            db: cards,
+            decks: Seats::from_vec(decks),
+            options,
+        }
     }
 }

@@ -8,9 +8,8 @@ use super::cards::{CardDb, CardId};
 use super::deck::Deck;
 use super::state::*;
 use super::{Nostalgix, Options};
-#[allow(unused_imports)]
-use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
 
 /// Seat a, which goes first in a [`Table`].
 const A: Player = Player::A;
@@ -242,7 +241,7 @@ impl Table {
             hero: db.id(hero).expect("hero"),
             cards: vec![(pup, 50)],
         };
-        let game = Nostalgix::new(db.clone(), [deck(a), deck(b)], Options::default());
+        let game = Nostalgix::new_match(db.clone(), vec![deck(a), deck(b)], Options::default());
         let mut rng = rng_from_seed(7);
         let mut s = game.new_state(&mut rng);
         game.apply(
