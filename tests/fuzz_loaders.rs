@@ -14,10 +14,13 @@ use std::time::{Duration, Instant};
 
 use decklab::bots::FeatureSet;
 use decklab::core::{GameRng, below, rng_from_seed};
+use decklab::games::Ruleset;
 use decklab::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use decklab::games::nostalgix::deck::Deck;
-use decklab::games::nostalgix::overrides::FIELDS;
-use decklab::games::nostalgix::{BUNDLED_DECKS, FEATURES};
+use decklab::games::nostalgix::{BUNDLED_DECKS, FEATURES, Nostalgix};
+
+/// The fields `--set` takes.
+const FIELDS: &[&str] = Nostalgix::OVERRIDE_FIELDS;
 
 const NOSTALGIX: FeatureSet = FeatureSet {
     game: "nostalgix",
@@ -192,7 +195,7 @@ proptest! {
     #[test]
     fn deck_lists(bytes in input(BUNDLED_DECKS[0].1)) {
         static DB: std::sync::OnceLock<CardDb> = std::sync::OnceLock::new();
-        let db = DB.get_or_init(CardDb::bundled);
+        let db = DB.get_or_init(Nostalgix::bundled_cards);
         bounded(|| check_deck(db, &bytes))?;
     }
 
@@ -209,7 +212,7 @@ proptest! {
     #[test]
     fn set_overrides(spec in set_spec()) {
         static DB: std::sync::OnceLock<CardDb> = std::sync::OnceLock::new();
-        let mut db = DB.get_or_init(CardDb::bundled).clone();
+        let mut db = DB.get_or_init(Nostalgix::bundled_cards).clone();
         bounded(|| {
             // Either applied, or explained in words; never a panic.
             if let Err(message) = db.apply_override(&spec) {
@@ -238,7 +241,7 @@ fn set_spec() -> impl Strategy<Value = String> {
 #[test]
 fn ten_megabyte_lines() {
     let long = "x".repeat(10 << 20);
-    let db = CardDb::bundled();
+    let db = Nostalgix::bundled_cards();
     let t = Instant::now();
     check_deck(&db, format!("{}\n{long}", BUNDLED_DECKS[0].1).as_bytes());
     check_cards(format!("{BUNDLED_CARDS}\n{long}").as_bytes());

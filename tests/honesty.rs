@@ -28,7 +28,7 @@ fn position(game: &Nostalgix, seed: u64, turn: u32) -> State {
 /// The same position with b's hand and deck dealt differently.
 fn reshuffled_for_b(s: &State) -> State {
     let mut other = *s;
-    let b = &mut other.sides[1];
+    let b = &mut other.sides[Player::B];
     b.deck.reverse();
     // Swap a hand card a has not seen with a different card of the deck.
     let i = (0..b.hand.len()).find(|&i| !b.hand_known.contains(&b.hand[i]));

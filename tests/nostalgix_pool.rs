@@ -4,6 +4,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use decklab::games::Ruleset;
+use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::cards::{
     Card, CardDb, Condition, Effect, Element, KEYWORD_NAMES, Keywords, Kind, Op, SurpriseTrigger,
     Target, Trigger,
@@ -20,7 +22,7 @@ type Check<T> = (&'static str, Box<dyn Fn(&T) -> bool>);
 type ConditionCheck = (&'static str, fn(&Condition) -> bool);
 
 fn db() -> CardDb {
-    CardDb::bundled()
+    Nostalgix::bundled_cards()
 }
 
 fn of_kind(db: &CardDb, kind: Kind) -> Vec<&Card> {
@@ -117,7 +119,7 @@ fn stack_o_fox_is_the_rulebooks_example_card() {
         fox.text,
         "Fox | After this attacks, summon a 1ATK Fox Token with 1♥."
     );
-    assert_eq!(db.subtype_name(fox.subtype.unwrap()), "Fox");
+    assert_eq!(db.label(fox.subtype.unwrap().0), "Fox");
     let token_id = db.id("Fox Token").expect("Fox Token");
     let token = db.card(token_id);
     assert_eq!(token.kind, Kind::Token);

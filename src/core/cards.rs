@@ -412,6 +412,20 @@ impl Build<'_> {
             }
         }
     }
+
+    /// Like [`Build::label`], but a label equal to an interned one ignoring
+    /// ASCII case gets that one's index (its first spelling is kept): for
+    /// names card files may spell in any case, such as subtypes.
+    pub fn label_ignoring_case(&mut self, label: &str) -> u8 {
+        match self
+            .labels
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(label))
+        {
+            Some(i) => i as u8,
+            None => self.label(label),
+        }
+    }
 }
 
 /// The (path, text) of a card file, or of every `.toml` file of a folder

@@ -6,12 +6,14 @@
 
 use std::fmt;
 
-/// A Hero or Fighter chosen as a target: `side` is the seat, `unit` an
-/// index into that side's units, or [`Tgt::HERO`].
+use crate::core::Player;
+
+/// A Hero or Fighter chosen as a target: the entity of seat `side` that
+/// `unit` names, an index into that side's units or [`Tgt::HERO`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tgt {
-    /// The seat whose entity is targeted (`u8::MAX`: no target).
-    pub side: u8,
+    /// The seat whose entity is targeted.
+    pub side: Player,
     /// Index into `units`, or [`Tgt::HERO`].
     pub unit: u8,
 }
@@ -19,14 +21,9 @@ pub struct Tgt {
 impl Tgt {
     /// The `unit` value naming a side's Hero.
     pub const HERO: u8 = u8::MAX;
-    /// No target.
-    pub const NONE: Tgt = Tgt {
-        side: u8::MAX,
-        unit: u8::MAX,
-    };
 
     /// The Hero of `side`.
-    pub fn hero(side: u8) -> Tgt {
+    pub fn hero(side: Player) -> Tgt {
         Tgt {
             side,
             unit: Tgt::HERO,
@@ -34,16 +31,11 @@ impl Tgt {
     }
 
     /// Unit `unit` of `side`.
-    pub fn unit(side: u8, unit: usize) -> Tgt {
+    pub fn unit(side: Player, unit: usize) -> Tgt {
         Tgt {
             side,
             unit: unit as u8,
         }
-    }
-
-    /// Whether this names nothing.
-    pub fn is_none(self) -> bool {
-        self.side == u8::MAX
     }
 }
 
@@ -90,7 +82,7 @@ pub enum Action {
         /// Hand index.
         hand: u8,
         /// Its chosen target, if it needs one.
-        target: Tgt,
+        target: Option<Tgt>,
     },
     /// Set a Surprise face down (3 mana).
     SetSurprise {
@@ -114,7 +106,7 @@ pub enum Action {
     /// Use the Hero's ability.
     HeroAbility {
         /// Its chosen target, if any.
-        target: Tgt,
+        target: Option<Tgt>,
     },
     /// Use a Fighter's activated ability.
     UnitAbility {
@@ -123,7 +115,7 @@ pub enum Action {
         /// Index of the ability on its card.
         ability: u8,
         /// Its chosen target, if any.
-        target: Tgt,
+        target: Option<Tgt>,
     },
     /// Attack with a Fighter (or the Hero: `attacker` = [`Tgt::HERO`]).
     Attack {
@@ -139,7 +131,7 @@ pub enum Action {
         /// Back-row slot.
         slot: u8,
         /// Its chosen target, if any.
-        target: Tgt,
+        target: Option<Tgt>,
     },
     /// Let the Surprise window pass.
     Decline,

@@ -1,4 +1,4 @@
-//! The Nostalgix card model and its loader.
+//! The Nostalgix card model and its loader on the kit's [`CardPool`].
 //!
 //! rules/nostalgix.txt: "Parts of a Nostalgix Card" — Heroes, Fighters,
 //! Spells, Surprises, Equipment, Arenas (and Tokens, "Keyword Glossary").
@@ -6,15 +6,13 @@
 //! declarative effect vocabulary (trigger × condition × effect × target)
 //! that the engine interprets. The game state only ever stores [`CardId`]s.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::path::Path;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
-use crate::games::load_card_files;
+use crate::core::{Build, CardDef, CardPool, Entry, number_in};
+use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -252,7 +250,8 @@ pub enum Condition {
     HeroHealthAtMost(u8),
 }
 
-/// An interned Fighter subtype (Fox, Mech, Apple…).
+/// An interned Fighter subtype (Fox, Mech, Apple…): an index into the
+/// pool's labels ([`CardPool::label`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SubtypeId(pub u8);
 
@@ -409,158 +408,12 @@ impl Card {
     }
 }
 
-/// The immutable card database of one run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardDb {
-    pub(super) cards: Vec<Card>,
-    by_name: HashMap<String, CardId>,
-    subtypes: Vec<String>,
-    /// Where the pool came from (for messages).
-    pub source: String,
-}
+/// The card pool of one run: every card by [`CardId`] and by name; its
+/// labels are the Fighter subtypes ([`SubtypeId`]).
+pub type CardDb = CardPool<Card>;
 
 /// The bundled pool, compiled into the binary.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/nostalgix/cards.toml");
-
-impl CardDb {
-    /// The bundled card pool.
-    pub fn bundled() -> CardDb {
-        // The bundled file is checked by the test suite; failing here is a
-        // build defect, not user input.
-        CardDb::parse(BUNDLED_CARDS, "decks/nostalgix/cards.toml")
-            .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
-    }
-
-    /// Loads a card file (`.toml`) or a folder of them.
-    pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        load_card_files(path, CardDb::parse_many)
-    }
-
-    /// Parses one card file's text; `path` names it in messages.
-    pub fn parse(text: &str, path: &str) -> Result<CardDb, Diagnostics> {
-        CardDb::parse_many(&[(path, text)], path)
-    }
-
-    fn parse_many(files: &[(&str, &str)], source: &str) -> Result<CardDb, Diagnostics> {
-        let mut raws = Vec::new();
-        let mut errors = Vec::new();
-        for &(path, text) in files {
-            match toml::from_str::<RawFile>(text) {
-                Ok(f) => raws.push((path, text, f)),
-                Err(e) => errors.push(toml_error(path, text, &e)),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(Diagnostics(errors));
-        }
-        let mut builder = Builder::default();
-        for (path, text, file) in &raws {
-            builder.declare(path, text, file);
-        }
-        for (path, text, file) in &raws {
-            builder.define(path, text, file);
-        }
-        if builder.errors.is_empty() && builder.cards.is_empty() {
-            builder
-                .errors
-                .push(Diagnostic::new(source, 0, "the card file defines no card"));
-        }
-        if !builder.errors.is_empty() {
-            return Err(Diagnostics(builder.errors));
-        }
-        Ok(CardDb {
-            cards: builder.cards,
-            by_name: builder.by_name,
-            subtypes: builder.subtypes,
-            source: source.to_string(),
-        })
-    }
-
-    /// The card with id `id`.
-    #[inline]
-    pub fn card(&self, id: CardId) -> &Card {
-        &self.cards[id.0 as usize]
-    }
-
-    /// Every card, in file order, with its id.
-    pub fn cards(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (CardId(i as u16), c))
-    }
-
-    /// The id of the card named `name` (exact, case-sensitive).
-    pub fn id(&self, name: &str) -> Option<CardId> {
-        self.by_name.get(name).copied()
-    }
-
-    /// The id of `name`, ignoring case, for deck lists written by hand.
-    pub fn id_ignoring_case(&self, name: &str) -> Option<CardId> {
-        self.id(name).or_else(|| {
-            self.cards
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(name))
-                .map(|i| CardId(i as u16))
-        })
-    }
-
-    /// Every card name, for suggestions.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.cards.iter().map(|c| c.name.as_str())
-    }
-
-    /// The name of a subtype.
-    pub fn subtype_name(&self, s: SubtypeId) -> &str {
-        &self.subtypes[s.0 as usize]
-    }
-
-    /// The number of cards.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// Whether the pool is empty (never, once loaded).
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// The pool as table rows for `decklab cards`: a header then one row per
-    /// card (name, kind, cost, type, level, health, keywords).
-    pub fn table_rows(&self) -> Vec<[String; 7]> {
-        let mut rows = vec![
-            [
-                "name", "kind", "cost", "type", "level", "health", "keywords",
-            ]
-            .map(String::from),
-        ];
-        for c in &self.cards {
-            let fighterish = matches!(c.kind, Kind::Fighter | Kind::Token);
-            rows.push([
-                c.name.clone(),
-                c.kind.name().to_string(),
-                c.cost.to_string(),
-                if fighterish {
-                    format!("{:?}", c.element)
-                } else {
-                    String::new()
-                },
-                if c.kind == Kind::Fighter {
-                    c.level.to_string()
-                } else {
-                    String::new()
-                },
-                if c.health > 0 {
-                    c.health.to_string()
-                } else {
-                    String::new()
-                },
-                c.keywords.names().join(", "),
-            ]);
-        }
-        rows
-    }
-}
 
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -571,9 +424,10 @@ impl fmt::Display for Kind {
 // ---------------------------------------------------------------------------
 // The file format, as serde reads it. Every table rejects unknown keys.
 
+/// A card file as serde reads it: one array of tables per kind.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawFile {
+pub struct RawFile {
     #[serde(default)]
     hero: Vec<Spanned<RawCard>>,
     #[serde(default)]
@@ -590,21 +444,10 @@ struct RawFile {
     token: Vec<Spanned<RawCard>>,
 }
 
-impl RawFile {
-    fn all(&self) -> impl Iterator<Item = (Kind, &Spanned<RawCard>)> {
-        let kinds = [
-            (Kind::Hero, &self.hero),
-            (Kind::Fighter, &self.fighter),
-            (Kind::Spell, &self.spell),
-            (Kind::Surprise, &self.surprise),
-            (Kind::Equipment, &self.equipment),
-            (Kind::Arena, &self.arena),
-            (Kind::Token, &self.token),
-        ];
-        kinds
-            .into_iter()
-            .flat_map(|(k, v)| v.iter().map(move |c| (k, c)))
-    }
+/// One card table of a file, with the kind its table name gives it.
+pub struct RawEntry {
+    kind: Kind,
+    card: RawCard,
 }
 
 #[derive(Deserialize)]
@@ -723,125 +566,71 @@ struct RawCondition {
 }
 
 // ---------------------------------------------------------------------------
-// From raw tables to cards, with every cross-reference checked.
+// The card on the kit: how a file's tables become cards, `--set` fields and
+// the `decklab cards` table.
 
-#[derive(Default)]
-struct Builder {
-    cards: Vec<Card>,
-    by_name: HashMap<String, CardId>,
-    subtypes: Vec<String>,
-    /// Where each card was declared: (path, line).
-    declared: Vec<(String, usize)>,
-    errors: Vec<Diagnostic>,
-}
+impl CardDef for Card {
+    type File = RawFile;
+    type Raw = RawEntry;
 
-/// Where a card stands, for messages.
-struct At<'a> {
-    path: &'a str,
-    line: usize,
-    name: &'a str,
-}
-
-impl Builder {
-    /// First pass: names and ids, so cards may refer to later ones.
-    fn declare(&mut self, path: &str, text: &str, file: &RawFile) {
-        for (kind, raw) in file.all() {
-            let line = line_of(text, raw.span().start);
-            let name = raw.get_ref().name.trim().to_string();
-            if name.is_empty() {
-                self.errors
-                    .push(Diagnostic::new(path, line, "a card needs a non-empty name"));
-                continue;
-            }
-            if self.by_name.contains_key(&name) {
-                self.errors.push(Diagnostic::new(
-                    path,
-                    line,
-                    format!("card \"{name}\" is defined twice"),
-                ));
-                continue;
-            }
-            if self.cards.len() >= u16::MAX as usize {
-                self.errors.push(Diagnostic::new(
-                    path,
-                    line,
-                    "too many cards (at most 65535)",
-                ));
-                return;
-            }
-            self.by_name
-                .insert(name.clone(), CardId(self.cards.len() as u16));
-            self.declared.push((path.to_string(), line));
-            self.cards.push(Card {
-                name,
-                kind,
-                cost: 0,
-                element: Element::Neutral,
-                level: 1,
-                evolves_from: None,
-                subtype: None,
-                health: 0,
-                weakness: None,
-                resistance: None,
-                keywords: Keywords::NONE,
-                attacks: Vec::new(),
-                abilities: Vec::new(),
-                atk: 0,
-                prize_shield: false,
-                effects: Vec::new(),
-                surprise_trigger: None,
-                aura_atk: 0,
-                aura_health: 0,
-                aura_filter: Filter::default(),
-                text: String::new(),
-            });
-        }
+    /// Kind by kind (heroes, fighters, spells, surprises, equipment, arenas,
+    /// tokens), each kind in file order: the order that numbers the cards.
+    fn entries(file: RawFile) -> Vec<Entry<RawEntry>> {
+        let RawFile {
+            hero,
+            fighter,
+            spell,
+            surprise,
+            equipment,
+            arena,
+            token,
+        } = file;
+        [
+            (Kind::Hero, hero),
+            (Kind::Fighter, fighter),
+            (Kind::Spell, spell),
+            (Kind::Surprise, surprise),
+            (Kind::Equipment, equipment),
+            (Kind::Arena, arena),
+            (Kind::Token, token),
+        ]
+        .into_iter()
+        .flat_map(|(kind, tables)| {
+            tables.into_iter().map(move |t| {
+                let Entry { raw, start } = Entry::spanned(t);
+                Entry {
+                    raw: RawEntry { kind, card: raw },
+                    start,
+                }
+            })
+        })
+        .collect()
     }
 
-    /// Second pass: every field, checked against the card's kind.
-    fn define(&mut self, path: &str, text: &str, file: &RawFile) {
-        for (kind, raw) in file.all() {
-            let line = line_of(text, raw.span().start);
-            let r = raw.get_ref();
-            let name = r.name.trim();
-            let Some(&id) = self.by_name.get(name) else {
-                continue;
-            };
-            if self.declared[id.0 as usize] != (path.to_string(), line) {
-                continue; // a duplicate, already reported
-            }
-            let at = At { path, line, name };
-            let card = self.build(kind, r, &at);
-            self.cards[id.0 as usize] = card;
-        }
+    fn raw_name(raw: &RawEntry) -> &str {
+        &raw.card.name
     }
 
-    fn err(&mut self, at: &At, message: String) {
-        self.errors.push(Diagnostic::new(
-            at.path,
-            at.line,
-            format!("card \"{}\": {message}", at.name),
-        ));
-    }
-
-    fn build(&mut self, kind: Kind, r: &RawCard, at: &At) -> Card {
+    /// Every field, checked against the card's kind.
+    fn build(raw: &RawEntry, at: &mut Build<'_>) -> Card {
+        let r = &raw.card;
         let mut card = Card {
-            name: at.name.to_string(),
-            kind,
+            name: at.name().to_string(),
+            kind: raw.kind,
             cost: r.cost.unwrap_or(0),
             element: r.element.unwrap_or_default(),
             level: r.level.unwrap_or(1),
             evolves_from: None,
-            subtype: r.subtype.as_deref().map(|s| self.subtype(s)),
+            subtype: r.subtype.as_deref().map(|s| subtype(at, s)),
             health: r.health.unwrap_or(0),
             weakness: r.weakness,
             resistance: r.resistance,
-            keywords: self.keywords(&r.keywords, at),
+            keywords: keywords(at, &r.keywords),
             attacks: Vec::new(),
             abilities: Vec::new(),
             atk: r.atk.unwrap_or(0),
             prize_shield: r.prize_shield,
-            effects: r.effects.iter().map(|e| self.effect(e, at)).collect(),
+            effects: r.effects.iter().map(|e| effect(at, e)).collect(),
             surprise_trigger: r.trigger,
             aura_atk: 0,
             aura_health: 0,
@@ -854,7 +643,7 @@ impl Builder {
             .map(|a| Attack {
                 name: a.name.clone(),
                 damage: a.damage,
-                effects: a.effects.iter().map(|e| self.effect(e, at)).collect(),
+                effects: a.effects.iter().map(|e| effect(at, e)).collect(),
             })
             .collect();
         card.abilities = r
@@ -864,361 +653,500 @@ impl Builder {
                 name: a.name.clone(),
                 trigger: a.trigger,
                 cost: a.cost,
-                effects: a.effects.iter().map(|e| self.effect(e, at)).collect(),
+                effects: a.effects.iter().map(|e| effect(at, e)).collect(),
             })
             .collect();
         if let Some(aura) = &r.aura {
             card.aura_atk = aura.atk;
             card.aura_health = aura.health;
-            card.aura_filter = self.filter(&aura.filter);
+            card.aura_filter = filter(at, &aura.filter);
         }
         if let Some(from) = &r.evolves_from {
-            card.evolves_from = self.reference(from, at, "evolves_from");
+            card.evolves_from = at.reference("`evolves_from`", from);
         }
-        self.check_kind(&card, r, at);
+        check_kind(&card, r, at);
         card
     }
 
-    fn check_kind(&mut self, card: &Card, r: &RawCard, at: &At) {
-        let mut allowed: Vec<&str> = vec!["name", "text"];
-        let need = |ok: bool, what: &str, errs: &mut Vec<String>| {
-            if !ok {
-                errs.push(what.to_string());
-            }
-        };
-        let mut problems = Vec::new();
-        match card.kind {
-            Kind::Hero => {
-                allowed.extend(["health", "abilities", "keywords"]);
-                need(card.health > 0, "a Hero needs `health` > 0", &mut problems);
-                need(
-                    card.abilities.len() <= 1
-                        && card
-                            .abilities
-                            .iter()
-                            .all(|a| a.trigger == Trigger::Activated),
-                    "a Hero has at most one ability, and it is `activated`",
-                    &mut problems,
-                );
-            }
-            Kind::Fighter => {
-                allowed.extend([
-                    "cost",
-                    "type",
-                    "level",
-                    "evolves_from",
-                    "subtype",
-                    "health",
-                    "weakness",
-                    "resistance",
-                    "keywords",
-                    "attacks",
-                    "abilities",
-                    "atk",
-                    "prize_shield",
-                ]);
-                need(
-                    card.health > 0,
-                    "a Fighter needs `health` > 0",
-                    &mut problems,
-                );
-                need(
-                    (1..=3).contains(&card.level),
-                    "`level` is 1, 2 or 3",
-                    &mut problems,
-                );
-                need(
-                    !card.attacks.is_empty(),
-                    "a Fighter needs at least one attack",
-                    &mut problems,
-                );
-                need(
-                    card.attacks.len() <= 4,
-                    "a Fighter has at most 4 attacks",
-                    &mut problems,
-                );
-                if card.level > 1 && r.evolves_from.is_none() {
-                    problems.push(format!(
-                        "a level {} Fighter needs `evolves_from`",
-                        card.level
-                    ));
-                }
-                if card.level == 1 && r.evolves_from.is_some() {
-                    problems.push("a level 1 Fighter does not evolve from anything".into());
-                }
-                if let Some(from) = card.evolves_from {
-                    let lower = &self.cards[from.0 as usize];
-                    if lower.kind != Kind::Fighter || lower.level + 1 != card.level {
-                        problems.push(format!(
-                            "`evolves_from` must name a level {} Fighter",
-                            card.level.saturating_sub(1)
-                        ));
-                    }
-                }
-                if card.keywords.has(Keywords::STACKED) && card.subtype.is_none() {
-                    problems.push("a Stacked Fighter needs a `subtype` to stack onto".into());
-                }
-            }
-            Kind::Spell => {
-                allowed.extend(["cost", "effects"]);
-                need(
-                    !card.effects.is_empty(),
-                    "a Spell needs `effects`",
-                    &mut problems,
-                );
-            }
-            Kind::Surprise => {
-                allowed.extend(["cost", "effects", "trigger"]);
-                need(
-                    card.surprise_trigger.is_some(),
-                    "a Surprise needs a `trigger`",
-                    &mut problems,
-                );
-                need(
-                    !card.effects.is_empty(),
-                    "a Surprise needs `effects`",
-                    &mut problems,
-                );
-                if r.cost.is_some_and(|c| c != 3) {
-                    problems.push("Surprises always cost 3 mana (rules: \"Surprises\")".into());
-                }
-            }
-            Kind::Equipment => {
-                allowed.extend(["cost", "atk", "health", "keywords", "abilities"]);
-            }
-            Kind::Arena => {
-                allowed.extend(["cost", "effects", "aura"]);
-                need(
-                    !card.effects.is_empty() || r.aura.is_some(),
-                    "an Arena needs `effects` or an `aura`",
-                    &mut problems,
-                );
-            }
-            Kind::Token => {
-                allowed.extend(["type", "subtype", "health", "atk", "keywords", "abilities"]);
-                need(card.health > 0, "a Token needs `health` > 0", &mut problems);
-            }
-        }
-        for (field, set) in [
-            ("cost", r.cost.is_some()),
-            ("type", r.element.is_some()),
-            ("level", r.level.is_some()),
-            ("evolves_from", r.evolves_from.is_some()),
-            ("subtype", r.subtype.is_some()),
-            ("health", r.health.is_some()),
-            ("weakness", r.weakness.is_some()),
-            ("resistance", r.resistance.is_some()),
-            ("keywords", !r.keywords.is_empty()),
-            ("attacks", !r.attacks.is_empty()),
-            ("abilities", !r.abilities.is_empty()),
-            ("atk", r.atk.is_some()),
-            ("prize_shield", r.prize_shield),
-            ("effects", !r.effects.is_empty()),
-            ("trigger", r.trigger.is_some()),
-            ("aura", r.aura.is_some()),
-        ] {
-            if set && !allowed.contains(&field) {
-                problems.push(format!("a {} has no `{field}`", card.kind));
-            }
-        }
-        if card.kind == Kind::Surprise {
-            self.check_surprise_targets(card, &mut problems);
-        }
-        for p in problems {
-            self.err(at, p);
-        }
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    /// A Surprise's `attacker`/`summoned` targets must match its trigger.
-    fn check_surprise_targets(&self, card: &Card, problems: &mut Vec<String>) {
-        for e in &card.effects {
-            let ok = match e.target {
-                Target::Attacker => card.surprise_trigger == Some(SurpriseTrigger::EnemyAttack),
-                Target::Summoned => card.surprise_trigger == Some(SurpriseTrigger::EnemySummon),
-                Target::Defender => false,
-                _ => true,
-            };
-            if !ok {
-                problems.push(format!(
-                    "target `{:?}` does not fit trigger {:?}",
-                    e.target, card.surprise_trigger
+    fn cost(&self) -> u8 {
+        self.cost
+    }
+
+    /// `cost`, `health`, `atk`, `level`, `type`, `weakness`, `resistance`,
+    /// `keywords` (comma-separated names, or empty), `prize_shield`,
+    /// `attacks.N.damage` and `abilities.N.cost` (N from 0).
+    const FIELDS: &'static [&'static str] = &[
+        "cost",
+        "health",
+        "atk",
+        "level",
+        "type",
+        "weakness",
+        "resistance",
+        "keywords",
+        "prize_shield",
+        "attacks.N.damage",
+        "abilities.N.cost",
+    ];
+
+    /// What-if balancing: one field of the card for a run, checked like
+    /// the card file.
+    fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
+        let number = |max: u8| number_in(field, value, 0, max);
+        let element = || -> Result<Element, String> {
+            toml::Value::String(value.to_string())
+                .try_into()
+                .map_err(|_| format!("{field} expects a type (Neutral, Metal, Water, Mystic, Light, Earth, Dark, Fire), found \"{value}\""))
+        };
+        let indexed = |prefix: &str, suffix: &str| -> Option<usize> {
+            field
+                .strip_prefix(prefix)?
+                .strip_suffix(suffix)?
+                .parse()
+                .ok()
+        };
+        match field {
+            "cost" if self.kind == Kind::Surprise => {
+                return Err("Surprises always cost 3 mana (rules: \"Surprises\")".into());
+            }
+            "cost" => self.cost = number(u8::MAX)?,
+            "health" => {
+                let n = number(u8::MAX)?;
+                if n == 0 && matches!(self.kind, Kind::Hero | Kind::Fighter | Kind::Token) {
+                    return Err(format!("a {} needs health > 0", self.kind));
+                }
+                self.health = n;
+            }
+            "atk" if !matches!(self.kind, Kind::Equipment | Kind::Token) => {
+                return Err(format!(
+                    "a {} has no atk (only Equipment and Tokens do); a Fighter's damage is \
+                     attacks.N.damage",
+                    self.kind
                 ));
             }
-            if e.op == Op::Counter && card.surprise_trigger != Some(SurpriseTrigger::EnemySpell) {
-                problems.push("`counter` needs the `enemy_spell` trigger".into());
-            }
-        }
-    }
-
-    fn subtype(&mut self, name: &str) -> SubtypeId {
-        let name = name.trim();
-        if let Some(i) = self
-            .subtypes
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(name))
-        {
-            return SubtypeId(i as u8);
-        }
-        if self.subtypes.len() >= 255 {
-            return SubtypeId(254);
-        }
-        self.subtypes.push(name.to_string());
-        SubtypeId((self.subtypes.len() - 1) as u8)
-    }
-
-    fn keywords(&mut self, names: &[String], at: &At) -> Keywords {
-        let mut k = Keywords::NONE;
-        for n in names {
-            match KEYWORD_NAMES
-                .iter()
-                .find(|(name, _)| name.eq_ignore_ascii_case(n.trim()))
-            {
-                Some((_, bit)) => k = k.with(*bit),
-                None => {
-                    let msg = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(n, _)| *n));
-                    self.err(at, msg);
+            "atk" => self.atk = number(u8::MAX)?,
+            "level" => {
+                let n = number(3)?;
+                let fits =
+                    self.kind == Kind::Fighter && n >= 1 && (n == 1) == self.evolves_from.is_none();
+                if !fits {
+                    return Err("level must keep the evolution line valid (1 without evolves_from, 2–3 with it)".into());
                 }
+                self.level = n;
             }
-        }
-        k
-    }
-
-    fn reference(&mut self, name: &str, at: &At, field: &str) -> Option<CardId> {
-        match self.by_name.get(name.trim()) {
-            Some(&id) => Some(id),
-            None => {
-                let names: Vec<String> = self.by_name.keys().cloned().collect();
-                let msg = unknown_name("card", name, names.iter().map(String::as_str));
-                self.err(at, format!("`{field}`: {msg}"));
-                None
+            "type" => self.element = element()?,
+            "weakness" => self.weakness = Some(element()?),
+            "resistance" => self.resistance = Some(element()?),
+            "prize_shield" => {
+                self.prize_shield = value
+                    .parse()
+                    .map_err(|_| format!("prize_shield expects true or false, found \"{value}\""))?
             }
-        }
-    }
-
-    fn filter(&mut self, f: &RawFilter) -> Filter {
-        Filter {
-            kind: f.kind,
-            subtype: f.subtype.as_deref().map(|s| self.subtype(s)),
-            element: f.element,
-        }
-    }
-
-    fn effect(&mut self, e: &RawEffect, at: &At) -> Effect {
-        let amount = e.amount.unwrap_or(1);
-        let default_target = match e.op {
-            Op::Draw | Op::Search | Op::GainMana | Op::Reveal | Op::SummonToken => {
-                Target::Controller
-            }
-            Op::Discard | Op::BindMana => Target::Opponent,
-            _ => Target::This,
-        };
-        let target = e.target.unwrap_or(default_target);
-        let player_op = matches!(
-            e.op,
-            Op::Draw
-                | Op::Search
-                | Op::GainMana
-                | Op::Reveal
-                | Op::SummonToken
-                | Op::Discard
-                | Op::BindMana
-        );
-        let player_target = matches!(target, Target::Controller | Target::Opponent);
-        if player_op != player_target && e.op != Op::Counter && e.op != Op::BonusDamage {
-            let msg = if player_op {
-                format!(
-                    "`{:?}` applies to a player: target `controller` or `opponent`",
-                    e.op
-                )
-            } else {
-                format!(
-                    "`{:?}` applies to a Hero or Fighter, not to `{:?}`",
-                    e.op, target
-                )
-            };
-            self.err(at, msg);
-        }
-        if amount < 0 && e.op != Op::AtkCounters {
-            self.err(at, format!("`{:?}` needs a positive `amount`", e.op));
-        }
-        let token = match (&e.token, e.op) {
-            (Some(t), Op::SummonToken) => {
-                let id = self.reference(t, at, "token");
-                if id.is_some_and(|id| self.cards[id.0 as usize].kind != Kind::Token) {
-                    self.err(at, format!("`token`: \"{t}\" is not a [[token]] card"));
+            "keywords" => {
+                let mut k = Keywords::NONE;
+                for word in value.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                    let (_, bit) = KEYWORD_NAMES
+                        .iter()
+                        .find(|(n, _)| n.eq_ignore_ascii_case(word))
+                        .ok_or_else(|| {
+                            unknown_name("keyword", word, KEYWORD_NAMES.iter().map(|(n, _)| *n))
+                        })?;
+                    k = k.with(*bit);
                 }
-                id
+                self.keywords = k;
             }
-            (None, Op::SummonToken) => {
-                self.err(at, "`summon_token` needs a `token` name".into());
-                None
-            }
-            (Some(_), _) => {
-                self.err(at, "only `summon_token` takes a `token`".into());
-                None
-            }
-            (None, _) => None,
-        };
-        let condition = e
-            .when
-            .as_ref()
-            .map_or(Condition::Always, |c| self.condition(c, at));
-        Effect {
-            op: e.op,
-            amount,
-            target,
-            condition,
-            filter: self.filter(&e.filter),
-            token,
-        }
-    }
-
-    fn condition(&mut self, c: &RawCondition, at: &At) -> Condition {
-        let set = [
-            c.coin.is_some(),
-            c.defender.is_some(),
-            c.defender_type.is_some(),
-            c.allies.is_some() || c.subtype.is_some(),
-            c.hero_health_at_most.is_some(),
-        ]
-        .iter()
-        .filter(|&&b| b)
-        .count();
-        if set != 1 {
-            self.err(at, "`when` takes exactly one of coin, defender, defender_type, allies+subtype, hero_health_at_most".into());
-            return Condition::Always;
-        }
-        if let Some(coin) = &c.coin {
-            if coin != "heads" {
-                self.err(at, "`when.coin` is \"heads\"".into());
-            }
-            return Condition::CoinHeads;
-        }
-        if let Some(d) = &c.defender {
-            return match d.as_str() {
-                "hero" => Condition::DefenderIsHero,
-                "fighter" => Condition::DefenderIsFighter,
-                _ => {
-                    self.err(at, "`when.defender` is \"hero\" or \"fighter\"".into());
-                    Condition::Always
-                }
-            };
-        }
-        if let Some(t) = c.defender_type {
-            return Condition::DefenderElement(t);
-        }
-        if let Some(h) = c.hero_health_at_most {
-            return Condition::HeroHealthAtMost(h);
-        }
-        match (&c.subtype, c.allies) {
-            (Some(s), Some(n)) => Condition::AlliesWithSubtype(self.subtype(s), n),
             _ => {
-                self.err(
-                    at,
-                    "`when.allies` needs a `subtype` (and `subtype` an `allies` count)".into(),
-                );
+                if let Some(i) = indexed("attacks.", ".damage") {
+                    let n = number(u8::MAX)?;
+                    let attack = self
+                        .attacks
+                        .get_mut(i)
+                        .ok_or_else(|| format!("\"{}\" has no attack {i}", self.name))?;
+                    attack.damage = n;
+                } else if let Some(i) = indexed("abilities.", ".cost") {
+                    let n = number(u8::MAX)?;
+                    let ability = self
+                        .abilities
+                        .get_mut(i)
+                        .ok_or_else(|| format!("\"{}\" has no ability {i}", self.name))?;
+                    ability.cost = n;
+                } else {
+                    return Err(format!("unknown field \"{field}\""));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    const TABLE_HEADER: &'static [&'static str] = &[
+        "name", "kind", "cost", "type", "level", "health", "keywords",
+    ];
+    const TABLE_RIGHT: &'static [usize] = &[2, 4, 5];
+
+    fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
+        let fighterish = matches!(self.kind, Kind::Fighter | Kind::Token);
+        vec![
+            self.name.clone(),
+            self.kind.name().to_string(),
+            self.cost.to_string(),
+            if fighterish {
+                format!("{:?}", self.element)
+            } else {
+                String::new()
+            },
+            if self.kind == Kind::Fighter {
+                self.level.to_string()
+            } else {
+                String::new()
+            },
+            if self.health > 0 {
+                self.health.to_string()
+            } else {
+                String::new()
+            },
+            self.keywords.names().join(", "),
+        ]
+    }
+
+    /// What needs the card another card names: a Fighter evolves from a
+    /// Fighter one level lower, `summon_token` summons a `[[token]]` card.
+    fn check_pool(pool: &CardPool<Card>) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (_, card) in pool.cards() {
+            if card.kind == Kind::Fighter
+                && let Some(from) = card.evolves_from
+            {
+                let lower = pool.card(from);
+                if lower.kind != Kind::Fighter || lower.level + 1 != card.level {
+                    problems.push(format!(
+                        "card \"{}\": `evolves_from` must name a level {} Fighter",
+                        card.name,
+                        card.level.saturating_sub(1)
+                    ));
+                }
+            }
+            let effects = card
+                .effects
+                .iter()
+                .chain(card.attacks.iter().flat_map(|a| &a.effects))
+                .chain(card.abilities.iter().flat_map(|a| &a.effects));
+            for token in effects.filter_map(|e| e.token) {
+                let t = pool.card(token);
+                if t.kind != Kind::Token {
+                    problems.push(format!(
+                        "card \"{}\": `token`: \"{}\" is not a [[token]] card",
+                        card.name, t.name
+                    ));
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// The checks of a card's fields against its kind.
+fn check_kind(card: &Card, r: &RawCard, at: &mut Build<'_>) {
+    let mut allowed: Vec<&str> = vec!["name", "text"];
+    let need = |ok: bool, what: &str, errs: &mut Vec<String>| {
+        if !ok {
+            errs.push(what.to_string());
+        }
+    };
+    let mut problems = Vec::new();
+    match card.kind {
+        Kind::Hero => {
+            allowed.extend(["health", "abilities", "keywords"]);
+            need(card.health > 0, "a Hero needs `health` > 0", &mut problems);
+            need(
+                card.abilities.len() <= 1
+                    && card
+                        .abilities
+                        .iter()
+                        .all(|a| a.trigger == Trigger::Activated),
+                "a Hero has at most one ability, and it is `activated`",
+                &mut problems,
+            );
+        }
+        Kind::Fighter => {
+            allowed.extend([
+                "cost",
+                "type",
+                "level",
+                "evolves_from",
+                "subtype",
+                "health",
+                "weakness",
+                "resistance",
+                "keywords",
+                "attacks",
+                "abilities",
+                "atk",
+                "prize_shield",
+            ]);
+            need(
+                card.health > 0,
+                "a Fighter needs `health` > 0",
+                &mut problems,
+            );
+            need(
+                (1..=3).contains(&card.level),
+                "`level` is 1, 2 or 3",
+                &mut problems,
+            );
+            need(
+                !card.attacks.is_empty(),
+                "a Fighter needs at least one attack",
+                &mut problems,
+            );
+            need(
+                card.attacks.len() <= 4,
+                "a Fighter has at most 4 attacks",
+                &mut problems,
+            );
+            if card.level > 1 && r.evolves_from.is_none() {
+                problems.push(format!(
+                    "a level {} Fighter needs `evolves_from`",
+                    card.level
+                ));
+            }
+            if card.level == 1 && r.evolves_from.is_some() {
+                problems.push("a level 1 Fighter does not evolve from anything".into());
+            }
+            if card.keywords.has(Keywords::STACKED) && card.subtype.is_none() {
+                problems.push("a Stacked Fighter needs a `subtype` to stack onto".into());
+            }
+        }
+        Kind::Spell => {
+            allowed.extend(["cost", "effects"]);
+            need(
+                !card.effects.is_empty(),
+                "a Spell needs `effects`",
+                &mut problems,
+            );
+        }
+        Kind::Surprise => {
+            allowed.extend(["cost", "effects", "trigger"]);
+            need(
+                card.surprise_trigger.is_some(),
+                "a Surprise needs a `trigger`",
+                &mut problems,
+            );
+            need(
+                !card.effects.is_empty(),
+                "a Surprise needs `effects`",
+                &mut problems,
+            );
+            if r.cost.is_some_and(|c| c != 3) {
+                problems.push("Surprises always cost 3 mana (rules: \"Surprises\")".into());
+            }
+        }
+        Kind::Equipment => {
+            allowed.extend(["cost", "atk", "health", "keywords", "abilities"]);
+        }
+        Kind::Arena => {
+            allowed.extend(["cost", "effects", "aura"]);
+            need(
+                !card.effects.is_empty() || r.aura.is_some(),
+                "an Arena needs `effects` or an `aura`",
+                &mut problems,
+            );
+        }
+        Kind::Token => {
+            allowed.extend(["type", "subtype", "health", "atk", "keywords", "abilities"]);
+            need(card.health > 0, "a Token needs `health` > 0", &mut problems);
+        }
+    }
+    for (field, set) in [
+        ("cost", r.cost.is_some()),
+        ("type", r.element.is_some()),
+        ("level", r.level.is_some()),
+        ("evolves_from", r.evolves_from.is_some()),
+        ("subtype", r.subtype.is_some()),
+        ("health", r.health.is_some()),
+        ("weakness", r.weakness.is_some()),
+        ("resistance", r.resistance.is_some()),
+        ("keywords", !r.keywords.is_empty()),
+        ("attacks", !r.attacks.is_empty()),
+        ("abilities", !r.abilities.is_empty()),
+        ("atk", r.atk.is_some()),
+        ("prize_shield", r.prize_shield),
+        ("effects", !r.effects.is_empty()),
+        ("trigger", r.trigger.is_some()),
+        ("aura", r.aura.is_some()),
+    ] {
+        if set && !allowed.contains(&field) {
+            problems.push(format!("a {} has no `{field}`", card.kind));
+        }
+    }
+    if card.kind == Kind::Surprise {
+        check_surprise_targets(card, &mut problems);
+    }
+    for p in problems {
+        at.error(p);
+    }
+}
+
+/// A Surprise's `attacker`/`summoned` targets must match its trigger.
+fn check_surprise_targets(card: &Card, problems: &mut Vec<String>) {
+    for e in &card.effects {
+        let ok = match e.target {
+            Target::Attacker => card.surprise_trigger == Some(SurpriseTrigger::EnemyAttack),
+            Target::Summoned => card.surprise_trigger == Some(SurpriseTrigger::EnemySummon),
+            Target::Defender => false,
+            _ => true,
+        };
+        if !ok {
+            problems.push(format!(
+                "target `{:?}` does not fit trigger {:?}",
+                e.target, card.surprise_trigger
+            ));
+        }
+        if e.op == Op::Counter && card.surprise_trigger != Some(SurpriseTrigger::EnemySpell) {
+            problems.push("`counter` needs the `enemy_spell` trigger".into());
+        }
+    }
+}
+
+/// The subtype `name` (trimmed, matched ignoring case).
+fn subtype(at: &mut Build<'_>, name: &str) -> SubtypeId {
+    SubtypeId(at.label_ignoring_case(name.trim()))
+}
+
+fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
+    let mut k = Keywords::NONE;
+    for n in names {
+        match KEYWORD_NAMES
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(n.trim()))
+        {
+            Some((_, bit)) => k = k.with(*bit),
+            None => at.error(unknown_name(
+                "keyword",
+                n,
+                KEYWORD_NAMES.iter().map(|(n, _)| *n),
+            )),
+        }
+    }
+    k
+}
+
+fn filter(at: &mut Build<'_>, f: &RawFilter) -> Filter {
+    Filter {
+        kind: f.kind,
+        subtype: f.subtype.as_deref().map(|s| subtype(at, s)),
+        element: f.element,
+    }
+}
+
+fn effect(at: &mut Build<'_>, e: &RawEffect) -> Effect {
+    let amount = e.amount.unwrap_or(1);
+    let default_target = match e.op {
+        Op::Draw | Op::Search | Op::GainMana | Op::Reveal | Op::SummonToken => Target::Controller,
+        Op::Discard | Op::BindMana => Target::Opponent,
+        _ => Target::This,
+    };
+    let target = e.target.unwrap_or(default_target);
+    let player_op = matches!(
+        e.op,
+        Op::Draw
+            | Op::Search
+            | Op::GainMana
+            | Op::Reveal
+            | Op::SummonToken
+            | Op::Discard
+            | Op::BindMana
+    );
+    let player_target = matches!(target, Target::Controller | Target::Opponent);
+    if player_op != player_target && e.op != Op::Counter && e.op != Op::BonusDamage {
+        if player_op {
+            at.error(format_args!(
+                "`{:?}` applies to a player: target `controller` or `opponent`",
+                e.op
+            ));
+        } else {
+            at.error(format_args!(
+                "`{:?}` applies to a Hero or Fighter, not to `{:?}`",
+                e.op, target
+            ));
+        }
+    }
+    if amount < 0 && e.op != Op::AtkCounters {
+        at.error(format_args!("`{:?}` needs a positive `amount`", e.op));
+    }
+    let token = match (&e.token, e.op) {
+        // Whether it names a `[[token]]` card is checked once every card
+        // is built (`check_pool`).
+        (Some(t), Op::SummonToken) => at.reference("`token`", t),
+        (None, Op::SummonToken) => {
+            at.error("`summon_token` needs a `token` name");
+            None
+        }
+        (Some(_), _) => {
+            at.error("only `summon_token` takes a `token`");
+            None
+        }
+        (None, _) => None,
+    };
+    let condition = e
+        .when
+        .as_ref()
+        .map_or(Condition::Always, |c| condition(at, c));
+    Effect {
+        op: e.op,
+        amount,
+        target,
+        condition,
+        filter: filter(at, &e.filter),
+        token,
+    }
+}
+
+fn condition(at: &mut Build<'_>, c: &RawCondition) -> Condition {
+    let set = [
+        c.coin.is_some(),
+        c.defender.is_some(),
+        c.defender_type.is_some(),
+        c.allies.is_some() || c.subtype.is_some(),
+        c.hero_health_at_most.is_some(),
+    ]
+    .iter()
+    .filter(|&&b| b)
+    .count();
+    if set != 1 {
+        at.error("`when` takes exactly one of coin, defender, defender_type, allies+subtype, hero_health_at_most");
+        return Condition::Always;
+    }
+    if let Some(coin) = &c.coin {
+        if coin != "heads" {
+            at.error("`when.coin` is \"heads\"");
+        }
+        return Condition::CoinHeads;
+    }
+    if let Some(d) = &c.defender {
+        return match d.as_str() {
+            "hero" => Condition::DefenderIsHero,
+            "fighter" => Condition::DefenderIsFighter,
+            _ => {
+                at.error("`when.defender` is \"hero\" or \"fighter\"");
                 Condition::Always
             }
+        };
+    }
+    if let Some(t) = c.defender_type {
+        return Condition::DefenderElement(t);
+    }
+    if let Some(h) = c.hero_health_at_most {
+        return Condition::HeroHealthAtMost(h);
+    }
+    match (&c.subtype, c.allies) {
+        (Some(s), Some(n)) => Condition::AlliesWithSubtype(subtype(at, s), n),
+        _ => {
+            at.error("`when.allies` needs a `subtype` (and `subtype` an `allies` count)");
+            Condition::Always
         }
     }
 }
@@ -1226,10 +1154,12 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Ruleset;
+    use crate::games::nostalgix::Nostalgix;
 
     #[test]
     fn bundled_pool_loads() {
-        let db = CardDb::bundled();
+        let db = Nostalgix::bundled_cards();
         assert!(db.id("Stack-O-Fox").is_some());
     }
 
@@ -1250,6 +1180,31 @@ mod tests {
     }
 
     #[test]
+    fn references_must_name_a_card_of_the_right_kind() {
+        // rules/nostalgix.txt: "Fighter Evolution" — a Fighter evolves from
+        // the level below; "Token" — tokens are summoned.
+        let text = "[[fighter]]\nname = \"Ember Pup\"\nlevel = 1\ncost = 1\nhealth = 2\nattacks = [{ name = \"x\", damage = 1, effects = [{ do = \"summon_token\", token = \"Ember Pup\" }] }]\n\n[[fighter]]\nname = \"Ember Drake\"\nlevel = 3\nevolves_from = \"Ember Pup\"\ncost = 3\nhealth = 5\nattacks = [{ name = \"y\", damage = 3 }]\n";
+        let err = CardDb::parse(text, "p.toml").unwrap_err().to_string();
+        assert!(
+            err.contains("card \"Ember Drake\": `evolves_from` must name a level 2 Fighter"),
+            "{err}"
+        );
+        assert!(
+            err.contains("card \"Ember Pup\": `token`: \"Ember Pup\" is not a [[token]] card"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn subtypes_match_ignoring_case() {
+        let text = "[[token]]\nname = \"T\"\nsubtype = \"Fox\"\nhealth = 1\n\n[[token]]\nname = \"U\"\nsubtype = \" fox\"\nhealth = 1\n";
+        let db = CardDb::parse(text, "p.toml").expect("valid");
+        let (t, u) = (db.card(CardId(0)), db.card(CardId(1)));
+        assert_eq!(t.subtype, u.subtype);
+        assert_eq!(db.label(t.subtype.expect("subtype").0), "Fox");
+    }
+
+    #[test]
     fn surprises_always_cost_three() {
         // rules/nostalgix.txt: "Surprises": "Surprises always cost 3 mana to play face-down"
         let text = "[[surprise]]\nname = \"S\"\ncost = 2\ntrigger = \"enemy_attack\"\neffects = [{ do = \"destroy\", target = \"attacker\" }]\n";
@@ -1265,5 +1220,35 @@ mod tests {
             err.contains("p.toml:1:") && err.contains("`health`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_field_changes_for_the_run() {
+        let mut db = Nostalgix::bundled_cards();
+        db.apply_override("Stack-O-Fox.health=7").expect("valid");
+        db.apply_override("stack-o-fox.attacks.0.damage = 4")
+            .expect("valid");
+        let fox = db.card(db.id("Stack-O-Fox").expect("fox"));
+        assert_eq!((fox.health, fox.attacks[0].damage), (7, 4));
+    }
+
+    #[test]
+    fn unknown_cards_and_fields_get_the_closest_name() {
+        let mut db = Nostalgix::bundled_cards();
+        let e = db.apply_override("Stack-O-Fx.health=3").unwrap_err();
+        assert!(e.contains("did you mean \"Stack-O-Fox\""), "{e}");
+        let e = db.apply_override("Stack-O-Fox.helth=3").unwrap_err();
+        assert!(e.contains("did you mean \"health\""), "{e}");
+        let e = db.apply_override("Stack-O-Fox.health=-3").unwrap_err();
+        assert!(e.contains("whole number"), "{e}");
+        assert!(db.apply_override("Stack-O-Fox.health").is_err());
+        assert!(
+            db.apply_override("Stack-O-Fox.keywords=Tuant")
+                .unwrap_err()
+                .contains("Taunt")
+        );
+        // A field the card does not use is refused rather than ignored.
+        let e = db.apply_override("Cinder Imp.atk=0").unwrap_err();
+        assert!(e.contains("attacks.N.damage"), "{e}");
     }
 }

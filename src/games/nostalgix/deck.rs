@@ -12,8 +12,8 @@
 //! deck, and only 1 Hero".
 
 use super::cards::{CardDb, CardId, Kind};
-use crate::core::deck_name;
-use crate::diagnostics::{Diagnostic, unknown_name};
+use crate::core::{DeckList, expand};
+use crate::diagnostics::Diagnostic;
 
 /// Cards in a deck besides the Hero.
 pub const DECK_SIZE: usize = 50;
@@ -21,7 +21,7 @@ pub const DECK_SIZE: usize = 50;
 pub const MAX_COPIES: u8 = 4;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,
@@ -34,142 +34,76 @@ pub struct Deck {
 impl Deck {
     /// The 50 cards, one entry per copy.
     pub fn card_list(&self) -> Vec<CardId> {
-        self.cards
-            .iter()
-            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
-            .collect()
+        expand(&self.cards)
     }
 
     /// Parses and checks a deck list; `path` names it in messages and its
     /// file stem names the deck.
     pub fn parse(text: &str, path: &str, db: &CardDb) -> Result<Deck, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
-        let mut hero: Option<(CardId, usize)> = None;
-        let mut cards: Vec<(CardId, u8, usize)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let err = |m: String| Diagnostic::new(path, line, m);
-            if let Some(rest) = strip_prefix_ignoring_case(content, "hero:") {
-                let name = rest.trim();
-                match db.id_ignoring_case(name) {
-                    Some(id) if db.card(id).kind == Kind::Hero => {
-                        if hero.is_some() {
-                            errors.push(err(
-                                "a deck has only 1 Hero (rules: \"Deck Building\")".into()
-                            ));
-                        }
-                        hero = Some((id, line));
-                    }
-                    Some(id) => errors.push(err(format!(
-                        "\"{}\" is a {}, not a Hero",
-                        db.card(id).name,
-                        db.card(id).kind
-                    ))),
-                    None => errors.push(err(unknown_name(
-                        "Hero",
-                        name,
-                        db.cards()
-                            .filter(|(_, c)| c.kind == Kind::Hero)
-                            .map(|(_, c)| c.name.as_str()),
-                    ))),
-                }
-                continue;
-            }
-            let (count, name) = match content.split_once(char::is_whitespace) {
-                Some((n, rest)) => (n.trim_end_matches(['x', 'X']), rest.trim()),
-                None => (content, ""),
-            };
-            let count: u8 = match count.parse() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    errors.push(err(format!(
-                        "expected `Hero: Name` or `<count> <Card Name>` (e.g. `4 Stack-O-Fox`), found \"{}\"",
-                        truncate(content)
-                    )));
-                    continue;
-                }
-            };
-            if name.is_empty() {
-                errors.push(err("expected a card name after the count".into()));
-                continue;
-            }
-            let Some(id) = db.id_ignoring_case(name) else {
-                let candidates = db
-                    .cards()
-                    .filter(|(_, c)| !matches!(c.kind, Kind::Hero | Kind::Token))
-                    .map(|(_, c)| c.name.as_str());
-                errors.push(err(unknown_name("card", name, candidates)));
+        let mut list = DeckList::parse(text, path, db, &["Hero"]);
+        // A `Hero:` line names a Hero, and only one does (an unknown name
+        // is already reported on its line).
+        let mut hero_named = false;
+        for h in list.headers.clone() {
+            let Some(c) = h.card.map(|id| db.card(id)) else {
                 continue;
             };
-            match db.card(id).kind {
-                Kind::Hero => errors.push(err(format!(
+            if c.kind != Kind::Hero {
+                list.error(
+                    h.line,
+                    format!("\"{}\" is a {}, not a Hero", c.name, c.kind),
+                );
+            } else if hero_named {
+                list.error(h.line, "a deck has only 1 Hero (rules: \"Deck Building\")");
+            }
+            hero_named |= c.kind == Kind::Hero;
+        }
+        list.check_each(|id| {
+            let c = db.card(id);
+            match c.kind {
+                Kind::Hero => Err(format!(
                     "\"{}\" is a Hero: write it as `Hero: {}`",
-                    db.card(id).name,
-                    db.card(id).name
-                ))),
-                Kind::Token => errors.push(err(format!(
+                    c.name, c.name
+                )),
+                Kind::Token => Err(format!(
                     "\"{}\" is a Token: tokens are summoned by effects, not put in decks",
-                    db.card(id).name
-                ))),
-                _ => match cards.iter_mut().find(|(c, _, _)| *c == id) {
-                    Some(entry) => entry.1 = entry.1.saturating_add(count),
-                    None => cards.push((id, count, line)),
-                },
+                    c.name
+                )),
+                _ => Ok(()),
             }
-        }
-        for &(id, n, line) in &cards {
-            if n > MAX_COPIES {
-                errors.push(Diagnostic::new(
-                    path,
-                    line,
-                    format!(
-                        "{n} copies of \"{}\": at most {MAX_COPIES} of any card (rules: \"Deck Building\")",
-                        db.card(id).name
-                    ),
-                ));
-            }
-        }
-        let total: usize = cards.iter().map(|&(_, n, _)| n as usize).sum();
-        if total != DECK_SIZE {
-            errors.push(Diagnostic::new(
-                path,
+        });
+        // Heroes and Tokens listed as cards are already refused above.
+        list.check_copies(
+            |id| db.card(id).name.clone(),
+            |id| match db.card(id).kind {
+                Kind::Hero | Kind::Token => u32::MAX,
+                _ => u32::from(MAX_COPIES),
+            },
+            "rules: \"Deck Building\"",
+        );
+        // Every copy written counts, misspelled cards included.
+        let total = list.total();
+        if total as usize != DECK_SIZE {
+            list.error(
                 0,
                 format!("the deck has {total} cards besides its Hero; a deck holds exactly {DECK_SIZE} + 1 Hero (rules: \"Deck\")"),
-            ));
+            );
         }
-        if hero.is_none() {
-            errors.push(Diagnostic::new(
-                path,
-                0,
-                "no `Hero: Name` line; a deck has exactly 1 Hero",
-            ));
+        // A misspelled `Hero:` line still is the deck's Hero line.
+        if list.headers.is_empty() {
+            list.error(0, "no `Hero: Name` line; a deck has exactly 1 Hero");
         }
-        match hero {
-            Some((hero, _)) if errors.is_empty() => Ok(Deck {
-                name: deck_name(path),
-                hero,
-                cards: cards.into_iter().map(|(c, n, _)| (c, n)).collect(),
-            }),
-            _ => Err(errors),
-        }
-    }
-}
-
-fn strip_prefix_ignoring_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
-    let head = s.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix)
-        .then(|| &s[prefix.len()..])
-}
-
-fn truncate(s: &str) -> String {
-    if s.chars().count() <= 60 {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(60).collect::<String>())
+        list.finish(|list| Deck {
+            name: list.name.clone(),
+            // No problem: exactly one Hero line, naming a Hero.
+            hero: list.headers[0].card.unwrap_or_default(),
+            // No problem: at most 4 copies of each card.
+            cards: list
+                .cards()
+                .into_iter()
+                .map(|(c, n, _)| (c, n as u8))
+                .collect(),
+        })
     }
 }
 
@@ -178,7 +112,7 @@ mod tests {
     use super::*;
 
     fn db() -> CardDb {
-        CardDb::bundled()
+        <super::super::Nostalgix as crate::games::Ruleset>::bundled_cards()
     }
 
     #[test]
@@ -217,6 +151,50 @@ mod tests {
         );
         assert!(
             text.iter().any(|e| e.contains("no `Hero: Name`")),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn one_error_per_mistake_in_line_order() {
+        // A misspelled card still counts its copies (no size error), a
+        // misspelled Hero line still is the Hero line (no "no Hero" error).
+        let mut text = String::from("Hero: Captain Embr\n");
+        for _ in 0..11 {
+            text.push_str("4 Stack-O-Fox\n");
+        }
+        text.push_str("5 Stack-O-Fax\n1 Captain Ember\n");
+        let errs = Deck::parse(&text, "t.deck", &db()).unwrap_err();
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(text.len(), 4, "{text:?}");
+        assert!(
+            text[0].starts_with("t.deck:1: Hero: unknown card"),
+            "{text:?}"
+        );
+        assert!(text[1].starts_with("t.deck:2: 44 copies"), "{text:?}");
+        assert!(text[2].starts_with("t.deck:13: unknown card"), "{text:?}");
+        assert_eq!(
+            text[3],
+            "t.deck:14: \"Captain Ember\" is a Hero: write it as `Hero: Captain Ember`"
+        );
+    }
+
+    #[test]
+    fn a_deck_has_one_hero_and_it_is_a_hero() {
+        // rules/nostalgix.txt: "Deck Building" — "and only 1 Hero"
+        let mut text = String::from("Hero: Captain Ember\nHero: Stack-O-Fox\nHero: Marshal Dray\n");
+        for _ in 0..12 {
+            text.push_str("4 Stack-O-Fox\n");
+        }
+        text.push_str("2 Ember Drake\n");
+        let errs = Deck::parse(&text, "t.deck", &db()).unwrap_err();
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            text[..2],
+            [
+                "t.deck:2: \"Stack-O-Fox\" is a fighter, not a Hero",
+                "t.deck:3: a deck has only 1 Hero (rules: \"Deck Building\")"
+            ],
             "{text:?}"
         );
     }

@@ -9,14 +9,16 @@ use arrayvec::ArrayVec;
 use super::Nostalgix;
 use super::cards::{CardId, Condition, Effect, Keywords, Op, SurpriseTrigger, Target, Trigger};
 use super::events::{Event, EventKind};
-use super::state::{BackCard, Entity, MAX_HAND, MAX_TOKENS, Pending, State, TOKEN_SLOT, Window};
-use crate::core::{GameRng, Observer, below, shuffle};
+use super::state::{
+    BackCard, Entity, MAX_HAND, MAX_TOKENS, Pending, State, TOKEN_SLOT, Window, hero_id, hero_seat,
+};
+use crate::core::{GameRng, Observer, Player, below, shuffle};
 
 /// Where an effect comes from, and what it may refer to.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Ctx {
     /// The player whose card it is.
-    pub controller: u8,
+    pub controller: Player,
     /// The entity the effect belongs to (`This`), if any.
     pub source: Option<u16>,
     /// The target chosen when the card was played.
@@ -47,7 +49,7 @@ impl Nostalgix {
     pub(super) fn emit(
         &self,
         s: &State,
-        player: u8,
+        player: Player,
         kind: EventKind,
         obs: &mut impl Observer<Event>,
     ) {
@@ -92,7 +94,7 @@ impl Nostalgix {
                 t.damage.saturating_add(dealt - from_counters)
             };
         }
-        let owner = s.locate(id).map_or(0, |(p, _)| p);
+        let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
         let after = s.entity(id).map_or(0, |t| self.health(s, t));
         self.emit(
             s,
@@ -115,14 +117,17 @@ impl Nostalgix {
     }
 
     fn break_hero_equipment(&self, s: &mut State, hero: u16, obs: &mut impl Observer<Event>) {
-        for p in 0..2u8 {
-            for i in 0..s.side(p).back.len() {
-                if let BackCard::Equipment(card, on) = s.side(p).back[i]
+        let Some(seat) = hero_seat(hero) else {
+            return;
+        };
+        for p in Player::all(2) {
+            for i in 0..s.sides[p].back.len() {
+                if let BackCard::Equipment(card, on) = s.sides[p].back[i]
                     && on == hero
                 {
-                    s.side_mut(p).back[i] = BackCard::Empty;
-                    s.side_mut(hero as u8).hero.equipped -= 1;
-                    s.side_mut(p).void.push(card);
+                    s.sides[p].back[i] = BackCard::Empty;
+                    s.sides[seat].hero.equipped -= 1;
+                    s.sides[p].void.push(card);
                     self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
                 }
             }
@@ -176,7 +181,7 @@ impl Nostalgix {
         amount: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let owner = s.locate(id).map_or(0, |(p, _)| p);
+        let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
         let after = s.entity(id).map_or(0, |e| self.health(s, e));
         self.emit(
             s,
@@ -189,7 +194,7 @@ impl Nostalgix {
             obs,
         );
         if id < 2 && self.side_has(s, owner, Keywords::DIVINITY) {
-            let units: ArrayVec<u16, 32> = s.side(owner).units.iter().map(|u| u.id).collect();
+            let units: ArrayVec<u16, 32> = s.sides[owner].units.iter().map(|u| u.id).collect();
             for unit in units {
                 self.add_health_counters(s, unit, 1, obs);
                 if let Some(u) = s.entity_mut(unit) {
@@ -220,9 +225,9 @@ impl Nostalgix {
     /// Draws `n` cards for `p`. An empty deck does not lose: the opponent
     /// takes a prize counter per card that could not be drawn (rules:
     /// "Draw a Card").
-    pub(super) fn draw(&self, s: &mut State, p: u8, n: u8, obs: &mut impl Observer<Event>) {
+    pub(super) fn draw(&self, s: &mut State, p: Player, n: u8, obs: &mut impl Observer<Event>) {
         for _ in 0..n {
-            let side = s.side_mut(p);
+            let side = &mut s.sides[p];
             match side.deck.pop() {
                 Some(card) => {
                     side.bottom_known = side.bottom_known.min(side.deck.len() as u8);
@@ -235,17 +240,17 @@ impl Nostalgix {
                 }
                 None => {
                     self.emit(s, p, EventKind::Draw { card: None }, obs);
-                    self.take_prize(s, p ^ 1, obs);
+                    self.take_prize(s, p.opponent(), obs);
                 }
             }
         }
     }
 
     /// `p` takes one prize counter.
-    pub(super) fn take_prize(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+    pub(super) fn take_prize(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         // There are only so many prize counters to take.
         let goal = s.prize_goal;
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         side.prizes = (side.prizes + 1).min(goal);
         let total = side.prizes;
         self.emit(s, p, EventKind::Prize { total }, obs);
@@ -266,13 +271,13 @@ impl Nostalgix {
         let Some((owner, Some(i))) = s.locate(id) else {
             return;
         };
-        let unit = s.side(owner).units[i];
+        let unit = s.sides[owner].units[i];
         if !forced && self.keywords(s, &unit).has(Keywords::IMMUNE) {
             return;
         }
-        s.side_mut(owner).units.remove(i);
+        s.sides[owner].units.remove(i);
         if !unit.token {
-            let side = s.side_mut(owner);
+            let side = &mut s.sides[owner];
             side.void.extend(unit.under_cards().iter().copied());
             side.void.push(unit.card);
         }
@@ -288,7 +293,7 @@ impl Nostalgix {
             obs,
         );
         if !unit.token && !unit.prize_shield {
-            self.take_prize(s, owner ^ 1, obs);
+            self.take_prize(s, owner.opponent(), obs);
         }
         // Its own and its Equipment's "when destroyed" abilities, then the
         // Equipment goes to the Void.
@@ -297,13 +302,13 @@ impl Nostalgix {
             ..Ctx::default()
         };
         self.fire(s, &unit, Trigger::OnDestroyed, ctx, rng, obs);
-        for p in 0..2u8 {
-            for slot in 0..s.side(p).back.len() {
-                if let BackCard::Equipment(card, on) = s.side(p).back[slot]
+        for p in Player::all(2) {
+            for slot in 0..s.sides[p].back.len() {
+                if let BackCard::Equipment(card, on) = s.sides[p].back[slot]
                     && on == id
                 {
-                    s.side_mut(p).back[slot] = BackCard::Empty;
-                    s.side_mut(p).void.push(card);
+                    s.sides[p].back[slot] = BackCard::Empty;
+                    s.sides[p].void.push(card);
                 }
             }
         }
@@ -315,20 +320,20 @@ impl Nostalgix {
     pub(super) fn summon_tokens(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         n: u8,
         obs: &mut impl Observer<Event>,
     ) {
         for _ in 0..n {
             // Tokens never take the room the 7 Fighter slots need.
-            let tokens = s.side(p).units.iter().filter(|u| u.token).count();
+            let tokens = s.sides[p].units.iter().filter(|u| u.token).count();
             if tokens >= MAX_TOKENS {
                 return;
             }
             let id = s.fresh_id();
             let e = Entity::new(id, card, TOKEN_SLOT, s.turn, true);
-            s.side_mut(p).units.push(e);
+            s.sides[p].units.push(e);
             let atk = self.best_attack(s, &e);
             let health = self.health(s, &e);
             let keywords = self.keywords(s, &e);
@@ -354,15 +359,14 @@ impl Nostalgix {
     pub(super) fn open_window(
         &self,
         s: &mut State,
-        owner: u8,
+        owner: Player,
         trigger: SurpriseTrigger,
         subject: Option<u16>,
     ) {
         // Whether a face-down card fits the trigger is the owner's secret:
         // the window opens for any face-down Surprise, and the owner flips
         // or declines.
-        let has = s
-            .side(owner)
+        let has = s.sides[owner]
             .back
             .iter()
             .any(|b| matches!(b, BackCard::Surprise(_)));
@@ -441,8 +445,7 @@ impl Nostalgix {
                 .and_then(|d| s.entity(d))
                 .is_some_and(|d| self.element(d) == Some(el)),
             Condition::AlliesWithSubtype(t, n) => {
-                let count = s
-                    .side(ctx.controller)
+                let count = s.sides[ctx.controller]
                     .units
                     .iter()
                     .filter(|u| self.card_of(u).subtype == Some(t))
@@ -450,7 +453,7 @@ impl Nostalgix {
                 count >= n as usize
             }
             Condition::HeroHealthAtMost(n) => {
-                self.health(s, &s.side(ctx.controller).hero) <= i16::from(n)
+                self.health(s, &s.sides[ctx.controller].hero) <= i16::from(n)
             }
         }
     }
@@ -459,32 +462,32 @@ impl Nostalgix {
     pub(super) fn targets(&self, s: &State, effect: &Effect, ctx: Ctx) -> Ids {
         let me = ctx.controller;
         let mut ids = Ids::new();
-        let units_of = |p: u8, ids: &mut Ids| {
-            for u in &s.side(p).units {
+        let units_of = |p: Player, ids: &mut Ids| {
+            for u in &s.sides[p].units {
                 if self.matches(effect.filter, u.card) {
                     ids.push(u.id);
                 }
             }
         };
         match effect.target {
-            Target::This => ids.extend(ctx.source.or(Some(me as u16))),
-            Target::OwnHero => ids.push(me as u16),
-            Target::EnemyHero => ids.push((me ^ 1) as u16),
+            Target::This => ids.extend(ctx.source.or(Some(hero_id(me)))),
+            Target::OwnHero => ids.push(hero_id(me)),
+            Target::EnemyHero => ids.push(hero_id(me.opponent())),
             Target::ChosenEnemy
             | Target::ChosenEnemyFighter
             | Target::ChosenAllyFighter
             | Target::ChosenFighter => ids.extend(ctx.chosen),
-            Target::AllEnemyFighters => units_of(me ^ 1, &mut ids),
+            Target::AllEnemyFighters => units_of(me.opponent(), &mut ids),
             Target::AllAllyFighters => units_of(me, &mut ids),
             Target::AllFighters => {
                 units_of(me, &mut ids);
-                units_of(me ^ 1, &mut ids);
+                units_of(me.opponent(), &mut ids);
             }
             Target::Adjacent => {
                 if let Some((p, Some(i))) = ctx.source.and_then(|id| s.locate(id)) {
-                    let slot = s.side(p).units[i].slot;
+                    let slot = s.sides[p].units[i].slot;
                     if slot != TOKEN_SLOT {
-                        for u in &s.side(p).units {
+                        for u in &s.sides[p].units {
                             if u.slot != TOKEN_SLOT && u.slot.abs_diff(slot) == 1 {
                                 ids.push(u.id);
                             }
@@ -509,7 +512,7 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let player = if effect.target == Target::Opponent {
-            ctx.controller ^ 1
+            ctx.controller.opponent()
         } else {
             ctx.controller
         };
@@ -519,14 +522,14 @@ impl Nostalgix {
             Op::Draw => return self.draw(s, player, n, obs),
             Op::Discard => {
                 for _ in 0..n {
-                    let hand = &mut s.side_mut(player).hand;
+                    let hand = &mut s.sides[player].hand;
                     if hand.is_empty() {
                         break;
                     }
                     let i = below(rng, hand.len() as u32) as usize;
                     let card = hand.remove(i);
                     forget_known(s, player, card);
-                    s.side_mut(player).void.push(card);
+                    s.sides[player].void.push(card);
                 }
                 return;
             }
@@ -537,7 +540,7 @@ impl Nostalgix {
                 return;
             }
             Op::BindMana => {
-                let side = s.side_mut(player);
+                let side = &mut s.sides[player];
                 side.bound_mana = side
                     .bound_mana
                     .saturating_add(n)
@@ -545,17 +548,17 @@ impl Nostalgix {
                 return;
             }
             Op::GainMana => {
-                let side = s.side_mut(player);
+                let side = &mut s.sides[player];
                 side.mana = side.mana.saturating_add(n);
                 return;
             }
             Op::Search => return self.search(s, player, effect, rng),
             Op::Reveal => {
-                let top = s.side(player).deck.last().copied();
+                let top = s.sides[player].deck.last().copied();
                 if let Some(card) = top.filter(|&c| self.matches(effect.filter, c)) {
-                    let before = s.side(player).hand.len();
+                    let before = s.sides[player].hand.len();
                     self.draw(s, player, 1, obs);
-                    if s.side(player).hand.len() > before {
+                    if s.sides[player].hand.len() > before {
                         remember_known(s, player, card);
                     }
                 }
@@ -606,10 +609,10 @@ impl Nostalgix {
 
     /// rules: "Reveal" — the found card is shown to both players, so it
     /// becomes known in hand; the deck is shuffled afterwards.
-    fn search(&self, s: &mut State, p: u8, effect: &Effect, rng: &mut GameRng) {
-        let deck = &s.side(p).deck;
+    fn search(&self, s: &mut State, p: Player, effect: &Effect, rng: &mut GameRng) {
+        let deck = &s.sides[p].deck;
         if let Some(i) = deck.iter().rposition(|&c| self.matches(effect.filter, c)) {
-            let side = s.side_mut(p);
+            let side = &mut s.sides[p];
             let card = side.deck.remove(i);
             if side.hand.len() < MAX_HAND {
                 side.hand.push(card);
@@ -618,15 +621,15 @@ impl Nostalgix {
                 side.void.push(card);
             }
         }
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         shuffle(rng, &mut side.deck);
         side.bottom_known = 0;
     }
 }
 
 /// Records that the opponent has seen `card` in `p`'s hand.
-pub(super) fn remember_known(s: &mut State, p: u8, card: CardId) {
-    let known = &mut s.side_mut(p).hand_known;
+pub(super) fn remember_known(s: &mut State, p: Player, card: CardId) {
+    let known = &mut s.sides[p].hand_known;
     if !known.is_full() {
         known.push(card);
     }
@@ -634,8 +637,8 @@ pub(super) fn remember_known(s: &mut State, p: u8, card: CardId) {
 
 /// A card left `p`'s hand: if the opponent knew a copy of it, that copy is
 /// no longer there.
-pub(super) fn forget_known(s: &mut State, p: u8, card: CardId) {
-    let known = &mut s.side_mut(p).hand_known;
+pub(super) fn forget_known(s: &mut State, p: Player, card: CardId) {
+    let known = &mut s.sides[p].hand_known;
     if let Some(i) = known.iter().position(|&c| c == card) {
         known.swap_remove(i);
     }

@@ -5,27 +5,21 @@ use serde_json::{Value, json};
 
 use super::Nostalgix;
 use super::cards::{CardId, Keywords, Kind, SurpriseTrigger};
-use crate::core::{Metric, Player};
+use super::state::{State, hero_seat};
+use crate::core::{Metric, Player, Report, SeatSummary, SeatTerms, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Turn number (1-based, both players' turns counted; 0 during setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: its turn (1-based, both players' turns counted; 0 during
+/// setup), who acts or owns it, and what happened.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format (see README, "logs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum EventKind {
     Start {
-        first: u8,
-        heroes: [CardId; 2],
-        health: [u8; 2],
+        first: Player,
+        heroes: Seats<CardId, 2>,
+        health: Seats<u8, 2>,
     },
     Mulligan {
         count: u8,
@@ -91,7 +85,7 @@ pub enum EventKind {
     Destroy {
         id: u16,
         card: CardId,
-        owner: u8,
+        owner: Player,
         token: bool,
     },
     Prize {
@@ -119,32 +113,32 @@ pub enum EventKind {
         mana_left: u8,
     },
     GameOver {
-        winner: Option<u8>,
+        winner: Option<Player>,
         reason: &'static str,
     },
 }
 
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
-}
-
 /// Entity ids as logs write them: `hero_a`/`hero_b` for Heroes.
 fn entity(id: u16) -> Value {
-    if id < 2 {
-        json!(format!("hero_{}", seat(id as u8)))
-    } else {
-        json!(id)
+    match hero_seat(id) {
+        Some(p) => json!(format!("hero_{p}")),
+        None => json!(id),
     }
 }
 
-impl Nostalgix {
-    fn name_of(&self, c: CardId) -> &str {
-        &self.db.card(c).name
+/// What the reports read: metrics and log lines from the events, each
+/// seat's Hero health and prize counters, the cards' names and costs.
+impl Report for Nostalgix {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "Hero health",
+            resource: "mana",
+            score: "prize counters taken",
+        }
     }
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+    fn metric(&self, e: &Event) -> Option<Metric> {
+        let player = e.player;
         Some(match e.kind {
             EventKind::Start { .. } => Metric::GameStart,
             EventKind::TurnStart { max_mana, mana, .. } => Metric::TurnStart {
@@ -194,8 +188,7 @@ impl Nostalgix {
         })
     }
 
-    /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
+    fn event_json(&self, e: &Event) -> Value {
         let kw = |k: Keywords| json!(k.names());
         let (name, fields) = match e.kind {
             EventKind::Start {
@@ -204,8 +197,8 @@ impl Nostalgix {
                 health,
             } => (
                 "start",
-                json!({"first": seat(first), "hero_a": self.name_of(heroes[0]), "hero_b": self.name_of(heroes[1]),
-                       "health_a": health[0], "health_b": health[1]}),
+                json!({"first": first.to_string(), "hero_a": self.card_name(heroes[Player::A]), "hero_b": self.card_name(heroes[Player::B]),
+                       "health_a": health[Player::A], "health_b": health[Player::B]}),
             ),
             EventKind::Mulligan { count, bottom } => (
                 "mulligan",
@@ -220,7 +213,7 @@ impl Nostalgix {
                 "turn_start",
                 json!({"max_mana": max_mana, "mana": mana, "hand": hand, "deck": deck}),
             ),
-            EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.name_of(c)})),
+            EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.card_name(c)})),
             EventKind::Draw { card: None } => ("draw", json!({"empty": true})),
             EventKind::Play {
                 card,
@@ -231,7 +224,7 @@ impl Nostalgix {
                 keywords,
             } => (
                 "play",
-                json!({"card": self.name_of(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
+                json!({"card": self.card_name(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
                        "id": id.map(entity), "keywords": kw(keywords)}),
             ),
             EventKind::Evolve {
@@ -242,7 +235,7 @@ impl Nostalgix {
                 keywords,
             } => (
                 "evolve",
-                json!({"card": self.name_of(card), "id": id, "cost": cost, "mana_left": mana_left, "keywords": kw(keywords)}),
+                json!({"card": self.card_name(card), "id": id, "cost": cost, "mana_left": mana_left, "keywords": kw(keywords)}),
             ),
             EventKind::Token {
                 card,
@@ -252,7 +245,7 @@ impl Nostalgix {
                 keywords,
             } => (
                 "token",
-                json!({"name": self.name_of(card), "id": id, "atk": atk, "health": health, "keywords": kw(keywords)}),
+                json!({"name": self.card_name(card), "id": id, "atk": atk, "health": health, "keywords": kw(keywords)}),
             ),
             EventKind::ManaToken { mana } => ("mana_token", json!({"mana": mana})),
             EventKind::Attack {
@@ -274,8 +267,8 @@ impl Nostalgix {
                 });
                 (
                     "attack",
-                    json!({"attacker": entity(attacker), "attacker_name": self.name_of(attacker_card),
-                           "target": entity(target), "target_name": self.name_of(target_card),
+                    json!({"attacker": entity(attacker), "attacker_name": self.card_name(attacker_card),
+                           "target": entity(target), "target_name": self.card_name(target_card),
                            "attack": attack_name, "base": base, "atk_counters": atk_counters,
                            "weakness": weakness, "resistance": resistance, "damage": damage}),
                 )
@@ -305,14 +298,15 @@ impl Nostalgix {
                 token,
             } => (
                 "destroy",
-                json!({"id": id, "card": self.name_of(card), "owner": seat(owner), "token": token}),
+                json!({"id": id, "card": self.card_name(card), "owner": owner.to_string(), "token": token}),
             ),
-            EventKind::Prize { total } => {
-                ("prize", json!({"taken_by": seat(e.player), "total": total}))
-            }
+            EventKind::Prize { total } => (
+                "prize",
+                json!({"taken_by": e.player.to_string(), "total": total}),
+            ),
             EventKind::Surprise { card, trigger } => (
                 "surprise",
-                json!({"card": self.name_of(card), "trigger": trigger.name()}),
+                json!({"card": self.card_name(card), "trigger": trigger.name()}),
             ),
             EventKind::Ability {
                 source,
@@ -327,13 +321,13 @@ impl Nostalgix {
                     .map_or("", |a| a.name.as_str());
                 (
                     "ability",
-                    json!({"source": entity(source), "card": self.name_of(card), "name": name}),
+                    json!({"source": entity(source), "card": self.card_name(card), "name": name}),
                 )
             }
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
             EventKind::EquipBreak { card, target } => (
                 "equip_break",
-                json!({"card": self.name_of(card), "target": entity(target)}),
+                json!({"card": self.card_name(card), "target": entity(target)}),
             ),
             EventKind::EndTurn {
                 hand,
@@ -345,13 +339,33 @@ impl Nostalgix {
             ),
             EventKind::GameOver { winner, reason } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason}),
             ),
         };
-        let mut line = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Value::Object(line), Value::Object(fields)) = (&mut line, fields) {
-            line.extend(fields);
+        e.json(name, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let side = &s.sides[player];
+        SeatSummary {
+            health: self.health(s, &side.hero).into(),
+            score: side.prizes.into(),
         }
-        line
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turn.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

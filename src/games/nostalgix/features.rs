@@ -1,10 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::Nostalgix;
 use super::state::{BackCard, State};
+use super::{NAME, Nostalgix};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order `Nostalgix::compute_features` writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 15] = [
     "hero_health",
     "opp_hero_health",
@@ -23,11 +24,19 @@ pub const FEATURES: [&str; 15] = [
     "opp_back_row",
 ];
 
-impl Nostalgix {
+impl Evaluate for Nostalgix {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let board = |q: u8| {
-            let side = s.side(q);
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let board = |q: Player| {
+            let side = &s.sides[q];
             let attack: i32 = side
                 .units
                 .iter()
@@ -47,9 +56,9 @@ impl Nostalgix {
             )
         };
         let (my_attack, my_health, my_units, my_back) = board(p);
-        let (op_attack, op_health, op_units, op_back) = board(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (op_attack, op_health, op_units, op_back) = board(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let unspent = if s.active == p {
             f64::from(me.mana)
         } else {

@@ -4,11 +4,12 @@
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BACK_ROW, BackCard, HAND_LIMIT, MANA_CAP, Phase, SLOTS, State, TOKEN_SLOT};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl Nostalgix {
     /// Every card `p` owns, wherever it is (tokens are not cards).
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.hand);
         cards.extend(&side.deck);
@@ -31,22 +32,18 @@ impl Nostalgix {
         }
         cards
     }
+}
 
+impl Invariants for Nostalgix {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for (p, side) in s.sides.enumerate() {
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             if side.max_mana > MANA_CAP {
                 return Err(format!(
                     "seat {p}: maximum mana {} above {MANA_CAP}",
@@ -121,5 +118,9 @@ impl Nostalgix {
             }
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

@@ -1,11 +1,16 @@
-//! Nostalgix (`../shared/rules/nostalgix.txt`), decklab's flagship game,
-//! as a [`Game`]: two players, a Hero each, mana 0..10, 10 prize counters.
+//! Nostalgix (`rules/nostalgix.txt`), decklab's flagship game, as a
+//! [`Game`](crate::core::Game): two players, a Hero each, mana 0..10, 10
+//! prize counters.
 //!
-//! One idea per module: `cards` (the data model and loader), `deck` (deck
-//! lists), `state` (plain-data state), `action` (decisions), `rules` (the
-//! flow of a game), `effects` (the effect interpreter), `queries` (derived
-//! figures), `view` (hidden information), `events` (logs and metrics),
-//! `invariants` (the checker), `features` (evaluation features).
+//! One idea per module: `cards` (the data model and its loader on the
+//! kit), `deck` (deck lists), `state` (plain-data state), `action`
+//! (decisions), `rules` (the flow of a game: [`Game`](crate::core::Game)),
+//! `effects` (the effect interpreter), `queries` (derived figures), `view`
+//! (hidden information), `events` (logs and metrics:
+//! [`Report`](crate::core::Report)), `invariants` (the checker:
+//! [`Invariants`](crate::core::Invariants)), `features` (evaluation
+//! features: [`Evaluate`](crate::core::Evaluate)), `ruleset` (loading from
+//! files).
 
 pub mod action;
 pub mod cards;
@@ -14,7 +19,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -28,18 +32,12 @@ use std::sync::Arc;
 
 pub use features::FEATURES;
 
-use action::Action;
 use cards::CardDb;
 use deck::Deck;
-use events::Event;
-use state::State;
 
-use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
-};
+use crate::core::Seats;
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nostalgix";
@@ -70,140 +68,17 @@ pub const BUNDLED_DECKS: [(&str, &str); 4] = [
 pub struct Nostalgix {
     /// The card pool.
     pub db: Arc<CardDb>,
-    /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    /// The deck of each seat.
+    pub decks: Seats<Deck, 2>,
     /// Match options.
     pub options: Options,
 }
 
 impl Nostalgix {
-    /// A match between two legal decks of `db`.
-    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> Nostalgix {
-        Nostalgix { db, decks, options }
-    }
-
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on the bundled pool, default options: the match
     /// tests, benches and examples use.
     pub fn bundled(a: usize, b: usize) -> Nostalgix {
-        bundled_match(CardDb::bundled(), &[a, b])
-    }
-}
-
-impl Game for Nostalgix {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn new_state(&self, rng: &mut GameRng) -> State {
-        self.setup(rng)
-    }
-
-    fn to_move(&self, s: &State) -> Node {
-        match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(self.decider(s).into())),
-        }
-    }
-
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        self.legal(s, out);
-    }
-
-    fn apply(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        observer: &mut impl Observer<Event>,
-    ) {
-        self.play(s, action, rng, observer);
-    }
-
-    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
-        let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
-        view
-    }
-
-    fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
-    }
-}
-
-impl Invariants for Nostalgix {
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
-        self.invariants(s)
-    }
-
-    fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
-    }
-}
-
-impl Report for Nostalgix {
-    fn terms(&self) -> SeatTerms {
-        SeatTerms {
-            health: "Hero health",
-            resource: "mana",
-            score: "prize counters taken",
-        }
-    }
-
-    fn metric(&self, event: &Event) -> Option<Metric> {
-        self.event_metric(event)
-    }
-
-    fn event_json(&self, event: &Event) -> serde_json::Value {
-        self.json(event)
-    }
-
-    fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        let side = s.side(player.index() as u8);
-        SeatSummary {
-            health: self.health(s, &side.hero).into(),
-            score: side.prizes.into(),
-        }
-    }
-
-    fn turns(&self, s: &State) -> u32 {
-        s.turn.into()
-    }
-
-    fn card_name(&self, card: CardId) -> &str {
-        &self.db.card(card).name
-    }
-
-    fn card_cost(&self, card: CardId) -> u8 {
-        self.db.card(card).cost
-    }
-
-    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
-    }
-}
-
-impl Evaluate for Nostalgix {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn feature_names(&self) -> &'static [&'static str] {
-        &features::FEATURES
-    }
-
-    fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        bundled_match(Nostalgix::bundled_cards(), &[a, b])
     }
 }

@@ -4,6 +4,7 @@
 use super::Nostalgix;
 use super::cards::{Card, CardId, Element, Filter, Keywords, Kind};
 use super::state::{BACK_ROW, BackCard, Entity, SUDDEN_DEATH_HEALTH, State};
+use crate::core::Player;
 
 impl Nostalgix {
     /// The card of an entity.
@@ -100,8 +101,8 @@ impl Nostalgix {
 
     /// The Hero's attack value (rules: "Attack with your Hero, if they have
     /// any attack points" gained from effects or Equipment).
-    pub(super) fn hero_attack(&self, s: &State, p: u8) -> i16 {
-        self.atk_bonus(s, &s.side(p).hero)
+    pub(super) fn hero_attack(&self, s: &State, p: Player) -> i16 {
+        self.atk_bonus(s, &s.sides[p].hero)
     }
 
     /// The damage a unit's best attack would deal before Weakness, for the
@@ -121,8 +122,8 @@ impl Nostalgix {
     }
 
     /// Whether the side of `p` has an entity with `keyword`.
-    pub(super) fn side_has(&self, s: &State, p: u8, keyword: Keywords) -> bool {
-        let side = s.side(p);
+    pub(super) fn side_has(&self, s: &State, p: Player, keyword: Keywords) -> bool {
+        let side = &s.sides[p];
         std::iter::once(&side.hero)
             .chain(side.units.iter())
             .any(|e| self.keywords(s, e).has(keyword))

@@ -10,20 +10,31 @@ use super::cards::{Keywords, Kind, Op, Target, Trigger};
 use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
-use crate::core::{GameRng, Observer, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
-/// Reasons a game ends, as `games.csv` writes them.
-pub const REASONS: [&str; 4] = ["hero_ko", "prizes", "sudden_death", "turn_limit"];
-const HERO_KO: u8 = 0;
-const BY_PRIZES: u8 = 1;
-const SUDDEN_DEATH: u8 = 2;
-const TURN_LIMIT: u8 = 3;
+// Reasons a game ends, as `games.csv` writes them.
+/// A Hero's health fell to 0.
+const HERO_KO: &str = "hero_ko";
+/// A player took every prize counter.
+const BY_PRIZES: &str = "prizes";
+/// A Sudden Death game was won.
+const SUDDEN_DEATH: &str = "sudden_death";
+/// The turn limit was reached: a draw.
+const TURN_LIMIT: &str = "turn_limit";
 
-impl Nostalgix {
+impl Game for Nostalgix {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game up to the first mulligan decision (setup steps 1–5).
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
-        let side = |p: usize| Side {
-            hero: Entity::new(p as u16, self.decks[p].hero, TOKEN_SLOT, 0, false),
+    fn new_state(&self, rng: &mut GameRng) -> State {
+        let side = |p: Player| Side {
+            hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
             units: Default::default(),
             back: [BackCard::Empty; BACK_ROW],
             hand: Default::default(),
@@ -41,12 +52,12 @@ impl Nostalgix {
             mulliganed: false,
         };
         let mut s = State {
-            sides: [side(0), side(1)],
+            sides: Seats::from_fn(2, side),
             arena: None,
             phase: Phase::Mulligan,
-            active: 0,
+            active: Player::A,
             turn: 0,
-            first: 0,
+            first: Player::A,
             next_id: 2,
             prize_goal: PRIZES,
             sudden_deaths: 0,
@@ -59,53 +70,16 @@ impl Nostalgix {
         s
     }
 
-    /// Setup steps 2–5 for both players: Heroes fresh, mana 0, decks
-    /// shuffled, six cards drawn. Also starts a Sudden Death game.
-    fn deal(&self, s: &mut State, rng: &mut GameRng) {
-        for p in 0..2 {
-            let side = &mut s.sides[p];
-            side.hero = Entity::new(p as u16, self.decks[p].hero, TOKEN_SLOT, 0, false);
-            side.units.clear();
-            side.back = [BackCard::Empty; BACK_ROW];
-            side.hand.clear();
-            side.hand_known.clear();
-            side.aside.clear();
-            side.void.clear();
-            side.deck.clear();
-            side.deck.extend(self.decks[p].card_list());
-            shuffle(rng, &mut side.deck);
-            side.bottom_known = 0;
-            side.max_mana = 0;
-            side.mana = 0;
-            side.bound_mana = 0;
-            side.mana_token = false;
-            side.prizes = 0;
-            side.turns = 0;
-            side.mulliganed = false;
-            for _ in 0..6 {
-                if let Some(c) = side.deck.pop() {
-                    side.hand.push(c);
-                }
-            }
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(self.decider(s)),
         }
-        s.arena = None;
-        s.phase = Phase::Mulligan;
-        s.active = 0;
-        s.pending = Pending::None;
-        s.windows.clear();
     }
-
-    /// Who decides now.
-    pub(super) fn decider(&self, s: &State) -> u8 {
-        s.windows.first().map_or(s.active, |w| w.owner)
-    }
-
-    // -----------------------------------------------------------------
-    // Legal actions
 
     /// All legal actions, deterministic order. Identical cards in hand give
     /// one action (the first copy's index).
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
@@ -116,7 +90,7 @@ impl Nostalgix {
             return;
         }
         let p = s.active;
-        let side = s.side(p);
+        let side = &s.sides[p];
         match s.phase {
             Phase::Mulligan => {
                 if !side.aside.is_full() {
@@ -143,8 +117,255 @@ impl Nostalgix {
         }
     }
 
-    fn legal_main(&self, s: &State, p: u8, out: &mut Vec<Action>) {
-        let side = s.side(p);
+    /// Applies a legal action and runs the game on to the next decision.
+    fn apply(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = self.decider(s);
+        match action {
+            Action::MulliganPick(i) => {
+                let side = &mut s.sides[p];
+                if (i as usize) < side.hand.len() && !side.aside.is_full() {
+                    let c = side.hand.remove(i as usize);
+                    side.aside.push(c);
+                }
+            }
+            Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
+            Action::ChooseOrder { go_first } => {
+                let first = if go_first { p } else { p.opponent() };
+                self.begin(s, first, obs);
+            }
+            Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
+            Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
+            Action::Stack { hand, unit } => {
+                let card = self.take_from_hand(s, p, hand);
+                let c = self.db.card(card);
+                let u = &mut s.sides[p].units[unit as usize];
+                u.push_under(card);
+                u.atk_counters = u
+                    .atk_counters
+                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
+                u.prize_shield |= c.prize_shield;
+                let id = u.id;
+                self.pay_card(s, p, card, Some(id), obs);
+                self.entered(s, p, id, rng, obs);
+            }
+            Action::Cast { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                s.sides[p].void.push(card);
+                self.pay_card(s, p, card, None, obs);
+                s.pending = Pending::Spell {
+                    card,
+                    target: target.and_then(|t| self.target_id(s, t)),
+                    countered: false,
+                };
+                self.open_window(
+                    s,
+                    p.opponent(),
+                    super::cards::SurpriseTrigger::EnemySpell,
+                    None,
+                );
+            }
+            Action::SetSurprise { hand } => {
+                let card = s.sides[p].hand.remove(hand as usize);
+                // The opponent sees a card go face down, not which: every
+                // Surprise it knew of in that hand may be the one.
+                let db = &self.db;
+                s.sides[p]
+                    .hand_known
+                    .retain(|c| db.card(*c).kind != Kind::Surprise);
+                self.put_back(s, p, BackCard::Surprise(card));
+                self.pay(s, p, SURPRISE_COST);
+                let mana_left = s.sides[p].mana;
+                let kind = EventKind::Play {
+                    card,
+                    kind: Kind::Surprise,
+                    cost: SURPRISE_COST,
+                    mana_left,
+                    id: None,
+                    keywords: Keywords::NONE,
+                };
+                self.emit(s, p, kind, obs);
+            }
+            Action::Equip { hand, target } => {
+                let card = self.take_from_hand(s, p, hand);
+                let on = self.target_id(s, target).unwrap_or(hero_id(p));
+                self.put_back(s, p, BackCard::Equipment(card, on));
+                if let Some(e) = s.entity_mut(on) {
+                    e.equipped += 1;
+                }
+                self.pay_card(s, p, card, Some(on), obs);
+            }
+            Action::PlayArena { hand } => {
+                let card = self.take_from_hand(s, p, hand);
+                if let Some((old, owner)) = s.arena.replace((card, p)) {
+                    s.sides[owner].void.push(old);
+                }
+                self.pay_card(s, p, card, None, obs);
+            }
+            Action::ManaToken => {
+                let side = &mut s.sides[p];
+                side.mana_token = false;
+                side.mana = side.mana.saturating_add(1);
+                let mana = side.mana;
+                self.emit(s, p, EventKind::ManaToken { mana }, obs);
+            }
+            Action::HeroAbility { target } => {
+                let hero = s.sides[p].hero;
+                let ability = &self.card_of(&hero).abilities[0];
+                s.sides[p].hero.ability_used = true;
+                self.pay_ability(s, p, ability.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: hero.id,
+                        card: hero.card,
+                        ability: 0,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(hero.id),
+                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &ability.effects, ctx, rng, obs);
+            }
+            Action::UnitAbility {
+                unit,
+                ability,
+                target,
+            } => {
+                let u = s.sides[p].units[unit as usize];
+                let a = &self.card_of(&u).abilities[ability as usize];
+                s.sides[p].units[unit as usize].ability_used = true;
+                self.pay_ability(s, p, a.cost, obs);
+                self.emit(
+                    s,
+                    p,
+                    EventKind::Ability {
+                        source: u.id,
+                        card: u.card,
+                        ability,
+                    },
+                    obs,
+                );
+                let ctx = Ctx {
+                    controller: p,
+                    source: Some(u.id),
+                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    ..Ctx::default()
+                };
+                self.resolve(s, &a.effects, ctx, rng, obs);
+            }
+            Action::Attack {
+                attacker,
+                attack,
+                target,
+            } => {
+                let side = &mut s.sides[p];
+                let a = if attacker == Tgt::HERO {
+                    &mut side.hero
+                } else {
+                    &mut side.units[attacker as usize]
+                };
+                a.attacked = true;
+                let attacker = a.id;
+                let defender = self.target_id(s, target).unwrap_or(hero_id(p.opponent()));
+                let attack = if attacker < 2 { u8::MAX } else { attack };
+                s.pending = Pending::Attack {
+                    attacker,
+                    attack,
+                    defender,
+                };
+                self.open_window(
+                    s,
+                    p.opponent(),
+                    super::cards::SurpriseTrigger::EnemyAttack,
+                    Some(attacker),
+                );
+            }
+            Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
+            Action::Decline => {
+                s.windows.remove(0);
+            }
+            Action::Discard(i) => {
+                let card = self.take_from_hand(s, p, i);
+                s.sides[p].void.push(card);
+                s.discards += 1;
+                if s.sides[p].hand.len() <= HAND_LIMIT {
+                    self.next_turn(s, rng, obs);
+                }
+            }
+            Action::EndTurn => self.end_turn(s, p, rng, obs),
+        }
+        self.settle(s, rng, obs);
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl Nostalgix {
+    /// Setup steps 2–5 for both players: Heroes fresh, mana 0, decks
+    /// shuffled, six cards drawn. Also starts a Sudden Death game.
+    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+        for p in s.sides.players() {
+            let side = &mut s.sides[p];
+            side.hero = Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
+            side.units.clear();
+            side.back = [BackCard::Empty; BACK_ROW];
+            side.hand.clear();
+            side.hand_known.clear();
+            side.aside.clear();
+            side.void.clear();
+            side.deck.clear();
+            side.deck.extend(self.decks[p].card_list());
+            shuffle(rng, &mut side.deck);
+            side.bottom_known = 0;
+            side.max_mana = 0;
+            side.mana = 0;
+            side.bound_mana = 0;
+            side.mana_token = false;
+            side.prizes = 0;
+            side.turns = 0;
+            side.mulliganed = false;
+            for _ in 0..6 {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s.arena = None;
+        s.phase = Phase::Mulligan;
+        s.active = Player::A;
+        s.pending = Pending::None;
+        s.windows.clear();
+    }
+
+    /// Who decides now.
+    fn decider(&self, s: &State) -> Player {
+        s.windows.first().map_or(s.active, |w| w.owner)
+    }
+
+    // -----------------------------------------------------------------
+    // Legal actions
+
+    fn legal_main(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
         let back_free = side.back.contains(&BackCard::Empty);
         let occupied = side
             .units
@@ -194,12 +415,12 @@ impl Nostalgix {
                     out.push(Action::SetSurprise { hand })
                 }
                 Kind::Equipment if back_free => {
-                    for q in 0..2u8 {
+                    for q in Player::all(2) {
                         out.push(Action::Equip {
                             hand,
                             target: Tgt::hero(q),
                         });
-                        for u in 0..s.side(q).units.len() {
+                        for u in 0..s.sides[q].units.len() {
                             out.push(Action::Equip {
                                 hand,
                                 target: Tgt::unit(q, u),
@@ -256,12 +477,12 @@ impl Nostalgix {
     /// rules: "Attack with any Fighter that does not have Summoning
     /// Sickness", "Attack with your Hero, if they have any attack points",
     /// "Charge", "Binding", "Taunt".
-    fn legal_attacks(&self, s: &State, p: u8, out: &mut Vec<Action>) {
-        let side = s.side(p);
-        let foe = p ^ 1;
+    fn legal_attacks(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
+        let foe = p.opponent();
         let taunt = self.side_has(s, foe, Keywords::TAUNT);
         let mut targets: arrayvec::ArrayVec<Tgt, 32> = arrayvec::ArrayVec::new();
-        let foe_side = s.side(foe);
+        let foe_side = &s.sides[foe];
         if !taunt || self.keywords(s, &foe_side.hero).has(Keywords::TAUNT) {
             targets.push(Tgt::hero(foe));
         }
@@ -307,37 +528,37 @@ impl Nostalgix {
     fn push_targets(
         &self,
         s: &State,
-        p: u8,
+        p: Player,
         chosen: Option<Target>,
         immune: Keywords,
         out: &mut Vec<Action>,
-        make: impl Fn(Tgt) -> Action,
+        make: impl Fn(Option<Tgt>) -> Action,
     ) {
         let Some(t) = chosen else {
-            out.push(make(Tgt::NONE));
+            out.push(make(None));
             return;
         };
-        let (sides, heroes): (&[u8], bool) = match t {
-            Target::ChosenEnemy => (&[p ^ 1], true),
-            Target::ChosenEnemyFighter => (&[p ^ 1], false),
+        let (sides, heroes): (&[Player], bool) = match t {
+            Target::ChosenEnemy => (&[p.opponent()], true),
+            Target::ChosenEnemyFighter => (&[p.opponent()], false),
             Target::ChosenAllyFighter => (&[p], false),
-            _ => (&[0, 1], false),
+            _ => (&[Player::A, Player::B], false),
         };
         for &q in sides {
-            let side = s.side(q);
+            let side = &s.sides[q];
             if heroes && !self.keywords(s, &side.hero).has(immune) {
-                out.push(make(Tgt::hero(q)));
+                out.push(make(Some(Tgt::hero(q))));
             }
             for (u, unit) in side.units.iter().enumerate() {
                 if !self.keywords(s, unit).has(immune) {
-                    out.push(make(Tgt::unit(q, u)));
+                    out.push(make(Some(Tgt::unit(q, u))));
                 }
             }
         }
     }
 
     fn legal_flips(&self, s: &State, w: Window, out: &mut Vec<Action>) {
-        let side = s.side(w.owner);
+        let side = &s.sides[w.owner];
         for (slot, b) in side.back.iter().enumerate() {
             let BackCard::Surprise(c) = *b else { continue };
             let card = self.db.card(c);
@@ -368,215 +589,24 @@ impl Nostalgix {
     // -----------------------------------------------------------------
     // Applying actions
 
-    /// Applies a legal action and runs the game on to the next decision.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        let p = self.decider(s);
-        match action {
-            Action::MulliganPick(i) => {
-                let side = s.side_mut(p);
-                if (i as usize) < side.hand.len() && !side.aside.is_full() {
-                    let c = side.hand.remove(i as usize);
-                    side.aside.push(c);
-                }
-            }
-            Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
-            Action::ChooseOrder { go_first } => {
-                let first = if go_first { p } else { p ^ 1 };
-                self.begin(s, first, obs);
-            }
-            Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
-            Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
-            Action::Stack { hand, unit } => {
-                let card = self.take_from_hand(s, p, hand);
-                let c = self.db.card(card);
-                let u = &mut s.side_mut(p).units[unit as usize];
-                u.push_under(card);
-                u.atk_counters = u
-                    .atk_counters
-                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
-                u.prize_shield |= c.prize_shield;
-                let id = u.id;
-                self.pay_card(s, p, card, Some(id), obs);
-                self.entered(s, p, id, rng, obs);
-            }
-            Action::Cast { hand, target } => {
-                let card = self.take_from_hand(s, p, hand);
-                s.side_mut(p).void.push(card);
-                self.pay_card(s, p, card, None, obs);
-                s.pending = Pending::Spell {
-                    card,
-                    target: self.target_id(s, target),
-                    countered: false,
-                };
-                self.open_window(s, p ^ 1, super::cards::SurpriseTrigger::EnemySpell, None);
-            }
-            Action::SetSurprise { hand } => {
-                let card = s.side_mut(p).hand.remove(hand as usize);
-                // The opponent sees a card go face down, not which: every
-                // Surprise it knew of in that hand may be the one.
-                let db = &self.db;
-                s.side_mut(p)
-                    .hand_known
-                    .retain(|c| db.card(*c).kind != Kind::Surprise);
-                self.put_back(s, p, BackCard::Surprise(card));
-                self.pay(s, p, SURPRISE_COST);
-                let mana_left = s.side(p).mana;
-                let kind = EventKind::Play {
-                    card,
-                    kind: Kind::Surprise,
-                    cost: SURPRISE_COST,
-                    mana_left,
-                    id: None,
-                    keywords: Keywords::NONE,
-                };
-                self.emit(s, p, kind, obs);
-            }
-            Action::Equip { hand, target } => {
-                let card = self.take_from_hand(s, p, hand);
-                let on = self.target_id(s, target).unwrap_or(p as u16);
-                self.put_back(s, p, BackCard::Equipment(card, on));
-                if let Some(e) = s.entity_mut(on) {
-                    e.equipped += 1;
-                }
-                self.pay_card(s, p, card, Some(on), obs);
-            }
-            Action::PlayArena { hand } => {
-                let card = self.take_from_hand(s, p, hand);
-                if let Some((old, owner)) = s.arena.replace((card, p)) {
-                    s.side_mut(owner).void.push(old);
-                }
-                self.pay_card(s, p, card, None, obs);
-            }
-            Action::ManaToken => {
-                let side = s.side_mut(p);
-                side.mana_token = false;
-                side.mana = side.mana.saturating_add(1);
-                let mana = side.mana;
-                self.emit(s, p, EventKind::ManaToken { mana }, obs);
-            }
-            Action::HeroAbility { target } => {
-                let hero = s.side(p).hero;
-                let ability = &self.card_of(&hero).abilities[0];
-                s.side_mut(p).hero.ability_used = true;
-                self.pay_ability(s, p, ability.cost, obs);
-                self.emit(
-                    s,
-                    p,
-                    EventKind::Ability {
-                        source: hero.id,
-                        card: hero.card,
-                        ability: 0,
-                    },
-                    obs,
-                );
-                let ctx = Ctx {
-                    controller: p,
-                    source: Some(hero.id),
-                    chosen: self.target_id(s, target),
-                    ..Ctx::default()
-                };
-                self.resolve(s, &ability.effects, ctx, rng, obs);
-            }
-            Action::UnitAbility {
-                unit,
-                ability,
-                target,
-            } => {
-                let u = s.side(p).units[unit as usize];
-                let a = &self.card_of(&u).abilities[ability as usize];
-                s.side_mut(p).units[unit as usize].ability_used = true;
-                self.pay_ability(s, p, a.cost, obs);
-                self.emit(
-                    s,
-                    p,
-                    EventKind::Ability {
-                        source: u.id,
-                        card: u.card,
-                        ability,
-                    },
-                    obs,
-                );
-                let ctx = Ctx {
-                    controller: p,
-                    source: Some(u.id),
-                    chosen: self.target_id(s, target),
-                    ..Ctx::default()
-                };
-                self.resolve(s, &a.effects, ctx, rng, obs);
-            }
-            Action::Attack {
-                attacker,
-                attack,
-                target,
-            } => {
-                let side = s.side_mut(p);
-                let a = if attacker == Tgt::HERO {
-                    &mut side.hero
-                } else {
-                    &mut side.units[attacker as usize]
-                };
-                a.attacked = true;
-                let attacker = a.id;
-                let defender = self.target_id(s, target).unwrap_or((p ^ 1) as u16);
-                let attack = if attacker < 2 { u8::MAX } else { attack };
-                s.pending = Pending::Attack {
-                    attacker,
-                    attack,
-                    defender,
-                };
-                self.open_window(
-                    s,
-                    p ^ 1,
-                    super::cards::SurpriseTrigger::EnemyAttack,
-                    Some(attacker),
-                );
-            }
-            Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
-            Action::Decline => {
-                s.windows.remove(0);
-            }
-            Action::Discard(i) => {
-                let card = self.take_from_hand(s, p, i);
-                s.side_mut(p).void.push(card);
-                s.discards += 1;
-                if s.side(p).hand.len() <= HAND_LIMIT {
-                    self.next_turn(s, rng, obs);
-                }
-            }
-            Action::EndTurn => self.end_turn(s, p, rng, obs),
-        }
-        self.settle(s, rng, obs);
-    }
-
-    fn take_from_hand(&self, s: &mut State, p: u8, i: u8) -> super::cards::CardId {
-        let card = s.side_mut(p).hand.remove(i as usize);
+    fn take_from_hand(&self, s: &mut State, p: Player, i: u8) -> super::cards::CardId {
+        let card = s.sides[p].hand.remove(i as usize);
         forget_known(s, p, card);
         card
     }
 
-    fn put_back(&self, s: &mut State, p: u8, card: BackCard) {
-        if let Some(b) = s
-            .side_mut(p)
-            .back
-            .iter_mut()
-            .find(|b| **b == BackCard::Empty)
-        {
+    fn put_back(&self, s: &mut State, p: Player, card: BackCard) {
+        if let Some(b) = s.sides[p].back.iter_mut().find(|b| **b == BackCard::Empty) {
             *b = card;
         }
     }
 
-    fn pay(&self, s: &mut State, p: u8, amount: u8) {
-        let side = s.side_mut(p);
+    fn pay(&self, s: &mut State, p: Player, amount: u8) {
+        let side = &mut s.sides[p];
         side.mana = side.mana.saturating_sub(amount);
     }
 
-    fn pay_ability(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
+    fn pay_ability(&self, s: &mut State, p: Player, amount: u8, obs: &mut impl Observer<Event>) {
         self.pay(s, p, amount);
         if amount > 0 {
             self.emit(s, p, EventKind::Pay { amount }, obs);
@@ -587,14 +617,14 @@ impl Nostalgix {
     fn pay_card(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: super::cards::CardId,
         id: Option<u16>,
         obs: &mut impl Observer<Event>,
     ) {
         let c = self.db.card(card);
         self.pay(s, p, c.cost);
-        let mana_left = s.side(p).mana;
+        let mana_left = s.sides[p].mana;
         let keywords = id
             .and_then(|id| s.entity(id))
             .map_or(c.keywords, |e| self.keywords(s, e));
@@ -615,10 +645,7 @@ impl Nostalgix {
 
     /// The entity id a [`Tgt`] names now.
     pub(super) fn target_id(&self, s: &State, t: Tgt) -> Option<u16> {
-        if t.is_none() {
-            return None;
-        }
-        let side = s.side(t.side);
+        let side = &s.sides[t.side];
         if t.unit == Tgt::HERO {
             Some(side.hero.id)
         } else {
@@ -630,12 +657,12 @@ impl Nostalgix {
     fn finish_mulligan(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         bottom: bool,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         let count = side.aside.len() as u8;
         if bottom {
             // The first card set aside ends at the very bottom.
@@ -658,23 +685,27 @@ impl Nostalgix {
         side.bottom_known = side.bottom_known.min(side.deck.len() as u8);
         side.mulliganed = true;
         self.emit(s, p, EventKind::Mulligan { count, bottom }, obs);
-        if !s.side(p ^ 1).mulliganed {
-            s.active = p ^ 1;
+        if !s.sides[p.opponent()].mulliganed {
+            s.active = p.opponent();
         } else {
             // Setup step 7: a coin decides who chooses the turn order.
-            s.active = below(rng, 2) as u8;
+            s.active = if below(rng, 2) == 0 {
+                Player::A
+            } else {
+                Player::B
+            };
             s.phase = Phase::ChooseOrder;
         }
     }
 
     /// Setup step 8: the second player keeps the mana token, Heroes flip,
     /// the first turn starts.
-    fn begin(&self, s: &mut State, first: u8, obs: &mut impl Observer<Event>) {
+    fn begin(&self, s: &mut State, first: Player, obs: &mut impl Observer<Event>) {
         s.first = first;
-        s.side_mut(first ^ 1).mana_token = true;
+        s.sides[first.opponent()].mana_token = true;
         s.phase = Phase::Main;
-        let heroes = [s.sides[0].hero.card, s.sides[1].hero.card];
-        let health = [0, 1].map(|p| self.health(s, &s.sides[p].hero).max(0) as u8);
+        let heroes = s.sides.map(|side| side.hero.card);
+        let health = s.sides.map(|side| self.health(s, &side.hero).max(0) as u8);
         self.emit(
             s,
             first,
@@ -686,19 +717,19 @@ impl Nostalgix {
             obs,
         );
         // The opening hands (after the mulligans) count as drawn.
-        for p in [first, first ^ 1] {
-            for card in s.side(p).hand {
+        for p in [first, first.opponent()] {
+            for card in s.sides[p].hand {
                 self.emit(s, p, EventKind::Draw { card: Some(card) }, obs);
             }
         }
-        s.active = first ^ 1; // start_turn passes the turn to `first`
+        s.active = first.opponent(); // start_turn passes the turn to `first`
         self.start_turn_of(s, first, obs);
     }
 
     fn next_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let p = s.active;
-        let hand = s.side(p).hand.len() as u8;
-        let mana_left = s.side(p).mana;
+        let hand = s.sides[p].hand.len() as u8;
+        let mana_left = s.sides[p].mana;
         self.emit(
             s,
             p,
@@ -711,19 +742,19 @@ impl Nostalgix {
         );
         s.discards = 0;
         s.phase = Phase::Main;
-        self.start_turn_of(s, p ^ 1, obs);
+        self.start_turn_of(s, p.opponent(), obs);
         if s.outcome.is_some() {
             return;
         }
         let ctx = Ctx {
-            controller: p ^ 1,
+            controller: p.opponent(),
             ..Ctx::default()
         };
-        let units = s.side(p ^ 1).units;
+        let units = s.sides[p.opponent()].units;
         for u in units.iter() {
             self.fire(s, u, Trigger::StartOfTurn, ctx, rng, obs);
         }
-        let hero = s.side(p ^ 1).hero;
+        let hero = s.sides[p.opponent()].hero;
         self.fire(s, &hero, Trigger::StartOfTurn, ctx, rng, obs);
         if let Some((arena, _)) = s.arena {
             self.resolve(s, &self.db.card(arena).effects, ctx, rng, obs);
@@ -732,21 +763,21 @@ impl Nostalgix {
 
     /// "Parts of a Turn" steps 1–2: draw, then maximum mana +1 (up to 10)
     /// and refill, less any bound mana (rules: "Binding").
-    fn start_turn_of(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+    fn start_turn_of(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         if s.turn >= self.options.max_turns {
-            s.outcome = Some((None, TURN_LIMIT));
+            s.outcome = Some(Outcome::draw(2, TURN_LIMIT));
             return;
         }
         s.turn += 1;
         s.active = p;
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         side.turns += 1;
         for e in std::iter::once(&mut side.hero).chain(side.units.iter_mut()) {
             e.attacked = false;
             e.ability_used = false;
         }
         self.draw(s, p, 1, obs);
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         side.max_mana = (side.max_mana + 1).min(MANA_CAP);
         side.mana = side.max_mana.saturating_sub(side.bound_mana);
         side.bound_mana = 0;
@@ -770,16 +801,22 @@ impl Nostalgix {
     }
 
     /// "End your turn": end-of-turn effects, then discard down to 10.
-    fn end_turn(&self, s: &mut State, p: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    fn end_turn(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let ctx = Ctx {
             controller: p,
             ..Ctx::default()
         };
-        let units = s.side(p).units;
+        let units = s.sides[p].units;
         for u in units.iter() {
             self.fire(s, u, Trigger::EndOfTurn, ctx, rng, obs);
         }
-        let hero = s.side(p).hero;
+        let hero = s.sides[p].hero;
         self.fire(s, &hero, Trigger::EndOfTurn, ctx, rng, obs);
         s.phase = Phase::Ending;
     }
@@ -787,7 +824,7 @@ impl Nostalgix {
     fn summon(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         hand: u8,
         slot: u8,
         rng: &mut GameRng,
@@ -796,14 +833,14 @@ impl Nostalgix {
         let card = self.take_from_hand(s, p, hand);
         let id = s.fresh_id();
         let turn = s.turn;
-        s.side_mut(p)
+        s.sides[p]
             .units
             .push(Entity::new(id, card, slot, turn, false));
         self.pay_card(s, p, card, Some(id), obs);
         self.entered(s, p, id, rng, obs);
         self.open_window(
             s,
-            p ^ 1,
+            p.opponent(),
             super::cards::SurpriseTrigger::EnemySummon,
             Some(id),
         );
@@ -815,14 +852,14 @@ impl Nostalgix {
     fn evolve(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         hand: u8,
         unit: u8,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         let card = self.take_from_hand(s, p, hand);
-        let u = &mut s.side_mut(p).units[unit as usize];
+        let u = &mut s.sides[p].units[unit as usize];
         let old = u.card;
         u.push_under(old);
         u.card = card;
@@ -830,7 +867,7 @@ impl Nostalgix {
         let id = u.id;
         let c = self.db.card(card);
         self.pay(s, p, c.cost);
-        let mana_left = s.side(p).mana;
+        let mana_left = s.sides[p].mana;
         let keywords = s.entity(id).map_or(c.keywords, |e| self.keywords(s, e));
         self.emit(
             s,
@@ -850,7 +887,7 @@ impl Nostalgix {
     fn entered(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         id: u16,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
@@ -868,18 +905,18 @@ impl Nostalgix {
     fn flip(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         slot: u8,
-        target: Tgt,
+        target: Option<Tgt>,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let BackCard::Surprise(card) = s.side(p).back[slot as usize] else {
+        let BackCard::Surprise(card) = s.sides[p].back[slot as usize] else {
             return;
         };
         let w = s.windows[0];
-        s.side_mut(p).back[slot as usize] = BackCard::Empty;
-        s.side_mut(p).void.push(card);
+        s.sides[p].back[slot as usize] = BackCard::Empty;
+        s.sides[p].void.push(card);
         self.emit(
             s,
             p,
@@ -891,7 +928,7 @@ impl Nostalgix {
         );
         let ctx = Ctx {
             controller: p,
-            chosen: self.target_id(s, target),
+            chosen: target.and_then(|t| self.target_id(s, t)),
             subject: w.subject,
             ..Ctx::default()
         };
@@ -908,8 +945,7 @@ impl Nostalgix {
                 return;
             }
             if let Some(w) = s.windows.first() {
-                let face_down = s
-                    .side(w.owner)
+                let face_down = s.sides[w.owner]
                     .back
                     .iter()
                     .any(|b| matches!(b, BackCard::Surprise(_)));
@@ -923,7 +959,7 @@ impl Nostalgix {
                 // End of turn, once its effects have settled: discard down
                 // to 10, then the next turn.
                 Pending::None if s.phase == Phase::Ending => {
-                    if s.side(s.active).hand.len() > HAND_LIMIT {
+                    if s.sides[s.active].hand.len() > HAND_LIMIT {
                         s.phase = Phase::Discard;
                         return;
                     }
@@ -966,8 +1002,10 @@ impl Nostalgix {
         let aura_hurts = s
             .arena
             .is_some_and(|(a, _)| self.db.card(a).aura_health < 0);
-        while let Some(id) = (0..2u8)
-            .flat_map(|p| s.side(p).units.iter())
+        while let Some(id) = s
+            .sides
+            .iter()
+            .flat_map(|side| side.units.iter())
             .find(|u| (u.damage > 0 || aura_hurts) && self.health(s, u) <= 0)
             .map(|u| u.id)
         {
@@ -983,31 +1021,31 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) -> bool {
-        if let Some((winner, reason)) = s.outcome {
+        if let Some(outcome) = s.outcome {
             self.emit(
                 s,
                 s.active,
                 EventKind::GameOver {
-                    winner,
-                    reason: REASONS[reason as usize],
+                    winner: outcome.winner(),
+                    reason: outcome.reason,
                 },
                 obs,
             );
             return true;
         }
-        let ko = |p: u8| self.health(s, &s.side(p ^ 1).hero) <= 0;
-        let prizes = |p: u8| s.side(p).prizes >= s.prize_goal;
-        let wins = [0, 1].map(|p| ko(p) || prizes(p));
-        match wins {
-            [false, false] => false,
-            [true, true] => {
+        let ko = |p: Player| self.health(s, &s.sides[p.opponent()].hero) <= 0;
+        let prizes = |p: Player| s.sides[p].prizes >= s.prize_goal;
+        let wins = |p: Player| ko(p) || prizes(p);
+        match (wins(Player::A), wins(Player::B)) {
+            (false, false) => false,
+            (true, true) => {
                 s.sudden_deaths = s.sudden_deaths.saturating_add(1);
                 s.prize_goal = SUDDEN_DEATH_PRIZES;
                 self.deal(s, rng);
                 false
             }
-            _ => {
-                let w = if wins[0] { 0 } else { 1 };
+            (a_wins, _) => {
+                let w = if a_wins { Player::A } else { Player::B };
                 let reason = if s.sudden_deaths > 0 {
                     SUDDEN_DEATH
                 } else if ko(w) {
@@ -1015,13 +1053,13 @@ impl Nostalgix {
                 } else {
                     BY_PRIZES
                 };
-                s.outcome = Some((Some(w), reason));
+                s.outcome = Some(Outcome::win(2, w, reason));
                 self.emit(
                     s,
                     w,
                     EventKind::GameOver {
                         winner: Some(w),
-                        reason: REASONS[reason as usize],
+                        reason,
                     },
                     obs,
                 );
@@ -1112,7 +1150,7 @@ impl Nostalgix {
             self.heal(s, attacker, dealt.into(), obs);
         }
         if keywords.has(Keywords::LIFETOUCH) {
-            self.heal(s, p as u16, dealt.into(), obs);
+            self.heal(s, hero_id(p), dealt.into(), obs);
         }
         // Step 8: terminal damage sends the defender to the Void.
         self.clean_up(s, rng, obs);

@@ -5,8 +5,10 @@
 //! with fixed positions, unlimited tokens, 6 back-row slots shared by
 //! Surprises and Equipment, one Arena for both players, the Void.
 
+use std::hash::{Hash, Hasher};
+
 use super::cards::{CardId, SurpriseTrigger};
-use crate::core::FixedVec;
+use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// Fighter slots per player (rules: "up to 7 Fighters on your side").
 pub const SLOTS: u8 = 7;
@@ -35,7 +37,19 @@ pub const SUDDEN_DEATH_HEALTH: u8 = 5;
 /// Sudden Death prize counters.
 pub const SUDDEN_DEATH_PRIZES: u8 = 2;
 
-/// A Hero, Fighter or token in play. Heroes have ids 0 and 1 (their seat);
+/// The entity id of `p`'s Hero: Heroes have ids 0 and 1, in seat order.
+#[inline]
+pub fn hero_id(p: Player) -> u16 {
+    p.index() as u16
+}
+
+/// The seat whose Hero has entity id `id`, if it is a Hero's.
+#[inline]
+pub fn hero_seat(id: u16) -> Option<Player> {
+    (id < 2).then(|| Player::new(id.into()))
+}
+
+/// A Hero, Fighter or token in play. Heroes have ids 0 and 1 ([`hero_id`]);
 /// every other entity gets a fresh id that survives evolution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Entity {
@@ -115,9 +129,10 @@ impl Entity {
 }
 
 /// One back-row slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum BackCard {
     /// Empty.
+    #[default]
     Empty,
     /// A face-down Surprise.
     Surprise(CardId),
@@ -144,7 +159,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Window {
     /// Who may flip.
-    pub owner: u8,
+    pub owner: Player,
     /// What happened.
     pub trigger: SurpriseTrigger,
     /// The entity concerned (attacker, summoned Fighter), if any.
@@ -177,7 +192,7 @@ pub enum Pending {
 }
 
 /// One player's side of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Side {
     /// The Hero.
     pub hero: Entity,
@@ -215,20 +230,20 @@ pub struct Side {
 }
 
 /// The whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     /// Both sides, by seat.
-    pub sides: [Side; 2],
+    pub sides: Seats<Side, 2>,
     /// The Arena in play and who played it.
-    pub arena: Option<(CardId, u8)>,
+    pub arena: Option<(CardId, Player)>,
     /// What is being decided.
     pub phase: Phase,
     /// Whose turn it is (or who is mulliganing / choosing order).
-    pub active: u8,
+    pub active: Player,
     /// Turns started, both players counted, across Sudden Death games.
     pub turn: u16,
     /// Who went first in the current game.
-    pub first: u8,
+    pub first: Player,
     /// The next fresh entity id.
     pub next_id: u16,
     /// Prize counters that win (10; 2 in Sudden Death).
@@ -239,52 +254,38 @@ pub struct State {
     pub pending: Pending,
     /// Open Surprise windows, oldest first.
     pub windows: FixedVec<Window, 8>,
-    /// The result, once decided: (winner, reason index).
-    pub outcome: Option<(Option<u8>, u8)>,
+    /// The result, once decided.
+    pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.
     pub discards: u8,
 }
 
 impl State {
-    /// The side of seat `p`.
-    #[inline]
-    pub fn side(&self, p: u8) -> &Side {
-        &self.sides[p as usize]
-    }
-
-    /// The side of seat `p`, mutably.
-    #[inline]
-    pub fn side_mut(&mut self, p: u8) -> &mut Side {
-        &mut self.sides[p as usize]
-    }
-
     /// Where the entity with `id` is: (owner, index into `units`, or `None`
     /// for the Hero).
-    pub fn locate(&self, id: u16) -> Option<(u8, Option<usize>)> {
-        if id < 2 {
-            return Some((id as u8, None));
+    pub fn locate(&self, id: u16) -> Option<(Player, Option<usize>)> {
+        if let Some(p) = hero_seat(id) {
+            return Some((p, None));
         }
-        for p in 0..2u8 {
-            if let Some(i) = self.side(p).units.iter().position(|u| u.id == id) {
-                return Some((p, Some(i)));
-            }
-        }
-        None
+        self.sides.enumerate().find_map(|(p, side)| {
+            let i = side.units.iter().position(|u| u.id == id)?;
+            Some((p, Some(i)))
+        })
     }
 
     /// The entity with `id`, if in play.
     pub fn entity(&self, id: u16) -> Option<&Entity> {
         match self.locate(id)? {
-            (p, None) => Some(&self.side(p).hero),
-            (p, Some(i)) => Some(&self.side(p).units[i]),
+            (p, None) => Some(&self.sides[p].hero),
+            (p, Some(i)) => Some(&self.sides[p].units[i]),
         }
     }
 
     /// The entity with `id`, mutably.
     pub fn entity_mut(&mut self, id: u16) -> Option<&mut Entity> {
         match self.locate(id)? {
-            (p, None) => Some(&mut self.side_mut(p).hero),
-            (p, Some(i)) => Some(&mut self.side_mut(p).units[i]),
+            (p, None) => Some(&mut self.sides[p].hero),
+            (p, Some(i)) => Some(&mut self.sides[p].units[i]),
         }
     }
 
@@ -293,5 +294,40 @@ impl State {
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
         id
+    }
+}
+
+/// Every field, the outcome by its ranks and reason (all it holds), so
+/// that equal states hash alike.
+impl Hash for State {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let State {
+            sides,
+            arena,
+            phase,
+            active,
+            turn,
+            first,
+            next_id,
+            prize_goal,
+            sudden_deaths,
+            pending,
+            windows,
+            outcome,
+            discards,
+        } = self;
+        sides.hash(h);
+        arena.hash(h);
+        phase.hash(h);
+        active.hash(h);
+        turn.hash(h);
+        first.hash(h);
+        next_id.hash(h);
+        prize_goal.hash(h);
+        sudden_deaths.hash(h);
+        pending.hash(h);
+        windows.hash(h);
+        outcome.map(|o| (*o.ranks(), o.reason)).hash(h);
+        discards.hash(h);
     }
 }

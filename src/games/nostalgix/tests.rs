@@ -8,9 +8,13 @@ use super::cards::{CardDb, CardId};
 use super::deck::Deck;
 use super::state::*;
 use super::{Nostalgix, Options};
-#[allow(unused_imports)]
-use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
+
+/// Seat a, which goes first in a [`Table`].
+const A: Player = Player::A;
+/// Seat b.
+const B: Player = Player::B;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -237,7 +241,7 @@ impl Table {
             hero: db.id(hero).expect("hero"),
             cards: vec![(pup, 50)],
         };
-        let game = Nostalgix::new(db.clone(), [deck(a), deck(b)], Options::default());
+        let game = Nostalgix::new_match(db.clone(), vec![deck(a), deck(b)], Options::default());
         let mut rng = rng_from_seed(7);
         let mut s = game.new_state(&mut rng);
         game.apply(
@@ -252,14 +256,14 @@ impl Table {
             &mut rng,
             &mut NoObserver,
         );
-        let first = s.active == 0;
+        let first = s.active == A;
         game.apply(
             &mut s,
             Action::ChooseOrder { go_first: first },
             &mut rng,
             &mut NoObserver,
         );
-        assert_eq!(s.active, 0);
+        assert_eq!(s.active, A);
         Table { game, s, rng }
     }
 
@@ -268,20 +272,20 @@ impl Table {
     }
 
     /// Puts `name` in `p`'s hand (tests build positions freely).
-    fn give(&mut self, p: u8, name: &str) -> u8 {
+    fn give(&mut self, p: Player, name: &str) -> u8 {
         let c = self.id(name);
-        self.s.side_mut(p).hand.insert(0, c);
+        self.s.sides[p].hand.insert(0, c);
         0
     }
 
     /// Puts `name` into play for `p` in `slot`, as if summoned last turn.
-    fn place(&mut self, p: u8, name: &str, slot: u8) -> usize {
+    fn place(&mut self, p: Player, name: &str, slot: u8) -> usize {
         let c = self.id(name);
         let id = self.s.next_id;
         self.s.next_id += 1;
         let e = Entity::new(id, c, slot, 0, false);
-        self.s.side_mut(p).units.push(e);
-        self.s.side(p).units.len() - 1
+        self.s.sides[p].units.push(e);
+        self.s.sides[p].units.len() - 1
     }
 
     fn act(&mut self, a: Action) {
@@ -298,24 +302,24 @@ impl Table {
         legal
     }
 
-    fn mana(&mut self, p: u8, n: u8) {
-        self.s.side_mut(p).mana = n;
+    fn mana(&mut self, p: Player, n: u8) {
+        self.s.sides[p].mana = n;
     }
 
-    fn unit(&self, p: u8, i: usize) -> Entity {
-        self.s.side(p).units[i]
+    fn unit(&self, p: Player, i: usize) -> Entity {
+        self.s.sides[p].units[i]
     }
 
-    fn health(&self, p: u8, i: usize) -> i16 {
-        self.game.health(&self.s, &self.s.side(p).units[i])
+    fn health(&self, p: Player, i: usize) -> i16 {
+        self.game.health(&self.s, &self.s.sides[p].units[i])
     }
 
-    fn hero_health(&self, p: u8) -> i16 {
-        self.game.health(&self.s, &self.s.side(p).hero)
+    fn hero_health(&self, p: Player) -> i16 {
+        self.game.health(&self.s, &self.s.sides[p].hero)
     }
 
     /// Ends turns until it is `p`'s turn again.
-    fn pass_to(&mut self, p: u8) {
+    fn pass_to(&mut self, p: Player) {
         loop {
             self.act(Action::EndTurn);
             while self.s.phase == Phase::Discard {
@@ -341,8 +345,7 @@ fn setup_deals_six_with_empty_mana_and_ten_prize_counters() {
     // rules/nostalgix.txt: "Setting up to Play", steps 3–5
     let game = Nostalgix::bundled(0, 1);
     let s = game.new_state(&mut rng_from_seed(1));
-    for p in 0..2 {
-        let side = s.side(p);
+    for side in &s.sides {
         assert_eq!(side.hand.len(), 6);
         assert_eq!(side.deck.len(), 44);
         assert_eq!((side.mana, side.max_mana), (0, 0));
@@ -358,20 +361,20 @@ fn mulligan_to_the_bottom_keeps_the_chosen_order_and_draws_replacements() {
     let game = Nostalgix::bundled(0, 1);
     let mut rng = rng_from_seed(3);
     let mut s = game.new_state(&mut rng);
-    let first = s.side(0).hand[0];
+    let first = s.sides[A].hand[0];
     game.apply(&mut s, Action::MulliganPick(0), &mut rng, &mut NoObserver);
-    let second = s.side(0).hand[0];
+    let second = s.sides[A].hand[0];
     if second != first {
         game.apply(&mut s, Action::MulliganPick(0), &mut rng, &mut NoObserver);
     }
-    let count = s.side(0).aside.len();
+    let count = s.sides[A].aside.len();
     game.apply(
         &mut s,
         Action::MulliganDone { bottom: true },
         &mut rng,
         &mut NoObserver,
     );
-    let side = s.side(0);
+    let side = &s.sides[A];
     assert_eq!(side.hand.len(), 6);
     assert_eq!(
         side.deck[0], first,
@@ -381,7 +384,7 @@ fn mulligan_to_the_bottom_keeps_the_chosen_order_and_draws_replacements() {
         assert_eq!(side.deck[1], second);
     }
     assert_eq!(side.bottom_known as usize, count);
-    assert_eq!(s.active, 1, "then the other player mulligans");
+    assert_eq!(s.active, B, "then the other player mulligans");
     // Only once: after both, the coin's winner chooses the turn order.
     game.apply(
         &mut s,
@@ -396,13 +399,13 @@ fn mulligan_to_the_bottom_keeps_the_chosen_order_and_draws_replacements() {
 fn the_coin_winner_chooses_and_the_second_player_keeps_the_mana_token() {
     // rules/nostalgix.txt: "Setting up to Play", step 7; "Use a mana token"
     let mut t = Table::new();
-    assert!(!t.s.side(0).mana_token);
-    assert!(t.s.side(1).mana_token);
-    assert_eq!((t.s.side(0).max_mana, t.s.side(0).mana), (1, 1));
-    t.pass_to(1);
-    assert_eq!(t.s.side(1).mana, 1);
+    assert!(!t.s.sides[A].mana_token);
+    assert!(t.s.sides[B].mana_token);
+    assert_eq!((t.s.sides[A].max_mana, t.s.sides[A].mana), (1, 1));
+    t.pass_to(B);
+    assert_eq!(t.s.sides[B].mana, 1);
     t.act(Action::ManaToken);
-    assert_eq!(t.s.side(1).mana, 2, "the token may exceed the maximum");
+    assert_eq!(t.s.sides[B].mana, 2, "the token may exceed the maximum");
     assert!(!t.legal().contains(&Action::ManaToken), "once only");
 }
 
@@ -410,23 +413,23 @@ fn the_coin_winner_chooses_and_the_second_player_keeps_the_mana_token() {
 fn each_turn_draws_and_raises_maximum_mana_up_to_ten() {
     // rules/nostalgix.txt: "Parts of a Turn Overview", steps 1–2; "Mana Refill"
     let mut t = Table::new();
-    let hand = t.s.side(1).hand.len();
-    t.pass_to(1);
-    assert_eq!(t.s.side(1).hand.len(), hand + 1);
+    let hand = t.s.sides[B].hand.len();
+    t.pass_to(B);
+    assert_eq!(t.s.sides[B].hand.len(), hand + 1);
     for _ in 0..12 {
-        t.pass_to(1);
+        t.pass_to(B);
     }
-    assert_eq!(t.s.side(1).max_mana, MANA_CAP);
-    assert_eq!(t.s.side(1).mana, MANA_CAP);
+    assert_eq!(t.s.sides[B].max_mana, MANA_CAP);
+    assert_eq!(t.s.sides[B].mana, MANA_CAP);
 }
 
 #[test]
 fn an_empty_deck_gives_the_opponent_a_prize_counter_instead_of_losing() {
     // rules/nostalgix.txt: "Draw a Card"
     let mut t = Table::new();
-    t.s.side_mut(1).deck.clear();
-    t.pass_to(1);
-    assert_eq!(t.s.side(0).prizes, 1);
+    t.s.sides[B].deck.clear();
+    t.pass_to(B);
+    assert_eq!(t.s.sides[A].prizes, 1);
     assert!(t.s.outcome.is_none());
 }
 
@@ -434,10 +437,10 @@ fn an_empty_deck_gives_the_opponent_a_prize_counter_instead_of_losing() {
 fn summoning_sickness_and_charge() {
     // rules/nostalgix.txt: "Fighters" (Summoning Sickness); glossary "Charge"
     let mut t = Table::new();
-    t.mana(0, 5);
-    let pup = t.give(0, "Pup");
+    t.mana(A, 5);
+    let pup = t.give(A, "Pup");
     t.act(Action::Summon { hand: pup, slot: 3 });
-    let rusher = t.give(0, "Rusher");
+    let rusher = t.give(A, "Rusher");
     t.act(Action::Summon {
         hand: rusher,
         slot: 4,
@@ -454,7 +457,7 @@ fn summoning_sickness_and_charge() {
         "{attacks:?}"
     );
     assert!(!attacks.is_empty(), "Charge attacks at once");
-    t.pass_to(0);
+    t.pass_to(A);
     assert!(
         t.legal()
             .iter()
@@ -466,10 +469,10 @@ fn summoning_sickness_and_charge() {
 fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() {
     // rules/nostalgix.txt: "Fighter Evolution"
     let mut t = Table::new();
-    t.mana(0, 9);
-    let pup = t.give(0, "Pup");
+    t.mana(A, 9);
+    let pup = t.give(A, "Pup");
     t.act(Action::Summon { hand: pup, slot: 0 });
-    let hound = t.give(0, "Hound");
+    let hound = t.give(A, "Hound");
     t.act(Action::Evolve {
         hand: hound,
         unit: 0,
@@ -478,26 +481,26 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
         !t.legal().iter().any(|a| matches!(a, Action::Attack { .. })),
         "same-turn evolution keeps Summoning Sickness"
     );
-    t.pass_to(0);
+    t.pass_to(A);
     let turn = t.s.turn;
     {
-        let u = &mut t.s.side_mut(0).units[0];
+        let u = &mut t.s.sides[A].units[0];
         u.damage = 2;
         u.atk_counters = 1;
         u.bound_turn = turn;
     }
-    t.mana(0, 9);
-    let sword = t.give(0, "Sword");
+    t.mana(A, 9);
+    let sword = t.give(A, "Sword");
     t.act(Action::Equip {
         hand: sword,
-        target: Tgt::unit(0, 0),
+        target: Tgt::unit(A, 0),
     });
-    let warg = t.give(0, "Warg");
+    let warg = t.give(A, "Warg");
     t.act(Action::Evolve {
         hand: warg,
         unit: 0,
     });
-    let u = t.unit(0, 0);
+    let u = t.unit(A, 0);
     assert_eq!(u.card, t.id("Warg"));
     assert_eq!(u.under_cards(), &[t.id("Pup"), t.id("Hound")]);
     assert_eq!((u.damage, u.atk_counters, u.bound_turn), (2, 1, 0));
@@ -514,61 +517,61 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
 fn attack_counters_apply_before_weakness_doubles() {
     // rules/nostalgix.txt: "Parts of an Attack", steps 4–6
     let mut t = Table::new();
-    let tide = t.place(0, "Tide", 0);
-    let pup = t.place(1, "Pup", 0);
-    t.s.side_mut(0).units[tide].atk_counters = 1;
-    t.s.side_mut(1).units[pup].health_counters = 10;
-    t.attack(tide, Tgt::unit(1, pup));
+    let tide = t.place(A, "Tide", 0);
+    let pup = t.place(B, "Pup", 0);
+    t.s.sides[A].units[tide].atk_counters = 1;
+    t.s.sides[B].units[pup].health_counters = 10;
+    t.attack(tide, Tgt::unit(B, pup));
     // (2 + 1) × 2 = 6 damage; the attacker takes none back.
-    assert_eq!(t.health(1, pup), 4 + 10 - 6);
-    assert_eq!(t.unit(0, tide).damage, 0);
+    assert_eq!(t.health(B, pup), 4 + 10 - 6);
+    assert_eq!(t.unit(A, tide).damage, 0);
 }
 
 #[test]
 fn resistance_takes_two_after_counters() {
     // rules/nostalgix.txt: "Parts of an Attack", step 6
     let mut t = Table::new();
-    let rock = t.place(0, "Rock", 0);
-    let pup = t.place(1, "Pup", 0);
-    t.s.side_mut(0).units[rock].atk_counters = 1;
-    t.attack(rock, Tgt::unit(1, pup));
-    assert_eq!(t.unit(1, pup).damage, 2, "(3 + 1) − 2");
+    let rock = t.place(A, "Rock", 0);
+    let pup = t.place(B, "Pup", 0);
+    t.s.sides[A].units[rock].atk_counters = 1;
+    t.attack(rock, Tgt::unit(B, pup));
+    assert_eq!(t.unit(B, pup).damage, 2, "(3 + 1) − 2");
 }
 
 #[test]
 fn attack_effects_that_change_damage_resolve_first() {
     // rules/nostalgix.txt: "Parts of an Attack", step 3
     let mut t = Table::new();
-    let tide = t.place(0, "Tide", 0);
-    t.attack(tide, Tgt::hero(1));
-    assert_eq!(t.hero_health(1), 20 - 5);
+    let tide = t.place(A, "Tide", 0);
+    t.attack(tide, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 20 - 5);
 }
 
 #[test]
 fn terminal_damage_sends_to_the_void_and_takes_a_prize_counter_but_tokens_give_none() {
     // rules/nostalgix.txt: "Parts of an Attack", step 8; "How to Win"
     let mut t = Table::new();
-    let rock = t.place(0, "Rock", 0);
-    let rusher = t.place(1, "Rusher", 0);
-    t.attack(rock, Tgt::unit(1, rusher));
-    assert!(t.s.side(1).units.is_empty());
-    assert_eq!(t.s.side(1).void.last(), Some(&t.id("Rusher")));
-    assert_eq!(t.s.side(0).prizes, 1);
+    let rock = t.place(A, "Rock", 0);
+    let rusher = t.place(B, "Rusher", 0);
+    t.attack(rock, Tgt::unit(B, rusher));
+    assert!(t.s.sides[B].units.is_empty());
+    assert_eq!(t.s.sides[B].void.last(), Some(&t.id("Rusher")));
+    assert_eq!(t.s.sides[A].prizes, 1);
     let pip = t.id("Pip");
-    t.game.summon_tokens(&mut t.s, 1, pip, 1, &mut NoObserver);
-    t.pass_to(0);
-    t.attack(0, Tgt::unit(1, 0));
-    assert!(t.s.side(1).units.is_empty());
-    assert_eq!(t.s.side(0).prizes, 1, "no prize counter for a token");
+    t.game.summon_tokens(&mut t.s, B, pip, 1, &mut NoObserver);
+    t.pass_to(A);
+    t.attack(0, Tgt::unit(B, 0));
+    assert!(t.s.sides[B].units.is_empty());
+    assert_eq!(t.s.sides[A].prizes, 1, "no prize counter for a token");
 }
 
 #[test]
 fn taunt_must_be_attacked_first() {
     // rules/nostalgix.txt: glossary "Taunt"
     let mut t = Table::new();
-    let rock = t.place(0, "Rock", 0);
-    t.place(1, "Pup", 0);
-    t.place(1, "Wall", 1);
+    let rock = t.place(A, "Rock", 0);
+    t.place(B, "Pup", 0);
+    t.place(B, "Wall", 1);
     let targets: Vec<Tgt> = t
         .legal()
         .into_iter()
@@ -579,43 +582,43 @@ fn taunt_must_be_attacked_first() {
             _ => None,
         })
         .collect();
-    assert_eq!(targets, vec![Tgt::unit(1, 1)]);
+    assert_eq!(targets, vec![Tgt::unit(B, 1)]);
 }
 
 #[test]
 fn deathtouch_destroys_fighters_but_not_heroes_and_binding_stops_the_next_attack() {
     // rules/nostalgix.txt: glossary "Deathtouch", "Binding"
     let mut t = Table::new();
-    let reaper = t.place(0, "Reaper", 0);
-    t.place(1, "Rock", 0);
-    t.place(1, "Pup", 1);
-    t.attack(reaper, Tgt::unit(1, 0));
+    let reaper = t.place(A, "Reaper", 0);
+    t.place(B, "Rock", 0);
+    t.place(B, "Pup", 1);
+    t.attack(reaper, Tgt::unit(B, 0));
     assert_eq!(
-        t.s.side(1).units.len(),
+        t.s.sides[B].units.len(),
         1,
         "1 damage with Deathtouch destroys Rock"
     );
-    t.pass_to(0);
-    t.attack(reaper, Tgt::unit(1, 0));
-    assert!(t.s.side(1).units.is_empty());
-    t.pass_to(0);
-    t.attack(reaper, Tgt::hero(1));
-    assert_eq!(t.hero_health(1), 19, "Heroes are immune to Deathtouch");
+    t.pass_to(A);
+    t.attack(reaper, Tgt::unit(B, 0));
+    assert!(t.s.sides[B].units.is_empty());
+    t.pass_to(A);
+    t.attack(reaper, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 19, "Heroes are immune to Deathtouch");
     // The bound Hero cannot attack during its next turn.
-    assert_eq!(t.s.side(1).hero.bound_turn, t.s.turn + 1);
+    assert_eq!(t.s.sides[B].hero.bound_turn, t.s.turn + 1);
 }
 
 #[test]
 fn binding_keeps_a_fighter_from_attacking_during_its_next_turn() {
     // rules/nostalgix.txt: glossary "Binding"
     let mut t = Table::new();
-    let reaper = t.place(0, "Reaper", 0);
-    t.place(1, "Ghost", 0);
-    t.attack(reaper, Tgt::unit(1, 0));
-    assert_eq!(t.s.side(1).units.len(), 1, "Immune: not destroyed");
-    t.pass_to(1);
+    let reaper = t.place(A, "Reaper", 0);
+    t.place(B, "Ghost", 0);
+    t.attack(reaper, Tgt::unit(B, 0));
+    assert_eq!(t.s.sides[B].units.len(), 1, "Immune: not destroyed");
+    t.pass_to(B);
     assert!(!t.legal().iter().any(|a| matches!(a, Action::Attack { .. })));
-    t.pass_to(1);
+    t.pass_to(B);
     assert!(t.legal().iter().any(|a| matches!(a, Action::Attack { .. })));
 }
 
@@ -623,53 +626,53 @@ fn binding_keeps_a_fighter_from_attacking_during_its_next_turn() {
 fn mana_binding_withholds_mana_at_the_next_refill() {
     // rules/nostalgix.txt: glossary "Binding" (mana)
     let mut t = Table::new();
-    t.pass_to(0);
-    t.mana(0, 3);
-    let shackle = t.give(0, "Shackle");
+    t.pass_to(A);
+    t.mana(A, 3);
+    let shackle = t.give(A, "Shackle");
     t.act(Action::Cast {
         hand: shackle,
-        target: Tgt::NONE,
+        target: None,
     });
-    t.pass_to(1);
-    assert_eq!(t.s.side(1).max_mana, 2);
-    assert_eq!(t.s.side(1).mana, 0);
+    t.pass_to(B);
+    assert_eq!(t.s.sides[B].max_mana, 2);
+    assert_eq!(t.s.sides[B].mana, 0);
 }
 
 #[test]
 fn lifesteal_and_lifetouch_restore_only_damage_dealt() {
     // rules/nostalgix.txt: glossary "Lifesteal", "Lifetouch"
     let mut t = Table::new();
-    let leech = t.place(0, "Leech", 0);
-    t.s.side_mut(0).units[leech].damage = 5;
-    t.s.side_mut(0).hero.damage = 10;
-    t.place(1, "Pup", 0);
-    t.attack(leech, Tgt::unit(1, 0));
+    let leech = t.place(A, "Leech", 0);
+    t.s.sides[A].units[leech].damage = 5;
+    t.s.sides[A].hero.damage = 10;
+    t.place(B, "Pup", 0);
+    t.attack(leech, Tgt::unit(B, 0));
     // Pup had 4 health: 4 dealt of 9.
-    assert_eq!(t.unit(0, leech).damage, 1);
-    assert_eq!(t.hero_health(0), 10 + 4);
+    assert_eq!(t.unit(A, leech).damage, 1);
+    assert_eq!(t.hero_health(A), 10 + 4);
 }
 
 #[test]
 fn heal_stops_at_printed_maximum_and_health_counters_go_above() {
     // rules/nostalgix.txt: glossary "Heal (Restore)", "Health Counters"
     let mut t = Table::new();
-    t.mana(0, 5);
-    t.s.side_mut(0).hero.damage = 2;
-    let mend = t.give(0, "Mend");
+    t.mana(A, 5);
+    t.s.sides[A].hero.damage = 2;
+    let mend = t.give(A, "Mend");
     t.act(Action::Cast {
         hand: mend,
-        target: Tgt::NONE,
+        target: None,
     });
-    assert_eq!(t.hero_health(0), 20);
-    let pup = t.place(0, "Pup", 0);
-    t.s.side_mut(0).units[pup].damage = 1;
-    let blessing = t.give(0, "Blessing");
+    assert_eq!(t.hero_health(A), 20);
+    let pup = t.place(A, "Pup", 0);
+    t.s.sides[A].units[pup].damage = 1;
+    let blessing = t.give(A, "Blessing");
     t.act(Action::Cast {
         hand: blessing,
-        target: Tgt::unit(0, pup),
+        target: Some(Tgt::unit(A, pup)),
     });
     assert_eq!(
-        t.health(0, pup),
+        t.health(A, pup),
         4 + 2,
         "heals 1, then 2 counters above the maximum"
     );
@@ -679,15 +682,15 @@ fn heal_stops_at_printed_maximum_and_health_counters_go_above() {
 fn divinity_rewards_healing_the_hero() {
     // rules/nostalgix.txt: glossary "Divinity"
     let mut t = Table::with_heroes("Saintly", "Tester");
-    let pup = t.place(0, "Pup", 0);
-    t.s.side_mut(0).hero.damage = 3;
-    t.mana(0, 5);
-    let mend = t.give(0, "Mend");
+    let pup = t.place(A, "Pup", 0);
+    t.s.sides[A].hero.damage = 3;
+    t.mana(A, 5);
+    let mend = t.give(A, "Mend");
     t.act(Action::Cast {
         hand: mend,
-        target: Tgt::NONE,
+        target: None,
     });
-    let u = t.unit(0, pup);
+    let u = t.unit(A, pup);
     assert_eq!((u.health_counters, u.atk_counters), (1, 1));
 }
 
@@ -695,16 +698,16 @@ fn divinity_rewards_healing_the_hero() {
 fn immune_takes_no_damage_from_attacks_or_effects() {
     // rules/nostalgix.txt: glossary "Immune"
     let mut t = Table::new();
-    let rock = t.place(0, "Rock", 0);
-    t.place(1, "Ghost", 0);
-    t.attack(rock, Tgt::unit(1, 0));
-    t.mana(0, 3);
-    let bolt = t.give(0, "Bolt");
+    let rock = t.place(A, "Rock", 0);
+    t.place(B, "Ghost", 0);
+    t.attack(rock, Tgt::unit(B, 0));
+    t.mana(A, 3);
+    let bolt = t.give(A, "Bolt");
     t.act(Action::Cast {
         hand: bolt,
-        target: Tgt::unit(1, 0),
+        target: Some(Tgt::unit(B, 0)),
     });
-    assert_eq!(t.unit(1, 0).damage, 0);
+    assert_eq!(t.unit(B, 0).damage, 0);
 }
 
 #[test]
@@ -712,9 +715,9 @@ fn a_surprise_lets_the_defender_react_on_the_attackers_turn() {
     // rules/nostalgix.txt: "Surprises" — "even if it is your opponent's turn"
     let mut t = Table::new();
     let snare = t.id("Snare");
-    t.s.side_mut(1).back[0] = BackCard::Surprise(snare);
-    let rock = t.place(0, "Rock", 0);
-    t.attack(rock, Tgt::hero(1));
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    let rock = t.place(A, "Rock", 0);
+    t.attack(rock, Tgt::hero(B));
     assert_eq!(
         t.game.to_move(&t.s),
         Node::Decision(Player::B),
@@ -723,11 +726,11 @@ fn a_surprise_lets_the_defender_react_on_the_attackers_turn() {
     assert!(t.legal().contains(&Action::Decline));
     t.act(Action::Flip {
         slot: 0,
-        target: Tgt::NONE,
+        target: None,
     });
-    assert!(t.s.side(0).units.is_empty(), "the attacker was destroyed");
-    assert_eq!(t.hero_health(1), 20, "and its attack fizzled");
-    assert_eq!(t.s.side(1).void.last(), Some(&snare));
+    assert!(t.s.sides[A].units.is_empty(), "the attacker was destroyed");
+    assert_eq!(t.hero_health(B), 20, "and its attack fizzled");
+    assert_eq!(t.s.sides[B].void.last(), Some(&snare));
     assert_eq!(t.game.to_move(&t.s), Node::Decision(Player::A));
 }
 
@@ -736,12 +739,12 @@ fn declining_a_surprise_lets_the_attack_resolve() {
     // rules/nostalgix.txt: "Surprises" — the owner decides whether to flip
     let mut t = Table::new();
     let snare = t.id("Snare");
-    t.s.side_mut(1).back[0] = BackCard::Surprise(snare);
-    let rock = t.place(0, "Rock", 0);
-    t.attack(rock, Tgt::hero(1));
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    let rock = t.place(A, "Rock", 0);
+    t.attack(rock, Tgt::hero(B));
     t.act(Action::Decline);
-    assert_eq!(t.hero_health(1), 17);
-    assert_eq!(t.s.side(1).back[0], BackCard::Surprise(snare));
+    assert_eq!(t.hero_health(B), 17);
+    assert_eq!(t.s.sides[B].back[0], BackCard::Surprise(snare));
 }
 
 #[test]
@@ -749,43 +752,43 @@ fn a_surprise_can_counter_a_spell() {
     // rules/nostalgix.txt: "Surprises"; "Spells"
     let mut t = Table::new();
     let nullify = t.id("Nullify");
-    t.s.side_mut(1).back[2] = BackCard::Surprise(nullify);
-    t.mana(0, 3);
-    let bolt = t.give(0, "Bolt");
+    t.s.sides[B].back[2] = BackCard::Surprise(nullify);
+    t.mana(A, 3);
+    let bolt = t.give(A, "Bolt");
     t.act(Action::Cast {
         hand: bolt,
-        target: Tgt::hero(1),
+        target: Some(Tgt::hero(B)),
     });
     t.act(Action::Flip {
         slot: 2,
-        target: Tgt::NONE,
+        target: None,
     });
-    assert_eq!(t.hero_health(1), 20);
-    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Bolt")));
+    assert_eq!(t.hero_health(B), 20);
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Bolt")));
 }
 
 #[test]
 fn surprises_cost_three_and_share_six_back_row_slots_with_equipment() {
     // rules/nostalgix.txt: "Surprises, Spells & Equipment"
     let mut t = Table::new();
-    t.mana(0, 10);
-    let snare = t.give(0, "Snare");
+    t.mana(A, 10);
+    let snare = t.give(A, "Snare");
     t.act(Action::SetSurprise { hand: snare });
-    assert_eq!(t.s.side(0).mana, 7);
-    let pup = t.place(1, "Pup", 0);
+    assert_eq!(t.s.sides[A].mana, 7);
+    let pup = t.place(B, "Pup", 0);
     for _ in 0..5 {
-        let sword = t.give(0, "Sword");
+        let sword = t.give(A, "Sword");
         t.act(Action::Equip {
             hand: sword,
-            target: Tgt::unit(1, pup),
+            target: Tgt::unit(B, pup),
         });
     }
     assert!(
-        t.s.side(0).back.iter().all(|b| *b != BackCard::Empty),
+        t.s.sides[A].back.iter().all(|b| *b != BackCard::Empty),
         "Equipment on the opponent's Fighter fills my slots"
     );
-    t.give(0, "Bolt");
-    t.give(0, "Snare");
+    t.give(A, "Bolt");
+    t.give(A, "Snare");
     assert!(!t.legal().iter().any(|a| matches!(
         a,
         Action::Cast { .. } | Action::SetSurprise { .. } | Action::Equip { .. }
@@ -796,46 +799,46 @@ fn surprises_cost_three_and_share_six_back_row_slots_with_equipment() {
 fn equipment_on_a_hero_breaks_when_an_attack_damages_it() {
     // rules/nostalgix.txt: "Equipment" — "breaks ... if that Hero is damaged by a direct attack"
     let mut t = Table::new();
-    t.mana(0, 5);
-    let sword = t.give(0, "Sword");
+    t.mana(A, 5);
+    let sword = t.give(A, "Sword");
     t.act(Action::Equip {
         hand: sword,
-        target: Tgt::hero(0),
+        target: Tgt::hero(A),
     });
-    assert_eq!(t.game.hero_attack(&t.s, 0), 2);
+    assert_eq!(t.game.hero_attack(&t.s, A), 2);
     t.act(Action::Attack {
         attacker: Tgt::HERO,
         attack: 0,
-        target: Tgt::hero(1),
+        target: Tgt::hero(B),
     });
-    assert_eq!(t.hero_health(1), 18, "a Hero with attack points may attack");
-    t.pass_to(1);
-    let rock = t.place(1, "Rock", 0);
-    t.attack(rock, Tgt::hero(0));
-    assert!(t.s.side(0).back.iter().all(|b| *b == BackCard::Empty));
-    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Sword")));
+    assert_eq!(t.hero_health(B), 18, "a Hero with attack points may attack");
+    t.pass_to(B);
+    let rock = t.place(B, "Rock", 0);
+    t.attack(rock, Tgt::hero(A));
+    assert!(t.s.sides[A].back.iter().all(|b| *b == BackCard::Empty));
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Sword")));
 }
 
 #[test]
 fn one_arena_for_both_players_replaced_to_its_owners_void() {
     // rules/nostalgix.txt: "Arenas"
     let mut t = Table::new();
-    t.mana(0, 5);
-    let pup = t.place(0, "Pup", 0);
-    let forge = t.give(0, "Forge");
+    t.mana(A, 5);
+    let pup = t.place(A, "Pup", 0);
+    let forge = t.give(A, "Forge");
     t.act(Action::PlayArena { hand: forge });
     assert_eq!(
-        t.game.atk_bonus(&t.s, &t.unit(0, pup)),
+        t.game.atk_bonus(&t.s, &t.unit(A, pup)),
         1,
         "Forge: Fire Fighters +1ATK"
     );
-    t.pass_to(1);
-    t.mana(1, 5);
-    let meadow = t.give(1, "Meadow");
+    t.pass_to(B);
+    t.mana(B, 5);
+    let meadow = t.give(B, "Meadow");
     t.act(Action::PlayArena { hand: meadow });
-    assert_eq!(t.s.arena, Some((t.id("Meadow"), 1)));
-    assert_eq!(t.s.side(0).void.last(), Some(&t.id("Forge")));
-    assert_eq!(t.game.atk_bonus(&t.s, &t.unit(0, pup)), 0);
+    assert_eq!(t.s.arena, Some((t.id("Meadow"), B)));
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Forge")));
+    assert_eq!(t.game.atk_bonus(&t.s, &t.unit(A, pup)), 0);
 }
 
 #[test]
@@ -843,34 +846,34 @@ fn the_hand_is_cut_to_ten_at_the_end_of_the_turn() {
     // rules/nostalgix.txt: "End your turn"
     let mut t = Table::new();
     for _ in 0..8 {
-        t.give(0, "Bolt");
+        t.give(A, "Bolt");
     }
     t.act(Action::EndTurn);
     assert_eq!(t.s.phase, Phase::Discard);
     while t.s.phase == Phase::Discard {
         t.act(Action::Discard(0));
     }
-    assert_eq!(t.s.side(0).hand.len(), HAND_LIMIT);
-    assert_eq!(t.s.active, 1);
+    assert_eq!(t.s.sides[A].hand.len(), HAND_LIMIT);
+    assert_eq!(t.s.active, B);
 }
 
 #[test]
 fn adjacent_means_the_slots_left_and_right() {
     // rules/nostalgix.txt: glossary "Adjacent"
     let mut t = Table::new();
-    t.mana(0, 3);
-    let left = t.place(0, "Pup", 2);
-    let chaplain = t.place(0, "Chaplain", 3);
-    let right = t.place(0, "Pup", 4);
-    let far = t.place(0, "Pup", 6);
+    t.mana(A, 3);
+    let left = t.place(A, "Pup", 2);
+    let chaplain = t.place(A, "Chaplain", 3);
+    let right = t.place(A, "Pup", 4);
+    let far = t.place(A, "Pup", 6);
     t.act(Action::UnitAbility {
         unit: chaplain as u8,
         ability: 0,
-        target: Tgt::NONE,
+        target: None,
     });
     let counters: Vec<i8> = [left, chaplain, right, far]
         .iter()
-        .map(|&i| t.unit(0, i).atk_counters)
+        .map(|&i| t.unit(A, i).atk_counters)
         .collect();
     assert_eq!(counters, vec![1, 0, 1, 0]);
     assert!(
@@ -885,29 +888,29 @@ fn adjacent_means_the_slots_left_and_right() {
 fn stacked_cards_add_attack_and_shield_the_prize_counter() {
     // rules/nostalgix.txt: glossary "Stacked"
     let mut t = Table::new();
-    t.mana(0, 3);
-    let pup = t.place(0, "Pup", 0);
-    let kit = t.give(0, "Kit");
+    t.mana(A, 3);
+    let pup = t.place(A, "Pup", 0);
+    let kit = t.give(A, "Kit");
     t.act(Action::Stack {
         hand: kit,
         unit: pup as u8,
     });
-    let u = t.unit(0, pup);
+    let u = t.unit(A, pup);
     assert_eq!(u.atk_counters, 2);
     assert!(u.prize_shield);
-    t.s.side_mut(0).units[pup].damage = 9;
+    t.s.sides[A].units[pup].damage = 9;
     t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
-    assert_eq!(t.s.side(1).prizes, 0);
-    assert_eq!(t.s.side(0).void.len(), 2, "both cards go to the Void");
+    assert_eq!(t.s.sides[B].prizes, 0);
+    assert_eq!(t.s.sides[A].void.len(), 2, "both cards go to the Void");
 }
 
 #[test]
 fn an_after_attack_ability_summons_a_token() {
     // rules/nostalgix.txt: "Stack-O-Fox" — "After this attacks, summon a 1ATK Fox Token with 1♥."
     let mut t = Table::new();
-    let kit = t.place(0, "Kit", 0);
-    t.attack(kit, Tgt::hero(1));
-    let token = t.unit(0, 1);
+    let kit = t.place(A, "Kit", 0);
+    t.attack(kit, Tgt::hero(B));
+    let token = t.unit(A, 1);
     assert!(token.token);
     assert_eq!(token.slot, TOKEN_SLOT);
     assert_eq!(t.game.best_attack(&t.s, &token), 1);
@@ -917,10 +920,10 @@ fn an_after_attack_ability_summons_a_token() {
 fn taking_all_prize_counters_wins() {
     // rules/nostalgix.txt: "How to Win"
     let mut t = Table::new();
-    t.s.side_mut(0).prizes = 9;
-    let rock = t.place(0, "Rock", 0);
-    t.place(1, "Rusher", 0);
-    t.attack(rock, Tgt::unit(1, 0));
+    t.s.sides[A].prizes = 9;
+    let rock = t.place(A, "Rock", 0);
+    t.place(B, "Rusher", 0);
+    t.attack(rock, Tgt::unit(B, 0));
     assert!(
         matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(Player::A) && o.reason == "prizes")
     );
@@ -930,9 +933,9 @@ fn taking_all_prize_counters_wins() {
 fn reducing_the_hero_to_zero_wins() {
     // rules/nostalgix.txt: "How to Win"
     let mut t = Table::new();
-    t.s.side_mut(1).hero.damage = 18;
-    let rock = t.place(0, "Rock", 0);
-    t.attack(rock, Tgt::hero(1));
+    t.s.sides[B].hero.damage = 18;
+    let rock = t.place(A, "Rock", 0);
+    t.attack(rock, Tgt::hero(B));
     assert!(
         matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(Player::A) && o.reason == "hero_ko")
     );
@@ -942,17 +945,17 @@ fn reducing_the_hero_to_zero_wins() {
 fn both_winning_at_once_starts_sudden_death() {
     // rules/nostalgix.txt: "Specialty Rules" — Heroes at 5 health, 2 prize counters
     let mut t = Table::new();
-    t.s.side_mut(0).prizes = 9;
-    t.s.side_mut(0).hero.damage = 20;
-    t.s.side_mut(1).hero.damage = 20;
+    t.s.sides[A].prizes = 9;
+    t.s.sides[A].hero.damage = 20;
+    t.s.sides[B].hero.damage = 20;
     t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
     assert!(t.s.outcome.is_none());
     assert_eq!(t.s.sudden_deaths, 1);
     assert_eq!(t.s.prize_goal, SUDDEN_DEATH_PRIZES);
     assert_eq!(t.s.phase, Phase::Mulligan);
-    assert_eq!(t.hero_health(0), i16::from(SUDDEN_DEATH_HEALTH));
-    assert_eq!(t.s.side(0).prizes, 0);
-    assert_eq!(t.s.side(0).hand.len(), 6);
+    assert_eq!(t.hero_health(A), i16::from(SUDDEN_DEATH_HEALTH));
+    assert_eq!(t.s.sides[A].prizes, 0);
+    assert_eq!(t.s.sides[A].hand.len(), 6);
 }
 
 #[test]
@@ -992,9 +995,9 @@ fn determinize_hides_the_opponents_hand_but_keeps_mine() {
     );
     let mut other = s;
     // Swap a card between b's hand and b's deck: a cannot tell.
-    let (h, d) = (other.sides[1].hand[0], other.sides[1].deck[10]);
-    other.sides[1].hand[0] = d;
-    other.sides[1].deck[10] = h;
+    let (h, d) = (other.sides[B].hand[0], other.sides[B].deck[10]);
+    other.sides[B].hand[0] = d;
+    other.sides[B].deck[10] = h;
     assert_eq!(
         game.info_key(&s, Player::A),
         game.info_key(&other, Player::A)
@@ -1006,7 +1009,7 @@ fn determinize_hides_the_opponents_hand_but_keeps_mine() {
     let v1 = game.determinize(&s, Player::A, &mut rng_from_seed(5));
     let v2 = game.determinize(&other, Player::A, &mut rng_from_seed(5));
     assert_eq!(v1, v2);
-    assert_eq!(v1.sides[0].hand, s.sides[0].hand, "my own hand is kept");
+    assert_eq!(v1.sides[A].hand, s.sides[A].hand, "my own hand is kept");
 }
 
 #[test]
@@ -1023,11 +1026,11 @@ fn state_is_small_plain_data() {
 fn damage_spends_health_counters_first_so_healing_stops_at_the_maximum() {
     // rules/nostalgix.txt: glossary "Heal (Restore)" and "Health Counters"
     let mut t = Table::new();
-    let pup = t.place(1, "Pup", 0);
-    t.s.side_mut(1).units[pup].health_counters = 2;
-    let tide = t.place(0, "Tide", 1);
-    t.attack(tide, Tgt::unit(1, pup));
-    let u = t.unit(1, pup);
+    let pup = t.place(B, "Pup", 0);
+    t.s.sides[B].units[pup].health_counters = 2;
+    let tide = t.place(A, "Tide", 1);
+    t.attack(tide, Tgt::unit(B, pup));
+    let u = t.unit(B, pup);
     assert_eq!(
         (u.health_counters, u.damage),
         (0, 2),
@@ -1036,7 +1039,7 @@ fn damage_spends_health_counters_first_so_healing_stops_at_the_maximum() {
     let id = u.id;
     t.game.heal(&mut t.s, id, 9, &mut NoObserver);
     assert_eq!(
-        t.health(1, pup),
+        t.health(B, pup),
         4,
         "healed to the printed maximum, not above"
     );
@@ -1048,9 +1051,9 @@ fn a_surprise_window_opens_whatever_the_face_down_card_is() {
     // whether the face-down card fits (docs/rulings/nostalgix.md, Surprises).
     let mut t = Table::new();
     let nullify = t.id("Nullify");
-    t.s.side_mut(1).back[0] = BackCard::Surprise(nullify);
-    let rock = t.place(0, "Rock", 0);
-    t.attack(rock, Tgt::hero(1));
+    t.s.sides[B].back[0] = BackCard::Surprise(nullify);
+    let rock = t.place(A, "Rock", 0);
+    t.attack(rock, Tgt::hero(B));
     assert_eq!(t.game.to_move(&t.s), Node::Decision(Player::B));
     assert_eq!(
         t.legal(),
@@ -1058,5 +1061,5 @@ fn a_surprise_window_opens_whatever_the_face_down_card_is() {
         "Nullify does not fit an attack"
     );
     t.act(Action::Decline);
-    assert_eq!(t.hero_health(1), 17);
+    assert_eq!(t.hero_health(B), 17);
 }

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BackCard, State};
-use crate::core::{GameRng, shuffle};
+use crate::core::{GameRng, Player, shuffle};
 
 /// The unseen cards of one player, as a multiset in canonical order.
 type Pool = ArrayVec<CardId, 128>;
@@ -24,9 +24,9 @@ impl Nostalgix {
     /// sorted (canonical, for `info_key`) and then shuffled by `rng` if
     /// given (a determinization). The result depends only on what
     /// `observer` can see, and on `rng`.
-    pub(super) fn redeal(&self, s: &mut State, observer: u8, mut rng: Option<&mut GameRng>) {
+    pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
         // Own deck: the known bottom stays, the rest is unknown order.
-        let me = s.side_mut(observer);
+        let me = &mut s.sides[observer];
         let known = me.bottom_known as usize;
         let unknown = &mut me.deck[known..];
         unknown.sort_unstable();
@@ -35,8 +35,8 @@ impl Nostalgix {
         }
         // Opponent: hand (less revealed cards), deck and face-down
         // Surprises are one pool.
-        let foe = observer ^ 1;
-        let side = s.side_mut(foe);
+        let foe = observer.opponent();
+        let side = &mut s.sides[foe];
         let mut pool = Pool::new();
         let mut known_hand = side.hand_known;
         let mut hidden_in_hand = 0;
@@ -92,13 +92,13 @@ impl Nostalgix {
     }
 
     /// A hash of everything `player` can see.
-    pub(super) fn info_hash(&self, s: &State, player: u8) -> u64 {
+    pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
         let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
-        let foe = canonical.side_mut(player ^ 1);
+        let foe = &mut canonical.sides[player.opponent()];
         foe.hand.sort_unstable();
         foe.hand_known.sort_unstable();
-        canonical.side_mut(player).hand_known.sort_unstable();
+        canonical.sides[player].hand_known.sort_unstable();
         let mut h = std::hash::DefaultHasher::new();
         canonical.hash(&mut h);
         player.hash(&mut h);
