@@ -5,8 +5,6 @@
 //! with fixed positions, unlimited tokens, 6 back-row slots shared by
 //! Surprises and Equipment, one Arena for both players, the Void.
 
-use std::hash::{Hash, Hasher};
-
 use super::cards::{CardId, SurpriseTrigger};
 use crate::core::{FixedVec, Outcome, Player, Seats};
 
@@ -230,7 +228,7 @@ pub struct Side {
 }
 
 /// The whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
     pub sides: Seats<Side, 2>,
@@ -294,40 +292,5 @@ impl State {
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
         id
-    }
-}
-
-/// Every field, the outcome by its ranks and reason (all it holds), so
-/// that equal states hash alike.
-impl Hash for State {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        let State {
-            sides,
-            arena,
-            phase,
-            active,
-            turn,
-            first,
-            next_id,
-            prize_goal,
-            sudden_deaths,
-            pending,
-            windows,
-            outcome,
-            discards,
-        } = self;
-        sides.hash(h);
-        arena.hash(h);
-        phase.hash(h);
-        active.hash(h);
-        turn.hash(h);
-        first.hash(h);
-        next_id.hash(h);
-        prize_goal.hash(h);
-        sudden_deaths.hash(h);
-        pending.hash(h);
-        windows.hash(h);
-        outcome.map(|o| (*o.ranks(), o.reason)).hash(h);
-        discards.hash(h);
     }
 }
