@@ -2,8 +2,7 @@
 //! better for the player asking. Strategy files weight them by name.
 
 use super::MillenniumBlades;
-use super::cards::Kind;
-use super::state::{Area, Phase, State};
+use super::state::{Area, Phase, State, Zone};
 use crate::core::{Evaluate, Player};
 
 /// The feature names, in the order [`Evaluate::features`] writes.
@@ -32,24 +31,21 @@ impl Evaluate for MillenniumBlades {
     fn features(&self, s: &State, p: Player, out: &mut [f64]) {
         let best_other =
             |f: &dyn Fn(Player) -> u16| s.players().filter(|&q| q != p).map(f).max().unwrap_or(0);
-        let mut owned = 0u32;
-        let mut deck = 0u32;
-        let mut collection = 0u32;
-        let mut hand = 0u32;
-        for (i, z) in s.zone[..self.table.len()].iter().enumerate() {
-            let Some((area, q)) = z.owner() else { continue };
-            if q != p {
-                continue;
-            }
-            let card = self.card(i as u16);
-            let stars = u32::from(card.stars);
+        let (mut owned, mut deck, mut collection, mut hand) = (0u32, 0u32, 0u32, 0u32);
+        let seat_bits = p.index() as u8;
+        let t = &self.table;
+        // Branch-free over every instance (the compiler vectorizes it):
+        // player zones are PLAYER + 8·area + seat (state.rs).
+        for ((z, &stars), &single) in s.zone[..t.len()].iter().zip(&t.stars).zip(&t.singles) {
+            let rel = z.0.wrapping_sub(Zone::PLAYER);
+            let mine = u32::from(rel & 7 == seat_bits && rel < Zone::PLAYER_END - Zone::PLAYER);
+            let area = rel >> 3;
+            let stars = u32::from(stars) * mine;
             owned += stars;
-            match area {
-                Area::Deck if card.kind == Kind::Single => deck += stars,
-                Area::Collection | Area::Collection2 => collection += 1,
-                Area::Hand => hand += 1,
-                _ => {}
-            }
+            deck += stars * u32::from(area == Area::Deck as u8 && single);
+            collection +=
+                mine * u32::from(area == Area::Collection as u8 || area == Area::Collection2 as u8);
+            hand += mine * u32::from(area == Area::Hand as u8);
         }
         let seat = &s.seats[p];
         let tableau: u32 = seat

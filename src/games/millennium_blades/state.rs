@@ -60,6 +60,8 @@ impl Zone {
     pub const META_UP: Zone = Zone(12);
     /// Player zones start here: `PLAYER + 8·kind + seat`.
     pub const PLAYER: u8 = 16;
+    /// Player zones end before this (seven areas).
+    pub const PLAYER_END: u8 = Zone::PLAYER + 8 * 7;
 
     /// A player's zone of kind `kind`.
     #[inline]

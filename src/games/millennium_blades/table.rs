@@ -26,6 +26,11 @@ pub struct SetCards {
 pub struct Table {
     /// The card of each instance.
     pub cards: Vec<CardId>,
+    /// The printed star rating of each instance's card (what the bots'
+    /// features read for every instance, kept beside the ids).
+    pub stars: Vec<u8>,
+    /// Whether each instance's card is a single.
+    pub singles: Vec<bool>,
     /// The sets of the pool (starters excluded), in pool order.
     pub sets: Vec<SetCards>,
     /// The elemental and the type metagame cards.
@@ -45,6 +50,8 @@ impl Table {
         let add = |t: &mut Table, card: CardId| -> u16 {
             assert!(t.cards.len() < MAX_INSTANCES, "too many cards in the game");
             t.cards.push(card);
+            t.stars.push(db.card(card).stars);
+            t.singles.push(db.card(card).kind == Kind::Single);
             (t.cards.len() - 1) as u16
         };
         for (id, card) in db.cards() {

@@ -25,7 +25,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::MillenniumBlades;
-use super::state::{State, Zone};
+use super::state::{MAX_INSTANCES, State, Zone};
 use crate::core::{GameRng, Player, shuffle};
 
 impl MillenniumBlades {
@@ -69,22 +69,23 @@ impl MillenniumBlades {
             shuffle(r, &mut pool);
         }
         let mut taken = vec![false; pool.len()];
-        let mut take = |pred: &dyn Fn(u16) -> bool| -> u16 {
-            let i = (0..pool.len())
-                .find(|&i| !taken[i] && pred(pool[i]))
-                .unwrap_or_else(|| (0..pool.len()).find(|&i| !taken[i]).unwrap_or(0));
-            taken[i] = true;
-            pool[i]
-        };
-        // Places showing a set first (each set has at least as many unseen
-        // cards as places showing it: the true deal), then the rest.
+        // Places showing a set first, each taking a card of that set (each
+        // set has at least as many unseen cards as places showing it: the
+        // true deal), then the rest in pool order.
         let mut dealt: Vec<(u16, u16)> = Vec::with_capacity(places.len());
         for &place in places.iter().filter(|&&c| shows_set(c)) {
             let set = self.card(place).set;
-            dealt.push((place, take(&|c| self.card(c).set == set)));
+            let i = (0..pool.len())
+                .find(|&i| !taken[i] && self.card(pool[i]).set == set)
+                .or_else(|| taken.iter().position(|t| !t))
+                .unwrap_or(0);
+            taken[i] = true;
+            dealt.push((place, pool[i]));
         }
+        let mut free = (0..pool.len()).filter(|&i| !taken[i]);
         for &place in places.iter().filter(|&&c| !shows_set(c)) {
-            dealt.push((place, take(&|_| true)));
+            let i = free.next().unwrap_or(0);
+            dealt.push((place, pool[i]));
         }
         self.move_cards(s, &dealt);
     }
@@ -93,12 +94,12 @@ impl MillenniumBlades {
     /// of the unseen cards): zone, who knows it, and its place in the store
     /// deck or area.
     fn move_cards(&self, s: &mut State, dealt: &[(u16, u16)]) {
-        let before = *s;
-        let mut new_of = vec![u16::MAX; self.table.len()];
+        let (zone, known) = (s.zone, s.known);
+        let mut new_of = [u16::MAX; MAX_INSTANCES];
         for &(old, new) in dealt {
             new_of[usize::from(old)] = new;
-            s.zone[usize::from(new)] = before.zone[usize::from(old)];
-            s.known[usize::from(new)] = before.known[usize::from(old)];
+            s.zone[usize::from(new)] = zone[usize::from(old)];
+            s.known[usize::from(new)] = known[usize::from(old)];
         }
         let renamed = |c: u16| match new_of[usize::from(c)] {
             u16::MAX => c,
