@@ -1,6 +1,6 @@
 //! decklab: an AI self-play simulator and deck evaluator for trading card
-//! games. See `README.md` for the commands and `../shared/DESIGN.md` for the
-//! architecture.
+//! games. See `README.md` for the commands and `docs/development.md` for the
+//! source layout.
 
 pub mod bots;
 pub mod cli;

@@ -55,7 +55,7 @@ fn default_run_writes_every_file_and_a_summary() {
     );
     assert_eq!(
         header("mana_curve.csv"),
-        "deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played"
+        "deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played,mean_rating_played"
     );
     assert_eq!(header("seats.csv"), "game,seat,deck,bot,rank,score,first");
     assert_eq!(
@@ -279,6 +279,73 @@ fn replay_reproduces_a_logged_game_from_its_seed() {
     assert!(stdout(&o) != replayed);
     let o = decklab(d, &["replay", "--seed", "-1"]);
     assert_fails(&o, &["--seed"]);
+}
+
+#[test]
+fn replay_reads_every_setting_from_the_run_directory() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // A what-if with a short turn cap and a deck file: the run directory
+    // alone tells replay all of it.
+    fs::copy(repo("decks/nostalgix/evolution.deck"), d.join("mine.deck")).unwrap();
+    let o = decklab(
+        d,
+        &[
+            "simulate",
+            "--deck",
+            "mine.deck",
+            "--set",
+            "Cinder Imp.health=4",
+            "--max-turns",
+            "60",
+            "--games",
+            "6",
+            "--log",
+            "6",
+            "--quiet",
+            "--out",
+            "run",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    for game in ["1", "4"] {
+        let o = decklab(d, &["replay", "run", game]);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        let logged = fs::read_to_string(d.join(format!("run/logs/game-{game}.jsonl"))).unwrap();
+        assert!(
+            stdout(&o) == logged,
+            "replay run {game} differs from its log"
+        );
+    }
+    // Four seats going round the table, Turn-Based Mode.
+    let o = decklab(
+        d,
+        &[
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--mode",
+            "turn-based",
+            "--games",
+            "4",
+            "--log",
+            "4",
+            "--quiet",
+            "--out",
+            "table",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let o = decklab(d, &["replay", "table", "3"]);
+    let logged = fs::read_to_string(d.join("table/logs/game-3.jsonl")).unwrap();
+    assert!(stdout(&o) == logged, "replay table 3 differs from its log");
+    assert_fails(
+        &decklab(d, &["replay", "run", "9"]),
+        &["run/games.csv has no game 9"],
+    );
+    assert_fails(&decklab(d, &["replay", "nowhere", "0"]), &["nowhere"]);
 }
 
 /// A failing run into `out` must leave what was there before untouched.

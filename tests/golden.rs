@@ -233,7 +233,7 @@ const RENAMED: &[(&str, &str, &str)] = &[
 
 /// Columns added since the golden runs, per file: ignored by the
 /// comparison.
-const ADDED: &[(&str, &str)] = &[];
+const ADDED: &[(&str, &str)] = &[("mana_curve.csv", "mean_rating_played")];
 
 /// A CSV file as its header and rows.
 struct Table {

@@ -312,20 +312,60 @@ fn regress_passes_an_unchanged_deck_and_fails_a_weakened_one() {
         manifest.contains("\"verdict\": \"no_regression\""),
         "{manifest}"
     );
-    // Hero-rush's cheap attackers made harmless: a clear regression.
-    let weak = [
-        "--set",
-        "Cinder Imp.attacks.0.damage=0",
-        "--set",
-        "Flame Sprinter.attacks.0.damage=0",
-        "--set",
-        "Thornback Boar.attacks.0.damage=0",
-    ];
-    let mut args = vec!["regress", "--baseline", base, "--quiet", "--out", "weak"];
-    args.extend_from_slice(&weak);
-    let o = decklab(d, &args);
+    // The deck edited: its twelve cheap Charge attackers swapped for
+    // walls. A clear regression (the deck under test may change; that is
+    // what the gate judges).
+    let list = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/nostalgix/hero-rush.deck"))
+        .replace("4 Cinder Imp", "4 Mossback Tortoise")
+        .replace("4 Flame Sprinter", "4 Reef Guardian")
+        .replace("4 Thornback Boar", "4 Grave Spider");
+    fs::create_dir_all(d.join("edited")).unwrap();
+    fs::write(d.join("edited/hero-rush.deck"), list).unwrap();
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--baseline",
+            base,
+            "--deck",
+            "edited/hero-rush.deck",
+            "--quiet",
+            "--out",
+            "weak",
+        ],
+    );
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("verdict: REGRESSION"));
+    // Other measuring conditions (here an opponent deck of the same name
+    // whose file differs): the figure does not apply.
+    let opponent =
+        read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/nostalgix/prize-control.deck"));
+    let (first, rest) = opponent.split_once("\n").unwrap();
+    fs::write(
+        d.join("edited/prize-control.deck"),
+        format!("{first}\n# edited\n{rest}"),
+    )
+    .unwrap();
+    let settings = read(&d.join("results/baselines/hero-rush.settings.json"));
+    assert!(settings.contains("\"max_turns\": 100"), "{settings}");
+    for (flags, named) in [
+        (["--max-turns", "50"], "max_turns (baseline 100, now 50)"),
+        (
+            ["--set", "Cinder Imp.health=4"],
+            "set (baseline [], now [\"Cinder Imp.health=4\"])",
+        ),
+        (
+            ["--opponent", "edited/prize-control.deck"],
+            "files.opponent",
+        ),
+    ] {
+        let mut args = vec!["regress", "--baseline", base, "--quiet"];
+        args.extend_from_slice(&flags);
+        assert_fails(
+            &decklab(d, &args),
+            &["was recorded with other settings", named],
+        );
+    }
 }
 
 #[test]
@@ -367,6 +407,52 @@ fn regress_reads_a_matchups_baseline_over_both_seats() {
 }
 
 #[test]
+fn regress_gates_the_rank_score_at_a_four_seat_table() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let table = ["--game", "millennium-blades", "--players", "4"];
+    let mut args = vec!["regress", "--write-baseline", "--baseline", "b.csv"];
+    args.extend_from_slice(&table);
+    args.extend_from_slice(&RANDOM);
+    args.extend_from_slice(&["--games", "200", "--quiet", "--out", "w"]);
+    run(d, &args);
+    // The baseline is the table's summary: one row per entry.
+    let baseline = read(&d.join("b.csv"));
+    assert!(
+        baseline.starts_with("table,entry,deck,bot,games,"),
+        "{baseline}"
+    );
+    assert_eq!(baseline.lines().count(), 5);
+    let mut args = vec!["regress", "--baseline", "b.csv", "--out", "r", "--quiet"];
+    args.extend_from_slice(&table);
+    args.extend_from_slice(&RANDOM);
+    let o = decklab(d, &args);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("blazing (random) at blazing + tidal + gale + shade"),
+        "{text}"
+    );
+    assert!(text.contains("H0 rank score"), "{text}");
+    // Four seats were played, every entry in every seat.
+    let games = read(&d.join("r/games.csv"));
+    assert!(games.starts_with("game,seed,first,deck_a,deck_b,deck_c,deck_d,"));
+    // A two-seat run does not match a table's baseline.
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--baseline",
+            "b.csv",
+            "--game",
+            "millennium-blades",
+            "--quiet",
+        ],
+    );
+    assert_fails(&o, &["has no row for blazing (greedy) vs tidal (greedy)"]);
+}
+
+#[test]
 fn regress_refuses_bad_input_before_playing() {
     let t = TempDir::new().unwrap();
     let d = t.path();
@@ -391,8 +477,8 @@ fn regress_refuses_bad_input_before_playing() {
                 "b.csv",
                 "--opponent",
                 "evolution",
-                "--tolerance",
-                "0.3",
+                "--h1",
+                "0.7",
                 "--out",
                 "o",
             ],
@@ -428,49 +514,111 @@ fn compare_flags_what_a_what_if_changed() {
     let d = t.path();
     run(
         d,
-        &["simulate", "--games", "600", "--quiet", "--out", "before"],
+        &["simulate", "--games", "1000", "--quiet", "--out", "before"],
     );
+    // A small buff: 48 of the 1,000 games change winner, 33 towards seat
+    // a. Two independent intervals (±2.8 points each) would miss it; the
+    // paired interval does not.
     run(
         d,
         &[
             "simulate",
             "--games",
-            "600",
+            "1000",
             "--quiet",
             "--out",
             "after",
             "--set",
-            "Cinder Imp.attacks.0.damage=0",
-            "--set",
-            "Flame Sprinter.attacks.0.damage=0",
+            "Cinder Imp.health=4",
         ],
     );
     let o = decklab(d, &["compare", "before", "after"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "a row is flagged: {}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("B: after  (--set \"Cinder Imp.attacks.0.damage=0\" --set"),
+        text.contains("B: after  (--set \"Cinder Imp.health=4\")"),
         "{text}"
     );
+    assert!(text.contains("paired: both runs use seed 0"), "{text}");
     let line = |needle: &str| {
         text.lines()
             .find(|l| l.starts_with(needle))
             .unwrap_or_else(|| panic!("no {needle:?} in {text}"))
             .to_owned()
     };
-    // The nerf shows in the matchup and in the nerfed card's line.
-    assert!(line("hero-rush / greedy / prize-control / greedy").ends_with('*'));
+    let matchup = line("hero-rush / greedy / prize-control / greedy");
     assert!(
-        line("hero-rush / Cinder Imp").contains("n=")
-            && line("hero-rush / Cinder Imp").contains(" -")
+        matchup.contains("+1.8 [+0.4, +3.2]  *  paired, 48 of 1000 games changed"),
+        "{matchup}"
     );
-    // Identical runs change nothing.
-    let o = decklab(d, &["compare", "before", "before", "--only-changed"]);
+    // The same, for a script.
+    let o = decklab(d, &["compare", "before", "after", "--format", "csv"]);
+    let csv = stdout(&o);
+    assert!(csv.starts_with("section,key,a_rate,a_games,b_rate,b_games,diff,"));
+    assert!(
+        csv.contains(",0.7160,1000,0.7340,1000,0.0180,0.0045,0.0315,true,48,true"),
+        "{csv}"
+    );
+    let o = decklab(d, &["compare", "before", "after", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["paired"], true);
+    assert_eq!(
+        json["sections"][0]["rows"][0]["paired"]["changed_games"],
+        48
+    );
+    // Identical runs differ by exactly 0 and flag nothing.
+    let o = decklab(d, &["compare", "before", "before"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stdout(&o).contains('*'), "{}", stdout(&o));
+    assert!(
+        line_of(&stdout(&o), "hero-rush / greedy").contains("+0.0 [+0.0, +0.0]"),
+        "{}",
+        stdout(&o)
+    );
+    // Another seed: unpaired, and said so.
+    run(
+        d,
+        &[
+            "simulate", "--games", "200", "--seed", "9", "--quiet", "--out", "other",
+        ],
+    );
+    let o = decklab(d, &["compare", "before", "other"]);
+    assert!(
+        stdout(&o).contains("unpaired: the seeds differ"),
+        "{}",
+        stdout(&o)
+    );
+    // Runs of unrelated decks cannot be compared.
+    run(
+        d,
+        &[
+            "simulate",
+            "--deck",
+            "evolution",
+            "--opponent",
+            "token-swarm",
+            "--games",
+            "50",
+            "--quiet",
+            "--out",
+            "unrelated",
+        ],
+    );
+    assert_fails(
+        &decklab(d, &["compare", "before", "unrelated"]),
+        &["have no matchup in common"],
+    );
     assert_fails(
         &decklab(d, &["compare", "before", "nowhere"]),
         &["cannot read nowhere/manifest.json"],
     );
+}
+
+fn line_of(text: &str, needle: &str) -> String {
+    text.lines()
+        .find(|l| l.starts_with(needle))
+        .unwrap_or_else(|| panic!("no {needle:?} in {text}"))
+        .to_owned()
 }
 
 /// The gate CI applies to the starter decks: every baseline committed
@@ -489,6 +637,10 @@ fn the_committed_baselines_hold() {
         let game_name = game.file_name().to_string_lossy().into_owned();
         for file in fs::read_dir(game.path()).unwrap().flatten() {
             let path = file.path();
+            // The baselines, not the settings recorded beside them.
+            if path.extension().is_none_or(|e| e != "csv") {
+                continue;
+            }
             let text = read(&path);
             let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
             let path = path.display().to_string();

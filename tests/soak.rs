@@ -1,10 +1,12 @@
 //! The soak: many games with the invariant checker after every action.
 //!
 //! CI size (in `cargo test --release`): 20,000 random games and 200 greedy
-//! games over the four Nostalgix starter-deck matchups, and 4,000 random
-//! and 100 greedy games of each other ruleset. The long campaign
-//! (1,000,000 random and 10,000 greedy Nostalgix games, 500,000 and 5,000
-//! of each other ruleset):
+//! games over the four Nostalgix starter-deck matchups, 4,000 random and
+//! 100 greedy games of each other two-seat ruleset, and 200 random and 5
+//! greedy games of each of the ten Millennium Blades tables. The long
+//! campaign (1,000,000 random and 10,000 greedy Nostalgix games, 500,000
+//! and 5,000 of each other two-seat ruleset, 100,000 and 1,000 of each
+//! Millennium Blades table):
 //! `cargo test --release --test soak -- --ignored --nocapture` (one test
 //! per ruleset, `soak_campaign_<game>`).
 //! A violation prints the seed and the actions that lead to it.
@@ -18,9 +20,11 @@ use decklab::bots::{Bot, FeatureSet, Strategy};
 use decklab::core::conformance::{Checks, Report, games_with, random_games};
 use decklab::core::{Evaluate, Game, Invariants, Node, Player};
 use decklab::games::astrom_cross::AstromCross;
+use decklab::games::millennium_blades::MillenniumBlades;
 use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::pixel_tactics::PixelTactics;
+use decklab::games::{Mode, Options};
 
 /// The four Nostalgix matchups of the starter decks, each deck once in
 /// each seat.
@@ -46,6 +50,30 @@ fn nintendo_tcg() -> Vec<NintendoTcg> {
     vec![NintendoTcg::bundled(0, 1), NintendoTcg::bundled(1, 0)]
 }
 
+/// Millennium Blades in every mode at every table size it allows: the
+/// standard game and Turn-Based Mode at 2 to 5 seats, the standard game
+/// with the Pre-Release tournament at 4, Duel Mode at 2; the bundled
+/// starter decks in seat order.
+fn millennium_blades() -> Vec<MillenniumBlades> {
+    let with = |players: usize, mode: Mode, pre_release: bool| {
+        let options = Options {
+            max_turns: 2000,
+            mode,
+            pre_release,
+            ..Options::default()
+        };
+        MillenniumBlades::bundled_with(&(0..players).collect::<Vec<_>>(), options)
+    };
+    let mut games = Vec::new();
+    for players in 2..=5 {
+        games.push(with(players, Mode::Standard, false));
+        games.push(with(players, Mode::TurnBased, false));
+    }
+    games.push(with(4, Mode::Standard, true));
+    games.push(with(2, Mode::Duel, false));
+    games
+}
+
 /// Plays `random` uniformly random and `greedy` greedy-vs-greedy games per
 /// matchup, checking the invariants after every action, and prints the
 /// totals.
@@ -56,6 +84,12 @@ fn soak<G: Game + Evaluate + Invariants>(name: &str, matchups: &[G], random: u64
         let first = i as u64 * random;
         let r = random_games(game, first, random, 50_000, Checks::Invariants)
             .unwrap_or_else(|v| panic!("{name}: violation: {v}"));
+        eprintln!(
+            "{name} table {i} random: {} games, {} actions, 0 violations ({:.0} s)",
+            r.games,
+            r.actions,
+            started.elapsed().as_secs_f64()
+        );
         add(&mut totals[0], r);
         let strategy = Strategy::resolve("greedy", FeatureSet::of(game)).expect("greedy");
         let mut bots: Vec<Bot<G>> = Player::all(game.num_players())
@@ -100,6 +134,12 @@ fn ci_soak() {
     soak("pixel-tactics", &pixel_tactics(), 2_000 / scale, 50 / scale);
     soak("astrom-cross", &astrom_cross(), 2_000 / scale, 50 / scale);
     soak("nintendo-tcg", &nintendo_tcg(), 2_000 / scale, 50 / scale);
+    soak(
+        "millennium-blades",
+        &millennium_blades(),
+        200 / scale,
+        5 / scale,
+    );
 }
 
 #[test]
@@ -124,4 +164,12 @@ fn soak_campaign_astrom_cross() {
 #[ignore]
 fn soak_campaign_nintendo_tcg() {
     soak("nintendo-tcg", &nintendo_tcg(), 250_000, 2_500);
+}
+
+/// 100,000 random games and 1,000 greedy ones per Millennium Blades table
+/// (mode × seats, see [`millennium_blades`]).
+#[test]
+#[ignore]
+fn soak_campaign_millennium_blades() {
+    soak("millennium-blades", &millennium_blades(), 100_000, 1_000);
 }

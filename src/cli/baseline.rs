@@ -1,12 +1,16 @@
 //! The baseline of `decklab regress`: a committed `summary.csv` (a deck as
-//! seat a against one opponent) or `matchups.csv` (a deck against one
-//! opponent over both seats), and the row of it the flags select.
+//! seat a against one opponent; at more than two seats, entry a of a table
+//! going round it) or `matchups.csv` (a deck against one opponent over
+//! both seats), and the row of it the flags select.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 
-use crate::output::{MATCHUPS, SUMMARY};
+use serde_json::{Value, json};
+
+use crate::games::Options;
+use crate::output::{InputFile, MATCHUPS, SUMMARY, SUMMARY_TABLE};
 
 /// How the baseline's win rate was measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +19,9 @@ pub enum BaselineKind {
     Summary,
     /// `matchups.csv`: the deck's win rate over both seats.
     Matchups,
+    /// `summary.csv` of a table of more than two seats: entry a's rank
+    /// score, the entries going round the table.
+    Table,
 }
 
 /// The baseline row of one matchup.
@@ -39,15 +46,22 @@ pub struct Key<'a> {
     pub opponent: &'a str,
     /// The opponent's bot.
     pub opponent_bot: &'a str,
+    /// At more than two seats, the table's decks in entry order joined by
+    /// ` + ` (`summary.csv`'s `table`); empty at two seats.
+    pub table: &'a str,
 }
 
 impl std::fmt::Display for Key<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} ({}) vs {} ({})",
-            self.deck, self.bot, self.opponent, self.opponent_bot
-        )
+        if self.table.is_empty() {
+            write!(
+                f,
+                "{} ({}) vs {} ({})",
+                self.deck, self.bot, self.opponent, self.opponent_bot
+            )
+        } else {
+            write!(f, "{} ({}) at {}", self.deck, self.bot, self.table)
+        }
     }
 }
 
@@ -67,6 +81,11 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
             BaselineKind::Summary,
             ["deck_a", "bot_a", "deck_b", "bot_b", "win_rate_a"],
         )
+    } else if SUMMARY_TABLE.iter().all(|c| column(c).is_some()) {
+        (
+            BaselineKind::Table,
+            ["deck", "bot", "table", "entry", "rank_score"],
+        )
     } else if MATCHUPS.iter().all(|c| column(c).is_some()) {
         (
             BaselineKind::Matchups,
@@ -74,8 +93,10 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
         )
     } else {
         bail!(
-            "{shown}:1: expected the header of a summary.csv ({}) or a matchups.csv ({})",
+            "{shown}:1: expected the header of a summary.csv ({}, or at more than two seats {}) \
+             or a matchups.csv ({})",
             SUMMARY.join(","),
+            SUMMARY_TABLE.join(","),
             MATCHUPS.join(",")
         );
     };
@@ -86,11 +107,22 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
         let line = i + 2;
         let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
         let field = |j: usize| record.get(at[j]).unwrap_or_default();
-        let row = Key {
-            deck: field(0),
-            bot: field(1),
-            opponent: field(2),
-            opponent_bot: field(3),
+        let row = match kind {
+            // Entry a of the table; the other entries are the rows below.
+            BaselineKind::Table if field(3) != "a" => continue,
+            BaselineKind::Table => Key {
+                deck: field(0),
+                bot: field(1),
+                table: field(2),
+                ..*key
+            },
+            _ => Key {
+                deck: field(0),
+                bot: field(1),
+                opponent: field(2),
+                opponent_bot: field(3),
+                table: "",
+            },
         };
         if row == *key {
             let win_rate: f64 = field(4).parse().map_err(|_| {
@@ -122,5 +154,100 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
         } else {
             rows.join("; ")
         }
+    )
+}
+
+/// The file beside a baseline that records what its figure depends on:
+/// `x.csv` → `x.settings.json`.
+pub fn settings_path(baseline: &Path) -> PathBuf {
+    baseline.with_extension("settings.json")
+}
+
+/// The conditions a baseline's figure was measured under, besides the
+/// seed: the ruleset and table size, every rule option, the `--set`
+/// overrides, and the SHA-256 of the opponents' decks and of every bot's
+/// strategy, by role. The deck under test and the card pool are what the
+/// gate judges, so they may change (that is the point of a CI gate).
+pub fn recorded_settings(
+    game: &str,
+    players: usize,
+    options: &Options,
+    set: &[String],
+    files: &[InputFile],
+) -> Value {
+    let hashes: serde_json::Map<String, Value> = files
+        .iter()
+        .filter(|f| f.role != "deck" && f.role != "cards")
+        .map(|f| (f.role.clone(), Value::from(f.sha256.clone())))
+        .collect();
+    json!({
+        "game": game,
+        "players": players,
+        "max_turns": options.max_turns,
+        "match_games": options.match_games,
+        "mode": options.mode.name(),
+        "ticks_per_minute": options.ticks_per_minute,
+        "pre_release": options.pre_release,
+        "set": set,
+        "files": hashes,
+    })
+}
+
+/// Checks the flags' `now` settings against those recorded beside the
+/// baseline: an error naming every setting that differs (the figure would
+/// not be comparable). A baseline recorded before settings were kept
+/// passes with a warning.
+pub fn check_settings(path: &Path, now: &Value) -> anyhow::Result<()> {
+    let recorded_at = settings_path(path);
+    let text = match std::fs::read_to_string(&recorded_at) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!(
+                "decklab: warning: {} records no settings (no {}): re-record it with \
+                 --write-baseline to have them checked",
+                path.display(),
+                recorded_at.display()
+            );
+            return Ok(());
+        }
+        Err(e) => bail!("cannot read {}: {e}", recorded_at.display()),
+    };
+    let recorded: Value = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not the settings of a baseline", recorded_at.display()))?;
+    let mut differ = Vec::new();
+    let flat = |v: &Value| -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        for (k, x) in v.as_object().into_iter().flatten() {
+            match x.as_object() {
+                Some(inner) if k == "files" => out.extend(
+                    inner
+                        .iter()
+                        .map(|(role, hash)| (format!("files.{role}"), hash.clone())),
+                ),
+                _ => out.push((k.clone(), x.clone())),
+            }
+        }
+        out
+    };
+    let (then, now) = (flat(&recorded), flat(now));
+    for (key, value) in &now {
+        let was = then.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        if was != Some(value) {
+            let was = was.map_or_else(|| "nothing".to_owned(), Value::to_string);
+            differ.push(format!("{key} (baseline {was}, now {value})"));
+        }
+    }
+    for (key, value) in &then {
+        if !now.iter().any(|(k, _)| k == key) {
+            differ.push(format!("{key} (baseline {value}, now nothing)"));
+        }
+    }
+    if differ.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{} was recorded with other settings, so its figure does not apply: {}",
+        path.display(),
+        differ.join("; ")
     )
 }

@@ -337,6 +337,9 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let mut settings = c.settings.clone();
         if let Some(fields) = settings.as_object_mut() {
             fields.insert("max_turns".into(), c.options.max_turns.into());
+            fields.insert("mode".into(), c.options.mode.name().into());
+            fields.insert("ticks_per_minute".into(), c.options.ticks_per_minute.into());
+            fields.insert("pre_release".into(), c.options.pre_release.into());
             fields.insert("action_cap".into(), action_cap(c.options.max_turns).into());
             fields.insert("log".into(), self.logged.into());
             fields.insert("games_per_pairing".into(), c.block.into());

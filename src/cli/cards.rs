@@ -13,7 +13,7 @@ use crate::games::Ruleset;
 const EXAMPLES: &str = "\
 Examples:
   decklab cards
-  decklab cards --cards my-cards.toml | grep Fighter";
+  decklab cards --cards my-cards.toml | grep fighter";
 
 /// The arguments of `decklab cards`.
 #[derive(Debug, Args)]

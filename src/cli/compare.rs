@@ -1,26 +1,39 @@
 //! `decklab compare DIR_A DIR_B`: what changed between two runs (a
 //! what-if `--set` against the original, say): per matchup and per card,
-//! both win rates with their 95% intervals and the difference B − A with
-//! Newcombe's interval. A `*` flags the rows whose two intervals do not
-//! overlap.
+//! both win rates with their 95% intervals and the difference B − A.
+//!
+//! When the runs share their seed, they played the same deals: the
+//! matchup rows are then compared **paired**, game by game from
+//! `seats.csv` (the mean of the per-game differences and its interval, see
+//! [`Paired`]), which sees a change that two independent intervals hide.
+//! Otherwise, and for the card rows, the difference has Newcombe's
+//! interval for two independent rates. A `*` flags every row whose
+//! interval of B − A excludes 0.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use anyhow::anyhow;
-use clap::Args;
+use anyhow::{Context, anyhow};
+use clap::{Args, ValueEnum};
+use serde_json::json;
 
 use super::table::write_table;
+use crate::core::{Outcome, Player, UNITS_PER_GAME};
 use crate::report::read::{Run, RunManifest};
-use crate::stats::{Score, newcombe95};
+use crate::stats::{Paired, Score, newcombe95};
 
 const EXAMPLES: &str = "\
+Exit status: 0 nothing flagged, 1 at least one row flagged (its interval
+of B - A excludes 0), 2 bad input.
+
 Examples:
-  decklab simulate --out results/before
-  decklab simulate --set \"Stack-O-Fox.health=3\" --out results/after
+  decklab simulate --games 500 --out results/before
+  decklab simulate --games 500 --set \"Stack-O-Fox.health=3\" --out results/after
   decklab compare results/before results/after
-  decklab compare results/before results/after --only-changed";
+  decklab compare results/before results/after --only-changed
+  decklab compare results/before results/after --format json";
 
 /// The arguments of `decklab compare`.
 #[derive(Debug, Args)]
@@ -35,19 +48,56 @@ pub struct CompareArgs {
     /// Show only the rows flagged as changed.
     #[arg(long)]
     only_changed: bool,
+    /// The output: a text table, CSV (one line per row of every section)
+    /// or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// The output formats of `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Aligned tables, one per section.
+    Text,
+    /// `section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged`.
+    Csv,
+    /// One object with the runs and every row.
+    Json,
 }
 
 /// A win rate's tally, keyed by what it is the rate of.
 type Rates = BTreeMap<Vec<String>, Score>;
 
-/// Runs `decklab compare`.
-pub fn run(args: CompareArgs) -> anyhow::Result<()> {
-    let runs = [Run::load(&args.a)?, Run::load(&args.b)?];
-    let mut out = std::io::stdout().lock();
-    for ((label, dir), run) in [("A", &args.a), ("B", &args.b)].into_iter().zip(&runs) {
-        writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
+/// Per key, the (A, B) scores of the games both runs played with it.
+type Pairs = BTreeMap<Vec<String>, Vec<(f64, f64)>>;
+
+/// One compared row.
+struct Row {
+    key: Vec<String>,
+    a: Score,
+    b: Score,
+    /// The paired difference, when the runs played the same games.
+    paired: Option<Paired>,
+    /// B − A and its 95% interval (paired, else Newcombe's).
+    diff: Option<(f64, f64, f64)>,
+}
+
+impl Row {
+    fn flagged(&self) -> bool {
+        self.diff.is_some_and(|(_, lo, hi)| lo > 0.0 || hi < 0.0)
     }
+}
+
+/// Runs `decklab compare`: exit 0 if no row is flagged, 1 if one is.
+pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
+    let runs = [Run::load(&args.a)?, Run::load(&args.b)?];
     let [a, b] = &runs;
+    let same_seed = a.manifest.seed.is_some() && a.manifest.seed == b.manifest.seed;
+    let pairs = if same_seed {
+        Some(pair_games(&args.a, &args.b)?)
+    } else {
+        None
+    };
     let mut sections = vec![("matchups (seat a's win rate)", matchups(a), matchups(b))];
     if !a.tables.is_empty() || !b.tables.is_empty() {
         sections = vec![("tables (each entry's win share)", tables(a), tables(b))];
@@ -60,24 +110,257 @@ pub fn run(args: CompareArgs) -> anyhow::Result<()> {
         cards(a, &args.a)?,
         cards(b, &args.b)?,
     ));
-    for (title, a, b) in sections {
+    let mut compared = Vec::new();
+    let mut unmatched = Vec::new();
+    for (i, (title, ra, rb)) in sections.into_iter().enumerate() {
+        // Only the first section (matchups or tables) is measured per game.
+        let paired = pairs.as_ref().filter(|_| i == 0);
+        compared.push((title, rows(&ra, &rb, paired)));
+        unmatched.extend(
+            ra.keys()
+                .filter(|k| !rb.contains_key(*k))
+                .map(|k| format!("{} (A only)", k.join(" / ")))
+                .chain(
+                    rb.keys()
+                        .filter(|k| !ra.contains_key(*k))
+                        .map(|k| format!("{} (B only)", k.join(" / "))),
+                ),
+        );
+    }
+    if compared[0].1.is_empty() {
+        anyhow::bail!(
+            "{} and {} have no matchup in common: runs of different decks or bots cannot be \
+             compared",
+            args.a.display(),
+            args.b.display()
+        );
+    }
+    if !unmatched.is_empty() {
+        // Runs of partly different matchups: some rows are left out.
+        const SHOWN: usize = 5;
+        let more = unmatched.len().saturating_sub(SHOWN);
+        unmatched.truncate(SHOWN);
+        eprintln!(
+            "decklab: warning: the runs' matchups or decks differ; not compared: {}{}",
+            unmatched.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Text => write_text(&mut out, &args, &runs, same_seed, &compared)?,
+        Format::Csv => write_csv(&mut out, &compared)?,
+        Format::Json => write_json(&mut out, &args, &runs, same_seed, &compared)?,
+    }
+    let flagged = compared
+        .iter()
+        .any(|(_, rows)| rows.iter().any(Row::flagged));
+    Ok(if flagged {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The text tables, one per section.
+fn write_text(
+    out: &mut impl Write,
+    args: &CompareArgs,
+    runs: &[Run; 2],
+    same_seed: bool,
+    compared: &[(&str, Vec<Row>)],
+) -> anyhow::Result<()> {
+    for ((label, dir), run) in [("A", &args.a), ("B", &args.b)].into_iter().zip(runs) {
+        writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
+    }
+    if same_seed {
+        writeln!(
+            out,
+            "paired: both runs use seed {}, so the matchups are compared game by game",
+            runs[0].manifest.seed.unwrap_or_default()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "unpaired: the seeds differ, so the runs are compared as independent samples"
+        )?;
+    }
+    for (title, rows) in compared {
         writeln!(out, "\n{title}")?;
-        write_table(&mut out, &rows(&a, &b, args.only_changed), &[])?;
-        let only: Vec<String> = a
-            .keys()
-            .filter(|k| !b.contains_key(*k))
-            .map(|k| format!("{} (A only)", k.join(" / ")))
-            .chain(
-                b.keys()
-                    .filter(|k| !a.contains_key(*k))
-                    .map(|k| format!("{} (B only)", k.join(" / "))),
-            )
-            .collect();
-        if !only.is_empty() {
-            writeln!(out, "not compared: {}", only.join(", "))?;
-        }
+        write_table(out, &text_rows(rows, args.only_changed), &[])?;
     }
     Ok(())
+}
+
+/// Every row of every section as CSV.
+fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "section",
+        "key",
+        "a_rate",
+        "a_games",
+        "b_rate",
+        "b_games",
+        "diff",
+        "diff_low",
+        "diff_high",
+        "paired",
+        "changed_games",
+        "flagged",
+    ])?;
+    let number = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
+    for (title, rows) in compared {
+        for r in rows {
+            w.write_record([
+                title.to_string(),
+                r.key.join(" / "),
+                number(r.a.rate()),
+                r.a.games.to_string(),
+                number(r.b.rate()),
+                r.b.games.to_string(),
+                number(r.diff.map(|d| d.0)),
+                number(r.diff.map(|d| d.1)),
+                number(r.diff.map(|d| d.2)),
+                r.paired.is_some().to_string(),
+                r.paired.map_or_else(String::new, |p| p.changed.to_string()),
+                r.flagged().to_string(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// The runs and every row as one JSON object.
+fn write_json(
+    out: &mut impl Write,
+    args: &CompareArgs,
+    runs: &[Run; 2],
+    same_seed: bool,
+    compared: &[(&str, Vec<Row>)],
+) -> anyhow::Result<()> {
+    let sections: Vec<_> = compared
+        .iter()
+        .map(|(title, rows)| {
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    json!({
+                        "key": r.key,
+                        "a": {"rate": r.a.rate(), "games": r.a.games},
+                        "b": {"rate": r.b.rate(), "games": r.b.games},
+                        "diff": r.diff.map(|d| json!({"mean": d.0, "low": d.1, "high": d.2})),
+                        "paired": r.paired.map(|p| json!({"games": p.games, "changed_games": p.changed})),
+                        "flagged": r.flagged(),
+                    })
+                })
+                .collect();
+            json!({"section": title, "rows": rows})
+        })
+        .collect();
+    let value = json!({
+        "a": {"dir": args.a.display().to_string(), "set": runs[0].manifest.settings["set"]},
+        "b": {"dir": args.b.display().to_string(), "set": runs[1].manifest.settings["set"]},
+        "paired": same_seed,
+        "sections": sections,
+    });
+    serde_json::to_writer_pretty(&mut *out, &value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The games both runs played with the same lineup, per key of the first
+/// section: two seats, seat a's win rate (a draw half) keyed by the
+/// matchup; more seats, each deck's win share keyed by table, entry, deck
+/// and bot, where a run plays one table (else unpaired).
+fn pair_games(a: &Path, b: &Path) -> anyhow::Result<Pairs> {
+    let (ga, gb) = (seat_rows(a)?, seat_rows(b)?);
+    let mut pairs = Pairs::new();
+    for (game, rows_a) in &ga {
+        let Some(rows_b) = gb.get(game) else { continue };
+        let lineup = |rows: &Vec<SeatRow>| -> Vec<(String, String)> {
+            rows.iter()
+                .map(|r| (r.deck.clone(), r.bot.clone()))
+                .collect()
+        };
+        if lineup(rows_a) != lineup(rows_b) {
+            continue;
+        }
+        let (sa, sb) = (scores(rows_a), scores(rows_b));
+        if rows_a.len() == 2 {
+            let key = [
+                &rows_a[0].deck,
+                &rows_a[0].bot,
+                &rows_a[1].deck,
+                &rows_a[1].bot,
+            ]
+            .map(String::clone)
+            .to_vec();
+            pairs.entry(key).or_default().push((sa[0].0, sb[0].0));
+        } else {
+            for (i, r) in rows_a.iter().enumerate() {
+                let key = vec![r.deck.clone(), r.bot.clone()];
+                pairs.entry(key).or_default().push((sa[i].1, sb[i].1));
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+/// One line of `seats.csv`.
+struct SeatRow {
+    deck: String,
+    bot: String,
+    rank: u8,
+}
+
+/// `seats.csv` of `dir`, grouped by game, seats in order.
+fn seat_rows(dir: &Path) -> anyhow::Result<BTreeMap<u64, Vec<SeatRow>>> {
+    let path = dir.join("seats.csv");
+    let shown = path.display();
+    let mut reader = csv::Reader::from_path(&path)
+        .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
+    let mut games: BTreeMap<u64, Vec<SeatRow>> = BTreeMap::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i + 2;
+        let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
+        let field = |j: usize| record.get(j).unwrap_or_default();
+        let game = field(0).parse().map_err(|_| {
+            anyhow!(
+                "{shown}:{line}: expected a game number, found {:?}",
+                field(0)
+            )
+        })?;
+        let rank = field(4)
+            .parse()
+            .map_err(|_| anyhow!("{shown}:{line}: expected a rank, found {:?}", field(4)))?;
+        games.entry(game).or_default().push(SeatRow {
+            deck: field(2).to_owned(),
+            bot: field(3).to_owned(),
+            rank,
+        });
+    }
+    Ok(games)
+}
+
+/// Each seat's (rank score, win share) in one game.
+fn scores(rows: &[SeatRow]) -> Vec<(f64, f64)> {
+    let keys: Vec<i32> = rows.iter().map(|r| -i32::from(r.rank)).collect();
+    let outcome = Outcome::ranked_by(&keys, "");
+    (0..rows.len())
+        .map(|i| {
+            let p = Player::new(i);
+            (
+                outcome.returns(p),
+                outcome.win_units(p) as f64 / UNITS_PER_GAME as f64,
+            )
+        })
+        .collect()
 }
 
 /// The `--set` overrides of a run, from its manifest.
@@ -96,8 +379,39 @@ fn what_if(manifest: &RunManifest) -> String {
     }
 }
 
-/// The comparison rows, header first.
-fn rows(a: &Rates, b: &Rates, only_changed: bool) -> Vec<Vec<String>> {
+/// The rows both runs have, paired where `pairs` has the key's games.
+fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (key, sa) in a {
+        let Some(sb) = b.get(key) else { continue };
+        // A table's rows are keyed by table and entry too: its games pair
+        // by deck and bot.
+        let paired_key = if key.len() == 4 && !pairs.is_some_and(|p| p.contains_key(key)) {
+            key[2..].to_vec()
+        } else {
+            key.clone()
+        };
+        let paired = pairs
+            .and_then(|p| p.get(&paired_key))
+            .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)
+            .and_then(|games| Paired::of(games));
+        let diff = match paired {
+            Some(p) => Some((p.mean, p.low, p.high)),
+            None => newcombe95(sa, sb),
+        };
+        rows.push(Row {
+            key: key.clone(),
+            a: *sa,
+            b: *sb,
+            paired,
+            diff,
+        });
+    }
+    rows
+}
+
+/// The text table of `rows`, header first.
+fn text_rows(rows: &[Row], only_changed: bool) -> Vec<Vec<String>> {
     let percent = |x: f64| format!("{:.1}%", 100.0 * x);
     let rate = |s: &Score| match (s.rate(), s.wilson95()) {
         (Some(r), Some((lo, hi))) => format!(
@@ -110,29 +424,32 @@ fn rows(a: &Rates, b: &Rates, only_changed: bool) -> Vec<Vec<String>> {
         _ => "-".to_owned(),
     };
     let mut out = vec![
-        ["", "A", "B", "B - A [95% CI]", ""]
+        ["", "A", "B", "B - A [95% CI]", "", ""]
             .map(String::from)
             .to_vec(),
     ];
-    for (key, sa) in a {
-        let Some(sb) = b.get(key) else { continue };
-        let apart = match (sa.wilson95(), sb.wilson95()) {
-            (Some((la, ha)), Some((lb, hb))) => ha < lb || hb < la,
-            _ => false,
-        };
-        if only_changed && !apart {
+    for r in rows {
+        if only_changed && !r.flagged() {
             continue;
         }
-        let diff = newcombe95(sa, sb).map_or_else(
+        let diff = r.diff.map_or_else(
             || "-".to_owned(),
             |(d, lo, hi)| format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * d, 100.0 * lo, 100.0 * hi),
         );
+        let how = r.paired.map_or_else(String::new, |p| {
+            format!("paired, {} of {} games changed", p.changed, p.games)
+        });
         out.push(vec![
-            key.join(" / "),
-            rate(sa),
-            rate(sb),
+            r.key.join(" / "),
+            rate(&r.a),
+            rate(&r.b),
             diff,
-            if apart { "*".into() } else { String::new() },
+            if r.flagged() {
+                "*".into()
+            } else {
+                String::new()
+            },
+            how,
         ]);
     }
     out

@@ -26,8 +26,8 @@ field.
 
 Examples:
   decklab gauntlet --deck my.deck --field decks/nostalgix
-  decklab gauntlet --deck hero-rush --field prize-control evolution token-swarm --games 500
-  decklab gauntlet --deck my.deck --field decks/nostalgix --bot ismcts-200 --games 100 --report";
+  decklab gauntlet --deck hero-rush --field prize-control evolution token-swarm --games 200
+  decklab gauntlet --deck my.deck --field prize-control token-swarm --bot ismcts-200 --games 2 --report";
 
 /// The arguments of `decklab gauntlet`.
 #[derive(Debug, Args)]

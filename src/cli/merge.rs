@@ -23,8 +23,9 @@ use crate::stats::RunStats;
 
 const EXAMPLES: &str = "\
 Examples:
-  for k in 0 1 2 3; do decklab simulate --games 100000 --shard $k/4 --out shards/$k; done
-  decklab merge results/big shards/0 shards/1 shards/2 shards/3
+  decklab simulate --games 1000 --shard 0/2 --out shards/0     # on one machine
+  decklab simulate --games 1000 --shard 1/2 --out shards/1     # on another
+  decklab merge results/big shards/0 shards/1   # the files of the unsharded run
   decklab merge results/big shards/*            # any order";
 
 /// The arguments of `decklab merge`.

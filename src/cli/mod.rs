@@ -33,10 +33,11 @@ pub use interrupt::INTERRUPTED;
 const EXAMPLES: &str = "\
 Examples:
   decklab simulate                                   # the two bundled starter decks, 1000 games
-  decklab simulate --deck my.deck --opponent prize-control --games 5000 --out results/my
-  decklab simulate --game pixel-tactics --match best-of-3
+  decklab simulate --deck my.deck --opponent prize-control --games 500 --out results/my
+  decklab simulate --game pixel-tactics --match best-of-3 --games 100
+  decklab simulate --game millennium-blades --players 4 --games 50
   decklab gauntlet --deck my.deck --field decks/nostalgix --report
-  decklab round-robin decks/nostalgix --games 500
+  decklab round-robin decks/nostalgix --games 50
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
@@ -115,7 +116,7 @@ pub fn main() -> ExitCode {
         Command::Gauntlet(args) => gauntlet::run(args),
         Command::RoundRobin(args) => round_robin::run(args),
         Command::Regress(args) => regress::run(args),
-        Command::Compare(args) => compare::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Compare(args) => compare::run(args),
         Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),

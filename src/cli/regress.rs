@@ -11,11 +11,13 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::json;
 
-use super::baseline::{Baseline, BaselineKind, Key, read_baseline};
+use super::baseline::{
+    Baseline, BaselineKind, Key, check_settings, read_baseline, recorded_settings, settings_path,
+};
 use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status, strategy_file};
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
-use super::ruleset::match_decks;
+use super::ruleset::{DeckSource, match_decks};
 use super::simulate::{check_games, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
@@ -25,20 +27,31 @@ use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 const EXAMPLES: &str = "\
 The baseline is a summary.csv (the deck as seat a) or a matchups.csv (the
 deck over both seats) with a row for the --deck/--opponent and bots given.
-H0: the win rate is no worse than the baseline's minus --tolerance; H1: it
-is worse by 2 × --tolerance or more.
+Wald's SPRT, H0: the win rate is the baseline's minus --h0 (0.03) or
+better; H1: the baseline's minus --h1 (0.06) or worse; a drop in between
+may go either way. At more than two seats (--players) the
+gate is the deck's rank score, (N − rank)/(N − 1), not its win share.
+
+--write-baseline also writes FILE's conditions beside it (x.csv ->
+x.settings.json: ruleset, seats, rule options, --set, and the hashes of the
+opponents' decks and the strategies). A check under other conditions exits
+2 naming each one that differs; the deck under test and the card pool may
+change, since they are what the gate judges.
 
 Exit status: 0 no regression, 1 regression, 2 bad input (a missing or
 mismatched baseline, bad flags), 130 interrupted.
 
 Examples:
-  decklab regress --write-baseline --baseline results/baselines/hero-rush.csv --games 2000
+  decklab regress --write-baseline --baseline results/baselines/hero-rush.csv --games 1000
   decklab regress --baseline results/baselines/hero-rush.csv
-  decklab regress --baseline results/baselines/hero-rush.csv --deck my.deck --tolerance 0.05";
+  decklab regress --write-baseline --deck my.deck --baseline results/baselines/my.csv --games 1000
+  decklab regress --baseline results/baselines/my.csv --deck my.deck --h0 0.02 --h1 0.05";
 
 /// The arguments of `decklab regress`.
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
+// A sequential test decides after every batch: it cannot be sharded, so
+// the shared --shard flag is hidden here (and refused if given).
+#[command(after_help = EXAMPLES, mut_arg("shard", |a| a.hide(true)))]
 pub struct RegressArgs {
     /// The baseline: a summary.csv or matchups.csv, e.g. under
     /// results/baselines/.
@@ -51,9 +64,15 @@ pub struct RegressArgs {
     /// Games a new baseline is measured over (with --write-baseline).
     #[arg(long, value_name = "N", default_value_t = 2000)]
     games: u64,
-    /// The win rate drop tolerated.
-    #[arg(long, value_name = "T", default_value_t = 0.03)]
-    tolerance: f64,
+    /// H0, the drop that passes: the test accepts "no regression" for a
+    /// win rate (rank score) of the baseline's minus this or better.
+    #[arg(long, value_name = "DROP", default_value_t = 0.03)]
+    h0: f64,
+    /// H1, the drop that fails: the test accepts "regression" for the
+    /// baseline's minus this or worse. Between --h0 and --h1 either verdict
+    /// may come.
+    #[arg(long, value_name = "DROP", default_value_t = 0.06)]
+    h1: f64,
     /// The false alarm rate.
     #[arg(long, value_name = "A", default_value_t = 0.05)]
     alpha: f64,
@@ -92,24 +111,37 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let m = &args.matchup;
     let pool = m.rules.pool::<R>()?;
     let options = m.rules.options::<R>()?;
-    let decks = match_decks::<R>(&m.decks_by_seat(2)?)?;
+    let players = m.rules.players::<R>()?;
+    let decks = match_decks::<R>(&m.decks_by_seat(players)?)?;
     let (deck, opponent) = (&decks[0], &decks[1]);
     // The deck as seat a is always played; as seat b too against a
-    // matchups.csv baseline.
-    let mut pairings = vec![Pairing::new(&pool, &[deck, opponent], &[0, 1], options)?];
-    let strategies = vec![
-        strategy(&pairings[0].games[0], m.bots.first(), "--bot")?,
-        strategy(
-            &pairings[0].games[0],
-            &m.bots.opponent_bot,
-            "--opponent-bot",
-        )?,
-    ];
+    // matchups.csv baseline. At more than two seats the entries go round
+    // the table.
+    let entries: Vec<&DeckSource> = decks.iter().collect();
+    let seats: Vec<usize> = (0..players).collect();
+    let mut pairings = vec![Pairing::new(&pool, &entries, &seats, options)?];
+    let strategies = m
+        .bots
+        .by_seat(players)?
+        .iter()
+        .enumerate()
+        .map(|(seat, bot)| {
+            let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+            strategy(&pairings[0].games[0], bot, flag)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let table = if players > 2 {
+        let names: Vec<&str> = decks.iter().map(|d| d.name.as_str()).collect();
+        names.join(" + ")
+    } else {
+        String::new()
+    };
     let key = Key {
         deck: &deck.name,
         bot: &strategies[0].name,
         opponent: &opponent.name,
         opponent_bot: &strategies[1].name,
+        table: &table,
     };
     // Bad input is found before any game is played.
     let baseline = if args.write_baseline {
@@ -119,7 +151,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     };
     let test = match &baseline {
         Some(b) => Some(
-            Sprt::new(b.win_rate, args.tolerance, args.alpha, args.beta)
+            Sprt::new(b.win_rate, args.h0, args.h1, args.alpha, args.beta)
                 .map_err(anyhow::Error::msg)
                 .with_context(|| format!("baseline {}", args.baseline.display()))?,
         ),
@@ -136,6 +168,17 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     files.push(opponent.input_file("opponent"));
     files.push(strategy_file("bot", &strategies[0]));
     files.push(strategy_file("opponent_bot", &strategies[1]));
+    for (seat, (source, s)) in decks.iter().zip(&strategies).enumerate().skip(2) {
+        let letter = crate::core::Player::new(seat).letter();
+        files.push(source.input_file(&format!("deck_{letter}")));
+        files.push(strategy_file(&format!("bot_{letter}"), s));
+    }
+    // What the figure depends on besides the seed: recorded with a new
+    // baseline, checked against an existing one before any game.
+    let settings = recorded_settings(R::NAME, players, &options, &m.rules.set, &files);
+    if baseline.is_some() {
+        check_settings(&args.baseline, &settings)?;
+    }
     let seatings = pairings.len() as u64;
     let per_pairing = |games: u64| games.div_ceil(seatings);
     let block = per_pairing(if test.is_some() {
@@ -162,7 +205,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     };
     let stop = stop_flag();
     let Some(test) = test else {
-        return write_baseline(&campaign, args, stop, &key);
+        return write_baseline(&campaign, args, stop, &key, &settings);
     };
     let baseline = baseline.unwrap_or(Baseline {
         kind: BaselineKind::Summary,
@@ -199,7 +242,8 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         "sprt",
         json!({
             "baseline_win_rate": baseline.win_rate,
-            "tolerance": args.tolerance,
+            "h0_drop": args.h0,
+            "h1_drop": args.h1,
             "alpha": args.alpha,
             "beta": args.beta,
             "h0": test.p0,
@@ -221,6 +265,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         return Ok(exit_status(finished.as_ref(), &args.run.out));
     };
     let mut out = std::io::stdout().lock();
+    let measure = measure(campaign.players());
     let percent = |x: f64| format!("{:.1}%", 100.0 * x);
     let interval = |s: &Score| {
         s.wilson95().map_or_else(String::new, |(lo, hi)| {
@@ -250,10 +295,11 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "  SPRT       H0 win rate ≥ {} vs H1 ≤ {} (tolerance {}, alpha {}, beta {})",
+        "  SPRT       H0 {measure} ≥ {} vs H1 ≤ {} (--h0 {}, --h1 {}, alpha {}, beta {})",
         percent(test.p0),
         percent(test.p1),
-        args.tolerance,
+        args.h0,
+        args.h1,
         args.alpha,
         args.beta
     )?;
@@ -284,6 +330,18 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// What the gate measures: at two seats the deck's win rate (a draw
+/// counting half), at more its mean rank score (`(N − rank)/(N − 1)`, the
+/// same figure at two seats). Win share is not gated: its variance at N
+/// seats makes the test slower for the same tolerance.
+fn measure(players: usize) -> &'static str {
+    if players > 2 {
+        "rank score"
+    } else {
+        "win rate"
+    }
+}
+
 /// The score of the deck of `key` over the games played: as seat a, or
 /// over both seats.
 fn deck_score(stats: &crate::stats::RunStats, key: &Key<'_>, both_seats: bool) -> Score {
@@ -303,12 +361,14 @@ fn deck_score(stats: &crate::stats::RunStats, key: &Key<'_>, both_seats: bool) -
 }
 
 /// Plays the baseline's games and writes their `summary.csv` to the
-/// baseline file (atomically), beside the run's own files.
+/// baseline file and the settings it depends on beside it (atomically),
+/// and the run's own files.
 fn write_baseline<R: Ruleset>(
     campaign: &Campaign<R>,
     args: &RegressArgs,
     stop: &std::sync::atomic::AtomicBool,
     key: &Key<'_>,
+    settings: &serde_json::Value,
 ) -> anyhow::Result<ExitCode> {
     let mut session = Session::start(campaign, &args.run, stop, campaign.block)?;
     session.play(0, 0, campaign.block)?;
@@ -316,7 +376,12 @@ fn write_baseline<R: Ruleset>(
     let Some(f) = finished.as_ref().filter(|f| f.report.complete()) else {
         return Ok(exit_status(finished.as_ref(), &args.run.out));
     };
-    copy_atomically(&args.run.out.join("summary.csv"), &args.baseline)?;
+    let summary = args.run.out.join("summary.csv");
+    let bytes =
+        std::fs::read(&summary).with_context(|| format!("cannot read {}", summary.display()))?;
+    write_atomically(&args.baseline, &bytes)?;
+    let recorded = serde_json::to_string_pretty(settings)? + "\n";
+    write_atomically(&settings_path(&args.baseline), recorded.as_bytes())?;
     let mut out = std::io::stdout().lock();
     let s = f
         .stats
@@ -327,8 +392,9 @@ fn write_baseline<R: Ruleset>(
         .unwrap_or_default();
     writeln!(
         out,
-        "baseline {}: {key}: win rate {} over {} games",
+        "baseline {}: {key}: {} {} over {} games",
         args.baseline.display(),
+        measure(campaign.players()),
         crate::output::fixed4(s.rate()),
         s.games
     )?;
@@ -336,9 +402,9 @@ fn write_baseline<R: Ruleset>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Copies `from` to `to` through a temporary file beside `to`, renamed
+/// Writes `bytes` to `to` through a temporary file beside it, renamed
 /// into place: `to` is the old file or the new one, never a part.
-fn copy_atomically(from: &Path, to: &Path) -> anyhow::Result<()> {
+fn write_atomically(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let parent = match to.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -347,8 +413,7 @@ fn copy_atomically(from: &Path, to: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let mut tmp = tempfile::NamedTempFile::new_in(&parent)
         .with_context(|| format!("cannot write to {}", parent.display()))?;
-    let bytes = std::fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
-    tmp.write_all(&bytes)
+    tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", to.display()))?;
     tmp.persist(to)

@@ -3,16 +3,20 @@
 //! `logs/game-<i>.jsonl`.
 //!
 //! A game depends only on its seed, the decks, the bots, the card pool and
-//! the turn limit (see [`crate::sim::play_seeded`]), so the same flags as
-//! the run give the same game. The one difference is the `game` field,
-//! the game's index in its run, which the seed does not tell: it is `null`
-//! unless `--index I` is given, and then the output is byte for byte
-//! `logs/game-I.jsonl`.
+//! the rule options (see [`crate::sim::play_seeded`]), so the same flags
+//! as the run give the same game. `decklab replay RUN_DIR GAME` takes them
+//! all from the run: its `manifest.json` (ruleset, seats, `--set`, turn
+//! limit, mode, card pool, deck and strategy files) and the game's line of
+//! `games.csv` (seed, deck and bot per seat). The `game` field, the game's
+//! index in its run, which the seed does not tell, is `null` unless
+//! `--index I` is given (or the game comes from a run directory), and then
+//! the output is byte for byte `logs/game-I.jsonl`.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-use clap::Args;
+use anyhow::{Context, anyhow};
+use clap::{Args, Parser};
 use serde_json::Value;
 
 use super::matchup::MatchArgs;
@@ -20,16 +24,20 @@ use super::ruleset::load_match;
 use super::simulate::{action_cap, strategy};
 use super::with_ruleset;
 use crate::bots::Bot;
-use crate::core::{Evaluate, Game, Player, Report};
+use crate::core::{Evaluate, Game, MAX_PLAYERS, Player, Report};
+use crate::report::read::load_manifest;
 use crate::sim::play_seeded;
 
 const EXAMPLES: &str = "\
-The seed is a game's own seed, the `seed` column of games.csv (not the
-run's --seed). Give the same decks, bots, --max-turns and --cards as the
-run: the game is then the same, action for action. The event log goes to
-stdout; a one-line outcome goes to stderr.
+With a run directory and a game index, everything is read from the run
+(manifest.json and games.csv): the same game, action for action. Else the
+seed is a game's own seed, the `seed` column of games.csv (not the run's
+--seed): give the same decks, bots, --set, --max-turns, --mode and --cards
+as the run. The event log goes to stdout; a one-line outcome to stderr.
 
 Examples:
+  decklab simulate --games 10 --out results/try
+  decklab replay results/try 3
   decklab replay --seed 1234567890123
   decklab replay --seed 1234567890123 --index 3 > game-3.jsonl
   decklab replay --deck my.deck --opponent prize-control --bot ismcts-200 \\
@@ -39,9 +47,25 @@ Examples:
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ReplayArgs {
+    /// A run's output directory: replay its game GAME with every setting
+    /// of the run.
+    #[arg(
+        value_name = "RUN_DIR",
+        requires = "game_index",
+        conflicts_with = "seed"
+    )]
+    run: Option<PathBuf>,
+    /// The game's index in the run (the `game` column of games.csv).
+    #[arg(value_name = "GAME")]
+    game_index: Option<u64>,
     /// The game's own seed: the `seed` column of games.csv.
-    #[arg(long, value_name = "S")]
-    seed: u64,
+    #[arg(
+        long,
+        value_name = "S",
+        required_unless_present = "run",
+        allow_negative_numbers = true
+    )]
+    seed: Option<u64>,
     /// The match: ruleset, decks, bots, turn limit, cards.
     #[command(flatten)]
     matchup: MatchArgs,
@@ -51,8 +75,28 @@ pub struct ReplayArgs {
     index: Option<u64>,
 }
 
+/// `replay` as a command line of its own, to re-read the flags a run
+/// directory implies.
+#[derive(Debug, Parser)]
+#[command(name = "replay")]
+struct ReplayLine {
+    #[command(flatten)]
+    args: ReplayArgs,
+}
+
 /// Runs `decklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
+    if let (Some(dir), Some(index)) = (&args.run, args.game_index) {
+        let line = flags_of_run(dir, index)?;
+        let parsed = ReplayLine::try_parse_from(&line).with_context(|| {
+            format!(
+                "{}: cannot replay with {}",
+                dir.display(),
+                line[1..].join(" ")
+            )
+        })?;
+        return run(parsed.args);
+    }
     let m = &args.matchup;
     with_ruleset!(m.rules.game, R => {
         let options = m.rules.options::<R>()?;
@@ -76,7 +120,8 @@ fn replay<G: Game + Report + Evaluate>(
         bots.push(Bot::new(game, &strategy(game, name, flag)?));
     }
     let index = args.index.unwrap_or(0);
-    let played = play_seeded(game, &mut bots, args.seed, index, true, action_cap);
+    let seed = args.seed.expect("clap requires --seed without a run");
+    let played = play_seeded(game, &mut bots, seed, index, true, action_cap);
     let mut out = io::BufWriter::new(io::stdout().lock());
     for mut line in played.log {
         if args.index.is_none()
@@ -95,10 +140,116 @@ fn replay<G: Game + Report + Evaluate>(
     // The log is on stdout; a closed stderr is no reason to fail.
     let _ = writeln!(
         io::stderr(),
-        "game seed {}: {winner} ({}) after {} turns",
-        args.seed,
+        "game seed {seed}: {winner} ({}) after {} turns",
         played.outcome.reason,
         played.turns
     );
     Ok(())
+}
+
+/// The `replay` command line that plays game `index` of the run in `dir`
+/// again: its seed and seats from `games.csv`, everything else from
+/// `manifest.json`.
+fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
+    let manifest = load_manifest(dir)?;
+    let path = dir.join("games.csv");
+    let shown = path.display();
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("cannot read {shown}"))?;
+    let header = reader
+        .headers()
+        .with_context(|| format!("{shown}:1: no header"))?
+        .clone();
+    let column = |name: &str| header.iter().position(|h| h == name);
+    let row = reader
+        .records()
+        .filter_map(Result::ok)
+        .find(|r| column("game").and_then(|c| r.get(c)) == Some(&index.to_string()))
+        .ok_or_else(|| anyhow!("{shown} has no game {index}"))?;
+    let field = |name: &str| column(name).and_then(|c| row.get(c)).unwrap_or_default();
+    let settings = &manifest.settings;
+    let setting = |key: &str| settings.get(key).and_then(Value::as_str);
+    // A seat's deck or bot: the file the run read for the entry of that
+    // name (`bundled:` files by their name), else the name itself.
+    let source = |kind: &str, name: &str| -> String {
+        let entry = (0..MAX_PLAYERS)
+            .map(|e| Player::new(e).letter())
+            .find(|e| setting(&format!("{kind}_{e}")) == Some(name));
+        let file = entry.and_then(|e| {
+            manifest
+                .files
+                .iter()
+                .find(|f| f.role == format!("{kind}_{e}"))
+        });
+        match file {
+            Some(f) if !f.path.starts_with("bundled:") => f.path.clone(),
+            _ => name.to_owned(),
+        }
+    };
+    let game = manifest
+        .game
+        .clone()
+        .ok_or_else(|| anyhow!("{}: the manifest names no game", dir.display()))?;
+    let players = manifest.players.unwrap_or(2);
+    let mut line = vec![
+        "replay".to_owned(),
+        "--game".into(),
+        game,
+        "--players".into(),
+    ];
+    line.push(players.to_string());
+    for seat in 0..players {
+        let letter = Player::new(seat).letter();
+        line.extend([
+            "--deck".into(),
+            source("deck", field(&format!("deck_{letter}"))),
+        ]);
+        line.extend([
+            "--bot".into(),
+            source("bot", field(&format!("bot_{letter}"))),
+        ]);
+    }
+    let cards: Vec<&str> = manifest
+        .files
+        .iter()
+        .filter(|f| f.role == "cards" && !f.path.starts_with("bundled:"))
+        .map(|f| f.path.as_str())
+        .collect();
+    match cards.as_slice() {
+        [] => {}
+        [one] => line.extend(["--cards".into(), (*one).to_owned()]),
+        // A folder of card files: the folder.
+        [first, ..] => {
+            let folder = Path::new(first).parent().unwrap_or(Path::new("."));
+            line.extend(["--cards".into(), folder.display().to_string()]);
+        }
+    }
+    for set in settings
+        .get("set")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        if let Some(set) = set.as_str() {
+            line.extend(["--set".into(), set.to_owned()]);
+        }
+    }
+    if let Some(turns) = settings.get("max_turns").and_then(Value::as_u64) {
+        line.extend(["--max-turns".into(), turns.to_string()]);
+    }
+    if let Some(format) = setting("match") {
+        line.extend(["--match".into(), format.to_owned()]);
+    }
+    if let Some(mode) = setting("mode") {
+        line.extend(["--mode".into(), mode.to_owned()]);
+    }
+    if let Some(ticks) = settings.get("ticks_per_minute").and_then(Value::as_u64) {
+        line.extend(["--ticks-per-minute".into(), ticks.to_string()]);
+    }
+    if settings.get("pre_release").and_then(Value::as_bool) == Some(true) {
+        line.push("--pre-release".into());
+    }
+    line.extend(["--seed".into(), field("seed").to_owned()]);
+    line.extend(["--index".into(), index.to_string()]);
+    Ok(line)
 }

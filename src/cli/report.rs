@@ -16,8 +16,8 @@ column. It needs no network: open it in any browser, or attach it to a CI
 job.
 
 Examples:
-  decklab report results/latest
-  decklab simulate --games 5000 --out results/my && decklab report results/my";
+  decklab report results/latest                      # the last run (default --out)
+  decklab simulate --games 500 --out results/my && decklab report results/my";
 
 /// The arguments of `decklab report`.
 #[derive(Debug, Args)]

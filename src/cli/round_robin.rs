@@ -28,8 +28,8 @@ centred on 1500, with 95% intervals.
 
 Examples:
   decklab round-robin                        # the bundled starter decks
-  decklab round-robin decks/nostalgix my-decks/ --games 200
-  decklab round-robin hero-rush evolution token-swarm --bot ismcts-200 --games 50 --report";
+  decklab round-robin decks/nostalgix my-decks/ --games 50
+  decklab round-robin hero-rush evolution --bot ismcts-200 --games 2 --report";
 
 /// The arguments of `decklab round-robin`.
 #[derive(Debug, Args)]

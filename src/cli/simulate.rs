@@ -28,11 +28,13 @@ random, greedy, ismcts-200, ismcts-1000) or a path to a strategy file.
 
 Examples:
   decklab simulate
-  decklab simulate --deck my.deck --opponent prize-control --games 5000
-  decklab simulate --bot ismcts-200 --opponent-bot greedy --games 200 --log 5
-  decklab simulate --cards my-cards.toml --seed 7 --threads 4 --out results/try-7
-  decklab simulate --set \"Stack-O-Fox.health=3\" --out results/fox-3 --report
-  decklab simulate --games 100000 --shard 2/8 --out results/shard-2   # then decklab merge
+  decklab simulate --deck my.deck --opponent prize-control --games 500
+  decklab simulate --bot ismcts-200 --opponent-bot greedy --games 4 --log 2
+  decklab simulate --cards my-cards.toml --seed 7 --threads 4 --games 500 --out results/try-7
+  decklab simulate --set \"Stack-O-Fox.health=3\" --games 500 --out results/fox-3 --report
+  decklab simulate --games 4000 --shard 2/8 --out results/shard-2   # then decklab merge
+  decklab simulate --game millennium-blades --players 4 --games 50
+  decklab simulate --game millennium-blades --players 3 --mode turn-based --games 50
 
 Ctrl-C stops the run: the games in flight finish, the files are written for
 the games played and manifest.json says \"complete\": false (exit status

@@ -75,6 +75,12 @@ pub enum Metric {
         card: CardId,
         cost: u32,
     },
+    /// `player` played a card of rating `rating` (Millennium Blades: its
+    /// star rating), summed per own turn in `mana_curve.csv`'s
+    /// `mean_rating_played`. The runner sends it after each `Played` of a
+    /// ruleset that rates its cards ([`crate::core::Report::card_rating`]);
+    /// for the others the column stays empty.
+    Rated { player: Player, rating: u32 },
     /// `player` paid `amount` of the resource for something other than
     /// playing a card (an ability).
     Spent { player: Player, amount: u32 },

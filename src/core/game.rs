@@ -12,7 +12,7 @@
 
 use std::fmt::Debug;
 
-use super::{CardId, GameRng, Metric, Observer, Outcome, Player};
+use super::{CardId, GameRng, Metric, NoObserver, Observer, Outcome, Player};
 
 /// Whose turn it is to decide, or how the game ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,8 +47,14 @@ pub trait Game: Sync {
     fn num_players(&self) -> usize;
 
     /// A new game: decks shuffled, cards dealt, everything up to the first
-    /// decision.
-    fn new_state(&self, rng: &mut GameRng) -> Self::State;
+    /// decision. The setup's changes (cards dealt, counters set) go to
+    /// `observer` as events, so a log explains the game from its first card.
+    fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Self::Event>) -> Self::State;
+
+    /// [`Game::start`] without a log: what bots and tests use.
+    fn new_state(&self, rng: &mut GameRng) -> Self::State {
+        self.start(rng, &mut NoObserver)
+    }
 
     /// Whose decision it is, or the outcome.
     fn to_move(&self, state: &Self::State) -> Node;
@@ -148,6 +154,21 @@ pub trait Report: Game {
 
     /// The cost of `card`, for `deck_curve.csv`.
     fn card_cost(&self, card: CardId) -> u8;
+
+    /// Whether a turn is a round that every seat plays at once, the game
+    /// ending with one (Millennium Blades): `prize_pace.csv` then dates a
+    /// win to the round that ended the game. `false` by default: a win
+    /// after a seat's turn ended is dated to its next turn.
+    fn plays_in_rounds(&self) -> bool {
+        false
+    }
+
+    /// The rating of `card` where the ruleset rates its cards (Millennium
+    /// Blades: the star rating), for `mana_curve.csv`'s
+    /// `mean_rating_played`; `None` (the default) elsewhere.
+    fn card_rating(&self, _card: CardId) -> Option<u32> {
+        None
+    }
 
     /// The deck list of `player` as (card, copies), in list order.
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)>;

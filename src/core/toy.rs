@@ -199,7 +199,7 @@ impl Game for ToyGame {
         self.decks.len()
     }
 
-    fn new_state(&self, rng: &mut GameRng) -> ToyState {
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<ToyEvent>) -> ToyState {
         let n = self.num_players();
         let mut state = ToyState {
             decks: self.decks.map(|d| d.iter().copied().collect()),

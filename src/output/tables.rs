@@ -54,7 +54,7 @@ pub const SUMMARY_TABLE: [&str; 14] = [
 ];
 
 /// Columns of `mana_curve.csv`.
-pub const MANA_CURVE: [&str; 7] = [
+pub const MANA_CURVE: [&str; 8] = [
     "deck",
     "turn",
     "games",
@@ -62,6 +62,7 @@ pub const MANA_CURVE: [&str; 7] = [
     "mean_resource_spent",
     "mean_resource_unspent",
     "mean_cards_played",
+    "mean_rating_played",
 ];
 
 /// Columns of `deck_curve.csv`.
@@ -112,6 +113,7 @@ pub fn write_tables(
                 fixed4(Some(r.mean_resource_spent)),
                 fixed4(Some(r.mean_resource_unspent)),
                 fixed4(Some(r.mean_cards_played)),
+                fixed4(r.mean_rating_played),
             ])?;
         }
     }

@@ -329,7 +329,8 @@ fn missing(dir: &Path, name: &str) -> anyhow::Error {
     )
 }
 
-fn load_manifest(dir: &Path) -> anyhow::Result<RunManifest> {
+/// Reads and parses `manifest.json` of the run directory `dir`.
+pub fn load_manifest(dir: &Path) -> anyhow::Result<RunManifest> {
     let path = dir.join("manifest.json");
     let text = match fs::read_to_string(&path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(missing(dir, "manifest.json")),

@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::bots::Bot;
 use crate::core::{
-    Evaluate, Game, GameRng, MAX_PLAYERS, Node, Outcome, Report, SeatSummary, Seats, derive_rng,
-    game_seed,
+    Evaluate, Game, GameRng, MAX_PLAYERS, Metric, Node, Outcome, Report, SeatSummary, Seats,
+    derive_rng, game_seed,
 };
 use crate::output::log_line;
 use crate::stats::{GameRecord, Recorder};
@@ -83,16 +83,24 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
         .map(|p| derive_rng(seed, 1 + MAX_PLAYERS as u64 + p))
         .collect();
     let mut recorder = Recorder::new(players);
+    if game.plays_in_rounds() {
+        recorder = recorder.in_rounds();
+    }
     let mut lines = Vec::new();
     let mut observer = |event: &G::Event| {
         if let Some(m) = game.metric(event) {
             recorder.observe(m);
+            if let Metric::Played { player, card, .. } = m
+                && let Some(rating) = game.card_rating(card)
+            {
+                recorder.observe(Metric::Rated { player, rating });
+            }
         }
         if log {
             lines.push(log_line(index, game.event_json(event)));
         }
     };
-    let mut state = game.new_state(&mut rng);
+    let mut state = game.start(&mut rng, &mut observer);
     let mut actions = 0u64;
     let outcome = loop {
         let player = match game.to_move(&state) {

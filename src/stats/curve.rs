@@ -1,6 +1,7 @@
 //! The mana curve of a deck: per own turn, the turn's resource (Nostalgix'
 //! mana; what it is, each ruleset's terms say) available, paid, left
-//! unused, and the cards played, summed over the games that reached that
+//! unused, the cards played and their ratings (Millennium Blades' star
+//! ratings, where a ruleset rates cards), summed over the games that reached that
 //! turn (`mana_curve.csv`). Main game only (see [`super::record`]).
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,10 @@ pub struct CurveCell {
     pub unspent: u64,
     /// Sum of the cards played.
     pub played: u64,
+    /// Sum of the ratings of the cards played (see
+    /// [`crate::core::Metric::Rated`]).
+    #[serde(default)]
+    pub rating: u64,
 }
 
 /// A deck's mana curve: cell `t - 1` is its own turn `t`.
@@ -27,6 +32,10 @@ pub struct CurveCell {
 pub struct ManaCurve {
     /// One cell per own turn, from turn 1.
     pub cells: Vec<CurveCell>,
+    /// Whether the ruleset rates the cards played (else the rating column
+    /// is empty).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// One line of `mana_curve.csv`, for one deck's own turn.
@@ -44,6 +53,9 @@ pub struct CurveRow {
     pub mean_resource_unspent: f64,
     /// Mean cards played.
     pub mean_cards_played: f64,
+    /// Mean sum of the ratings of the cards played, where the ruleset
+    /// rates cards (Millennium Blades: star ratings).
+    pub mean_rating_played: Option<f64>,
 }
 
 impl ManaCurve {
@@ -58,7 +70,9 @@ impl ManaCurve {
             cell.spent += u64::from(t.spent);
             cell.unspent += u64::from(t.unspent_or_left());
             cell.played += u64::from(t.played);
+            cell.rating += u64::from(t.rating);
         }
+        self.rated |= seat.rated;
     }
 
     /// Adds another curve of the same deck.
@@ -72,7 +86,9 @@ impl ManaCurve {
             a.spent += b.spent;
             a.unspent += b.unspent;
             a.played += b.played;
+            a.rating += b.rating;
         }
+        self.rated |= other.rated;
     }
 
     /// The rows, turn 1 first.
@@ -90,6 +106,7 @@ impl ManaCurve {
                     mean_resource_spent: c.spent as f64 / n,
                     mean_resource_unspent: c.unspent as f64 / n,
                     mean_cards_played: c.played as f64 / n,
+                    mean_rating_played: self.rated.then(|| c.rating as f64 / n),
                 }
             })
             .collect()

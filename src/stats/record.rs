@@ -29,6 +29,9 @@ pub struct TurnRecord {
     pub unspent: Option<u32>,
     /// Cards played from hand during the turn.
     pub played: u32,
+    /// The sum of the ratings of the cards played during the turn (see
+    /// [`Metric::Rated`]).
+    pub rating: u32,
     /// The seat's score at the end of the turn (or when the main game ended
     /// during it).
     pub score: u32,
@@ -63,6 +66,9 @@ pub struct SeatRecord {
     pub turns: Vec<TurnRecord>,
     /// Whether the last of `turns` had ended when the main game ended.
     pub last_turn_ended: bool,
+    /// Whether the seat's turns are rounds every seat plays at once (see
+    /// [`Recorder::in_rounds`]).
+    pub rounds: bool,
     /// The score at the end of the main game.
     pub final_score: u32,
     /// Cards drawn or played, in order of first appearance.
@@ -70,16 +76,20 @@ pub struct SeatRecord {
     /// The actions taken in the main game, as (own turn, kind) in order; an
     /// action before the seat's first turn has turn 0.
     pub actions: Vec<(u32, &'static str)>,
+    /// Whether the ruleset rated the cards played (see [`Metric::Rated`]).
+    pub rated: bool,
 }
 
 impl SeatRecord {
     /// The own turn by the end of which a win of this seat in this game had
     /// happened: the turn in progress when the main game ended, else the
-    /// next one (the game ended in the opponent's turn). A Sudden Death win
-    /// is dated by the end of the main game likewise.
+    /// next one (the game ended in the opponent's turn) — except in a game
+    /// of rounds (see [`Recorder::in_rounds`]), where the game ends with
+    /// the round every seat has just ended. A Sudden Death win is dated by
+    /// the end of the main game likewise.
     pub fn win_turn(&self) -> u32 {
         let started = self.turns.len() as u32;
-        if started > 0 && !self.last_turn_ended {
+        if started > 0 && (!self.last_turn_ended || self.rounds) {
             started
         } else {
             started + 1
@@ -135,6 +145,14 @@ impl Recorder {
         }
     }
 
+    /// The same recorder for a game whose turns are rounds that every seat
+    /// plays at once and that ends with a round (Millennium Blades): a win
+    /// is dated to the round that just ended, not the next one.
+    pub fn in_rounds(mut self) -> Self {
+        self.record.seats.iter_mut().for_each(|s| s.rounds = true);
+        self
+    }
+
     /// Takes the next metric of the game. Metrics naming a seat the game does
     /// not have are ignored.
     pub fn observe(&mut self, metric: Metric) {
@@ -149,6 +167,7 @@ impl Recorder {
             Metric::TurnStart { player, .. }
             | Metric::Drew { player, .. }
             | Metric::Played { player, .. }
+            | Metric::Rated { player, .. }
             | Metric::Spent { player, .. }
             | Metric::Score { player, .. }
             | Metric::TurnEnd { player, .. }
@@ -187,6 +206,12 @@ impl Recorder {
                 if main && let Some(t) = rec.turns.last_mut() {
                     t.played += 1;
                     t.spent += cost;
+                }
+            }
+            Metric::Rated { rating, .. } => {
+                rec.rated = true;
+                if main && let Some(t) = rec.turns.last_mut() {
+                    t.rating += rating;
                 }
             }
             Metric::Spent { amount, .. } => {
@@ -244,6 +269,39 @@ mod tests {
             resource_max: mana,
             resource: mana,
         }
+    }
+
+    #[test]
+    fn a_game_of_rounds_dates_a_win_to_the_round_that_ended_it_and_sums_ratings() {
+        let metrics = [
+            Metric::GameStart,
+            turn(A, 30),
+            turn(B, 30),
+            Metric::Played {
+                player: A,
+                card: CardId(1),
+                cost: 0,
+            },
+            Metric::Rated {
+                player: A,
+                rating: 7,
+            },
+            Metric::TurnEnd {
+                player: A,
+                unspent: 12,
+            },
+            Metric::TurnEnd {
+                player: B,
+                unspent: 30,
+            },
+        ];
+        let mut r = Recorder::new(2).in_rounds();
+        metrics.iter().for_each(|m| r.observe(*m));
+        let g = r.finish();
+        assert_eq!(g.seats[0].turns[0].rating, 7);
+        assert_eq!(g.seats[0].win_turn(), 1, "the round that ended the game");
+        // Without rounds, a win after the turn ended is dated to the next.
+        assert_eq!(record(&metrics).seats[0].win_turn(), 2);
     }
 
     #[test]

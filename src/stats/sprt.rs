@@ -1,8 +1,10 @@
 //! Wald's sequential probability ratio test on a win rate, for `decklab
 //! regress`: is the deck still as strong as its baseline?
 //!
-//! H0: the win rate is `baseline - tolerance` (no worse than the
-//! tolerance allows); H1: it is `baseline - 2 × tolerance` (a regression).
+//! H0: the win rate is `baseline - h0` (a drop small enough to pass);
+//! H1: it is `baseline - h1` (a regression), `h0 < h1`. A true drop
+//! between the two is the test's indifference zone, as in fishtest's and
+//! cutechess' SPRT (whose `elo0`/`elo1` these drops play the part of).
 //! Each game's score `x` (1, ½ or 0) adds `x·ln(p1/p0) + (1-x)·ln((1-p1)/(1-p0))`
 //! to the log-likelihood ratio; the test accepts H1 once the ratio reaches
 //! `ln((1-β)/α)` and H0 once it falls to `ln(β/(1-α))`, with error rates
@@ -35,11 +37,11 @@ pub enum Verdict {
 impl Sprt {
     /// The test of a deck whose baseline win rate is `baseline`, or why it
     /// cannot be set up.
-    pub fn new(baseline: f64, tolerance: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(baseline: f64, h0: f64, h1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         let open = |x: f64| x > 0.0 && x < 1.0;
-        if !open(tolerance) {
+        if !(0.0..1.0).contains(&h0) || !open(h1) || h0 >= h1 {
             return Err(format!(
-                "--tolerance must be between 0 and 1 (got {tolerance})"
+                "--h0 and --h1 must be drops between 0 and 1 with --h0 below --h1 (got {h0} and {h1})"
             ));
         }
         if !open(alpha) || !open(beta) || alpha + beta >= 1.0 {
@@ -47,11 +49,11 @@ impl Sprt {
                 "--alpha and --beta must be between 0 and 1 with a sum below 1 (got {alpha} and {beta})"
             ));
         }
-        let (p0, p1) = (baseline - tolerance, baseline - 2.0 * tolerance);
+        let (p0, p1) = (baseline - h0, baseline - h1);
         if !(open(p0) && open(p1)) {
             return Err(format!(
-                "the baseline win rate {baseline:.4} leaves no room to test a regression of 2 × {tolerance} \
-                 (H0 {p0:.4}, H1 {p1:.4} must be between 0 and 1): use a smaller --tolerance"
+                "the baseline win rate {baseline:.4} leaves no room to test a regression of {h1} \
+                 (H0 {p0:.4}, H1 {p1:.4} must be between 0 and 1): use a smaller --h1"
             ));
         }
         Ok(Sprt {
@@ -88,18 +90,18 @@ mod tests {
 
     #[test]
     fn bounds_follow_alpha_and_beta() {
-        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        let t = Sprt::new(0.6, 0.03, 0.06, 0.05, 0.05).unwrap();
         assert!((t.upper - 19f64.ln()).abs() < 1e-12);
         assert!((t.lower + 19f64.ln()).abs() < 1e-12);
         assert_eq!((t.p0, t.p1), (0.6 - 0.03, 0.6 - 0.06));
-        assert!(Sprt::new(0.05, 0.03, 0.05, 0.05).is_err());
-        assert!(Sprt::new(0.6, 0.0, 0.05, 0.05).is_err());
-        assert!(Sprt::new(0.6, 0.03, 0.6, 0.5).is_err());
+        assert!(Sprt::new(0.05, 0.03, 0.06, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.6, 0.03, 0.03, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.6, 0.03, 0.06, 0.6, 0.5).is_err());
     }
 
     #[test]
     fn wins_push_towards_h0_and_losses_towards_h1() {
-        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        let t = Sprt::new(0.6, 0.03, 0.06, 0.05, 0.05).unwrap();
         let all_wins = Score::of_points(10, 10);
         let all_losses = Score::of_points(10, 0);
         assert!(t.llr(&all_wins) < 0.0 && t.llr(&all_losses) > 0.0);
@@ -120,7 +122,7 @@ mod tests {
 
     #[test]
     fn error_rates_are_near_alpha_and_beta() {
-        let t = Sprt::new(0.6, 0.03, 0.05, 0.05).unwrap();
+        let t = Sprt::new(0.6, 0.03, 0.06, 0.05, 0.05).unwrap();
         let mut rng = rng_from_seed(7);
         let trials = 400;
         let false_alarms = (0..trials)

@@ -1,4 +1,4 @@
-//! Astrom Cross (`../shared/rules/astrom-cross.txt`) as a [`Game`]: two
+//! Astrom Cross (summary in `docs/rules/astrom-cross.md`) as a [`Game`]: two
 //! players, each with an ancient, a grid of terrain zones filled from a
 //! location deck, warriors summoned by counting location attributes, and
 //! turns of ready, draw, location, main, battle (attacking, defending,
@@ -105,7 +105,7 @@ impl Game for AstromCross {
         2
     }
 
-    fn new_state(&self, rng: &mut GameRng) -> State {
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         self.setup(rng)
     }
 

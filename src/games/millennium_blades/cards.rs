@@ -775,9 +775,27 @@ impl CardDef for Card {
             }
         }
         problems.dedup();
+        // A promo set fills a prize pile (8 cards), and two of a tier one
+        // fusion pile in Turn-Based Mode (16).
+        for &(set, tier, _) in &seen {
+            let size: usize = pool
+                .cards()
+                .filter(|(_, c)| c.set == set)
+                .map(|(_, c)| usize::from(c.copies))
+                .sum();
+            if tier.is_promo() && size > PROMO_SET_MAX {
+                problems.push(format!(
+                    "promo set \"{}\" has {size} cards; a promo set has at most {PROMO_SET_MAX}",
+                    pool.label(set)
+                ));
+            }
+        }
         problems
     }
 }
+
+/// The most cards a promo set may have (a prize support pile's size).
+pub const PROMO_SET_MAX: usize = 8;
 
 /// The symbol set of `names` among `known`, reporting unknown names.
 fn symbols(at: &mut Build<'_>, what: &str, names: &[String], known: &[&str]) -> Symbols {

@@ -104,7 +104,7 @@ impl MillenniumBlades {
     }
 
     /// Fills the store area's empty slots from the store deck.
-    fn restock(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    pub(super) fn restock(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         while s.area.len() < STORE_AREA {
             let Some(card) = self.draw_store(s, rng, obs) else {
                 return;
@@ -138,14 +138,15 @@ impl MillenniumBlades {
     }
 
     /// The price of store-area slot `slot` (or the top of the store deck:
-    /// `STORE_AREA`): its set's buy cost, on its back.
+    /// `STORE_AREA`): its set's buy cost, on its back (a promo or starter
+    /// card: see [`super::table::Table::prices`]).
     pub(super) fn store_price(&self, s: &State, slot: usize) -> Option<(u16, u8)> {
         let card = if slot == STORE_AREA {
             s.store.top()?
         } else {
             *s.area.get(slot)?
         };
-        Some((card, self.card(card).price))
+        Some((card, self.table.prices[usize::from(card)]))
     }
 
     /// The deckbuilding actions of `p` in a tick.
@@ -516,7 +517,8 @@ impl MillenniumBlades {
         }
         s.seats[p].vp.collection += vp;
         let size = cards.len() as u8;
-        self.emit(s, p, EventKind::Collection { size, vp }, obs);
+        let score = self.final_score(s, p);
+        self.emit(s, p, EventKind::Collection { size, vp, score }, obs);
     }
 
     /// Duel Mode: each player's two collections (one of an element, one
@@ -537,7 +539,8 @@ impl MillenniumBlades {
                 }
                 let rp = 10 * cards.len() as u16;
                 let size = cards.len() as u8;
-                self.emit(s, p, EventKind::Collection { size, vp: rp }, obs);
+                let score = self.final_score(s, p);
+                self.emit(s, p, EventKind::Collection { size, vp: 0, score }, obs);
                 self.add_rp(s, p, i32::from(rp), cards[0], obs);
             }
             s.seats[p].declared = [0; 2];

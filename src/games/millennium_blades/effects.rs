@@ -22,7 +22,7 @@ use super::action::Action;
 use super::cards::{ClashWith, Condition, Effect, Op, Target, Trigger, When, Who};
 use super::events::{Event, EventKind};
 use super::state::{AFTERMARKET_TOURNAMENT, Area, Job, Listing, Prompt, Slot, State, Zone};
-use super::tournament::PLACEMENT;
+use super::tournament::{PLACEMENT, SCORE_NEXT};
 use super::turn_based::BANK;
 use crate::core::{GameRng, Observer, Player};
 
@@ -174,7 +174,7 @@ impl MillenniumBlades {
     /// Pushes `jobs` so that the first resolves first.
     fn push_all(s: &mut State, jobs: &[Job]) {
         for j in jobs.iter().rev() {
-            s.jobs.push(*j);
+            s.push_job(*j);
         }
     }
 
@@ -267,15 +267,31 @@ impl MillenniumBlades {
         by: Player,
         obs: &mut impl Observer<Event>,
     ) -> bool {
+        let Some(jobs) = self.flip_card(s, owner, card, by, obs) else {
+            return false;
+        };
+        Self::push_all(s, &jobs);
+        true
+    }
+
+    /// [`Self::flip`] without pushing: the jobs it sets off, in order, or
+    /// `None` if the card was not face up. An effect that flips several
+    /// cards at once pushes all their jobs together, so that they resolve
+    /// from the active player clockwise.
+    fn flip_card(
+        &self,
+        s: &mut State,
+        owner: Player,
+        card: u16,
+        by: Player,
+        obs: &mut impl Observer<Event>,
+    ) -> Option<Vec<Job>> {
         let seat = &mut s.seats[owner];
-        let Some(slot) = seat
+        let slot = seat
             .tableau
             .iter_mut()
             .chain(seat.board.iter_mut())
-            .find(|t| t.card == card && t.up)
-        else {
-            return false;
-        };
+            .find(|t| t.card == card && t.up)?;
         slot.up = false;
         s.known[usize::from(card)] = u8::MAX;
         self.emit(s, owner, EventKind::Flip { card, owner }, obs);
@@ -298,8 +314,7 @@ impl MillenniumBlades {
         if by != owner {
             jobs.extend(self.triggered(s, Trigger::OwnCardFlipped, by, card));
         }
-        Self::push_all(s, &jobs);
-        true
+        Some(jobs)
     }
 
     /// Adds `delta` RP to `p` (never below zero), reporting it.
@@ -338,13 +353,17 @@ impl MillenniumBlades {
         while s.prompt.is_none() {
             let Some(job) = s.jobs.pop() else { return };
             s.resolved += 1;
+            // The game's own steps (the tournament's placement, owned by
+            // seat a; a Turn-Based scoring) outlive a loop.
+            let step = job.effect == PLACEMENT || job.effect == BANK;
             if s.resolved > LOOP_LIMIT {
                 self.infinite_loop(s, job.owner, rng, obs);
-                continue;
+                if !step {
+                    continue;
+                }
             }
-            // A removed player's effects are gone; the end of the
-            // tournament's placement is nobody's.
-            if s.seats[job.owner].removed && job.effect != PLACEMENT {
+            // A removed player's effects are gone.
+            if s.seats[job.owner].removed && !step {
                 continue;
             }
             self.run(s, job, rng, obs);
@@ -382,7 +401,7 @@ impl MillenniumBlades {
                 let options = s.in_zone(Zone::META_UP).map(Choice::Meta).collect();
                 return Some((Prompt::Meta, p, options));
             }
-            THWOMP | BLAST | FLIP_SELF | PLACEMENT | BANK => return None,
+            THWOMP | BLAST | FLIP_SELF | PLACEMENT | BANK | SCORE_NEXT => return None,
             _ => {}
         }
         let e = self.job_effect(job)?;
@@ -454,7 +473,7 @@ impl MillenniumBlades {
                 [] => return,
                 [only] if prompt != Prompt::Reaction => job.choice = encode(*only),
                 _ => {
-                    s.jobs.push(job);
+                    s.push_job(job);
                     s.prompt = Some((prompt, who));
                     return;
                 }
@@ -536,6 +555,10 @@ impl MillenniumBlades {
                 self.placement(s, rng, obs);
                 return;
             }
+            SCORE_NEXT => {
+                self.score_next(s, p, job.subject);
+                return;
+            }
             BANK => {
                 self.tb_bank(s, p, obs);
                 return;
@@ -599,9 +622,11 @@ impl MillenniumBlades {
             }
             Op::Flip => {
                 let targets = self.targets(s, &job, &e, at);
+                let mut set_off = Vec::new();
                 for (q, card) in targets {
-                    self.flip(s, q, card, p, obs);
+                    set_off.extend(self.flip_card(s, q, card, p, obs).into_iter().flatten());
                 }
+                Self::push_all(s, &set_off);
             }
             Op::Stars => {
                 for (q, card) in self.targets(s, &job, &e, at) {
@@ -644,7 +669,7 @@ impl MillenniumBlades {
                 // waiting job per card, resolved in seat order.
                 for q in victims.into_iter().rev() {
                     for _ in 0..amount {
-                        s.jobs.push(Job {
+                        s.push_job(Job {
                             source: job.source,
                             owner: q,
                             effect: DISCARD,
@@ -850,7 +875,10 @@ impl MillenniumBlades {
         _rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        s.jobs.retain(|j| j.owner != p);
+        // The player's own effects go; the game's own steps stay (the
+        // tournament's placement, owned by seat a; a Turn-Based scoring).
+        s.jobs
+            .retain(|j| j.owner != p || j.effect == PLACEMENT || j.effect == BANK);
         s.resolved = 0;
         let seat = &mut s.seats[p];
         seat.removed = true;

@@ -10,9 +10,9 @@
 
 use serde_json::{Value, json};
 
-use super::MillenniumBlades;
 use super::cards::{ELEMENTS, TYPES};
 use super::state::State;
+use super::{MillenniumBlades, Mode};
 use crate::core::{CardId, Metric, Observer, Player, Report, SeatSummary, SeatTerms};
 
 /// An event of Millennium Blades.
@@ -32,7 +32,14 @@ pub enum EventKind {
         /// The card.
         card: u16,
     },
-    /// A deckbuilding phase begins.
+    /// A player's round ends: its tournament is scored (Turn-Based Mode:
+    /// the player scored).
+    RoundEnd {
+        /// The player's money left.
+        money: u16,
+    },
+    /// A deckbuilding phase begins (Turn-Based Mode: a player's first turn
+    /// or a scoring's new hand).
     RoundStart {
         /// The round (1 to 3).
         round: u8,
@@ -126,8 +133,10 @@ pub enum EventKind {
     Collection {
         /// Its cards.
         size: u8,
-        /// VP gained (or, in Duel Mode, RP).
+        /// VP gained (Duel Mode: none; its RP follow as an `Rp` event).
         vp: u16,
+        /// The player's score after (see `GameOver`).
+        score: u16,
     },
     /// Cards moved to the store discard at the end of a phase.
     Cleanup {
@@ -223,6 +232,8 @@ pub enum EventKind {
         rp: u16,
         /// VP gained.
         vp: u16,
+        /// The player's score after (see `GameOver`).
+        score: u16,
     },
     /// A promo won as prize support.
     Prize {
@@ -235,6 +246,8 @@ pub enum EventKind {
         money: u16,
         /// VP gained.
         vp: u16,
+        /// The player's score after (see `GameOver`).
+        score: u16,
     },
     /// A Turn-Based Mode scoring (RP banked).
     Banked {
@@ -279,8 +292,12 @@ impl Report for MillenniumBlades {
     fn terms(&self) -> SeatTerms {
         SeatTerms {
             health: "money left (dollars)",
-            resource: "dollars (per round)",
-            score: "victory points",
+            resource: "dollars (a turn is a round)",
+            score: match self.options.mode {
+                Mode::Standard => "victory points",
+                Mode::TurnBased => "ranking points banked",
+                Mode::Duel => "tournaments won",
+            },
         }
     }
 
@@ -306,9 +323,17 @@ impl Report for MillenniumBlades {
                 card: self.table.card(card),
                 cost: 0,
             },
-            EventKind::Placed { .. } | EventKind::Collection { .. } | EventKind::MoneyVp { .. } => {
-                return None;
-            }
+            EventKind::Placed { score, .. }
+            | EventKind::Collection { score, .. }
+            | EventKind::MoneyVp { score, .. }
+            | EventKind::Banked { total: score, .. } => Metric::Score {
+                player,
+                total: score.into(),
+            },
+            EventKind::RoundEnd { money } => Metric::TurnEnd {
+                player,
+                unspent: money.into(),
+            },
             EventKind::Pass => Metric::Action {
                 player,
                 kind: "pass",
@@ -346,6 +371,7 @@ impl Report for MillenniumBlades {
             EventKind::RoundStart { round, money } => {
                 ("round_start", json!({"round": round, "money": money}))
             }
+            EventKind::RoundEnd { money } => ("round_end", json!({"money": money})),
             EventKind::Income { amount } => ("income", json!({"amount": amount})),
             EventKind::Dealt { card } => ("dealt", json!({"card": name(card)})),
             EventKind::Meta { card } => ("meta", json!({"card": name(card)})),
@@ -377,7 +403,10 @@ impl Report for MillenniumBlades {
             EventKind::Pass => ("pass", json!({})),
             EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
             EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),
-            EventKind::Collection { size, vp } => ("collection", json!({"size": size, "vp": vp})),
+            EventKind::Collection { size, vp, score } => (
+                "collection",
+                json!({"size": size, "vp": vp, "score": score}),
+            ),
             EventKind::Cleanup { cards } => ("cleanup", json!({"cards": cards})),
             EventKind::TournamentStart { round, first } => (
                 "tournament_start",
@@ -410,11 +439,20 @@ impl Report for MillenniumBlades {
             EventKind::DrawStore { card } => ("draw_store", json!({"card": name(card)})),
             EventKind::Discard { card } => ("discard", json!({"card": name(card)})),
             EventKind::Loop { money } => ("infinite_loop", json!({"money": money})),
-            EventKind::Placed { place, rp, vp } => {
-                ("placed", json!({"place": place, "rp": rp, "vp": vp}))
-            }
+            EventKind::Placed {
+                place,
+                rp,
+                vp,
+                score,
+            } => (
+                "placed",
+                json!({"place": place, "rp": rp, "vp": vp, "score": score}),
+            ),
             EventKind::Prize { card } => ("prize", json!({"card": name(card)})),
-            EventKind::MoneyVp { money, vp } => ("money_vp", json!({"money": money, "vp": vp})),
+            EventKind::MoneyVp { money, vp, score } => (
+                "money_vp",
+                json!({"money": money, "vp": vp, "score": score}),
+            ),
             EventKind::Banked { rp, total } => ("banked", json!({"rp": rp, "total": total})),
             EventKind::GameOver { score, rank } => {
                 ("game_over", json!({"score": score, "rank": rank}))
@@ -441,6 +479,14 @@ impl Report for MillenniumBlades {
 
     fn card_cost(&self, card: CardId) -> u8 {
         self.db.card(card).price
+    }
+
+    fn plays_in_rounds(&self) -> bool {
+        true
+    }
+
+    fn card_rating(&self, card: CardId) -> Option<u32> {
+        Some(self.db.card(card).stars.into())
     }
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {

@@ -13,6 +13,9 @@ use crate::core::{Invariants, Player};
 
 impl Invariants for MillenniumBlades {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
+        if s.jobs_overflowed {
+            return Err("an effect was dropped: the job stack was full".into());
+        }
         let n = self.table.len();
         if s.zone[n..].iter().any(|&z| z != Zone::BOX) {
             return Err("a card beyond the table has a place".into());

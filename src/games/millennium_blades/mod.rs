@@ -269,7 +269,8 @@ impl MillenniumBlades {
         }
     }
 
-    /// The game ends (rules: "Game End"): 1 VP per 4 dollars left, then the
+    /// The game ends (rules: "Game End"): 1 VP per 4 dollars left (the
+    /// last round ends with it), then the
     /// ranking by VP, ties broken by tournament VP, collection VP, then
     /// money VP (Friendship is not played). Duel Mode ranks by tournaments
     /// won, Turn-Based Mode by RP banked.
@@ -280,12 +281,19 @@ impl MillenniumBlades {
                 Mode::Standard => {
                     let seat = &mut s.seats[p];
                     seat.vp.money = seat.money / 4;
-                    let (money, vp) = (seat.money, seat.vp.money);
-                    self.emit(s, p, EventKind::MoneyVp { money, vp }, obs);
+                    let (money, vp, score) = (seat.money, seat.vp.money, seat.vp.total());
+                    self.emit(s, p, EventKind::MoneyVp { money, vp, score }, obs);
+                    self.emit(s, p, EventKind::RoundEnd { money }, obs);
                     let vp = s.seats[p].vp;
                     (vp.total(), vp.tournament, vp.collection, vp.money)
                 }
-                Mode::Duel | Mode::TurnBased => (s.seats[p].banked, 0, 0, 0),
+                Mode::Duel => {
+                    let money = s.seats[p].money;
+                    self.emit(s, p, EventKind::RoundEnd { money }, obs);
+                    (s.seats[p].banked, 0, 0, 0)
+                }
+                // Turn-Based Mode: each player's round ended when it scored.
+                Mode::TurnBased => (s.seats[p].banked, 0, 0, 0),
             };
             keys.push(key);
         }
@@ -337,8 +345,8 @@ impl Game for MillenniumBlades {
         self.decks.len()
     }
 
-    fn new_state(&self, rng: &mut GameRng) -> State {
-        self.setup(rng, &mut crate::core::NoObserver)
+    fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
+        self.setup(rng, observer)
     }
 
     fn to_move(&self, s: &State) -> Node {

@@ -27,8 +27,9 @@ impl Ruleset for MillenniumBlades {
     const BUNDLED_CARDS: &'static str = "";
     const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
     const PLAYERS: RangeInclusive<usize> = 2..=5;
-    // size_of::<State>() is 4,440 bytes (see the conformance test).
-    const STATE_BUDGET: usize = 4480;
+    // size_of::<State>() is 4,120 bytes: the budget is that figure, so any
+    // growth of the state is a decision (the conformance test checks it).
+    const STATE_BUDGET: usize = 4120;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         BUNDLED_DECKS

@@ -287,7 +287,7 @@ pub struct State {
     /// The aftermarket, in the order cards came in.
     pub market: FixedVec<Listing, AFTERMARKET_CAP>,
     /// The promo piles of the fusion area (bronze, silver, gold), top last.
-    pub fusion: [FixedVec<u16, 8>; 3],
+    pub fusion: [FixedVec<u16, 16>; 3],
     /// The prize-support piles (round 1 bronze, round 2 silver).
     pub prizes: [FixedVec<u16, 8>; 2],
     /// The metagame stacks (elements, types), top last.
@@ -313,8 +313,12 @@ pub struct State {
     pub turns: u16,
     /// What is happening.
     pub phase: Phase,
-    /// Effects waiting to resolve, last first.
+    /// Effects waiting to resolve, last first (push with
+    /// [`State::push_job`]).
     pub jobs: FixedVec<Job, 32>,
+    /// Whether a job was ever refused by a full stack: an invariant
+    /// violation, never a silent drop.
+    pub jobs_overflowed: bool,
     /// The choice the top job waits for, and who makes it.
     pub prompt: Option<(Prompt, Player)>,
     /// Jobs resolved this turn (the Infinite Loops rule).
@@ -343,6 +347,14 @@ impl State {
             .enumerate()
             .filter(move |(_, z)| **z == zone)
             .map(|(i, _)| i as u16)
+    }
+
+    /// Puts `job` on the stack; a full stack is recorded for the
+    /// invariants to report.
+    pub fn push_job(&mut self, job: Job) {
+        if !self.jobs.push(job) {
+            self.jobs_overflowed = true;
+        }
     }
 
     /// `p` receives `amount` dollars from the bank.
@@ -457,6 +469,7 @@ impl Default for State {
             turns: 0,
             phase: Phase::Setup,
             jobs: FixedVec::new(),
+            jobs_overflowed: false,
             prompt: None,
             resolved: 0,
             paid: 0,

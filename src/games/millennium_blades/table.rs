@@ -31,6 +31,11 @@ pub struct Table {
     pub stars: Vec<u8>,
     /// Whether each instance's card is a single.
     pub singles: Vec<bool>,
+    /// What each instance costs if it comes up in the store: its set's
+    /// buy cost, or for a set without one (promos, starters) the highest
+    /// star rating of its set (a ruling; one price per set, as a card's
+    /// back shows only its set).
+    pub prices: Vec<u8>,
     /// The sets of the pool (starters excluded), in pool order.
     pub sets: Vec<SetCards>,
     /// The elemental and the type metagame cards.
@@ -47,11 +52,20 @@ impl Table {
     /// pool's loader refuses such pools.
     pub fn new(db: &CardDb, decks: &[Deck]) -> Table {
         let mut t = Table::default();
+        let price = |card: CardId| -> u8 {
+            let c = db.card(card);
+            if c.price > 0 {
+                return c.price;
+            }
+            let same_set = db.cards().filter(|(_, o)| o.set == c.set);
+            same_set.map(|(_, o)| o.stars).max().unwrap_or(c.stars)
+        };
         let add = |t: &mut Table, card: CardId| -> u16 {
             assert!(t.cards.len() < MAX_INSTANCES, "too many cards in the game");
             t.cards.push(card);
             t.stars.push(db.card(card).stars);
             t.singles.push(db.card(card).kind == Kind::Single);
+            t.prices.push(price(card));
             (t.cards.len() - 1) as u16
         };
         for (id, card) in db.cards() {

@@ -14,6 +14,22 @@ use crate::core::{GameRng, Observer, Player, below, shuffle};
 /// A job: the end of the tournament's scoring — places, VP, prizes — once
 /// every Score effect has resolved.
 pub const PLACEMENT: u8 = 248;
+/// A job: the Score effects of its owner's next scoring card, from index
+/// `subject` of its scoring cards (rules: "Ending the Tournament", step 1).
+pub const SCORE_NEXT: u8 = 245;
+
+/// The [`SCORE_NEXT`] cursor of `p` at index `from`.
+fn score_cursor(p: Player, from: u16) -> Job {
+    Job {
+        source: 0,
+        owner: p,
+        effect: SCORE_NEXT,
+        outcome: 0,
+        branch: 0,
+        subject: from,
+        choice: NONE,
+    }
+}
 
 impl MillenniumBlades {
     /// Sets the tournament up (rules: "Setup the Phase"): RP to zero, the
@@ -129,10 +145,13 @@ impl MillenniumBlades {
                 self.emit(s, p, EventKind::TurnStart, obs);
                 return;
             }
+            // A player removed from the tournament neither plays nor
+            // passes: the phase ends when every player still in it has
+            // passed in succession.
             if !s.seats[p].removed {
                 self.emit(s, p, EventKind::Pass, obs);
+                s.passes += 1;
             }
-            s.passes += 1;
             if s.passes >= live {
                 self.end_tournament(s, rng, obs);
                 return;
@@ -231,12 +250,12 @@ impl MillenniumBlades {
                     choice: NONE,
                 };
                 // The text first, then the card flips face down.
-                s.jobs.push(job(FLIP_SELF));
+                s.push_job(job(FLIP_SELF));
                 if c.keywords.anvil_drop {
-                    s.jobs.push(job(ANVIL));
+                    s.push_job(job(ANVIL));
                 }
                 if c.keywords.blast_off > 0 {
-                    s.jobs.push(job(BLAST));
+                    s.push_job(job(BLAST));
                 }
                 for (k, _) in c
                     .effects
@@ -245,7 +264,7 @@ impl MillenniumBlades {
                     .rev()
                     .filter(|(_, e)| e.when == When::Action)
                 {
-                    s.jobs.push(job(k as u8));
+                    s.push_job(job(k as u8));
                 }
             }
             _ => {
@@ -286,37 +305,10 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let mut jobs = Vec::new();
-        let metas: Vec<u16> = s.in_zone(Zone::META_UP).collect();
-        for p in s.players().filter(|&p| !s.seats[p].removed) {
-            let seat = &s.seats[p];
-            let face_up = seat
-                .tableau
-                .iter()
-                .chain(seat.board.iter())
-                .filter(|t| t.up);
-            let sources = face_up.map(|t| t.card).chain(metas.iter().copied());
-            for source in sources.collect::<Vec<_>>() {
-                for (k, _) in self
-                    .card(source)
-                    .effects
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| e.when == When::Score)
-                {
-                    jobs.push(Job {
-                        source,
-                        owner: p,
-                        effect: k as u8,
-                        outcome: 0,
-                        branch: 0,
-                        subject: NONE,
-                        choice: NONE,
-                    });
-                }
-            }
-        }
-        jobs.push(Job {
+        // The placement comes last; above it, each player's Score effects
+        // in seat order, read one card at a time (see `score_next`).
+        s.resolved = 0;
+        s.push_job(Job {
             source: 0,
             owner: Player::A,
             effect: PLACEMENT,
@@ -325,11 +317,58 @@ impl MillenniumBlades {
             subject: NONE,
             choice: NONE,
         });
-        s.resolved = 0;
-        for j in jobs.into_iter().rev() {
-            s.jobs.push(j);
+        let scoring: Vec<Player> = s.players().filter(|&p| !s.seats[p].removed).collect();
+        for &p in scoring.iter().rev() {
+            s.push_job(score_cursor(p, 0));
         }
         self.resolve(s, rng, obs);
+    }
+
+    /// The cards whose Score effects `p` activates, in order: its face-up
+    /// tableau left to right, its face-up deck box and accessories, then the
+    /// revealed metagame cards.
+    fn score_sources(&self, s: &State, p: Player) -> Vec<u16> {
+        let seat = &s.seats[p];
+        let face_up = seat
+            .tableau
+            .iter()
+            .chain(seat.board.iter())
+            .filter(|t| t.up);
+        face_up
+            .map(|t| t.card)
+            .chain(s.in_zone(Zone::META_UP))
+            .collect()
+    }
+
+    /// Runs a [`SCORE_NEXT`] cursor: the Score effects of `p`'s next
+    /// scoring card from index `from` of [`Self::score_sources`] go on the
+    /// stack, under them the cursor for the card after. One card's effects
+    /// at a time, so a crowded table never overflows the job stack.
+    pub(super) fn score_next(&self, s: &mut State, p: Player, from: u16) {
+        let sources = self.score_sources(s, p);
+        for (i, &source) in sources.iter().enumerate().skip(usize::from(from)) {
+            let effects = self.card(source).effects.iter().enumerate();
+            let score: Vec<u8> = effects
+                .filter(|(_, e)| e.when == When::Score)
+                .map(|(k, _)| k as u8)
+                .collect();
+            if score.is_empty() {
+                continue;
+            }
+            s.push_job(score_cursor(p, i as u16 + 1));
+            for &effect in score.iter().rev() {
+                s.push_job(Job {
+                    source,
+                    owner: p,
+                    effect,
+                    outcome: 0,
+                    branch: 0,
+                    subject: NONE,
+                    choice: NONE,
+                });
+            }
+            return;
+        }
     }
 
     /// Places the players by RP and awards the round's VP, ties sharing
@@ -374,6 +413,7 @@ impl MillenniumBlades {
             } else {
                 vp
             };
+            let score = self.final_score(s, p);
             self.emit(
                 s,
                 p,
@@ -381,6 +421,7 @@ impl MillenniumBlades {
                     place,
                     rp,
                     vp: gained,
+                    score,
                 },
                 obs,
             );
@@ -434,13 +475,18 @@ impl MillenniumBlades {
         }
     }
 
-    /// After a tournament: the next deckbuilding phase, or the end of the
+    /// After a tournament and its scoring: the round ends (each player's
+    /// money left), then the next deckbuilding phase, or the end of the
     /// game (Duel Mode: once a player has won two tournaments).
     fn next_round(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let duel_won = self.options.mode == Mode::Duel && s.seats.iter().any(|t| t.banked >= 2);
         if self.is_last_round(s) || duel_won {
             self.end_game(s, obs);
             return;
+        }
+        for p in s.players() {
+            let money = s.seats[p].money;
+            self.emit(s, p, EventKind::RoundEnd { money }, obs);
         }
         // Every card back to its owner's binder, sell markers returned.
         for i in 0..s.zone.len() {

@@ -48,9 +48,14 @@ impl MillenniumBlades {
             s.earn(p, INCOME);
             s.seats[p].slots = TABLEAU as u8;
             self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
+            let money = s.seats[p].money;
+            self.emit(s, p, EventKind::RoundStart { round: 1, money }, obs);
         }
         self.reveal_meta(s, 0, obs);
         self.reveal_meta(s, 1, obs);
+        // The store area as in the standard game ("Setup the Phase", step
+        // 4), refilled after each purchase.
+        self.restock(s, rng, obs);
         s.round = 1;
         s.active = self.random_seat(rng);
         s.phase = Phase::TurnBased;
@@ -344,12 +349,12 @@ impl MillenniumBlades {
             subject: NONE,
             choice: NONE,
         };
-        s.jobs.push(job(FLIP_SELF));
+        s.push_job(job(FLIP_SELF));
         if c.keywords.anvil_drop {
-            s.jobs.push(job(super::effects::ANVIL));
+            s.push_job(job(super::effects::ANVIL));
         }
         if c.keywords.blast_off > 0 {
-            s.jobs.push(job(super::effects::BLAST));
+            s.push_job(job(super::effects::BLAST));
         }
         for (k, _) in c
             .effects
@@ -358,7 +363,7 @@ impl MillenniumBlades {
             .rev()
             .filter(|(_, e)| e.when == When::Action)
         {
-            s.jobs.push(job(k as u8));
+            s.push_job(job(k as u8));
         }
     }
 
@@ -421,7 +426,7 @@ impl MillenniumBlades {
             .map(|t| t.card)
             .chain(metas)
             .collect();
-        s.jobs.push(Job {
+        s.push_job(Job {
             source: 0,
             owner: p,
             effect: BANK,
@@ -439,7 +444,7 @@ impl MillenniumBlades {
                 .rev()
                 .filter(|(_, e)| e.when == When::Score)
             {
-                s.jobs.push(Job {
+                s.push_job(Job {
                     source,
                     owner: p,
                     effect: k as u8,
@@ -472,12 +477,16 @@ impl MillenniumBlades {
         let seat = &mut s.seats[p];
         seat.banked += rp;
         seat.scorings += 1;
+        // Turn-Based Mode has no tournament to be removed from: an infinite
+        // loop costs the player its cards in play, and the scoring ends it.
+        seat.removed = false;
         seat.declared = [0; 2];
         seat.fused = 0;
         seat.next.clear();
         seat.next_tokens = 0;
-        let total = seat.banked;
+        let (total, money) = (seat.banked, seat.money);
         self.emit(s, p, EventKind::Banked { rp, total }, obs);
+        self.emit(s, p, EventKind::RoundEnd { money }, obs);
         // Tableau, deck box, hand and collections to the store discard;
         // accessories are kept.
         let mut kept = Vec::new();
@@ -507,7 +516,7 @@ impl MillenniumBlades {
         }
         // The player chooses a metagame card to replace; the rest of the
         // scoring follows the choice.
-        s.jobs.push(Job {
+        s.push_job(Job {
             source: 0,
             owner: p,
             effect: super::effects::META,
@@ -546,6 +555,8 @@ impl MillenniumBlades {
                 l.seller = None;
             }
             self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
+            let (round, money) = (s.seats[p].scorings + 1, s.seats[p].money);
+            self.emit(s, p, EventKind::RoundStart { round, money }, obs);
             let pile = usize::from(s.seats[p].scorings - 1);
             if let Some(promo) = s.prizes[pile.min(1)].pop() {
                 s.zone[usize::from(promo)] = Zone::of(Area::Hand, p);

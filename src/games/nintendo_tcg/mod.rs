@@ -1,4 +1,4 @@
-//! The Nintendo TCG (`../shared/rules/nintendo-tcg.txt`, rule version 1.0)
+//! The Nintendo TCG (rule version 1.0; summary in `docs/rules/nintendo-tcg.md`)
 //! as a [`Game`]: two players with 40-card decks and an extra deck, a
 //! Commander chosen face down, hand power (+2 a turn) paid for cards and
 //! effects, a turn of actions closed by an automatic Battle Phase ordered
@@ -117,7 +117,7 @@ impl Game for NintendoTcg {
         2
     }
 
-    fn new_state(&self, _rng: &mut GameRng) -> State {
+    fn start(&self, _rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         // Nothing is random before the Commander picks: the decks are
         // shuffled once both are chosen.
         self.setup()

@@ -32,7 +32,7 @@ impl Game for Nostalgix {
     }
 
     /// A new game up to the first mulligan decision (setup steps 1–5).
-    fn new_state(&self, rng: &mut GameRng) -> State {
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         let side = |p: Player| Side {
             hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
             units: Default::default(),

@@ -1,4 +1,4 @@
-//! Pixel Tactics (`../shared/rules/pixel-tactics.txt`) as a [`Game`]: two
+//! Pixel Tactics (summary in `docs/rules/pixel-tactics.md`) as a [`Game`]: two
 //! players, a Leader at the centre of a 3×3 Unit, rounds of three Waves,
 //! turns of two actions, casualties at the end of each Wave, and matches
 //! of one, three or five games — the whole match is one [`State`].
@@ -100,7 +100,7 @@ impl Game for PixelTactics {
         2
     }
 
-    fn new_state(&self, rng: &mut GameRng) -> State {
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         self.setup(rng)
     }
 

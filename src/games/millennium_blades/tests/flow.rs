@@ -8,7 +8,7 @@ use super::super::events::{Event, EventKind};
 use super::super::state::{Area, Phase, STORE_AREA, State, Zone};
 use super::super::{COLLECTION_VP, INCOME, MillenniumBlades, Mode, Options};
 use super::{game, mode};
-use crate::core::{Game, GameRng, Invariants, NoObserver, Node, Player, derive_rng};
+use crate::core::{Game, GameRng, Invariants, Node, Player, derive_rng};
 
 /// A new game of `players` seats with `options`, its RNG, and the setup
 /// events.
@@ -255,7 +255,12 @@ fn a_collection_shares_a_symbol_has_distinct_stars_and_scores_its_size() {
         .find(|e| e.player == p && matches!(e.kind, EventKind::Collection { .. }));
     assert_eq!(
         scored.map(|e| e.kind),
-        Some(EventKind::Collection { size: 2, vp: 2 })
+        Some(EventKind::Collection {
+            size: 2,
+            vp: 2,
+            // The first round: nothing was scored before the collection.
+            score: 2
+        })
     );
     assert_eq!(s.seats[p].vp.collection, 2);
     assert!(s.phase == Phase::Tournament || s.phase == Phase::Deckbuilding || s.outcome.is_some());
@@ -269,10 +274,10 @@ fn a_whole_game_has_three_rounds_and_ends_ranked_by_vp_with_money_at_one_per_fou
     let g = game(3, mode(Mode::Standard));
     let mut rng = derive_rng(9, 0);
     let mut choice = derive_rng(9, 1);
-    let mut s = g.new_state(&mut rng);
+    let mut events = Vec::new();
+    let mut s = g.start(&mut rng, &mut |e: &Event| events.push(*e));
     let mut legal = Vec::new();
     let mut rounds = Vec::new();
-    let mut events = Vec::new();
     while let Node::Decision(_) = g.to_move(&s) {
         g.legal_actions(&s, &mut legal);
         let a = legal[crate::core::below(&mut choice, legal.len() as u32) as usize];
@@ -302,7 +307,32 @@ fn a_whole_game_has_three_rounds_and_ends_ranked_by_vp_with_money_at_one_per_fou
         .filter(|e| matches!(e.kind, EventKind::TournamentStart { .. }))
         .count();
     assert_eq!(tournaments, 3);
-    let _ = NoObserver;
+    // The log covers the setup and brackets each player's three rounds: a
+    // round starts with its income and ends once its tournament is scored,
+    // the last one after the money VP.
+    for p in s.players() {
+        let mine: Vec<_> = events.iter().filter(|e| e.player == p).collect();
+        let starts = mine
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::RoundStart { .. }))
+            .count();
+        let ends: Vec<usize> = (0..mine.len())
+            .filter(|&i| matches!(mine[i].kind, EventKind::RoundEnd { .. }))
+            .collect();
+        assert_eq!((starts, ends.len()), (3, 3));
+        let last = ends[2];
+        assert!(matches!(mine[last - 1].kind, EventKind::MoneyVp { .. }));
+        assert_eq!(
+            mine[last].kind,
+            EventKind::RoundEnd {
+                money: s.seats[p].money
+            }
+        );
+    }
+    assert!(matches!(
+        events[0].kind,
+        EventKind::GameStart { players: 3 }
+    ));
 }
 
 /// Plays random legal actions to the end; returns the events.
@@ -376,9 +406,14 @@ fn duel_mode_is_best_of_three_with_collections_as_rp_and_six_markers() {
     if let Some(w) = outcome.winner() {
         assert!(wins[w.index()] > wins[1 - w.index()]);
     }
-    for e in &events {
-        if let EventKind::Collection { size, vp } = e.kind {
-            assert_eq!(vp, 10 * u16::from(size), "10 RP per card");
+    // Each collection turned in is followed by its RP: 10 per card.
+    for (e, next) in events.iter().zip(events.iter().skip(1)) {
+        if let EventKind::Collection { size, vp, .. } = e.kind {
+            assert_eq!(vp, 0, "a duel collection gives no VP");
+            assert!(
+                matches!(next.kind, EventKind::Rp { delta, .. } if delta == 10 * i16::from(size)),
+                "10 RP per card: {next:?}"
+            );
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::core::conformance::{Checks, random_games};
 
 mod fixture;
 mod flow;
+mod rulebook;
 mod tournament;
 
 /// The test pool.
