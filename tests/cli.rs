@@ -68,7 +68,7 @@ fn default_run_writes_every_file_and_a_summary() {
     );
     assert_eq!(
         header("cards.csv"),
-        "deck,card,copies,games_drawn,win_rate_drawn,games_not_drawn,win_rate_not_drawn,iwd,games_played,win_rate_played,mean_turn_played"
+        "deck,card,copies,gih_games,gih_win_rate,gih_ci95_low,gih_ci95_high,oh_games,oh_win_rate,oh_ci95_low,oh_ci95_high,gd_games,gd_win_rate,gd_ci95_low,gd_ci95_high,gns_games,gns_win_rate,gns_ci95_low,gns_ci95_high,iwd,iwd_ci95_low,iwd_ci95_high,games_played,win_rate_played,played_ci95_low,played_ci95_high,mean_turn_played"
     );
 
     let games = fs::read_to_string(out.join("games.csv")).unwrap();

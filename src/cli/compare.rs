@@ -498,7 +498,7 @@ fn field(run: &Run) -> Rates {
         .collect()
 }
 
-/// Each card's score when drawn (`cards.csv`, whose rate has 4 decimals:
+/// Each card's score when in hand, 17lands' GIH (`cards.csv`, whose rate has 4 decimals:
 /// the half-points are exact to rounding).
 fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
     let Some(table) = &run.cards else {
@@ -515,8 +515,8 @@ fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
     let [deck, card, games, rate] = [
         column("deck")?,
         column("card")?,
-        column("games_drawn")?,
-        column("win_rate_drawn")?,
+        column("gih_games")?,
+        column("gih_win_rate")?,
     ];
     let mut rates = Rates::new();
     for (i, row) in table.rows.iter().enumerate() {

@@ -67,8 +67,16 @@ pub enum Metric {
         resource_max: u32,
         resource: u32,
     },
-    /// `player` drew `card`.
+    /// `player` drew `card` from the deck. Before the game's first turn:
+    /// the opening hand.
     Drew { player: Player, card: CardId },
+    /// `card` reached `player`'s hand other than by a draw: searched,
+    /// fetched or returned. Counts as in hand like a draw (17lands' "in
+    /// hand however it got there").
+    ToHand { player: Player, card: CardId },
+    /// `card` went from `player`'s hand back into the deck (a mulligan):
+    /// before the first turn it leaves the opening hand.
+    HandToDeck { player: Player, card: CardId },
     /// `player` played `card` from hand, paying `cost` of the resource.
     Played {
         player: Player,

@@ -14,7 +14,7 @@
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
 use crate::core::Player;
-use crate::stats::RunStats;
+use crate::stats::{GameRate, RunStats};
 
 /// Columns of `summary.csv`.
 pub const SUMMARY: [&str; 14] = [
@@ -71,18 +71,35 @@ pub const DECK_CURVE: [&str; 4] = ["deck", "cost", "cards_in_list", "mean_played
 /// Columns of `prize_pace.csv`.
 pub const PRIZE_PACE: [&str; 5] = ["deck", "turn", "games", "mean_score", "share_won_by_turn"];
 
-/// Columns of `cards.csv`.
-pub const CARDS: [&str; 11] = [
+/// Columns of `cards.csv`: 17lands' GIH, OH, GD and GNS (games, win
+/// rate, 95% interval each), IWD, then the games played.
+pub const CARDS: [&str; 27] = [
     "deck",
     "card",
     "copies",
-    "games_drawn",
-    "win_rate_drawn",
-    "games_not_drawn",
-    "win_rate_not_drawn",
+    "gih_games",
+    "gih_win_rate",
+    "gih_ci95_low",
+    "gih_ci95_high",
+    "oh_games",
+    "oh_win_rate",
+    "oh_ci95_low",
+    "oh_ci95_high",
+    "gd_games",
+    "gd_win_rate",
+    "gd_ci95_low",
+    "gd_ci95_high",
+    "gns_games",
+    "gns_win_rate",
+    "gns_ci95_low",
+    "gns_ci95_high",
     "iwd",
+    "iwd_ci95_low",
+    "iwd_ci95_high",
     "games_played",
     "win_rate_played",
+    "played_ci95_low",
+    "played_ci95_high",
     "mean_turn_played",
 ];
 
@@ -149,19 +166,18 @@ pub fn write_tables(
     let mut csv = CsvFile::create(out, "cards.csv", &CARDS)?;
     for (deck, d) in &stats.decks {
         for r in d.cards.rows() {
-            csv.row([
-                deck.clone(),
-                r.card,
-                r.copies.to_string(),
-                r.games_drawn.to_string(),
-                fixed4(r.win_rate_drawn),
-                r.games_not_drawn.to_string(),
-                fixed4(r.win_rate_not_drawn),
-                fixed4(r.iwd),
-                r.games_played.to_string(),
-                fixed4(r.win_rate_played),
-                fixed4(r.mean_turn_played),
-            ])?;
+            let mut row = vec![deck.clone(), r.card, r.copies.to_string()];
+            for rate in [r.in_hand, r.opening_hand, r.drawn, r.not_seen] {
+                push_rate(&mut row, rate);
+            }
+            row.extend([
+                fixed4(r.iwd.map(|i| i.0)),
+                fixed4(r.iwd.map(|i| i.1)),
+                fixed4(r.iwd.map(|i| i.2)),
+            ]);
+            push_rate(&mut row, r.played);
+            row.push(fixed4(r.mean_turn_played));
+            csv.row(row)?;
         }
     }
     csv.finish(out)?;
@@ -253,4 +269,14 @@ fn write_table_summary(
         }
     }
     csv.finish(out)
+}
+
+/// Appends a rate's four cells: games, rate, interval low and high.
+fn push_rate(row: &mut Vec<String>, rate: GameRate) {
+    row.extend([
+        rate.games.to_string(),
+        fixed4(rate.rate),
+        fixed4(rate.ci95.map(|c| c.0)),
+        fixed4(rate.ci95.map(|c| c.1)),
+    ]);
 }

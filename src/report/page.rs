@@ -585,35 +585,179 @@ fn ratings(rows: &[RatingRow]) -> anyhow::Result<String> {
     Ok(out)
 }
 
+/// How a column of the card table shows `cards.csv`.
+enum CardCell {
+    /// A text column as it is.
+    Text(&'static str),
+    /// A count or a plain number as it is.
+    Number(&'static str),
+    /// A rate (`<prefix>win_rate` or the given column) as a percentage,
+    /// its 95% interval below it.
+    Rate {
+        rate: &'static str,
+        low: &'static str,
+        high: &'static str,
+    },
+    /// A difference of rates in percentage points, its interval below.
+    Points {
+        value: &'static str,
+        low: &'static str,
+        high: &'static str,
+    },
+}
+
+/// The card table's columns: plain headers over `cards.csv`'s columns,
+/// 17lands' names first ("GIH WR" and so on), the raw file having them
+/// all.
+const CARD_COLUMNS: [(&str, &str, CardCell); 11] = [
+    ("Deck", "", CardCell::Text("deck")),
+    ("Card", "", CardCell::Text("card")),
+    ("Copies", "", CardCell::Number("copies")),
+    (
+        "GIH WR",
+        "win rate in the games where a copy was in hand at any point",
+        CardCell::Rate {
+            rate: "gih_win_rate",
+            low: "gih_ci95_low",
+            high: "gih_ci95_high",
+        },
+    ),
+    (
+        "# GIH",
+        "games where a copy was in hand",
+        CardCell::Number("gih_games"),
+    ),
+    (
+        "OH WR",
+        "win rate when a copy was in the opening hand",
+        CardCell::Rate {
+            rate: "oh_win_rate",
+            low: "oh_ci95_low",
+            high: "oh_ci95_high",
+        },
+    ),
+    (
+        "GD WR",
+        "win rate when a copy reached the hand after the opening hand",
+        CardCell::Rate {
+            rate: "gd_win_rate",
+            low: "gd_ci95_low",
+            high: "gd_ci95_high",
+        },
+    ),
+    (
+        "GNS WR",
+        "win rate when no copy was ever in hand",
+        CardCell::Rate {
+            rate: "gns_win_rate",
+            low: "gns_ci95_low",
+            high: "gns_ci95_high",
+        },
+    ),
+    (
+        "IWD",
+        "improvement when drawn: GIH WR − GNS WR, in percentage points",
+        CardCell::Points {
+            value: "iwd",
+            low: "iwd_ci95_low",
+            high: "iwd_ci95_high",
+        },
+    ),
+    (
+        "Played WR",
+        "win rate when a copy was played",
+        CardCell::Rate {
+            rate: "win_rate_played",
+            low: "played_ci95_low",
+            high: "played_ci95_high",
+        },
+    ),
+    (
+        "Turn played",
+        "mean own turn at which copies were played",
+        CardCell::Number("mean_turn_played"),
+    ),
+];
+
+/// The card table: the columns of [`CARD_COLUMNS`] that `cards.csv` holds,
+/// rates as percentages with their intervals; each cell sorts by its
+/// value (`data-sort`).
 fn card_table(cards: &TextTable) -> String {
-    let numeric: Vec<bool> = (0..cards.header.len())
-        .map(|c| {
-            cards.rows.iter().all(|r| {
-                r.get(c)
-                    .is_none_or(|v| v.is_empty() || v.parse::<f64>().is_ok())
+    let column = |name: &str| cards.header.iter().position(|h| h == name);
+    let shown: Vec<_> = CARD_COLUMNS
+        .iter()
+        .filter(|(_, _, cell)| {
+            column(match cell {
+                CardCell::Text(c) | CardCell::Number(c) => c,
+                CardCell::Rate { rate, .. } => rate,
+                CardCell::Points { value, .. } => value,
             })
+            .is_some()
         })
         .collect();
     let mut out = format!(
-        "<p class=\"note\">{} lines of cards.csv. Click a column header to sort; click again \
-         to reverse.</p>\n<div class=\"scroll\">\n<table id=\"cards-table\" class=\"sortable\">\n<thead><tr>",
+        "<p class=\"note\">{} lines of cards.csv, 17lands' figures: a card's deck wins \
+         GIH WR of the games where a copy was in hand (opening hand, drawn, searched), \
+         GNS WR of those where none was; IWD is the difference. Small figures are 95% \
+         intervals. Click a column header to sort; click again to reverse.</p>\n\
+         <div class=\"scroll\">\n<table id=\"cards-table\" class=\"sortable\">\n<thead><tr>",
         cards.rows.len()
     );
-    for (h, &n) in cards.header.iter().zip(&numeric) {
-        let class = if n { " class=\"n\"" } else { "" };
-        let _ = write!(out, "<th{class} title=\"sort by {0}\">{0}</th>", esc(h));
+    for (label, help, cell) in &shown {
+        let class = if matches!(cell, CardCell::Text(_)) {
+            ""
+        } else {
+            " class=\"n\""
+        };
+        let title = if help.is_empty() { label } else { help };
+        let _ = write!(out, "<th{class} title=\"{}\">{}</th>", esc(title), esc(label));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     for row in &cards.rows {
+        let text = |name: &str| column(name).and_then(|c| row.get(c)).map_or("", String::as_str);
+        let value = |name: &str| text(name).parse::<f64>().ok();
         out.push_str("<tr>");
-        for (v, &n) in row.iter().zip(&numeric) {
-            let class = if n { " class=\"n\"" } else { "" };
-            let _ = write!(out, "<td{class}>{}</td>", esc(v));
+        for (_, _, cell) in &shown {
+            match cell {
+                CardCell::Text(c) => {
+                    let _ = write!(out, "<td>{}</td>", esc(text(c)));
+                }
+                CardCell::Number(c) => {
+                    let _ = write!(out, "<td class=\"n\">{}</td>", esc(text(c)));
+                }
+                CardCell::Rate { rate, low, high } => {
+                    let (v, lo, hi) = (value(rate), value(low), value(high));
+                    card_cell(&mut out, v, pct(v), lo.zip(hi).map(|(l, h)| {
+                        format!("{}–{}", num(Some(l * 100.0), 1), num(Some(h * 100.0), 1))
+                    }));
+                }
+                CardCell::Points { value: c, low, high } => {
+                    let (v, lo, hi) = (value(c), value(low), value(high));
+                    let points = |x: f64| format!("{:+.1}", x * 100.0);
+                    card_cell(
+                        &mut out,
+                        v,
+                        v.map_or_else(|| "—".to_owned(), points),
+                        lo.zip(hi).map(|(l, h)| format!("{} to {}", points(l), points(h))),
+                    );
+                }
+            }
         }
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n</div>\n");
     out
+}
+
+/// A numeric cell of the card table: `shown`, the interval on a second
+/// line, sorted by `value` (empty when undefined, so it sorts last).
+fn card_cell(out: &mut String, value: Option<f64>, shown: String, interval: Option<String>) {
+    let sort = value.map_or_else(String::new, |v| v.to_string());
+    let _ = write!(out, "<td class=\"n\" data-sort=\"{sort}\">{}", esc(&shown));
+    if let Some(i) = interval {
+        let _ = write!(out, "<br><small>{}</small>", esc(&i));
+    }
+    out.push_str("</td>");
 }
 
 /// `text` with its first letter in upper case.

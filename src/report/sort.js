@@ -8,6 +8,10 @@
 (function () {
   "use strict";
   function key(cell) {
+    if (cell && cell.hasAttribute("data-sort")) {
+      var v = cell.getAttribute("data-sort");
+      return v === "" ? null : Number(v);
+    }
     var t = cell ? cell.textContent.trim() : "";
     if (t === "" || t === "\u2014") return null;
     var n = Number(t);

@@ -71,10 +71,10 @@ prize-control,1429.8,1370.0,1489.6,200,0.3500
 ";
 
 const CARDS: &str = "\
-deck,card,copies,games_drawn,win_rate_drawn,games_not_drawn,win_rate_not_drawn,iwd,games_played,win_rate_played,mean_turn_played
-<b>Rush</b>,Cinder Imp,4,228,0.6579,22,0.6667,-0.0088,225,0.6533,3.3200
-<b>Rush</b>,\"Fox & <Co>\",3,191,0.6283,59,0.7156,-0.0873,95,0.6105,6.1600
-prize-control,Ward Wall,2,0,,250,0.3400,,0,,
+deck,card,copies,gih_games,gih_win_rate,gih_ci95_low,gih_ci95_high,oh_games,oh_win_rate,oh_ci95_low,oh_ci95_high,gd_games,gd_win_rate,gd_ci95_low,gd_ci95_high,gns_games,gns_win_rate,gns_ci95_low,gns_ci95_high,iwd,iwd_ci95_low,iwd_ci95_high,games_played,win_rate_played,played_ci95_low,played_ci95_high,mean_turn_played
+<b>Rush</b>,Cinder Imp,4,228,0.6579,0.5940,0.7168,120,0.6700,0.5820,0.7474,150,0.6500,0.5708,0.7219,22,0.6667,0.4583,0.8259,-0.0088,-0.2000,0.1500,225,0.6533,0.5891,0.7125,3.3200
+<b>Rush</b>,\"Fox & <Co>\",3,191,0.6283,0.5580,0.6936,90,0.6000,0.4968,0.6949,120,0.6400,0.5513,0.7201,59,0.7156,0.5900,0.8165,-0.0873,-0.2200,0.0600,95,0.6105,0.5104,0.7019,6.1600
+prize-control,Ward Wall,2,0,,,,0,,,,0,,,,250,0.3400,0.2846,0.4003,,,,0,,,,
 ";
 
 /// A run directory holding `files` (name, content).
@@ -226,12 +226,17 @@ fn card_table_has_a_row_per_line_and_sortable_headers() {
     let body = between(t, "<tbody>", "</tbody>");
     assert_eq!(body.matches("<tr>").count(), CARDS.lines().count() - 1);
     let head = between(t, "<thead>", "</thead>");
-    let columns = CARDS.lines().next().unwrap().split(',').count();
-    assert_eq!(head.matches("</th>").count(), columns);
-    assert!(head.contains("<th class=\"n\" title=\"sort by iwd\">iwd</th>"));
-    assert!(head.contains("<th title=\"sort by card\">card</th>"));
-    // Undefined rates stay empty cells, so they sort last.
-    assert!(body.contains("<td class=\"n\">0</td><td class=\"n\"></td>"));
+    // Plain headers, 17lands' names, one per shown figure.
+    assert_eq!(head.matches("</th>").count(), 11);
+    assert!(head.contains(">GIH WR</th>") && head.contains(">IWD</th>"));
+    assert!(head.contains("<th title=\"Card\">Card</th>"));
+    // Rates as percentages with the interval below, sorted by value.
+    assert!(body.contains(
+        "<td class=\"n\" data-sort=\"0.6579\">65.8%<br><small>59.4–71.7</small></td>"
+    ));
+    assert!(body.contains("data-sort=\"-0.0088\">-0.9<br><small>-20.0 to +15.0</small>"));
+    // Undefined rates have an empty sort key, so they sort last.
+    assert!(body.contains("<td class=\"n\" data-sort=\"\">—</td>"));
     assert!(html.contains("querySelectorAll(\"table.sortable th\")"));
 }
 

@@ -1,19 +1,22 @@
 //! Per-card statistics of a deck (`cards.csv`) and its cost curve
 //! (`deck_curve.csv`).
 //!
-//! For each card of the list: the games in which at least one copy was
-//! drawn (the opening hand included) and the deck's win rate in them, the
-//! same for the games in which no copy was drawn, and their difference,
-//! IWD ("improvement when drawn", as 17lands defines it: the win rate when
-//! drawn minus the win rate when not drawn). Draws count half. Drawn and
-//! played cards include those of a Sudden Death re-game.
+//! The card figures are 17lands' (see docs/outputs.md): for each card of
+//! the list, the deck's win rate in the games where a copy was in hand at
+//! any point however it got there (GIH), in the kept opening hand (OH),
+//! reached the hand after the opening hand — drawn, searched, fetched or
+//! returned (GD) — and where no copy was ever in hand (GNS); IWD, the
+//! improvement when drawn, is GIH − GNS. Each rate has its game count and a
+//! 95% Wilson interval (IWD: Newcombe's interval of the difference). Draws
+//! count half. Cards of a Sudden Death re-game count as well (its hand
+//! as drawn).
 
 use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeMap;
 
-use super::Score;
 use super::record::CardRecord;
+use super::{Score, newcombe95};
 
 /// The tallies of one card in one deck.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,10 +27,15 @@ pub struct CardStats {
     pub copies: u8,
     /// The card's cost.
     pub cost: u8,
-    /// The deck's score in games where a copy was drawn.
+    /// The deck's score in games where a copy was in hand at any point.
+    pub in_hand: Score,
+    /// The deck's score in games where a copy was in the opening hand.
+    pub opening_hand: Score,
+    /// The deck's score in games where a copy reached the hand after the
+    /// opening hand.
     pub drawn: Score,
-    /// The deck's score in games where no copy was drawn.
-    pub not_drawn: Score,
+    /// The deck's score in games where no copy was ever in hand.
+    pub not_seen: Score,
     /// The deck's score in games where a copy was played.
     pub played: Score,
     /// Copies played in all.
@@ -41,10 +49,16 @@ impl CardStats {
     /// half-points.
     pub fn add(&mut self, record: Option<&CardRecord>, units: u64) {
         let record = record.copied().unwrap_or_default();
+        if record.opening > 0 || record.drawn > 0 {
+            self.in_hand.add(units);
+        } else {
+            self.not_seen.add(units);
+        }
+        if record.opening > 0 {
+            self.opening_hand.add(units);
+        }
         if record.drawn > 0 {
             self.drawn.add(units);
-        } else {
-            self.not_drawn.add(units);
         }
         if record.played > 0 {
             self.played.add(units);
@@ -58,36 +72,57 @@ impl CardStats {
         self.list_index = self.list_index.min(other.list_index);
         self.copies = self.copies.max(other.copies);
         self.cost = self.cost.max(other.cost);
+        self.in_hand.merge(&other.in_hand);
+        self.opening_hand.merge(&other.opening_hand);
         self.drawn.merge(&other.drawn);
-        self.not_drawn.merge(&other.not_drawn);
+        self.not_seen.merge(&other.not_seen);
         self.played.merge(&other.played);
         self.times_played += other.times_played;
         self.turn_sum += other.turn_sum;
     }
 }
 
-/// One line of `cards.csv`. Rates are `None` when there is no game to
-/// compute them from.
+/// A rate over a set of games: the count, the rate and its 95% interval
+/// (`None` without games).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameRate {
+    /// The games counted.
+    pub games: u64,
+    /// The deck's score in them.
+    pub rate: Option<f64>,
+    /// The 95% Wilson interval of the rate.
+    pub ci95: Option<(f64, f64)>,
+}
+
+impl GameRate {
+    fn of(score: &Score) -> GameRate {
+        GameRate {
+            games: score.games,
+            rate: score.rate(),
+            ci95: score.wilson95(),
+        }
+    }
+}
+
+/// One line of `cards.csv`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardRow {
     /// The card's name.
     pub card: String,
     /// Copies in the list.
     pub copies: u8,
-    /// Games in which a copy was drawn.
-    pub games_drawn: u64,
-    /// Win rate in those games.
-    pub win_rate_drawn: Option<f64>,
-    /// Games in which no copy was drawn.
-    pub games_not_drawn: u64,
-    /// Win rate in those games.
-    pub win_rate_not_drawn: Option<f64>,
-    /// `win_rate_drawn - win_rate_not_drawn`.
-    pub iwd: Option<f64>,
+    /// GIH: games where a copy was in hand at any point.
+    pub in_hand: GameRate,
+    /// OH: games where a copy was in the opening hand.
+    pub opening_hand: GameRate,
+    /// GD: games where a copy reached the hand after the opening hand.
+    pub drawn: GameRate,
+    /// GNS: games where no copy was ever in hand.
+    pub not_seen: GameRate,
+    /// IWD = GIH − GNS, with Newcombe's 95% interval of the difference.
+    pub iwd: Option<(f64, f64, f64)>,
     /// Games in which a copy was played.
-    pub games_played: u64,
-    /// Win rate in those games.
-    pub win_rate_played: Option<f64>,
+    pub played: GameRate,
     /// Mean own turn number at which a copy was played.
     pub mean_turn_played: Option<f64>,
 }
@@ -129,21 +164,17 @@ impl CardTable {
         cards.sort_by_key(|(name, s)| (s.list_index, name.as_str()));
         cards
             .into_iter()
-            .map(|(name, s)| {
-                let (drawn, not_drawn) = (s.drawn.rate(), s.not_drawn.rate());
-                CardRow {
-                    card: name.clone(),
-                    copies: s.copies,
-                    games_drawn: s.drawn.games,
-                    win_rate_drawn: drawn,
-                    games_not_drawn: s.not_drawn.games,
-                    win_rate_not_drawn: not_drawn,
-                    iwd: drawn.zip(not_drawn).map(|(d, n)| d - n),
-                    games_played: s.played.games,
-                    win_rate_played: s.played.rate(),
-                    mean_turn_played: (s.times_played > 0)
-                        .then(|| s.turn_sum as f64 / s.times_played as f64),
-                }
+            .map(|(name, s)| CardRow {
+                card: name.clone(),
+                copies: s.copies,
+                in_hand: GameRate::of(&s.in_hand),
+                opening_hand: GameRate::of(&s.opening_hand),
+                drawn: GameRate::of(&s.drawn),
+                not_seen: GameRate::of(&s.not_seen),
+                iwd: newcombe95(&s.not_seen, &s.in_hand),
+                played: GameRate::of(&s.played),
+                mean_turn_played: (s.times_played > 0)
+                    .then(|| s.turn_sum as f64 / s.times_played as f64),
             })
             .collect()
     }

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use actions::{ActionRow, ActionTally};
-pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow};
+pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use field::{HeadToHead, Pairing, equal_weight_mean, head_to_head};
 pub use pace::{PaceCell, PaceRow, PrizePace};

@@ -51,7 +51,11 @@ impl TurnRecord {
 pub struct CardRecord {
     /// The card's id in the ruleset.
     pub card: CardId,
-    /// Copies drawn (the opening hand included).
+    /// Copies in the kept opening hand: in hand when the game's first
+    /// turn began (17lands' OH).
+    pub opening: u32,
+    /// Copies that reached the hand after the opening hand: drawn,
+    /// searched, fetched or returned (17lands' GD counts these games).
     pub drawn: u32,
     /// Copies played from hand.
     pub played: u32,
@@ -129,6 +133,9 @@ pub struct Recorder {
     turn_in_game: Vec<u32>,
     /// Current score, per seat (main game).
     scores: Vec<u32>,
+    /// Whether the game's first turn has begun: cards reaching a hand
+    /// before it are the opening hand.
+    opening_closed: bool,
 }
 
 impl Recorder {
@@ -142,6 +149,7 @@ impl Recorder {
             game_starts: 0,
             turn_in_game: vec![0; players],
             scores: vec![0; players],
+            opening_closed: false,
         }
     }
 
@@ -166,6 +174,8 @@ impl Recorder {
             Metric::GameStart => return,
             Metric::TurnStart { player, .. }
             | Metric::Drew { player, .. }
+            | Metric::ToHand { player, .. }
+            | Metric::HandToDeck { player, .. }
             | Metric::Played { player, .. }
             | Metric::Rated { player, .. }
             | Metric::Spent { player, .. }
@@ -187,6 +197,7 @@ impl Recorder {
                 resource,
             } => {
                 self.turn_in_game[seat] += 1;
+                self.opening_closed = true;
                 if main {
                     self.record.first.get_or_insert(player);
                     rec.turns.push(TurnRecord {
@@ -198,7 +209,20 @@ impl Recorder {
                     rec.last_turn_ended = false;
                 }
             }
-            Metric::Drew { card, .. } => rec.card(card).drawn += 1,
+            Metric::Drew { card, .. } | Metric::ToHand { card, .. } => {
+                let c = rec.card(card);
+                if self.opening_closed {
+                    c.drawn += 1;
+                } else {
+                    c.opening += 1;
+                }
+            }
+            Metric::HandToDeck { card, .. } => {
+                if !self.opening_closed {
+                    let c = rec.card(card);
+                    c.opening = c.opening.saturating_sub(1);
+                }
+            }
             Metric::Played { card, cost, .. } => {
                 let c = rec.card(card);
                 c.played += 1;
@@ -353,7 +377,8 @@ mod tests {
             b.cards[0],
             CardRecord {
                 card: CardId(3),
-                drawn: 1,
+                opening: 1,
+                drawn: 0,
                 played: 1,
                 turn_sum: 1
             }
@@ -361,6 +386,32 @@ mod tests {
         let a = &g.seats[0];
         assert_eq!((a.turns[0].score, a.final_score), (1, 1));
         assert_eq!(a.win_turn(), 2);
+    }
+
+    #[test]
+    fn the_opening_hand_is_what_is_in_hand_when_the_first_turn_begins() {
+        let card = |n| CardId(n);
+        let g = record(&[
+            Metric::GameStart,
+            Metric::Drew { player: A, card: card(1) },
+            Metric::Drew { player: A, card: card(2) },
+            // A mulligan puts card 2 back and draws card 3 instead.
+            Metric::HandToDeck { player: A, card: card(2) },
+            Metric::Drew { player: A, card: card(3) },
+            turn(B, 1),
+            // After the first turn began: drawn, searched or returned.
+            Metric::Drew { player: A, card: card(2) },
+            Metric::ToHand { player: A, card: card(4) },
+            Metric::ToHand { player: A, card: card(1) },
+            // A card leaving the hand later does not undo anything.
+            Metric::HandToDeck { player: A, card: card(3) },
+        ]);
+        let a = &g.seats[0];
+        let of = |n| *a.cards.iter().find(|c| c.card == card(n)).unwrap();
+        assert_eq!((of(1).opening, of(1).drawn), (1, 1));
+        assert_eq!((of(2).opening, of(2).drawn), (0, 1));
+        assert_eq!((of(3).opening, of(3).drawn), (1, 0));
+        assert_eq!((of(4).opening, of(4).drawn), (0, 1));
     }
 
     #[test]

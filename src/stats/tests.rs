@@ -120,7 +120,10 @@ fn card_rows_follow_the_list_and_split_games() {
     assert_eq!(rows[0].card, "Imp");
     assert_eq!(rows[1].card, "Drake");
     for r in &rows {
-        assert_eq!(r.games_drawn + r.games_not_drawn, 100);
+        assert_eq!(r.in_hand.games + r.not_seen.games, 100);
+        assert!(r.opening_hand.games <= r.in_hand.games);
+        assert!(r.drawn.games <= r.in_hand.games);
+        assert!(r.opening_hand.games + r.drawn.games >= r.in_hand.games);
     }
     let curve = red.cards.curve_rows(red.score.games);
     assert_eq!(curve.iter().map(|r| r.cards_in_list).sum::<u64>(), 5);

@@ -552,7 +552,7 @@ impl Nostalgix {
                 side.mana = side.mana.saturating_add(n);
                 return;
             }
-            Op::Search => return self.search(s, player, effect, rng),
+            Op::Search => return self.search(s, player, effect, rng, obs),
             Op::Reveal => {
                 let top = s.sides[player].deck.last().copied();
                 if let Some(card) = top.filter(|&c| self.matches(effect.filter, c)) {
@@ -609,18 +609,33 @@ impl Nostalgix {
 
     /// rules: "Reveal" — the found card is shown to both players, so it
     /// becomes known in hand; the deck is shuffled afterwards.
-    fn search(&self, s: &mut State, p: Player, effect: &Effect, rng: &mut GameRng) {
+    fn search(
+        &self,
+        s: &mut State,
+        p: Player,
+        effect: &Effect,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let deck = &s.sides[p].deck;
+        let mut found = None;
         if let Some(i) = deck.iter().rposition(|&c| self.matches(effect.filter, c)) {
             let side = &mut s.sides[p];
             let card = side.deck.remove(i);
-            if side.hand.len() < MAX_HAND {
+            let to_hand = side.hand.len() < MAX_HAND;
+            if to_hand {
                 side.hand.push(card);
                 remember_known(s, p, card);
             } else {
                 side.void.push(card);
             }
+            found = Some((card, to_hand));
         }
+        let kind = EventKind::Search {
+            card: found.map(|f| f.0),
+            to_hand: found.is_some_and(|f| f.1),
+        };
+        self.emit(s, p, kind, obs);
         let side = &mut s.sides[p];
         shuffle(rng, &mut side.deck);
         side.bottom_known = 0;

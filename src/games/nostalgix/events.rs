@@ -34,6 +34,12 @@ pub enum EventKind {
     Draw {
         card: Option<CardId>,
     },
+    /// A search of the deck: the card found (`None`: no card matched) and
+    /// whether it went to the hand (else to the Void: the hand was full).
+    Search {
+        card: Option<CardId>,
+        to_hand: bool,
+    },
     Play {
         card: CardId,
         kind: Kind,
@@ -147,6 +153,10 @@ impl Report for Nostalgix {
                 resource: mana.into(),
             },
             EventKind::Draw { card: Some(c) } => Metric::Drew { player, card: c },
+            EventKind::Search {
+                card: Some(c),
+                to_hand: true,
+            } => Metric::ToHand { player, card: c },
             EventKind::Play { card, cost, .. } | EventKind::Evolve { card, cost, .. } => {
                 Metric::Played {
                     player,
@@ -215,6 +225,14 @@ impl Report for Nostalgix {
             ),
             EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.card_name(c)})),
             EventKind::Draw { card: None } => ("draw", json!({"empty": true})),
+            EventKind::Search {
+                card: Some(c),
+                to_hand,
+            } => (
+                "search",
+                json!({"card": self.card_name(c), "to": if to_hand { "hand" } else { "void" }}),
+            ),
+            EventKind::Search { card: None, .. } => ("search", json!({"found": false})),
             EventKind::Play {
                 card,
                 kind,
