@@ -46,8 +46,14 @@ fn every_card_played_was_in_hand_and_the_game_sets_add_up() {
             let n = |i: usize| r[i].parse::<u64>().unwrap();
             let (gih, oh, gd, gns, played) = (n(3), n(7), n(11), n(15), n(22));
             let what = format!("{game} {} {}", &r[0], &r[1]);
-            assert!(gih >= played, "{what}: in hand in {gih} games, played in {played}");
-            assert!(oh <= gih && gd <= gih && oh + gd >= gih, "{what}: OH/GD vs GIH");
+            assert!(
+                gih >= played,
+                "{what}: in hand in {gih} games, played in {played}"
+            );
+            assert!(
+                oh <= gih && gd <= gih && oh + gd >= gih,
+                "{what}: OH/GD vs GIH"
+            );
             let games = *games_of_deck.entry(r[0].to_owned()).or_insert(gih + gns);
             assert_eq!(gih + gns, games, "{what}: GIH + GNS = the deck's games");
         }

@@ -173,6 +173,74 @@ fn a_gauntlet_plays_both_seats_against_every_field_deck() {
 }
 
 #[test]
+fn a_bundled_field_keeps_the_mirror_out_of_all() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let mut args = vec![
+        "gauntlet",
+        "--deck",
+        "hero-rush",
+        "--field",
+        "bundled",
+        "--games",
+        "10",
+        "--quiet",
+        "--out",
+        "g",
+    ];
+    args.extend_from_slice(&RANDOM);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = read(&d.join("g/matchups.csv"));
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    // Every bundled deck, the mirror included, then ALL.
+    let bundled = decklab::games::nostalgix::BUNDLED_DECKS.len();
+    assert_eq!(rows.len(), bundled + 1);
+    let mirror = rows
+        .iter()
+        .find(|r| r[1] == "hero-rush")
+        .expect("a mirror line");
+    assert_eq!(mirror[4], "20");
+    let others: Vec<f64> = rows
+        .iter()
+        .filter(|r| r[1] != "hero-rush" && r[1] != "ALL")
+        .map(|r| r[8].parse().unwrap())
+        .collect();
+    let all = rows.last().unwrap();
+    assert_eq!(
+        (all[1], all[4]),
+        ("ALL", "60"),
+        "ALL is over the three others"
+    );
+    let mean = others.iter().sum::<f64>() / others.len() as f64;
+    assert!((all[8].parse::<f64>().unwrap() - mean).abs() < 1e-3);
+    // A different list under the deck's own name is refused.
+    fs::write(d.join("hero-rush.deck"), "Hero: Nobody\n").unwrap();
+    let o = decklab(
+        d,
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush.deck",
+            "--field",
+            "bundled",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("both named \"hero-rush\""),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn a_round_robin_rates_every_deck() {
     let t = TempDir::new().unwrap();
     let d = t.path();

@@ -23,14 +23,24 @@ use crate::stats::{
 /// The opponent name of a gauntlet's aggregate line.
 pub const ALL: &str = "ALL";
 
-/// The decks `args` name: each folder's `.deck` files in name order, each
-/// other argument a deck file or name. Decks with the same name must be
-/// the same list (one copy is kept).
+/// The field argument that names every bundled deck of the game (when no
+/// file or folder of that name exists).
+pub const BUNDLED: &str = "bundled";
+
+/// The decks `args` name: each folder's `.deck` files in name order,
+/// [`BUNDLED`] every bundled deck of the game (by name, so a local deck of
+/// the same name replaces it), each other argument a deck file or name.
+/// Decks with the same name must be the same list (one copy is kept).
 pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource>> {
     let mut decks: Vec<DeckSource> = Vec::new();
     for arg in args {
         let path = Path::new(arg);
-        let found = if path.is_dir() {
+        let found = if arg == BUNDLED && !path.exists() {
+            R::bundled_decks()
+                .iter()
+                .map(|(name, _)| find_deck::<R>(name))
+                .collect::<anyhow::Result<Vec<_>>>()?
+        } else if path.is_dir() {
             let mut files: Vec<_> = std::fs::read_dir(path)
                 .with_context(|| format!("cannot read the field folder {}", path.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -130,15 +140,18 @@ impl Field {
                     .iter()
                     .map(|(p, h)| MatchupLine::new((*p).clone(), **h))
                     .collect();
-                if let Some((first, _)) = mine.first() {
+                // The mirror keeps its own line but is no opponent of the
+                // field: `ALL` is over the other decks.
+                let others: Vec<_> = mine.iter().filter(|(p, _)| &p.opponent != deck).collect();
+                if let Some((first, _)) = others.first() {
                     let mut total = HeadToHead::default();
-                    for (_, h) in &mine {
+                    for (_, h) in &others {
                         total.score.merge(&h.score);
                         total.wins += h.wins;
                         total.losses += h.losses;
                         total.draws += h.draws;
                     }
-                    let scores: Vec<Score> = mine.iter().map(|(_, h)| h.score).collect();
+                    let scores: Vec<Score> = others.iter().map(|(_, h)| h.score).collect();
                     lines.push(MatchupLine {
                         pairing: Pairing {
                             opponent: ALL.to_owned(),

@@ -22,10 +22,12 @@ At two seats the deck plays every field deck --games times as seat a and
 --games times as seat b. At more seats (--players N) it plays --games games
 against N-1 copies of each field deck, going round the table so that it
 sits in every seat equally often. --bot plays the deck, --opponent-bot the
-field.
+field. `--field bundled` is every bundled deck of the game. When the field
+holds the deck itself, the mirror gets its own line and stays out of ALL.
 
 Examples:
   decklab gauntlet --deck my.deck --field decks/nostalgix
+  decklab gauntlet --deck hero-rush --field bundled --games 20
   decklab gauntlet --deck hero-rush --field prize-control evolution token-swarm --games 200
   decklab gauntlet --deck my.deck --field prize-control token-swarm --bot ismcts-200 --games 2 --report";
 
@@ -36,7 +38,8 @@ pub struct GauntletArgs {
     /// The deck under test: a deck file or name.
     #[arg(long, value_name = "PATH")]
     deck: String,
-    /// The field: folders of .deck files, deck files or deck names.
+    /// The field: folders of .deck files, deck files, deck names, or
+    /// `bundled` for every bundled deck of the game.
     #[arg(long, value_name = "DIR|PATH", required = true, num_args = 1..)]
     field: Vec<String>,
     /// Games per opponent and seat (at more than two seats: per
@@ -66,6 +69,18 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
     let pool = args.rules.pool::<R>()?;
     let deck = find_deck::<R>(&args.deck)?;
     let field = field_decks::<R>(&args.field)?;
+    if let Some(other) = field
+        .iter()
+        .find(|d| d.name == deck.name && d.text != deck.text)
+    {
+        anyhow::bail!(
+            "the deck under test and a field deck are both named \"{}\" but differ: {} and {} \
+             (rename one: a deck's name is its file name)",
+            deck.name,
+            deck.path,
+            other.path
+        );
+    }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
     files.extend(field.iter().map(|d| d.input_file("field")));

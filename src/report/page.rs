@@ -710,11 +710,20 @@ fn card_table(cards: &TextTable) -> String {
             " class=\"n\""
         };
         let title = if help.is_empty() { label } else { help };
-        let _ = write!(out, "<th{class} title=\"{}\">{}</th>", esc(title), esc(label));
+        let _ = write!(
+            out,
+            "<th{class} title=\"{}\">{}</th>",
+            esc(title),
+            esc(label)
+        );
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     for row in &cards.rows {
-        let text = |name: &str| column(name).and_then(|c| row.get(c)).map_or("", String::as_str);
+        let text = |name: &str| {
+            column(name)
+                .and_then(|c| row.get(c))
+                .map_or("", String::as_str)
+        };
         let value = |name: &str| text(name).parse::<f64>().ok();
         out.push_str("<tr>");
         for (_, _, cell) in &shown {
@@ -727,18 +736,28 @@ fn card_table(cards: &TextTable) -> String {
                 }
                 CardCell::Rate { rate, low, high } => {
                     let (v, lo, hi) = (value(rate), value(low), value(high));
-                    card_cell(&mut out, v, pct(v), lo.zip(hi).map(|(l, h)| {
-                        format!("{}–{}", num(Some(l * 100.0), 1), num(Some(h * 100.0), 1))
-                    }));
+                    card_cell(
+                        &mut out,
+                        v,
+                        pct(v),
+                        lo.zip(hi).map(|(l, h)| {
+                            format!("{}–{}", num(Some(l * 100.0), 1), num(Some(h * 100.0), 1))
+                        }),
+                    );
                 }
-                CardCell::Points { value: c, low, high } => {
+                CardCell::Points {
+                    value: c,
+                    low,
+                    high,
+                } => {
                     let (v, lo, hi) = (value(c), value(low), value(high));
                     let points = |x: f64| format!("{:+.1}", x * 100.0);
                     card_cell(
                         &mut out,
                         v,
                         v.map_or_else(|| "—".to_owned(), points),
-                        lo.zip(hi).map(|(l, h)| format!("{} to {}", points(l), points(h))),
+                        lo.zip(hi)
+                            .map(|(l, h)| format!("{} to {}", points(l), points(h))),
                     );
                 }
             }

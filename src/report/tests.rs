@@ -231,9 +231,11 @@ fn card_table_has_a_row_per_line_and_sortable_headers() {
     assert!(head.contains(">GIH WR</th>") && head.contains(">IWD</th>"));
     assert!(head.contains("<th title=\"Card\">Card</th>"));
     // Rates as percentages with the interval below, sorted by value.
-    assert!(body.contains(
-        "<td class=\"n\" data-sort=\"0.6579\">65.8%<br><small>59.4–71.7</small></td>"
-    ));
+    assert!(
+        body.contains(
+            "<td class=\"n\" data-sort=\"0.6579\">65.8%<br><small>59.4–71.7</small></td>"
+        )
+    );
     assert!(body.contains("data-sort=\"-0.0088\">-0.9<br><small>-20.0 to +15.0</small>"));
     // Undefined rates have an empty sort key, so they sort last.
     assert!(body.contains("<td class=\"n\" data-sort=\"\">—</td>"));

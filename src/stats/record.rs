@@ -393,18 +393,42 @@ mod tests {
         let card = |n| CardId(n);
         let g = record(&[
             Metric::GameStart,
-            Metric::Drew { player: A, card: card(1) },
-            Metric::Drew { player: A, card: card(2) },
+            Metric::Drew {
+                player: A,
+                card: card(1),
+            },
+            Metric::Drew {
+                player: A,
+                card: card(2),
+            },
             // A mulligan puts card 2 back and draws card 3 instead.
-            Metric::HandToDeck { player: A, card: card(2) },
-            Metric::Drew { player: A, card: card(3) },
+            Metric::HandToDeck {
+                player: A,
+                card: card(2),
+            },
+            Metric::Drew {
+                player: A,
+                card: card(3),
+            },
             turn(B, 1),
             // After the first turn began: drawn, searched or returned.
-            Metric::Drew { player: A, card: card(2) },
-            Metric::ToHand { player: A, card: card(4) },
-            Metric::ToHand { player: A, card: card(1) },
+            Metric::Drew {
+                player: A,
+                card: card(2),
+            },
+            Metric::ToHand {
+                player: A,
+                card: card(4),
+            },
+            Metric::ToHand {
+                player: A,
+                card: card(1),
+            },
             // A card leaving the hand later does not undo anything.
-            Metric::HandToDeck { player: A, card: card(3) },
+            Metric::HandToDeck {
+                player: A,
+                card: card(3),
+            },
         ]);
         let a = &g.seats[0];
         let of = |n| *a.cards.iter().find(|c| c.card == card(n)).unwrap();
