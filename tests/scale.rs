@@ -690,58 +690,62 @@ fn line_of(text: &str, needle: &str) -> String {
 }
 
 /// The gate CI applies to the starter decks: every baseline committed
-/// under `results/baselines/<game>/` still holds (`regress` exits 0). A
-/// deliberate change of cards or rules that moves a win rate is recorded
-/// again with `regress --write-baseline` (see the README).
+/// under `results/baselines/` still holds, in one call of `regress` on the
+/// folder (exit 0). A deliberate change of cards or rules that moves a win
+/// rate is recorded again with `regress --write-baseline` (see the README).
 #[test]
 fn the_committed_baselines_hold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/baselines");
     let t = TempDir::new().unwrap();
-    let mut checked = 0;
-    for game in fs::read_dir(&root).unwrap().flatten() {
-        if !game.path().is_dir() {
-            continue;
-        }
-        let game_name = game.file_name().to_string_lossy().into_owned();
-        for file in fs::read_dir(game.path()).unwrap().flatten() {
-            let path = file.path();
-            // The baselines, not the settings recorded beside them.
-            if path.extension().is_none_or(|e| e != "csv") {
-                continue;
-            }
-            let text = read(&path);
-            let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
-            let path = path.display().to_string();
-            let o = decklab(
-                t.path(),
-                &[
-                    "regress",
-                    "--game",
-                    &game_name,
-                    "--baseline",
-                    &path,
-                    "--deck",
-                    row[0],
-                    "--bot",
-                    row[1],
-                    "--opponent",
-                    row[2],
-                    "--opponent-bot",
-                    row[3],
-                    "--quiet",
-                    "--out",
-                    "r",
-                ],
-            );
-            assert_eq!(
-                o.status.code(),
-                Some(0),
-                "{path}: {}{}",
-                stdout(&o),
-                stderr(&o)
-            );
-            checked += 1;
-        }
-    }
-    assert!(checked >= 2, "{checked} baselines");
+    let root = root.display().to_string();
+    let o = decklab(
+        t.path(),
+        &["regress", "--baseline", &root, "--quiet", "--out", "r"],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let verdicts = out.lines().filter(|l| l.starts_with("  ok  ")).count();
+    assert!(verdicts >= 4, "{verdicts} baselines: {out}");
+}
+
+/// A folder's exit status is its worst baseline's: a regression makes it
+/// 1, a baseline that cannot be checked 2; every baseline is still gated.
+#[test]
+fn a_baseline_folder_exits_with_its_worst_verdict() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("results/baselines/nostalgix/hero-rush-vs-prize-control");
+    let csv = read(&committed.with_extension("csv"));
+    let settings = read(&committed.with_extension("settings.json"));
+    fs::create_dir_all(d.join("b/hard")).unwrap();
+    fs::write(d.join("b/same.csv"), &csv).unwrap();
+    fs::write(d.join("b/same.settings.json"), &settings).unwrap();
+    // The same matchup claimed at a 99% win rate: today's deck regresses.
+    let mut lines: Vec<String> = csv.lines().map(str::to_owned).collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = header.iter().position(|h| *h == "win_rate_a").unwrap();
+    let mut row: Vec<String> = lines[1].split(',').map(str::to_owned).collect();
+    row[at] = "0.9900".into();
+    lines[1] = row.join(",");
+    fs::write(d.join("b/hard/strong.csv"), lines.join("\n") + "\n").unwrap();
+    fs::write(d.join("b/hard/strong.settings.json"), &settings).unwrap();
+    let o = decklab(d, &["regress", "--baseline", "b", "--quiet", "--out", "r"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("  REGRESSION  hard/strong.csv"), "{out}");
+    assert!(out.contains("  ok          same.csv"), "{out}");
+    assert!(d.join("r/hard/strong/summary.csv").is_file());
+    // A baseline without its settings cannot be gated from a folder.
+    fs::write(d.join("b/bare.csv"), &csv).unwrap();
+    let o = decklab(d, &["regress", "--baseline", "b", "--quiet", "--out", "r"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}{}", stderr(&o));
+    assert!(out.contains("  not checked bare.csv"), "{out}");
+    assert!(stderr(&o).contains("bare.settings.json"), "{}", stderr(&o));
+    assert!(out.contains("  REGRESSION  hard/strong.csv"), "{out}");
+    // The folder chooses the decks: a --deck flag is refused.
+    let o = decklab(d, &["regress", "--baseline", "b", "--deck", "evolution"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("drop --game, --deck"), "{}", stderr(&o));
 }

@@ -65,8 +65,18 @@ impl std::fmt::Display for Key<'_> {
     }
 }
 
-/// Reads the baseline `path` and finds the row of `key`, or says why not.
-pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
+/// A baseline file opened: its kind, the columns of its key fields
+/// (deck, bot, opponent or table, opponent's bot or entry, win rate) and
+/// its games column.
+struct Opened {
+    reader: csv::Reader<std::fs::File>,
+    kind: BaselineKind,
+    at: Vec<usize>,
+    games_at: usize,
+}
+
+/// Opens the baseline `path` and recognises its format.
+fn open(path: &Path) -> anyhow::Result<Opened> {
     let shown = path.display();
     let mut reader = csv::Reader::from_path(path).with_context(|| {
         format!("cannot read the baseline {shown} (record one with --write-baseline)")
@@ -102,6 +112,23 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
     };
     let at: Vec<usize> = columns.iter().filter_map(|c| column(c)).collect();
     let games_at = column("games").ok_or_else(|| anyhow!("{shown}:1: no games column"))?;
+    Ok(Opened {
+        reader,
+        kind,
+        at,
+        games_at,
+    })
+}
+
+/// Reads the baseline `path` and finds the row of `key`, or says why not.
+pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
+    let shown = path.display();
+    let Opened {
+        mut reader,
+        kind,
+        at,
+        games_at,
+    } = open(path)?;
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
         let line = i + 2;
@@ -157,6 +184,62 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
     )
 }
 
+/// The one matchup a baseline file measures, as a check of a baseline
+/// folder needs it: the decks by seat (the deck under test first), the
+/// deck's bot and the opponents'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The decks, entry a (the deck under test) first.
+    pub decks: Vec<String>,
+    /// The deck's bot.
+    pub bot: String,
+    /// The opponents' bot.
+    pub opponent_bot: String,
+}
+
+/// The one matchup of the baseline `path` (a file `--write-baseline`
+/// wrote holds one), or why it cannot be told.
+pub fn measured(path: &Path) -> anyhow::Result<Measured> {
+    let shown = path.display();
+    let Opened {
+        mut reader,
+        kind,
+        at,
+        ..
+    } = open(path)?;
+    let mut found = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.with_context(|| format!("{shown}:{}: not a CSV row", i + 2))?;
+        let field = |j: usize| record.get(at[j]).unwrap_or_default().to_owned();
+        match kind {
+            BaselineKind::Table if field(3) == "a" => found.push(Measured {
+                decks: field(2).split(" + ").map(str::to_owned).collect(),
+                bot: field(1),
+                opponent_bot: String::new(),
+            }),
+            // Entry b's bot is the opponents'.
+            BaselineKind::Table => {
+                if let Some(m) = found.last_mut().filter(|m| m.opponent_bot.is_empty()) {
+                    m.opponent_bot = field(1);
+                }
+            }
+            _ if field(2) == super::field::ALL => {}
+            _ => found.push(Measured {
+                decks: vec![field(0), field(2)],
+                bot: field(1),
+                opponent_bot: field(3),
+            }),
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        n => bail!(
+            "{shown} measures {n} matchups, so a baseline folder cannot tell which one to gate: \
+             gate it with --baseline {shown} and the --deck/--opponent/--bot flags of one"
+        ),
+    }
+}
+
 /// The file beside a baseline that records what its figure depends on:
 /// `x.csv` → `x.settings.json`.
 pub fn settings_path(baseline: &Path) -> PathBuf {
@@ -198,22 +281,15 @@ pub fn recorded_settings(
 /// not be comparable). A baseline recorded before settings were kept
 /// passes with a warning.
 pub fn check_settings(path: &Path, now: &Value) -> anyhow::Result<()> {
-    let recorded_at = settings_path(path);
-    let text = match std::fs::read_to_string(&recorded_at) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!(
-                "decklab: warning: {} records no settings (no {}): re-record it with \
-                 --write-baseline to have them checked",
-                path.display(),
-                recorded_at.display()
-            );
-            return Ok(());
-        }
-        Err(e) => bail!("cannot read {}: {e}", recorded_at.display()),
+    let Some(recorded) = read_settings(path)? else {
+        eprintln!(
+            "decklab: warning: {} records no settings (no {}): re-record it with \
+             --write-baseline to have them checked",
+            path.display(),
+            settings_path(path).display()
+        );
+        return Ok(());
     };
-    let recorded: Value = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not the settings of a baseline", recorded_at.display()))?;
     let mut differ = Vec::new();
     let flat = |v: &Value| -> Vec<(String, Value)> {
         let mut out = Vec::new();
@@ -250,4 +326,18 @@ pub fn check_settings(path: &Path, now: &Value) -> anyhow::Result<()> {
         path.display(),
         differ.join("; ")
     )
+}
+
+/// The settings recorded beside the baseline `path`, `None` if it has
+/// none.
+pub fn read_settings(path: &Path) -> anyhow::Result<Option<Value>> {
+    let recorded_at = settings_path(path);
+    let text = match std::fs::read_to_string(&recorded_at) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => bail!("cannot read {}: {e}", recorded_at.display()),
+    };
+    let recorded = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not the settings of a baseline", recorded_at.display()))?;
+    Ok(Some(recorded))
 }

@@ -36,7 +36,7 @@ use crate::stats::{Lineup, RunStats};
 
 /// The flags of every command that plays games: how many, seeded how,
 /// where the files go.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RunArgs {
     /// Master seed: the same seed and flags give the same files.
     #[arg(long, value_name = "S", default_value_t = 0)]

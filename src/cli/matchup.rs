@@ -72,7 +72,7 @@ impl MatchFormat {
 }
 
 /// The ruleset, its card pool, the `--set` overrides and the turn limit.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RulesArgs {
     /// The ruleset.
     #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
@@ -171,7 +171,7 @@ impl RulesArgs {
 }
 
 /// The bots, by seat.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct BotArgs {
     /// The bot of seat a (the deck under test): a strategy name or file.
     /// Repeat it to name the bots of seats b, c… in order [default:
@@ -208,7 +208,7 @@ impl BotArgs {
 }
 
 /// Who plays whom, with what, under which rules.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct MatchArgs {
     /// Seat a's deck: a deck file or a deck name. Repeat it to name the
     /// decks of seats b, c… in order [default: the bundled starter decks,

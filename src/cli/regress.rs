@@ -11,17 +11,20 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::json;
 
+use clap::ValueEnum;
+
 use super::baseline::{
-    Baseline, BaselineKind, Key, check_settings, read_baseline, recorded_settings, settings_path,
+    Baseline, BaselineKind, Key, check_settings, measured, read_baseline, read_settings,
+    recorded_settings, settings_path,
 };
 use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status, strategy_file};
-use super::interrupt::stop_flag;
-use super::matchup::MatchArgs;
+use super::interrupt::{INTERRUPTED, stop_flag};
+use super::matchup::{MatchArgs, MatchFormat, ModeArg};
 use super::ruleset::{DeckSource, match_decks};
 use super::simulate::{check_games, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
-use crate::games::Ruleset;
+use crate::games::{GameKind, Ruleset};
 use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 
 const EXAMPLES: &str = "\
@@ -38,6 +41,10 @@ opponents' decks and the strategies). A check under other conditions exits
 2 naming each one that differs; the deck under test and the card pool may
 change, since they are what the gate judges.
 
+--baseline DIR gates every .csv under DIR, each with the decks and bots of
+its row and the game and rules of its settings file, and exits with the
+worst status.
+
 Exit status: 0 no regression, 1 regression, 2 bad input (a missing or
 mismatched baseline, bad flags), 130 interrupted.
 
@@ -45,16 +52,18 @@ Examples:
   decklab regress --write-baseline --baseline results/baselines/hero-rush.csv --games 1000
   decklab regress --baseline results/baselines/hero-rush.csv
   decklab regress --write-baseline --deck my.deck --baseline results/baselines/my.csv --games 1000
-  decklab regress --baseline results/baselines/my.csv --deck my.deck --h0 0.02 --h1 0.05";
+  decklab regress --baseline results/baselines/my.csv --deck my.deck --h0 0.02 --h1 0.05
+  decklab regress --baseline results/baselines/nostalgix";
 
 /// The arguments of `decklab regress`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 // A sequential test decides after every batch: it cannot be sharded, so
 // the shared --shard flag is hidden here (and refused if given).
 #[command(after_help = EXAMPLES, mut_arg("shard", |a| a.hide(true)))]
 pub struct RegressArgs {
     /// The baseline: a summary.csv or matchups.csv, e.g. under
-    /// results/baselines/.
+    /// results/baselines/; or a folder of them, each gated with its own
+    /// recorded settings.
     #[arg(long, value_name = "FILE")]
     baseline: PathBuf,
     /// Record a new baseline instead: play --games games and write their
@@ -104,7 +113,146 @@ pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
     if !args.run.shard.is_whole() {
         bail!("regress decides after every batch, so it cannot be sharded: drop --shard");
     }
+    if args.baseline.is_dir() {
+        return regress_folder(&args);
+    }
     with_ruleset!(args.matchup.rules.game, R => regress::<R>(&args))
+}
+
+/// Gates every baseline of a folder (its `.csv` files, recursively), each
+/// with the decks, bots and rules it records, into its own output folder
+/// under `--out`; prints a line per baseline and exits with the worst
+/// status: 2 if any could not be checked, else 1 if any regressed, else 0
+/// (130 if interrupted).
+fn regress_folder(args: &RegressArgs) -> anyhow::Result<ExitCode> {
+    let m = &args.matchup;
+    let r = &m.rules;
+    if args.write_baseline {
+        bail!(
+            "--write-baseline needs a baseline file, not the folder {}",
+            args.baseline.display()
+        );
+    }
+    if !m.deck.is_empty()
+        || m.opponent.is_some()
+        || !m.bots.bot.is_empty()
+        || r.game != GameKind::Nostalgix
+        || r.players.is_some()
+        || r.max_turns.is_some()
+        || r.cards.is_some()
+        || !r.set.is_empty()
+        || r.match_format.is_some()
+    {
+        bail!(
+            "with a baseline folder each file's settings choose the game, decks, bots and rules: \
+             drop --game, --deck, --opponent, --bot, --players, --max-turns, --cards, --set and \
+             --match (or gate one file with --baseline FILE)"
+        );
+    }
+    let files = baseline_files(&args.baseline)?;
+    if files.is_empty() {
+        bail!(
+            "{}: no baseline (.csv) in this folder",
+            args.baseline.display()
+        );
+    }
+    let mut verdicts = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&args.baseline).unwrap_or(file);
+        println!("== {}", file.display());
+        let status = folder_entry(args, file, relative).unwrap_or_else(|e| {
+            eprintln!("decklab: {}: {e:#}", file.display());
+            ExitCode::from(2)
+        });
+        let interrupted = status == ExitCode::from(INTERRUPTED);
+        verdicts.push((relative.display().to_string(), status));
+        if interrupted {
+            break;
+        }
+    }
+    let verdict = |status: &ExitCode| match status {
+        s if *s == ExitCode::SUCCESS => "ok",
+        s if *s == ExitCode::from(1) => "REGRESSION",
+        s if *s == ExitCode::from(INTERRUPTED) => "interrupted",
+        _ => "not checked",
+    };
+    println!(
+        "regress: {} baselines in {}",
+        files.len(),
+        args.baseline.display()
+    );
+    for (name, status) in &verdicts {
+        println!("  {:<12}{name}", verdict(status));
+    }
+    let worst = [INTERRUPTED, 2, 1]
+        .into_iter()
+        .find(|code| verdicts.iter().any(|(_, s)| *s == ExitCode::from(*code)));
+    Ok(worst.map_or(ExitCode::SUCCESS, ExitCode::from))
+}
+
+/// The `.csv` files under `dir`, recursively, in path order.
+fn baseline_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let path = entry
+            .with_context(|| format!("cannot read {}", dir.display()))?
+            .path();
+        if path.is_dir() {
+            found.extend(baseline_files(&path)?);
+        } else if path.extension().is_some_and(|x| x == "csv") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Gates the baseline `file` of a folder with the arguments it records.
+fn folder_entry(args: &RegressArgs, file: &Path, relative: &Path) -> anyhow::Result<ExitCode> {
+    let Some(settings) = read_settings(file)? else {
+        bail!(
+            "no {} beside it, so its game and rules are unknown: re-record it with \
+             --write-baseline",
+            settings_path(file).display()
+        );
+    };
+    let measured = measured(file)?;
+    let text = |key: &str| settings.get(key).and_then(serde_json::Value::as_str);
+    let number = |key: &str| settings.get(key).and_then(serde_json::Value::as_u64);
+    let game = text("game").unwrap_or_default();
+    let mut one = args.clone();
+    one.baseline = file.to_path_buf();
+    one.run.out = args.run.out.join(relative.with_extension(""));
+    let m = &mut one.matchup;
+    m.rules.game = GameKind::from_str(game, false)
+        .map_err(|_| anyhow::anyhow!("{}: unknown game {game:?}", settings_path(file).display()))?;
+    m.rules.players = number("players").map(|n| n as usize);
+    m.rules.max_turns = number("max_turns").map(|n| n as u32);
+    if let Some(mode) = text("mode") {
+        m.rules.mode = ModeArg::from_str(mode, false).map_err(anyhow::Error::msg)?;
+    }
+    if let Some(ticks) = number("ticks_per_minute") {
+        m.rules.ticks_per_minute = ticks as u8;
+    }
+    m.rules.pre_release = settings.get("pre_release") == Some(&serde_json::Value::Bool(true));
+    m.rules.set = settings
+        .get("set")
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    m.rules.match_format = match number("match_games") {
+        Some(3) => Some(MatchFormat::BestOf3),
+        Some(5) => Some(MatchFormat::BestOf5),
+        _ => None,
+    };
+    m.deck = measured.decks;
+    m.bots.bot = vec![measured.bot];
+    m.bots.opponent_bot = measured.opponent_bot;
+    with_ruleset!(m.rules.game, R => regress::<R>(&one))
 }
 
 fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
