@@ -317,6 +317,16 @@ fn replay_reads_every_setting_from_the_run_directory() {
             "replay run {game} differs from its log"
         );
     }
+    // --text: the same game as readable text, turn by turn.
+    let o = decklab(d, &["replay", "run", "1", "--text"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("setup\n") && text.contains("\nturn 1\n"),
+        "{text}"
+    );
+    assert!(text.contains("  a  draw           card "), "{text}");
+    assert!(!text.contains('{'), "no JSON: {text}");
     // Four seats going round the table, Turn-Based Mode.
     let o = decklab(
         d,

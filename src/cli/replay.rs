@@ -38,6 +38,7 @@ as the run. The event log goes to stdout; a one-line outcome to stderr.
 Examples:
   decklab simulate --games 10 --out results/try
   decklab replay results/try 3
+  decklab replay results/try 3 --text
   decklab replay --seed 1234567890123
   decklab replay --seed 1234567890123 --index 3 > game-3.jsonl
   decklab replay --deck my.deck --opponent prize-control --bot ismcts-200 \\
@@ -73,6 +74,10 @@ pub struct ReplayArgs {
     /// line [default: null].
     #[arg(long, value_name = "I")]
     index: Option<u64>,
+    /// Print the log as readable text, turn by turn, instead of JSON
+    /// lines.
+    #[arg(long)]
+    text: bool,
 }
 
 /// `replay` as a command line of its own, to re-read the flags a run
@@ -88,13 +93,14 @@ struct ReplayLine {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     if let (Some(dir), Some(index)) = (&args.run, args.game_index) {
         let line = flags_of_run(dir, index)?;
-        let parsed = ReplayLine::try_parse_from(&line).with_context(|| {
+        let mut parsed = ReplayLine::try_parse_from(&line).with_context(|| {
             format!(
                 "{}: cannot replay with {}",
                 dir.display(),
                 line[1..].join(" ")
             )
         })?;
+        parsed.args.text = args.text;
         return run(parsed.args);
     }
     let m = &args.matchup;
@@ -123,7 +129,10 @@ fn replay<G: Game + Report + Evaluate>(
     let seed = args.seed.expect("clap requires --seed without a run");
     let played = play_seeded(game, &mut bots, seed, index, true, action_cap);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for mut line in played.log {
+    if args.text {
+        write_text(&mut out, &played.log)?;
+    }
+    for mut line in played.log.into_iter().filter(|_| !args.text) {
         if args.index.is_none()
             && let Some(fields) = line.as_object_mut()
         {
@@ -145,6 +154,52 @@ fn replay<G: Game + Report + Evaluate>(
         played.turns
     );
     Ok(())
+}
+
+/// Writes `log` as text: a heading at every new turn, then one line per
+/// event, `seat  event  field value, …` (the fields in the log's order,
+/// names with spaces, lists joined by commas).
+fn write_text(out: &mut impl Write, log: &[Value]) -> io::Result<()> {
+    let mut turn = None;
+    for line in log {
+        let Some(fields) = line.as_object() else {
+            continue;
+        };
+        let now = fields.get("turn").and_then(Value::as_u64);
+        if now != turn {
+            turn = now;
+            match now {
+                Some(0) => writeln!(out, "setup")?,
+                Some(t) => writeln!(out, "turn {t}")?,
+                None => {}
+            }
+        }
+        let seat = fields.get("player").and_then(Value::as_str).unwrap_or("-");
+        let event = fields.get("event").and_then(Value::as_str).unwrap_or("?");
+        let details: Vec<String> = fields
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "game" | "turn" | "player" | "event"))
+            .map(|(k, v)| format!("{} {}", k.replace('_', " "), plain(v)))
+            .collect();
+        writeln!(out, "  {seat}  {event:<14} {}", details.join(", "))?;
+    }
+    Ok(())
+}
+
+/// A JSON value as text: strings unquoted, lists joined by `/`, objects
+/// as `key value` pairs.
+fn plain(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "-".to_owned(),
+        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join("/"),
+        Value::Object(fields) => fields
+            .iter()
+            .map(|(k, v)| format!("{k} {}", plain(v)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => other.to_string(),
+    }
 }
 
 /// The `replay` command line that plays game `index` of the run in `dir`
