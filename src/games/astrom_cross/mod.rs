@@ -11,8 +11,7 @@
 //! (setup, turn phases, legal decisions), `battle` (the battle phase),
 //! `effects` (the effect interpreter), `queries` (derived figures),
 //! `view` (hidden information), `events` (logs and metrics),
-//! `invariants` (the checker), `features` (evaluation features),
-//! `overrides` (`--set`).
+//! `invariants` (the checker), `features` (evaluation features).
 
 pub mod action;
 mod battle;
@@ -22,7 +21,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -47,7 +45,7 @@ use crate::core::{
     SeatSummary, SeatTerms,
 };
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "astrom-cross";
@@ -92,7 +90,7 @@ impl AstromCross {
     /// The bundled starter decks `a` and `b` on the bundled pool, default
     /// options.
     pub fn bundled(a: usize, b: usize) -> AstromCross {
-        AstromCross::bundled_on(CardDb::bundled(), a, b)
+        AstromCross::bundled_on(AstromCross::bundled_cards(), a, b)
     }
 }
 

@@ -12,6 +12,7 @@ use crate::bots::{Bot, FeatureSet, Strategy};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -1173,7 +1174,7 @@ fn midgame(g: &AstromCross, seed: u64, steps: usize) -> State {
 fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     // rules/astrom-cross.txt: hidden hands, deck and location-deck order, face-down [HIDE] cards
     // Seat a plays two kinds of [HIDE] card, so which one is set is hidden.
-    let db = std::sync::Arc::new(CardDb::bundled());
+    let db = std::sync::Arc::new(AstromCross::bundled_cards());
     let (_, ember) = super::BUNDLED_DECKS[0];
     let (_, tide) = super::BUNDLED_DECKS[1];
     let text = ember.replace("3 Fury Surge", "3 Counterflow");
@@ -1341,7 +1342,7 @@ fn card_file_errors_name_the_path_and_line() {
 #[test]
 fn deck_lists_are_checked_with_lines() {
     // Ruling: deck sizes (one ancient, 40 main cards, 10 locations, 3 copies at most)
-    let db = CardDb::bundled();
+    let db = AstromCross::bundled_cards();
     let e = Deck::parse(
         "1 Veyra, Ember Sovereign\n4 Cinder Scout\n2 Cinder Scot\n",
         "d.deck",
@@ -1370,7 +1371,7 @@ fn deck_lists_are_checked_with_lines() {
 #[test]
 fn overrides_change_numeric_fields_and_suggest_names() {
     // Ruling: `--set` changes power, strikes, damage, souls, life, hand_size
-    let mut db = CardDb::bundled();
+    let mut db = AstromCross::bundled_cards();
     db.apply_override("Cinder Scout.power=5").unwrap();
     assert_eq!(db.card(db.id("Cinder Scout").unwrap()).power, 5);
     db.apply_override("Veyra, Ember Sovereign.life=12").unwrap();
