@@ -1359,11 +1359,19 @@ fn deck_lists_are_checked_with_lines() {
         all.contains("d.deck:2: 4 copies of \"Cinder Scout\""),
         "{all}"
     );
-    assert!(
-        all.contains("the main deck has 4 cards; it holds exactly 40"),
+    // A misspelled card still counts its copies, and problems come out in
+    // line order (whole-deck problems last).
+    assert_eq!(
+        text,
+        [
+            "d.deck:2: 4 copies of \"Cinder Scout\": at most 3 of any card \
+             (decklab's deck rules, docs/rulings/astrom-cross.md)",
+            "d.deck:3: unknown card \"Cinder Scot\" (did you mean \"Cinder Scout\"?)",
+            "d.deck: the main deck has 6 cards; it holds exactly 40",
+            "d.deck: the location deck has 0 cards; it holds exactly 10",
+        ],
         "{all}"
     );
-    assert!(all.contains("the location deck has 0 cards"), "{all}");
     let e = Deck::parse("3 Cinder Scout\n", "e.deck", &db).unwrap_err();
     assert!(e.iter().any(|d| d.message.contains("expected an ancient")));
 }
