@@ -5,6 +5,7 @@
 use super::AstromCross;
 use super::cards::{CardId, Keywords, Kind};
 use super::state::{Phase, SET_LIMIT, State};
+use crate::core::check_conservation;
 
 impl AstromCross {
     /// Every card `p` owns, wherever it is.
@@ -42,17 +43,12 @@ impl AstromCross {
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
         for p in 0..2u8 {
             let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p as usize].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             if side.ancient_damage > self.life(s, p) {
                 return Err(format!("seat {p}: ancient damage beyond its limit"));
             }
