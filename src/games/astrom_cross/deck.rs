@@ -22,7 +22,7 @@ use crate::diagnostics::Diagnostic;
 pub const MAX_COPIES: u8 = 3;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,

@@ -7,18 +7,11 @@ use serde_json::{Value, json};
 use super::AstromCross;
 use super::cards::CardId;
 use super::state::{NONE, State};
-use crate::core::{Metric, Observer, Player};
+use crate::core::{Metric, Observer, Player, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Player-turns started so far (0 during setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: when (player-turns started so far, 0 during setup), whose,
+/// what.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +19,7 @@ pub enum EventKind {
     /// The game begins; `player` is the first player.
     GameStart {
         /// Seat a's and seat b's ancients.
-        ancients: [CardId; 2],
+        ancients: Seats<CardId, 2>,
     },
     /// A card drawn (the opening hand included).
     Draw {
@@ -168,14 +161,10 @@ pub enum EventKind {
     /// The game is over.
     GameOver {
         /// The winner.
-        winner: Option<u8>,
+        winner: Option<Player>,
         /// Why (`ancient_destroyed`, `deck_out`, `turn_limit`).
         reason: &'static str,
     },
-}
-
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
 }
 
 fn zone(z: u8) -> Value {
@@ -192,7 +181,7 @@ impl AstromCross {
     pub(super) fn emit(
         &self,
         s: &State,
-        player: u8,
+        player: Player,
         kind: EventKind,
         obs: &mut impl Observer<Event>,
     ) {
@@ -209,7 +198,7 @@ impl AstromCross {
 
     /// The report metric an event carries.
     pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+        let player = e.player;
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
             EventKind::TurnStart { active, locations } => Metric::TurnStart {
@@ -245,8 +234,8 @@ impl AstromCross {
         let (name, fields) = match e.kind {
             EventKind::GameStart { ancients } => (
                 "game_start",
-                json!({"ancient_a": self.name_of(ancients[0]), "ancient_b": self.name_of(ancients[1]),
-                       "first": seat(e.player)}),
+                json!({"ancient_a": self.name_of(ancients[Player::A]), "ancient_b": self.name_of(ancients[Player::B]),
+                       "first": e.player.to_string()}),
             ),
             EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
             EventKind::Act { kind } => ("action", json!({"kind": kind})),
@@ -302,13 +291,9 @@ impl AstromCross {
             EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
             EventKind::GameOver { winner, reason } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason}),
             ),
         };
-        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
-            obj.extend(extra);
-        }
-        v
+        e.json(name, fields)
     }
 }

@@ -5,12 +5,12 @@
 use super::AstromCross;
 use super::cards::{CardId, Keywords, Kind};
 use super::state::{Phase, SET_LIMIT, State};
-use crate::core::check_conservation;
+use crate::core::{Player, check_conservation};
 
 impl AstromCross {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.push(side.ancient);
         for zone in [
@@ -41,12 +41,12 @@ impl AstromCross {
 
     /// Checks every invariant; describes the first one broken.
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
+        for p in Player::all(2) {
+            let side = &s.sides[p];
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
-                &mut self.decks[p as usize].card_list(),
+                &mut self.decks[p].card_list(),
                 |c| self.db.card(c).name.clone(),
             )?;
             if side.ancient_damage > self.life(s, p) {

@@ -41,8 +41,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Player, Report,
+    SeatSummary, SeatTerms, Seats,
 };
 pub use crate::games::Options;
 use crate::games::{Ruleset, bundled_match};
@@ -70,14 +70,14 @@ pub struct AstromCross {
     /// The card pool.
     pub db: Arc<CardDb>,
     /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    pub decks: Seats<Deck, 2>,
     /// Game options.
     pub options: Options,
 }
 
 impl AstromCross {
     /// A game between two legal decks of `db`.
-    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> AstromCross {
+    pub fn new(db: Arc<CardDb>, decks: Seats<Deck, 2>, options: Options) -> AstromCross {
         AstromCross { db, decks, options }
     }
 
@@ -109,15 +109,8 @@ impl Game for AstromCross {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(self.decider(s).into())),
+            Some(o) => Node::Terminal(o),
+            None => Node::Decision(self.decider(s)),
         }
     }
 
@@ -137,12 +130,12 @@ impl Game for AstromCross {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
+        self.redeal(&mut view, observer, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
+        self.info_hash(s, player)
     }
 }
 
@@ -152,7 +145,7 @@ impl Invariants for AstromCross {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
+        self.cards_owned(s, player).len()
     }
 }
 
@@ -176,10 +169,9 @@ impl Report for AstromCross {
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
         // Health: the ancient's damage limit less its damage. Score: the
         // damage dealt to the rival's ancient.
-        let p = player.index() as u8;
-        let side = s.side(p);
+        let side = &s.sides[player];
         SeatSummary {
-            health: i32::from(self.life(s, p)) - i32::from(side.ancient_damage),
+            health: i32::from(self.life(s, player)) - i32::from(side.ancient_damage),
             score: side.dealt.into(),
         }
     }
@@ -197,7 +189,7 @@ impl Report for AstromCross {
     }
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
+        self.decks[player].cards.clone()
     }
 }
 
@@ -211,6 +203,6 @@ impl Evaluate for AstromCross {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        self.compute_features(s, player, out);
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::cards::{BUNDLED_CARDS, Card};
 use super::deck::Deck;
 use super::{AstromCross, BUNDLED_DECKS, NAME, Options};
-use crate::core::{CardDef, CardPool};
+use crate::core::{CardDef, CardPool, Seats};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -52,9 +52,7 @@ impl Ruleset for AstromCross {
     }
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> AstromCross {
-        let decks: [Deck; 2] = decks
-            .try_into()
-            .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        AstromCross::new(cards, decks, options)
+        assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
+        AstromCross::new(cards, Seats::from_vec(decks), options)
     }
 }
