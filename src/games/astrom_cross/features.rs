@@ -1,12 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::AstromCross;
 use super::state::{Phase, Pos, State, ZONES};
-use crate::core::Player;
+use super::{AstromCross, NAME};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order [`AstromCross::compute_features`]
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 14] = [
     "ancient_life",
     "opp_ancient_life",
@@ -24,9 +23,17 @@ pub const FEATURES: [&str; 14] = [
     "deck_size",
 ];
 
-impl AstromCross {
+impl Evaluate for AstromCross {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
         let field = |q: Player| {
             let (mut power, mut count, mut ready) = (0.0, 0.0, 0.0);
             for z in 0..ZONES as u8 {

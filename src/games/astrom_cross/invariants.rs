@@ -5,11 +5,11 @@
 use super::AstromCross;
 use super::cards::{CardId, Keywords, Kind};
 use super::state::{Phase, SET_LIMIT, State};
-use crate::core::{Player, check_conservation};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl AstromCross {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
         let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.push(side.ancient);
@@ -38,11 +38,12 @@ impl AstromCross {
         }
         cards
     }
+}
 
+impl Invariants for AstromCross {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in Player::all(2) {
-            let side = &s.sides[p];
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for (p, side) in s.sides.enumerate() {
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
@@ -113,5 +114,9 @@ impl AstromCross {
             return Err(format!("{} turns past the limit", s.turns));
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

@@ -12,7 +12,7 @@ use super::cards::{CardId, Keywords, Kind, When};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
-use crate::core::{GameRng, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
 /// Why a game ended: an ancient reached its damage limit.
 pub const ANCIENT_DESTROYED: &str = "ancient_destroyed";
@@ -21,10 +21,18 @@ pub const DECK_OUT: &str = "deck_out";
 /// Why a game ended: the turn limit cut the game, a draw.
 pub const TURN_LIMIT: &str = "turn_limit";
 
-impl AstromCross {
+impl Game for AstromCross {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game: ancients revealed, decks shuffled, hands drawn, the
     /// first player drawn by lot and asked for a mulligan.
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         let first = Player::new(below(rng, 2) as usize);
         let mut s = State {
             sides: Seats::filled(2, Side::default()),
@@ -59,75 +67,15 @@ impl AstromCross {
         s
     }
 
-    /// Reports the game start and the opening hands (once, before the
-    /// first decision is applied: `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        let ancients = s.sides.map(|side| side.ancient);
-        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
-        for p in Player::all(2) {
-            for card in s.sides[p].hand {
-                self.emit(s, p, EventKind::Draw { card }, obs);
-            }
-        }
-    }
-
-    /// Whose decision it is: the rival answers events, defends, and
-    /// checks triggers; the technique step alternates.
-    pub(super) fn decider(&self, s: &State) -> Player {
-        match s.phase {
-            Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active.opponent(),
-            Phase::Technique => s.battle.to_act,
-            _ => s.active,
-        }
-    }
-
-    /// The distinct cards of `p`'s hand, in hand order.
-    fn distinct_hand(&self, s: &State, p: Player) -> Vec<CardId> {
-        let mut v: Vec<CardId> = Vec::new();
-        for &c in &s.sides[p].hand {
-            if !v.contains(&c) {
-                v.push(c);
-            }
-        }
-        v
-    }
-
-    /// The zones of `p`'s warriors a chosen target may name.
-    fn warrior_zones(&self, s: &State, p: Player) -> impl Iterator<Item = u8> {
-        let side = s.sides[p];
-        (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
-    }
-
-    /// The targets a card or rest ability with this chosen target kind
-    /// offers (`[NONE]` without one, nothing if none is there).
-    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> Vec<u8> {
-        use super::cards::Target;
-        match self.db.card(card).chosen_target() {
-            None => vec![NONE],
-            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
-            Some(_) => self.warrior_zones(s, p.opponent()).collect(),
-        }
-    }
-
-    /// Techniques `p` may use now: `Technique` for castable hand cards,
-    /// `Flip` for castable set cards.
-    fn techniques(&self, s: &State, p: Player, out: &mut Vec<Action>) {
-        for c in self.distinct_hand(s, p) {
-            let card = self.db.card(c);
-            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
-                out.push(Action::Technique(c));
-            }
-        }
-        for (i, &c) in s.sides[p].set.iter().enumerate() {
-            if self.can_pay(s, p, self.db.card(c)) {
-                out.push(Action::Flip(i as u8));
-            }
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(o) => Node::Terminal(o),
+            None => Node::Decision(self.decider(s)),
         }
     }
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
@@ -212,75 +160,9 @@ impl AstromCross {
         }
     }
 
-    /// The main phase's actions (rules: "Main Phase").
-    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
-        let side = &s.sides[p];
-        for c in self.distinct_hand(s, p) {
-            let card = self.db.card(c);
-            let payable = self.can_pay(s, p, card);
-            match card.kind {
-                Kind::Warrior if payable => {
-                    for z in 0..ZONES as u8 {
-                        let zone = &side.zones[z as usize];
-                        if zone.location.is_some() && zone.warrior.is_none() {
-                            out.push(Action::Summon { card: c, zone: z });
-                        }
-                    }
-                }
-                Kind::Event if payable => {
-                    for t in self.chosen_targets(s, p, c) {
-                        out.push(Action::Event { card: c, target: t });
-                    }
-                }
-                Kind::Item if payable => {
-                    for z in 0..ZONES as u8 {
-                        if side.warrior(z).is_some_and(|w| w.gear.is_none()) {
-                            out.push(Action::Equip { card: c, zone: z });
-                        }
-                    }
-                }
-                _ => {}
-            }
-            if card.keywords.has(Keywords::HIDE) && side.set.len() < SET_LIMIT {
-                out.push(Action::Set(c));
-            }
-            if side.ancient_pos == Pos::Ready {
-                out.push(Action::SoulCharge(c));
-            }
-        }
-        for z in 0..ZONES as u8 {
-            let Some(w) = side.warrior(z) else { continue };
-            if w.pos == Pos::Ready
-                && self
-                    .db
-                    .card(w.card)
-                    .abilities_on(When::Rest)
-                    .next()
-                    .is_some()
-            {
-                for t in self.chosen_targets(s, p, w.card) {
-                    out.push(Action::RestAbility { zone: z, target: t });
-                }
-            }
-        }
-        if !s.moved {
-            for from in 0..ZONES as u8 {
-                if side.warrior(from).is_none() {
-                    continue;
-                }
-                for to in 0..ZONES as u8 {
-                    if adjacent(from, to) && side.zones[to as usize].location.is_some() {
-                        out.push(Action::Move { from, to });
-                    }
-                }
-            }
-        }
-        out.push(Action::ToBattle);
-    }
-
     /// Plays a legal action, then every automatic step up to the next
     /// decision.
-    pub(super) fn play(
+    fn apply(
         &self,
         s: &mut State,
         action: Action,
@@ -396,6 +278,151 @@ impl AstromCross {
             Action::EndBattle => self.end_turn(s, rng, obs),
             _ => self.battle_action(s, action, rng, obs),
         }
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl AstromCross {
+    /// Reports the game start and the opening hands (once, before the
+    /// first decision is applied: `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let ancients = s.sides.map(|side| side.ancient);
+        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
+        for p in Player::all(2) {
+            for card in s.sides[p].hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
+    /// Whose decision it is: the rival answers events, defends, and
+    /// checks triggers; the technique step alternates.
+    pub(super) fn decider(&self, s: &State) -> Player {
+        match s.phase {
+            Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active.opponent(),
+            Phase::Technique => s.battle.to_act,
+            _ => s.active,
+        }
+    }
+
+    /// The distinct cards of `p`'s hand, in hand order.
+    fn distinct_hand(&self, s: &State, p: Player) -> Vec<CardId> {
+        let mut v: Vec<CardId> = Vec::new();
+        for &c in &s.sides[p].hand {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+        v
+    }
+
+    /// The zones of `p`'s warriors a chosen target may name.
+    fn warrior_zones(&self, s: &State, p: Player) -> impl Iterator<Item = u8> {
+        let side = s.sides[p];
+        (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
+    }
+
+    /// The targets a card or rest ability with this chosen target kind
+    /// offers (`[NONE]` without one, nothing if none is there).
+    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> Vec<u8> {
+        use super::cards::Target;
+        match self.db.card(card).chosen_target() {
+            None => vec![NONE],
+            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
+            Some(_) => self.warrior_zones(s, p.opponent()).collect(),
+        }
+    }
+
+    /// Techniques `p` may use now: `Technique` for castable hand cards,
+    /// `Flip` for castable set cards.
+    fn techniques(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
+                out.push(Action::Technique(c));
+            }
+        }
+        for (i, &c) in s.sides[p].set.iter().enumerate() {
+            if self.can_pay(s, p, self.db.card(c)) {
+                out.push(Action::Flip(i as u8));
+            }
+        }
+    }
+
+    /// The main phase's actions (rules: "Main Phase").
+    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            let payable = self.can_pay(s, p, card);
+            match card.kind {
+                Kind::Warrior if payable => {
+                    for z in 0..ZONES as u8 {
+                        let zone = &side.zones[z as usize];
+                        if zone.location.is_some() && zone.warrior.is_none() {
+                            out.push(Action::Summon { card: c, zone: z });
+                        }
+                    }
+                }
+                Kind::Event if payable => {
+                    for t in self.chosen_targets(s, p, c) {
+                        out.push(Action::Event { card: c, target: t });
+                    }
+                }
+                Kind::Item if payable => {
+                    for z in 0..ZONES as u8 {
+                        if side.warrior(z).is_some_and(|w| w.gear.is_none()) {
+                            out.push(Action::Equip { card: c, zone: z });
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if card.keywords.has(Keywords::HIDE) && side.set.len() < SET_LIMIT {
+                out.push(Action::Set(c));
+            }
+            if side.ancient_pos == Pos::Ready {
+                out.push(Action::SoulCharge(c));
+            }
+        }
+        for z in 0..ZONES as u8 {
+            let Some(w) = side.warrior(z) else { continue };
+            if w.pos == Pos::Ready
+                && self
+                    .db
+                    .card(w.card)
+                    .abilities_on(When::Rest)
+                    .next()
+                    .is_some()
+            {
+                for t in self.chosen_targets(s, p, w.card) {
+                    out.push(Action::RestAbility { zone: z, target: t });
+                }
+            }
+        }
+        if !s.moved {
+            for from in 0..ZONES as u8 {
+                if side.warrior(from).is_none() {
+                    continue;
+                }
+                for to in 0..ZONES as u8 {
+                    if adjacent(from, to) && side.zones[to as usize].location.is_some() {
+                        out.push(Action::Move { from, to });
+                    }
+                }
+            }
+        }
+        out.push(Action::ToBattle);
     }
 
     /// rules: "Beginning of the game" (Mulligan): the chosen cards go to

@@ -53,6 +53,10 @@ impl Ruleset for AstromCross {
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> AstromCross {
         assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
-        AstromCross::new(cards, Seats::from_vec(decks), options)
+        AstromCross {
+            db: cards,
+            decks: Seats::from_vec(decks),
+            options,
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::bots::{Bot, FeatureSet, Strategy};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{
-    Game, GameRng, Metric, NoObserver, Node, Outcome, Player, Seats, conformance, rng_from_seed,
+    Game, GameRng, Metric, NoObserver, Node, Outcome, Player, conformance, rng_from_seed,
 };
 use crate::games::Ruleset;
 
@@ -1185,11 +1185,11 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
     let (_, ember) = super::BUNDLED_DECKS[0];
     let (_, tide) = super::BUNDLED_DECKS[1];
     let text = ember.replace("3 Fury Surge", "3 Counterflow");
-    let decks = Seats::from_vec(vec![
+    let decks = vec![
         Deck::parse(&text, "a.deck", &db).expect("legal"),
         Deck::parse(tide, "b.deck", &db).expect("legal"),
-    ]);
-    let g = AstromCross::new(db, decks, Options::default());
+    ];
+    let g = AstromCross::new_match(db, decks, Options::default());
     let mut s = midgame(&g, 40, 60);
     // On to a decision of seat b, the observer.
     let (mut pick, mut chance) = (rng_from_seed(41), rng_from_seed(42));
