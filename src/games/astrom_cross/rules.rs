@@ -307,7 +307,7 @@ impl AstromCross {
 
     /// Whose decision it is: the rival answers events, defends, and
     /// checks triggers; the technique step alternates.
-    pub(super) fn decider(&self, s: &State) -> Player {
+    fn decider(&self, s: &State) -> Player {
         match s.phase {
             Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active.opponent(),
             Phase::Technique => s.battle.to_act,
