@@ -400,7 +400,6 @@ impl CardDef for Card {
     /// What-if balancing: one numeric field of the card for a run, checked
     /// like the card file.
     fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
-        let number = |min: u8, max: u8| number_in(field, value, min, max);
         let kind = self.kind;
         let only = |k: Kind| -> Result<(), String> {
             if kind == k {
@@ -413,37 +412,30 @@ impl CardDef for Card {
                 ))
             }
         };
-        match field {
-            "power" => {
-                only(Kind::Warrior)?;
-                self.power = number(1, MAX_STAT)?;
+        // Main-deck cards only: ancients and locations have neither.
+        let main_deck = |what: &str| -> Result<(), String> {
+            if kind.in_main_deck() {
+                Ok(())
+            } else {
+                Err(format!("a {} has no {what}", kind.name()))
             }
-            "strikes" => {
-                only(Kind::Warrior)?;
-                self.strikes = number(1, MAX_STRIKES)?;
-            }
-            "damage" => {
-                if !kind.in_main_deck() {
-                    return Err(format!("a {} has no Damage Value", kind.name()));
-                }
-                self.damage = number(0, MAX_DAMAGE_VALUE)?;
-            }
-            "souls" => {
-                if !kind.in_main_deck() {
-                    return Err(format!("a {} has no soul cost", kind.name()));
-                }
-                self.souls = number(0, MAX_STAT)?;
-            }
-            "life" => {
-                only(Kind::Ancient)?;
-                self.life = number(1, MAX_STAT)?;
-            }
-            "hand_size" => {
-                only(Kind::Ancient)?;
-                self.hand_size = number(1, MAX_HAND_SIZE)?;
-            }
+        };
+        let (allowed, slot, min, max) = match field {
+            "power" => (only(Kind::Warrior), &mut self.power, 1, MAX_STAT),
+            "strikes" => (only(Kind::Warrior), &mut self.strikes, 1, MAX_STRIKES),
+            "damage" => (
+                main_deck("Damage Value"),
+                &mut self.damage,
+                0,
+                MAX_DAMAGE_VALUE,
+            ),
+            "souls" => (main_deck("soul cost"), &mut self.souls, 0, MAX_STAT),
+            "life" => (only(Kind::Ancient), &mut self.life, 1, MAX_STAT),
+            "hand_size" => (only(Kind::Ancient), &mut self.hand_size, 1, MAX_HAND_SIZE),
             _ => return Err(format!("unknown field \"{field}\"")),
-        }
+        };
+        allowed?;
+        *slot = number_in(field, value, min, max)?;
         Ok(())
     }
 
