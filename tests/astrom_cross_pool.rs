@@ -2,10 +2,11 @@
 //! and its starter decks: every deck is legal, every card is used, and the
 //! pool covers every rule and keyword of the rulebook.
 
-use decklab::games::astrom_cross::BUNDLED_DECKS;
+use decklab::games::Ruleset;
 use decklab::games::astrom_cross::cards::{Card, CardDb, Effect, Keywords, Kind, Op, Target, When};
 use decklab::games::astrom_cross::deck::Deck;
 use decklab::games::astrom_cross::state::{DECK_SIZE, LOCATION_DECK_SIZE};
+use decklab::games::astrom_cross::{AstromCross, BUNDLED_DECKS};
 
 /// Every effect printed on a card: its own, its abilities', its
 /// trigger's.
@@ -19,7 +20,7 @@ fn effects(card: &Card) -> Vec<&Effect> {
 
 #[test]
 fn the_pool_has_at_least_25_original_cards_plus_ancients_and_locations() {
-    let db = CardDb::bundled();
+    let db = AstromCross::bundled_cards();
     let main = db.cards().filter(|(_, c)| c.kind.in_main_deck()).count();
     assert!(main >= 25, "{main} main-deck cards");
     for kind in [Kind::Ancient, Kind::Location] {
@@ -29,7 +30,7 @@ fn the_pool_has_at_least_25_original_cards_plus_ancients_and_locations() {
 
 #[test]
 fn starter_decks_are_legal_and_use_every_card() {
-    let db = CardDb::bundled();
+    let db = AstromCross::bundled_cards();
     let mut used = vec![false; db.len()];
     assert!(BUNDLED_DECKS.len() >= 2);
     for (name, text) in BUNDLED_DECKS {
@@ -53,7 +54,7 @@ fn starter_decks_are_legal_and_use_every_card() {
 
 #[test]
 fn every_rule_and_keyword_has_a_card() {
-    let db = CardDb::bundled();
+    let db = AstromCross::bundled_cards();
     let cards: Vec<&Card> = db.cards().map(|(_, c)| c).collect();
     let any = |what: &str, pred: &dyn Fn(&Card) -> bool| {
         assert!(cards.iter().any(|c| pred(c)), "no card covers {what}");
@@ -142,7 +143,7 @@ fn loaders_never_panic_on_mutated_files() {
     use decklab::core::{below, rng_from_seed};
     use decklab::games::astrom_cross::cards::BUNDLED_CARDS;
     let cases = if cfg!(debug_assertions) { 150 } else { 1500 };
-    let db = CardDb::bundled();
+    let db = AstromCross::bundled_cards();
     let mut rng = rng_from_seed(77);
     let swaps = [
         "0",
@@ -194,7 +195,7 @@ fn loaders_never_panic_on_mutated_files() {
             assert!(e.iter().all(|d| d.path == "d.deck"), "{e:?}");
         }
     }
-    let mut db = CardDb::bundled();
+    let mut db = AstromCross::bundled_cards();
     for spec in [
         "",
         "=",

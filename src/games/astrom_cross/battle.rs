@@ -18,7 +18,7 @@ use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::rules::{ANCIENT_DESTROYED, DECK_OUT};
 use super::state::{Battle, NONE, Phase, Pos, State, ZONES};
-use crate::core::{GameRng, Observer};
+use crate::core::{GameRng, Observer, Player};
 
 impl AstromCross {
     /// Plays a battle decision.
@@ -32,7 +32,7 @@ impl AstromCross {
         let a = s.active;
         match action {
             Action::Attack { zone, target } => {
-                let Some(w) = s.side_mut(a).warrior_mut(zone) else {
+                let Some(w) = s.sides[a].warrior_mut(zone) else {
                     return;
                 };
                 w.pos = Pos::Rest;
@@ -55,7 +55,7 @@ impl AstromCross {
                 }
             }
             Action::Join(z) if s.phase == Phase::Team => {
-                if let Some(w) = s.side_mut(a).warrior_mut(z) {
+                if let Some(w) = s.sides[a].warrior_mut(z) {
                     w.pos = Pos::Rest;
                     w.attacked = true;
                 }
@@ -66,8 +66,8 @@ impl AstromCross {
             }
             Action::Go if s.phase == Phase::Team => self.close_team(s, rng, obs),
             Action::Defend(z) => {
-                let r = a ^ 1;
-                if let Some(w) = s.side_mut(r).warrior_mut(z) {
+                let r = a.opponent();
+                if let Some(w) = s.sides[r].warrior_mut(z) {
                     w.pos = Pos::Rest;
                     let card = w.card;
                     s.battle.defender = z;
@@ -77,12 +77,12 @@ impl AstromCross {
             }
             Action::NoDefense => self.support_step(s, rng, obs),
             Action::Join(z) => {
-                if let Some(w) = s.side_mut(a ^ 1).warrior_mut(z) {
+                if let Some(w) = s.sides[a.opponent()].warrior_mut(z) {
                     w.pos = Pos::Rest;
                 }
                 s.battle.support |= 1 << z;
                 let lead = self.defending_lead(s);
-                if self.team_candidates(s, a ^ 1, lead, s.battle.support, false) == 0 {
+                if self.team_candidates(s, a.opponent(), lead, s.battle.support, false) == 0 {
                     self.close_support(s, rng, obs);
                 }
             }
@@ -92,11 +92,11 @@ impl AstromCross {
                 if s.battle.passes >= 2 {
                     self.combat(s, obs);
                 } else {
-                    s.battle.to_act ^= 1;
+                    s.battle.to_act = s.battle.to_act.opponent();
                 }
             }
             Action::Trigger(cast) => {
-                let r = a ^ 1;
+                let r = a.opponent();
                 if cast && let Some(&card) = s.revealed.last() {
                     self.emit(s, r, EventKind::TriggerCast { card }, obs);
                     let effects = &self.db.card(card).trigger;
@@ -119,7 +119,7 @@ impl AstromCross {
         if s.outcome.is_some() {
             return;
         }
-        if s.side(a).warrior(s.battle.attacker).is_none() {
+        if s.sides[a].warrior(s.battle.attacker).is_none() {
             return self.back_to_attack(s);
         }
         if self.defenders(s) != 0 {
@@ -133,7 +133,7 @@ impl AstromCross {
     fn team_abilities(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         team: u8,
         on: When,
         rng: &mut GameRng,
@@ -155,9 +155,9 @@ impl AstromCross {
     /// After a defender is declared (or not): the defending warrior's team
     /// may form.
     fn support_step(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        let r = s.active ^ 1;
+        let r = s.active.opponent();
         let lead = self.defending_lead(s);
-        if lead == NONE || s.side(r).warrior(lead).is_none() {
+        if lead == NONE || s.sides[r].warrior(lead).is_none() {
             return self.close_support(s, rng, obs);
         }
         s.battle.support = 1 << lead;
@@ -173,7 +173,7 @@ impl AstromCross {
     fn close_support(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         s.phase = Phase::Support;
         let support = s.battle.support;
-        self.team_abilities(s, s.active ^ 1, support, When::Defending, rng, obs);
+        self.team_abilities(s, s.active.opponent(), support, When::Defending, rng, obs);
         if s.outcome.is_some() {
             return;
         }
@@ -185,23 +185,23 @@ impl AstromCross {
     /// A technique was used: the other player may answer; the battle ends
     /// if the lead attacker is gone.
     pub(super) fn technique_used(&self, s: &mut State) {
-        if s.side(s.active).warrior(s.battle.attacker).is_none() {
+        if s.sides[s.active].warrior(s.battle.attacker).is_none() {
             return self.back_to_attack(s);
         }
         s.battle.passes = 0;
-        s.battle.to_act ^= 1;
+        s.battle.to_act = s.battle.to_act.opponent();
     }
 
     /// rules: "COMBAT STEP": the teams' powers compared.
     fn combat(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        let (a, r) = (s.active, s.active ^ 1);
+        let (a, r) = (s.active, s.active.opponent());
         let lead = s.battle.attacker;
-        if s.side(a).warrior(lead).is_none() {
+        if s.sides[a].warrior(lead).is_none() {
             return self.back_to_attack(s);
         }
         let attack = self.team_power(s, a, s.battle.team);
         let defending = self.defending_lead(s);
-        if defending == NONE || s.side(r).warrior(defending).is_none() {
+        if defending == NONE || s.sides[r].warrior(defending).is_none() {
             if s.battle.target != NONE {
                 // The attacked warrior left the field: nothing to fight.
                 return self.back_to_attack(s);
@@ -221,8 +221,7 @@ impl AstromCross {
             && s.battle.target == NONE
             && self.keywords(s, a, lead).has(Keywords::PIERCE);
         if pierce {
-            let strikes = s
-                .side(a)
+            let strikes = s.sides[a]
                 .warrior(lead)
                 .map_or(0, |w| self.db.card(w.card).strikes);
             return self.damage_step(s, strikes, obs);
@@ -232,7 +231,7 @@ impl AstromCross {
 
     /// The strikes of the attacking team still on the field.
     fn team_strikes(&self, s: &State) -> u8 {
-        let side = s.side(s.active);
+        let side = &s.sides[s.active];
         (0..ZONES as u8)
             .filter(|z| s.battle.team & (1 << z) != 0)
             .filter_map(|z| side.warrior(z))
@@ -253,10 +252,10 @@ impl AstromCross {
     /// the damaged player); after the last, the revealed cards go to the
     /// soul stock and their Damage Values damage the ancient.
     fn strikes(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        let r = s.active ^ 1;
+        let r = s.active.opponent();
         while s.battle.strikes > 0 {
             s.battle.strikes -= 1;
-            let Some(card) = s.side_mut(r).deck.pop() else {
+            let Some(card) = s.sides[r].deck.pop() else {
                 return self.game_over(s, Some(s.active), DECK_OUT, obs);
             };
             s.revealed.push(card);
@@ -278,16 +277,16 @@ impl AstromCross {
         let revealed = s.revealed;
         for &card in &revealed {
             amount = amount.saturating_add(self.db.card(card).damage);
-            s.side_mut(r).soul.push(card);
+            s.sides[r].soul.push(card);
         }
         s.revealed.clear();
         let life = self.life(s, r);
-        let side = s.side_mut(r);
+        let side = &mut s.sides[r];
         side.ancient_damage = side.ancient_damage.saturating_add(amount).min(life);
         let total = side.ancient_damage;
         self.emit(s, r, EventKind::AncientDamage { amount, total }, obs);
-        let dealt = s.side(s.active).dealt.saturating_add(amount);
-        s.side_mut(s.active).dealt = dealt;
+        let dealt = s.sides[s.active].dealt.saturating_add(amount);
+        s.sides[s.active].dealt = dealt;
         self.emit(s, s.active, EventKind::Score { total: dealt }, obs);
         if total >= life {
             return self.game_over(s, Some(s.active), ANCIENT_DESTROYED, obs);

@@ -10,14 +10,13 @@
 //! `decks/astrom-cross/cards.toml` describes each with a declarative
 //! vocabulary the engine interprets; the state only stores [`CardId`]s.
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
-use crate::games::load_card_files;
+use crate::core::{Build, CardDef, CardPool, Entry, number_in};
+use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -362,188 +361,137 @@ impl Card {
     }
 }
 
-/// The immutable card database of one run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardDb {
-    pub(super) cards: Vec<Card>,
-    by_name: HashMap<String, CardId>,
-    /// Where the pool came from (for messages).
-    pub source: String,
-}
+/// The card pool of one run: every card by [`CardId`] and by name.
+pub type CardDb = CardPool<Card>;
 
 /// The bundled pool, compiled into the binary.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/astrom-cross/cards.toml");
 
-impl CardDb {
-    /// The bundled card pool.
-    pub fn bundled() -> CardDb {
-        // The bundled file is checked by the test suite; failing here is a
-        // build defect, not user input.
-        CardDb::parse(BUNDLED_CARDS, "decks/astrom-cross/cards.toml")
-            .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
+impl CardDef for Card {
+    type File = RawFile;
+    type Raw = RawCard;
+
+    fn entries(file: RawFile) -> Vec<Entry<RawCard>> {
+        file.card.into_iter().map(Entry::spanned).collect()
     }
 
-    /// Loads a card file (`.toml`) or a folder of them.
-    pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        load_card_files(path, CardDb::parse_many)
+    fn raw_name(raw: &RawCard) -> &str {
+        &raw.name
     }
 
-    /// Parses one card file's text; `path` names it in messages.
-    pub fn parse(text: &str, path: &str) -> Result<CardDb, Diagnostics> {
-        CardDb::parse_many(&[(path, text)], path)
+    /// Every field, checked against the card's kind.
+    fn build(raw: &RawCard, at: &mut Build<'_>) -> Card {
+        card(at, raw)
     }
 
-    fn parse_many(files: &[(&str, &str)], source: &str) -> Result<CardDb, Diagnostics> {
-        let mut errors = Vec::new();
-        let mut cards = Vec::new();
-        let mut by_name = HashMap::new();
-        for &(path, text) in files {
-            let file = match toml::from_str::<RawFile>(text) {
-                Ok(f) => f,
-                Err(e) => {
-                    errors.push(toml_error(path, text, &e));
-                    continue;
-                }
-            };
-            for raw in &file.card {
-                let mut b = Build {
-                    path,
-                    line: line_of(text, raw.span().start),
-                    name: raw.get_ref().name.trim(),
-                    errors: &mut errors,
-                };
-                if b.name.is_empty() {
-                    b.err("a card needs a non-empty name".into());
-                    continue;
-                }
-                if by_name.contains_key(b.name) {
-                    b.err("is defined twice".into());
-                    continue;
-                }
-                if cards.len() >= u16::MAX as usize {
-                    b.err("too many cards (at most 65535)".into());
-                    break;
-                }
-                let card = b.card(raw.get_ref());
-                by_name.insert(card.name.clone(), CardId(cards.len() as u16));
-                cards.push(card);
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn cost(&self) -> u8 {
+        self.level()
+    }
+
+    /// `power`, `strikes`, `damage` (the Damage Value), `souls`, `life`
+    /// and `hand_size` (ancients).
+    const FIELDS: &'static [&'static str] =
+        &["power", "strikes", "damage", "souls", "life", "hand_size"];
+
+    /// What-if balancing: one numeric field of the card for a run, checked
+    /// like the card file.
+    fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
+        let kind = self.kind;
+        let only = |k: Kind| -> Result<(), String> {
+            if kind == k {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{field} is a field of a {}, not a {}",
+                    k.name(),
+                    kind.name()
+                ))
             }
-        }
-        if errors.is_empty() && cards.is_empty() {
-            errors.push(Diagnostic::new(source, 0, "the card file defines no card"));
-        }
-        if !errors.is_empty() {
-            return Err(Diagnostics(errors));
-        }
-        Ok(CardDb {
-            cards,
-            by_name,
-            source: source.to_string(),
-        })
+        };
+        // Main-deck cards only: ancients and locations have neither.
+        let main_deck = |what: &str| -> Result<(), String> {
+            if kind.in_main_deck() {
+                Ok(())
+            } else {
+                Err(format!("a {} has no {what}", kind.name()))
+            }
+        };
+        let (allowed, slot, min, max) = match field {
+            "power" => (only(Kind::Warrior), &mut self.power, 1, MAX_STAT),
+            "strikes" => (only(Kind::Warrior), &mut self.strikes, 1, MAX_STRIKES),
+            "damage" => (
+                main_deck("Damage Value"),
+                &mut self.damage,
+                0,
+                MAX_DAMAGE_VALUE,
+            ),
+            "souls" => (main_deck("soul cost"), &mut self.souls, 0, MAX_STAT),
+            "life" => (only(Kind::Ancient), &mut self.life, 1, MAX_STAT),
+            "hand_size" => (only(Kind::Ancient), &mut self.hand_size, 1, MAX_HAND_SIZE),
+            _ => return Err(format!("unknown field \"{field}\"")),
+        };
+        allowed?;
+        *slot = number_in(field, value, min, max)?;
+        Ok(())
     }
 
-    /// The card with id `id`.
-    #[inline]
-    pub fn card(&self, id: CardId) -> &Card {
-        &self.cards[id.0 as usize]
-    }
+    const TABLE_HEADER: &'static [&'static str] = &[
+        "name", "type", "needs", "pow", "str", "dmg", "trigger", "keywords", "text",
+    ];
+    const TABLE_RIGHT: &'static [usize] = &[3, 4, 5];
 
-    /// Every card, in file order, with its id.
-    pub fn cards(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards
+    fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
+        let mut needs: Vec<String> = self.requires.iter().map(|n| n.text()).collect();
+        if let Some(n) = self.consume {
+            needs.push(format!("consume {}", n.text()));
+        }
+        if self.souls > 0 {
+            needs.push(format!("{} soul", self.souls));
+        }
+        if self.kind == Kind::Location {
+            needs = vec![self.attrs.names()];
+        }
+        if self.kind == Kind::Ancient {
+            needs = vec![format!("life {}, hand {}", self.life, self.hand_size)];
+        }
+        let keywords: Vec<&str> = KEYWORD_NAMES
             .iter()
-            .enumerate()
-            .map(|(i, c)| (CardId(i as u16), c))
-    }
-
-    /// The id of the card named `name` (exact, case-sensitive).
-    pub fn id(&self, name: &str) -> Option<CardId> {
-        self.by_name.get(name).copied()
-    }
-
-    /// The id of `name`, ignoring case, for lists written by hand.
-    pub fn id_ignoring_case(&self, name: &str) -> Option<CardId> {
-        self.id(name).or_else(|| {
-            self.cards
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(name))
-                .map(|i| CardId(i as u16))
-        })
-    }
-
-    /// Every card name, for suggestions.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.cards.iter().map(|c| c.name.as_str())
-    }
-
-    /// The number of cards.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// Whether the pool is empty (never, once loaded).
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// The pool as table rows for `decklab cards`: a header then one row
-    /// per card.
-    pub fn table_rows(&self) -> Vec<Vec<String>> {
-        let mut rows = vec![
-            [
-                "name", "type", "needs", "pow", "str", "dmg", "trigger", "keywords", "text",
-            ]
-            .map(String::from)
-            .to_vec(),
-        ];
-        for c in &self.cards {
-            let mut needs: Vec<String> = c.requires.iter().map(|n| n.text()).collect();
-            if let Some(n) = c.consume {
-                needs.push(format!("consume {}", n.text()));
-            }
-            if c.souls > 0 {
-                needs.push(format!("{} soul", c.souls));
-            }
-            if c.kind == Kind::Location {
-                needs = vec![c.attrs.names()];
-            }
-            if c.kind == Kind::Ancient {
-                needs = vec![format!("life {}, hand {}", c.life, c.hand_size)];
-            }
-            let keywords: Vec<&str> = KEYWORD_NAMES
-                .iter()
-                .filter(|(_, k)| c.keywords.has(*k))
-                .map(|(n, _)| *n)
-                .collect();
-            rows.push(vec![
-                c.name.clone(),
-                c.kind.name().to_string(),
-                needs.join(", "),
-                c.power.to_string(),
-                c.strikes.to_string(),
-                c.damage.to_string(),
-                if c.trigger.is_empty() { "" } else { "yes" }.to_string(),
-                keywords.join(" "),
-                c.text.clone(),
-            ]);
-        }
-        rows
+            .filter(|(_, k)| self.keywords.has(*k))
+            .map(|(n, _)| *n)
+            .collect();
+        vec![
+            self.name.clone(),
+            self.kind.name().to_string(),
+            needs.join(", "),
+            self.power.to_string(),
+            self.strikes.to_string(),
+            self.damage.to_string(),
+            if self.trigger.is_empty() { "" } else { "yes" }.to_string(),
+            keywords.join(" "),
+            self.text.clone(),
+        ]
     }
 }
 
 // ---------------------------------------------------------------------------
 // The file format, as serde reads it. Every table rejects unknown keys.
 
+/// A card file as serde reads it: one array of `[[card]]` tables.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawFile {
+pub struct RawFile {
     #[serde(default)]
     card: Vec<Spanned<RawCard>>,
 }
 
+/// One `[[card]]` table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCard {
+pub struct RawCard {
     name: String,
     #[serde(rename = "type")]
     kind: Kind,
@@ -608,14 +556,6 @@ pub const MAX_STRIKES: u8 = 3;
 /// The largest Damage Value.
 pub const MAX_DAMAGE_VALUE: u8 = 3;
 
-/// Where a card stands, for messages, and where they go.
-struct Build<'a> {
-    path: &'a str,
-    line: usize,
-    name: &'a str,
-    errors: &'a mut Vec<Diagnostic>,
-}
-
 /// Where an effect is printed, which decides the targets it may name.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -625,294 +565,280 @@ enum Place {
     Ability(When),
 }
 
-impl Build<'_> {
-    fn err(&mut self, message: String) {
-        self.errors.push(Diagnostic::new(
-            self.path,
-            self.line,
-            format!("card \"{}\": {message}", self.name),
+fn card(at: &mut Build<'_>, r: &RawCard) -> Card {
+    let requires = needs(at, &r.requires, "requires");
+    let consume = needs(at, &r.consume, "consume");
+    if consume.len() > 1 {
+        at.error("consume expects one attribute (e.g. { ember = 1 })");
+    }
+    if consume.iter().any(|n| n.attr.is_none()) {
+        at.error("consume expects an attribute: a wasteland cannot be consumed again");
+    }
+    let keywords = keywords(at, &r.keywords);
+    let trigger: Vec<Effect> = r
+        .trigger
+        .iter()
+        .map(|e| effect(at, e, Place::Trigger))
+        .collect();
+    let effect_place = match r.kind {
+        Kind::Technique => Place::Technique,
+        _ => Place::Event,
+    };
+    let effects: Vec<Effect> = r
+        .effects
+        .iter()
+        .map(|e| effect(at, e, effect_place))
+        .collect();
+    let abilities: Vec<Ability> = r
+        .abilities
+        .iter()
+        .map(|a| {
+            if a.effects.is_empty() {
+                at.error(format!("ability on {}: expected effects", a.on.name()));
+            }
+            Ability {
+                on: a.on,
+                effects: a
+                    .effects
+                    .iter()
+                    .map(|e| effect(at, e, Place::Ability(a.on)))
+                    .collect(),
+            }
+        })
+        .collect();
+    if abilities.iter().filter(|a| a.on == When::Rest).count() > 1 {
+        at.error("expected at most one rest ability");
+    }
+    let mut attrs = Attrs::default();
+    for a in &r.attributes {
+        match ATTRIBUTES.iter().position(|n| n.eq_ignore_ascii_case(a)) {
+            Some(i) => attrs.0 |= 1 << i,
+            None => at.error(unknown_name("attribute", a, ATTRIBUTES)),
+        }
+    }
+    let main = r.kind.in_main_deck();
+    let forbid = |b: &mut Build<'_>, used: bool, field: &str| {
+        if used {
+            b.error(format!("a {} has no {field}", r.kind.name()));
+        }
+    };
+    forbid(at, !main && !requires.is_empty(), "requires");
+    forbid(at, !main && !consume.is_empty(), "consume");
+    forbid(at, !main && r.souls > 0, "souls");
+    forbid(at, !main && r.damage > 0, "damage value");
+    forbid(at, !main && !trigger.is_empty(), "trigger");
+    forbid(at, r.kind != Kind::Ancient && r.life > 0, "life");
+    forbid(at, r.kind != Kind::Ancient && r.hand_size > 0, "hand_size");
+    forbid(at, r.kind != Kind::Location && attrs.0 != 0, "attributes");
+    forbid(at, r.kind != Kind::Warrior && r.strikes > 0, "strikes");
+    forbid(
+        at,
+        r.kind != Kind::Warrior && !abilities.is_empty(),
+        "abilities",
+    );
+    forbid(
+        at,
+        !matches!(r.kind, Kind::Event | Kind::Technique) && !effects.is_empty(),
+        "effects (warriors have abilities)",
+    );
+    forbid(
+        at,
+        matches!(r.kind, Kind::Ancient | Kind::Event | Kind::Technique) && r.power > 0,
+        "power",
+    );
+    let battle_words = keywords.has(Keywords::PIERCE) || keywords.has(Keywords::GUARD);
+    forbid(
+        at,
+        !matches!(r.kind, Kind::Warrior | Kind::Item) && battle_words,
+        "Pierce or Guard",
+    );
+    forbid(
+        at,
+        r.kind != Kind::Technique && keywords.has(Keywords::HIDE),
+        "[HIDE] (only techniques are set as entities)",
+    );
+    match r.kind {
+        Kind::Ancient => {
+            if r.life == 0 || r.life > MAX_STAT {
+                at.error(format!("an ancient expects life from 1 to {MAX_STAT}"));
+            }
+            if r.hand_size == 0 || r.hand_size > MAX_HAND_SIZE {
+                at.error(format!(
+                    "an ancient expects hand_size from 1 to {MAX_HAND_SIZE}"
+                ));
+            }
+        }
+        Kind::Location => {
+            if attrs.0 == 0 {
+                at.error("a location expects at least one attribute");
+            }
+            if r.power > 9 {
+                at.error("a location's power bonus expects 0 to 9");
+            }
+        }
+        Kind::Warrior => {
+            if r.power == 0 || r.power > MAX_STAT {
+                at.error(format!("a warrior expects power from 1 to {MAX_STAT}"));
+            }
+            if r.strikes == 0 || r.strikes > MAX_STRIKES {
+                at.error(format!("a warrior expects strikes from 1 to {MAX_STRIKES}"));
+            }
+        }
+        Kind::Item => {
+            if r.power == 0 && keywords.0 == 0 {
+                at.error("an item expects a power bonus or keywords");
+            }
+            if r.power > 9 {
+                at.error("an item's power bonus expects 0 to 9");
+            }
+        }
+        Kind::Event | Kind::Technique => {
+            if effects.is_empty() {
+                at.error(format!("a {} expects effects", r.kind.name()));
+            }
+            let chosen: Vec<Target> = effects
+                .iter()
+                .map(|e| e.target)
+                .filter(|t| t.is_chosen())
+                .collect();
+            if chosen.windows(2).any(|w| w[0] != w[1]) {
+                at.error("every chosen target of one card must be the same kind");
+            }
+        }
+    }
+    let rest_chosen: Vec<Target> = abilities
+        .iter()
+        .flat_map(|a| a.effects.iter())
+        .map(|e| e.target)
+        .filter(|t| t.is_chosen())
+        .collect();
+    if rest_chosen.windows(2).any(|w| w[0] != w[1]) {
+        at.error("every chosen target of one rest ability must be the same kind");
+    }
+    if main && r.damage > MAX_DAMAGE_VALUE {
+        at.error(format!("damage value expects 0 to {MAX_DAMAGE_VALUE}"));
+    }
+    if r.souls > MAX_STAT {
+        at.error(format!("souls expects 0 to {MAX_STAT}"));
+    }
+    Card {
+        name: at.name().to_string(),
+        kind: r.kind,
+        requires,
+        consume: consume.first().copied(),
+        souls: r.souls,
+        damage: r.damage,
+        trigger,
+        power: r.power,
+        strikes: r.strikes,
+        keywords,
+        abilities,
+        effects,
+        life: r.life,
+        hand_size: r.hand_size,
+        attrs,
+        text: r.text.clone(),
+    }
+}
+
+fn needs(at: &mut Build<'_>, raw: &BTreeMap<String, u8>, field: &str) -> Vec<Need> {
+    let mut out = Vec::new();
+    for (name, &count) in raw {
+        let attr = if name.eq_ignore_ascii_case("any") {
+            None
+        } else {
+            match ATTRIBUTES.iter().position(|a| a.eq_ignore_ascii_case(name)) {
+                Some(i) => Some(i as u8),
+                None => {
+                    let known = ATTRIBUTES.iter().copied().chain(["any"]);
+                    let m = unknown_name("attribute", name, known);
+                    at.error(format!("{field}: {m}"));
+                    continue;
+                }
+            }
+        };
+        if count == 0 || count > 6 {
+            at.error(format!("{field}: {name} expects a count from 1 to 6"));
+        }
+        out.push(Need { attr, count });
+    }
+    out
+}
+
+fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
+    let mut k = Keywords::NONE;
+    for n in names {
+        let n = n.trim_matches(['[', ']']);
+        match KEYWORD_NAMES
+            .iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(n))
+        {
+            Some((_, bit)) => k = k.with(*bit),
+            None => {
+                let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
+                at.error(m);
+            }
+        }
+    }
+    k
+}
+
+fn effect(at: &mut Build<'_>, r: &RawEffect, place: Place) -> Effect {
+    let amount = r.amount.unwrap_or(1);
+    if amount > MAX_STAT {
+        at.error(format!(
+            "{:?}: amount expects 0 to {MAX_STAT}, found {amount}",
+            r.op
         ));
     }
-
-    fn card(&mut self, r: &RawCard) -> Card {
-        let requires = self.needs(&r.requires, "requires");
-        let consume = self.needs(&r.consume, "consume");
-        if consume.len() > 1 {
-            self.err("consume expects one attribute (e.g. { ember = 1 })".into());
-        }
-        if consume.iter().any(|n| n.attr.is_none()) {
-            self.err("consume expects an attribute: a wasteland cannot be consumed again".into());
-        }
-        let keywords = self.keywords(&r.keywords);
-        let trigger: Vec<Effect> = r
-            .trigger
-            .iter()
-            .map(|e| self.effect(e, Place::Trigger))
-            .collect();
-        let effect_place = match r.kind {
-            Kind::Technique => Place::Technique,
-            _ => Place::Event,
-        };
-        let effects: Vec<Effect> = r
-            .effects
-            .iter()
-            .map(|e| self.effect(e, effect_place))
-            .collect();
-        let abilities: Vec<Ability> = r
-            .abilities
-            .iter()
-            .map(|a| {
-                if a.effects.is_empty() {
-                    self.err(format!("ability on {}: expected effects", a.on.name()));
-                }
-                Ability {
-                    on: a.on,
-                    effects: a
-                        .effects
-                        .iter()
-                        .map(|e| self.effect(e, Place::Ability(a.on)))
-                        .collect(),
-                }
-            })
-            .collect();
-        if abilities.iter().filter(|a| a.on == When::Rest).count() > 1 {
-            self.err("expected at most one rest ability".into());
-        }
-        let mut attrs = Attrs::default();
-        for a in &r.attributes {
-            match ATTRIBUTES.iter().position(|n| n.eq_ignore_ascii_case(a)) {
-                Some(i) => attrs.0 |= 1 << i,
-                None => self.err(unknown_name("attribute", a, ATTRIBUTES)),
-            }
-        }
-        let main = r.kind.in_main_deck();
-        let forbid = |b: &mut Self, used: bool, field: &str| {
-            if used {
-                b.err(format!("a {} has no {field}", r.kind.name()));
-            }
-        };
-        forbid(self, !main && !requires.is_empty(), "requires");
-        forbid(self, !main && !consume.is_empty(), "consume");
-        forbid(self, !main && r.souls > 0, "souls");
-        forbid(self, !main && r.damage > 0, "damage value");
-        forbid(self, !main && !trigger.is_empty(), "trigger");
-        forbid(self, r.kind != Kind::Ancient && r.life > 0, "life");
-        forbid(
-            self,
-            r.kind != Kind::Ancient && r.hand_size > 0,
-            "hand_size",
-        );
-        forbid(self, r.kind != Kind::Location && attrs.0 != 0, "attributes");
-        forbid(self, r.kind != Kind::Warrior && r.strikes > 0, "strikes");
-        forbid(
-            self,
-            r.kind != Kind::Warrior && !abilities.is_empty(),
-            "abilities",
-        );
-        forbid(
-            self,
-            !matches!(r.kind, Kind::Event | Kind::Technique) && !effects.is_empty(),
-            "effects (warriors have abilities)",
-        );
-        forbid(
-            self,
-            matches!(r.kind, Kind::Ancient | Kind::Event | Kind::Technique) && r.power > 0,
-            "power",
-        );
-        let battle_words = keywords.has(Keywords::PIERCE) || keywords.has(Keywords::GUARD);
-        forbid(
-            self,
-            !matches!(r.kind, Kind::Warrior | Kind::Item) && battle_words,
-            "Pierce or Guard",
-        );
-        forbid(
-            self,
-            r.kind != Kind::Technique && keywords.has(Keywords::HIDE),
-            "[HIDE] (only techniques are set as entities)",
-        );
-        match r.kind {
-            Kind::Ancient => {
-                if r.life == 0 || r.life > MAX_STAT {
-                    self.err(format!("an ancient expects life from 1 to {MAX_STAT}"));
-                }
-                if r.hand_size == 0 || r.hand_size > MAX_HAND_SIZE {
-                    self.err(format!(
-                        "an ancient expects hand_size from 1 to {MAX_HAND_SIZE}"
-                    ));
-                }
-            }
-            Kind::Location => {
-                if attrs.0 == 0 {
-                    self.err("a location expects at least one attribute".into());
-                }
-                if r.power > 9 {
-                    self.err("a location's power bonus expects 0 to 9".into());
-                }
-            }
-            Kind::Warrior => {
-                if r.power == 0 || r.power > MAX_STAT {
-                    self.err(format!("a warrior expects power from 1 to {MAX_STAT}"));
-                }
-                if r.strikes == 0 || r.strikes > MAX_STRIKES {
-                    self.err(format!("a warrior expects strikes from 1 to {MAX_STRIKES}"));
-                }
-            }
-            Kind::Item => {
-                if r.power == 0 && keywords.0 == 0 {
-                    self.err("an item expects a power bonus or keywords".into());
-                }
-                if r.power > 9 {
-                    self.err("an item's power bonus expects 0 to 9".into());
-                }
-            }
-            Kind::Event | Kind::Technique => {
-                if effects.is_empty() {
-                    self.err(format!("a {} expects effects", r.kind.name()));
-                }
-                let chosen: Vec<Target> = effects
-                    .iter()
-                    .map(|e| e.target)
-                    .filter(|t| t.is_chosen())
-                    .collect();
-                if chosen.windows(2).any(|w| w[0] != w[1]) {
-                    self.err("every chosen target of one card must be the same kind".into());
-                }
-            }
-        }
-        let rest_chosen: Vec<Target> = abilities
-            .iter()
-            .flat_map(|a| a.effects.iter())
-            .map(|e| e.target)
-            .filter(|t| t.is_chosen())
-            .collect();
-        if rest_chosen.windows(2).any(|w| w[0] != w[1]) {
-            self.err("every chosen target of one rest ability must be the same kind".into());
-        }
-        if main && r.damage > MAX_DAMAGE_VALUE {
-            self.err(format!("damage value expects 0 to {MAX_DAMAGE_VALUE}"));
-        }
-        if r.souls > MAX_STAT {
-            self.err(format!("souls expects 0 to {MAX_STAT}"));
-        }
-        Card {
-            name: self.name.to_string(),
-            kind: r.kind,
-            requires,
-            consume: consume.first().copied(),
-            souls: r.souls,
-            damage: r.damage,
-            trigger,
-            power: r.power,
-            strikes: r.strikes,
-            keywords,
-            abilities,
-            effects,
-            life: r.life,
-            hand_size: r.hand_size,
-            attrs,
-            text: r.text.clone(),
-        }
+    let target = r.target.unwrap_or(match r.op {
+        Op::Draw | Op::Soul => Target::Controller,
+        Op::Discard => Target::Rival,
+        Op::Heal => Target::OwnAncient,
+        Op::Negate => Target::Event,
+        _ => Target::This,
+    });
+    let fits = match r.op {
+        op if op.on_warriors() => target.is_warrior(),
+        Op::Draw | Op::Soul => target == Target::Controller,
+        Op::Discard => target == Target::Rival,
+        Op::Heal => target == Target::OwnAncient,
+        _ => target == Target::Event,
+    };
+    if !fits {
+        at.error(format!("{:?} cannot apply to target {:?}", r.op, target));
     }
-
-    fn needs(&mut self, raw: &BTreeMap<String, u8>, field: &str) -> Vec<Need> {
-        let mut out = Vec::new();
-        for (name, &count) in raw {
-            let attr = if name.eq_ignore_ascii_case("any") {
-                None
-            } else {
-                match ATTRIBUTES.iter().position(|a| a.eq_ignore_ascii_case(name)) {
-                    Some(i) => Some(i as u8),
-                    None => {
-                        let known = ATTRIBUTES.iter().copied().chain(["any"]);
-                        let m = unknown_name("attribute", name, known);
-                        self.err(format!("{field}: {m}"));
-                        continue;
-                    }
-                }
-            };
-            if count == 0 || count > 6 {
-                self.err(format!("{field}: {name} expects a count from 1 to 6"));
-            }
-            out.push(Need { attr, count });
+    let battle = matches!(target, Target::OwnBattler | Target::EnemyBattler);
+    let allowed = match place {
+        Place::Event => {
+            !battle && !matches!(target, Target::This | Target::Attacker | Target::Event)
         }
-        out
-    }
-
-    fn keywords(&mut self, names: &[String]) -> Keywords {
-        let mut k = Keywords::NONE;
-        for n in names {
-            let n = n.trim_matches(['[', ']']);
-            match KEYWORD_NAMES
-                .iter()
-                .find(|(w, _)| w.eq_ignore_ascii_case(n))
-            {
-                Some((_, bit)) => k = k.with(*bit),
-                None => {
-                    let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
-                    self.err(m);
-                }
-            }
+        Place::Technique => {
+            !target.is_chosen() && !matches!(target, Target::This | Target::Attacker)
         }
-        k
-    }
-
-    fn effect(&mut self, r: &RawEffect, place: Place) -> Effect {
-        let amount = r.amount.unwrap_or(1);
-        if amount > MAX_STAT {
-            self.err(format!(
-                "{:?}: amount expects 0 to {MAX_STAT}, found {amount}",
-                r.op
-            ));
+        Place::Trigger => {
+            !target.is_chosen() && !battle && !matches!(target, Target::This | Target::Event)
         }
-        let target = r.target.unwrap_or(match r.op {
-            Op::Draw | Op::Soul => Target::Controller,
-            Op::Discard => Target::Rival,
-            Op::Heal => Target::OwnAncient,
-            Op::Negate => Target::Event,
-            _ => Target::This,
-        });
-        let fits = match r.op {
-            op if op.on_warriors() => target.is_warrior(),
-            Op::Draw | Op::Soul => target == Target::Controller,
-            Op::Discard => target == Target::Rival,
-            Op::Heal => target == Target::OwnAncient,
-            _ => target == Target::Event,
+        Place::Ability(on) => {
+            let in_battle = matches!(on, When::Attacking | When::Defending | When::Battling);
+            target != Target::Event
+                && target != Target::Attacker
+                && (on == When::Rest || !target.is_chosen())
+                && (in_battle || !battle)
+        }
+    };
+    if !allowed {
+        let place = match place {
+            Place::Event => "an event".to_string(),
+            Place::Technique => "a technique".to_string(),
+            Place::Trigger => "a trigger".to_string(),
+            Place::Ability(on) => format!("an ability on {}", on.name()),
         };
-        if !fits {
-            self.err(format!("{:?} cannot apply to target {:?}", r.op, target));
-        }
-        let battle = matches!(target, Target::OwnBattler | Target::EnemyBattler);
-        let allowed = match place {
-            Place::Event => {
-                !battle && !matches!(target, Target::This | Target::Attacker | Target::Event)
-            }
-            Place::Technique => {
-                !target.is_chosen() && !matches!(target, Target::This | Target::Attacker)
-            }
-            Place::Trigger => {
-                !target.is_chosen() && !battle && !matches!(target, Target::This | Target::Event)
-            }
-            Place::Ability(on) => {
-                let in_battle = matches!(on, When::Attacking | When::Defending | When::Battling);
-                target != Target::Event
-                    && target != Target::Attacker
-                    && (on == When::Rest || !target.is_chosen())
-                    && (in_battle || !battle)
-            }
-        };
-        if !allowed {
-            let at = match place {
-                Place::Event => "an event".to_string(),
-                Place::Technique => "a technique".to_string(),
-                Place::Trigger => "a trigger".to_string(),
-                Place::Ability(on) => format!("an ability on {}", on.name()),
-            };
-            self.err(format!("{at} cannot target {target:?}"));
-        }
-        Effect {
-            op: r.op,
-            amount,
-            target,
-        }
+        at.error(format!("{place} cannot target {target:?}"));
+    }
+    Effect {
+        op: r.op,
+        amount,
+        target,
     }
 }

@@ -15,14 +15,14 @@
 
 use super::cards::{CardDb, CardId, Kind};
 use super::state::{DECK_SIZE, LOCATION_DECK_SIZE};
-use crate::core::deck_name;
-use crate::diagnostics::{Diagnostic, unknown_name};
+use crate::core::DeckList;
+use crate::diagnostics::Diagnostic;
 
 /// Copies of one card a deck may hold.
 pub const MAX_COPIES: u8 = 3;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,
@@ -64,126 +64,68 @@ impl Deck {
     }
 
     /// Parses and checks a deck list; `path` names it in messages and its
-    /// file stem names the deck.
+    /// file stem names the deck. Every problem comes out in line order.
     pub fn parse(text: &str, path: &str, db: &CardDb) -> Result<Deck, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
-        let mut cards: Vec<(CardId, u8, usize)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let err = |m: String| Diagnostic::new(path, line, m);
-            let (count, name) = match content.split_once(char::is_whitespace) {
-                Some((n, rest)) => (n.trim_end_matches(['x', 'X']), rest.trim()),
-                None => (content, ""),
-            };
-            let count: u8 = match count.parse() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    errors.push(err(format!(
-                        "expected `<count> <Card Name>` (e.g. `3 Cinder Lancer`), found \"{}\"",
-                        truncate(content)
-                    )));
-                    continue;
-                }
-            };
-            if name.is_empty() {
-                errors.push(err("expected a card name after the count".into()));
-                continue;
-            }
-            let Some(id) = db.id_ignoring_case(name) else {
-                errors.push(err(unknown_name("card", name, db.names())));
-                continue;
-            };
-            match cards.iter_mut().find(|(c, _, _)| *c == id) {
-                Some(entry) => entry.1 = entry.1.saturating_add(count),
-                None => cards.push((id, count, line)),
-            }
-        }
-        let mut ancients = Vec::new();
-        let (mut main, mut locations) = (0usize, 0usize);
-        for &(id, n, line) in &cards {
-            let card = db.card(id);
-            match card.kind {
-                Kind::Ancient => ancients.push((id, n, line)),
-                Kind::Location => locations += n as usize,
-                _ => main += n as usize,
-            }
-            if n > MAX_COPIES && card.kind != Kind::Ancient {
-                errors.push(Diagnostic::new(
-                    path,
-                    line,
-                    format!(
-                        "{n} copies of \"{}\": a deck holds at most {MAX_COPIES} of a card",
-                        card.name
-                    ),
-                ));
-            }
-        }
-        let ancient = match ancients.as_slice() {
-            [(id, 1, _)] => Some(*id),
-            [(_, n, line)] => {
-                errors.push(Diagnostic::new(
-                    path,
-                    *line,
-                    format!("{n} copies of the ancient: a deck has exactly one"),
-                ));
-                None
-            }
-            [] => {
-                errors.push(Diagnostic::new(
-                    path,
-                    0,
-                    "expected an ancient (a card of type \"ancient\")",
-                ));
-                None
-            }
+        let mut list = DeckList::parse(text, path, db, &[]);
+        // The ancient is not a deck card: it has no copy limit of its own.
+        list.check_copies(
+            |id| db.card(id).name.clone(),
+            |id| match db.card(id).kind {
+                Kind::Ancient => u32::MAX,
+                _ => u32::from(MAX_COPIES),
+            },
+            "decklab's deck rules, docs/rulings/astrom-cross.md",
+        );
+        let ancients: Vec<(CardId, u32, usize)> = list
+            .cards()
+            .into_iter()
+            .filter(|&(id, _, _)| db.card(id).kind == Kind::Ancient)
+            .collect();
+        match ancients.as_slice() {
+            [(_, 1, _)] => {}
+            [(_, n, line)] => list.error(
+                *line,
+                format!("{n} copies of the ancient: a deck has exactly one"),
+            ),
+            [] => list.error(0, "expected an ancient (a card of type \"ancient\")"),
             [_, (_, _, line), ..] => {
-                errors.push(Diagnostic::new(
-                    path,
-                    *line,
-                    "a second ancient: a deck has exactly one",
-                ));
-                None
+                list.error(*line, "a second ancient: a deck has exactly one");
             }
-        };
-        if main != DECK_SIZE {
-            errors.push(Diagnostic::new(
-                path,
+        }
+        // Every copy written counts, a misspelled card in the main deck.
+        let kind = |id: CardId| db.card(id).kind;
+        let main = list.total_where(true, |id| kind(id).in_main_deck());
+        let locations = list.total_where(false, |id| kind(id) == Kind::Location);
+        if main as usize != DECK_SIZE {
+            list.error(
                 0,
                 format!("the main deck has {main} cards; it holds exactly {DECK_SIZE}"),
-            ));
+            );
         }
-        if locations != LOCATION_DECK_SIZE {
-            errors.push(Diagnostic::new(
-                path,
+        if locations as usize != LOCATION_DECK_SIZE {
+            list.error(
                 0,
                 format!(
                     "the location deck has {locations} cards; it holds exactly {LOCATION_DECK_SIZE}"
                 ),
-            ));
+            );
         }
-        match ancient {
-            Some(ancient) if errors.is_empty() => Ok(Deck {
-                name: deck_name(path),
-                ancient,
+        list.finish(|list| {
+            // No problem: at most 3 copies of each card, one ancient.
+            let cards: Vec<(CardId, u8)> = list
+                .cards()
+                .into_iter()
+                .map(|(c, n, _)| (c, n as u8))
+                .collect();
+            Deck {
+                name: list.name.clone(),
+                ancient: ancients[0].0,
                 locations: cards
                     .iter()
-                    .map(|&(c, _, _)| db.card(c).kind == Kind::Location)
+                    .map(|&(c, _)| kind(c) == Kind::Location)
                     .collect(),
-                cards: cards.into_iter().map(|(c, n, _)| (c, n)).collect(),
-            }),
-            _ => Err(errors),
-        }
-    }
-}
-
-fn truncate(s: &str) -> String {
-    if s.chars().count() <= 60 {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(60).collect::<String>())
+                cards,
+            }
+        })
     }
 }

@@ -9,13 +9,13 @@ use super::AstromCross;
 use super::cards::{Effect, Op, Target};
 use super::events::{Event, EventKind};
 use super::state::{NONE, Pos, State, ZONES};
-use crate::core::{FixedVec, GameRng, Observer, below};
+use crate::core::{FixedVec, GameRng, Observer, Player, below};
 
 /// Whose effect it is and what it refers to.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ctx {
     /// The controller.
-    pub p: u8,
+    pub p: Player,
     /// The zone of the warrior whose ability it is, or `NONE`.
     pub this: u8,
     /// The zone of the chosen warrior, or `NONE`.
@@ -24,7 +24,7 @@ pub(super) struct Ctx {
 
 impl Ctx {
     /// A card effect of `p` with no warrior of its own.
-    pub fn of(p: u8, chosen: u8) -> Ctx {
+    pub fn of(p: Player, chosen: u8) -> Ctx {
         Ctx {
             p,
             this: NONE,
@@ -55,21 +55,21 @@ impl AstromCross {
     }
 
     /// The warriors (owner, zone) an effect's target names.
-    fn warriors(&self, s: &State, ctx: Ctx, target: Target) -> FixedVec<(u8, u8), 12> {
+    fn warriors(&self, s: &State, ctx: Ctx, target: Target) -> FixedVec<(Player, u8), 12> {
         let mut out = FixedVec::new();
-        let mut one = |p: u8, z: u8| {
-            if z != NONE && s.side(p).warrior(z).is_some() {
+        let mut one = |p: Player, z: u8| {
+            if z != NONE && s.sides[p].warrior(z).is_some() {
                 out.push((p, z));
             }
         };
         let battle = self.in_battle(s);
         let attacker = s.battle.attacker;
         let defender = self.defending_lead(s);
-        let (a, r) = (s.active, s.active ^ 1);
+        let (a, r) = (s.active, s.active.opponent());
         match target {
             Target::This => one(ctx.p, ctx.this),
             Target::ChosenAlly => one(ctx.p, ctx.chosen),
-            Target::ChosenEnemy => one(ctx.p ^ 1, ctx.chosen),
+            Target::ChosenEnemy => one(ctx.p.opponent(), ctx.chosen),
             Target::OwnBattler | Target::EnemyBattler if battle => {
                 let own = target == Target::OwnBattler;
                 if (ctx.p == a) == own {
@@ -83,7 +83,7 @@ impl AstromCross {
                 let p = if target == Target::AllAllies {
                     ctx.p
                 } else {
-                    ctx.p ^ 1
+                    ctx.p.opponent()
                 };
                 for z in 0..ZONES as u8 {
                     one(p, z);
@@ -114,7 +114,7 @@ impl AstromCross {
                 self.draw(s, p, e.amount, obs);
             }
             Op::Soul => {
-                let side = s.side_mut(p);
+                let side = &mut s.sides[p];
                 for _ in 0..e.amount {
                     match side.deck.pop() {
                         Some(c) => {
@@ -125,7 +125,7 @@ impl AstromCross {
                 }
             }
             Op::Heal => {
-                let side = s.side_mut(p);
+                let side = &mut s.sides[p];
                 let amount = e.amount.min(side.ancient_damage);
                 side.ancient_damage -= amount;
                 let total = side.ancient_damage;
@@ -133,14 +133,14 @@ impl AstromCross {
             }
             Op::Discard => {
                 for _ in 0..e.amount {
-                    let hand = &mut s.side_mut(p ^ 1).hand;
+                    let hand = &mut s.sides[p.opponent()].hand;
                     if hand.is_empty() {
                         break;
                     }
                     let i = below(rng, hand.len() as u32) as usize;
                     let card = hand.remove(i);
-                    s.side_mut(p ^ 1).grave.push(card);
-                    self.emit(s, p ^ 1, EventKind::Discard { card }, obs);
+                    s.sides[p.opponent()].grave.push(card);
+                    self.emit(s, p.opponent(), EventKind::Discard { card }, obs);
                 }
             }
             Op::Negate => {
@@ -158,13 +158,13 @@ impl AstromCross {
     fn warrior_effect(
         &self,
         s: &mut State,
-        o: u8,
+        o: Player,
         z: u8,
         e: Effect,
         obs: &mut impl Observer<Event>,
     ) {
         let power = self.power(s, o, z);
-        let Some(w) = s.side_mut(o).warrior_mut(z) else {
+        let Some(w) = s.sides[o].warrior_mut(z) else {
             return;
         };
         match e.op {
@@ -184,8 +184,8 @@ impl AstromCross {
 
     /// Destroys `o`'s warrior in zone `z`: it and its gear go to the
     /// grave.
-    pub(super) fn destroy(&self, s: &mut State, o: u8, z: u8, obs: &mut impl Observer<Event>) {
-        let side = s.side_mut(o);
+    pub(super) fn destroy(&self, s: &mut State, o: Player, z: u8, obs: &mut impl Observer<Event>) {
+        let side = &mut s.sides[o];
         let Some(w) = side.zones[z as usize].warrior.take() else {
             return;
         };
@@ -199,15 +199,21 @@ impl AstromCross {
 
     /// `p` draws `n` cards; from an empty deck `p` loses (`deck_out`).
     /// Returns whether every card was drawn.
-    pub(super) fn draw(&self, s: &mut State, p: u8, n: u8, obs: &mut impl Observer<Event>) -> bool {
+    pub(super) fn draw(
+        &self,
+        s: &mut State,
+        p: Player,
+        n: u8,
+        obs: &mut impl Observer<Event>,
+    ) -> bool {
         for _ in 0..n {
-            match s.side_mut(p).deck.pop() {
+            match s.sides[p].deck.pop() {
                 Some(card) => {
-                    s.side_mut(p).hand.push(card);
+                    s.sides[p].hand.push(card);
                     self.emit(s, p, EventKind::Draw { card }, obs);
                 }
                 None => {
-                    self.game_over(s, Some(p ^ 1), super::rules::DECK_OUT, obs);
+                    self.game_over(s, Some(p.opponent()), super::rules::DECK_OUT, obs);
                     return false;
                 }
             }

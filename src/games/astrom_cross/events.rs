@@ -7,18 +7,11 @@ use serde_json::{Value, json};
 use super::AstromCross;
 use super::cards::CardId;
 use super::state::{NONE, State};
-use crate::core::{Metric, Observer, Player};
+use crate::core::{Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Player-turns started so far (0 during setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: when (player-turns started so far, 0 during setup), whose,
+/// what.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +19,7 @@ pub enum EventKind {
     /// The game begins; `player` is the first player.
     GameStart {
         /// Seat a's and seat b's ancients.
-        ancients: [CardId; 2],
+        ancients: Seats<CardId, 2>,
     },
     /// A card drawn (the opening hand included).
     Draw {
@@ -168,14 +161,10 @@ pub enum EventKind {
     /// The game is over.
     GameOver {
         /// The winner.
-        winner: Option<u8>,
+        winner: Option<Player>,
         /// Why (`ancient_destroyed`, `deck_out`, `turn_limit`).
         reason: &'static str,
     },
-}
-
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
 }
 
 fn zone(z: u8) -> Value {
@@ -192,7 +181,7 @@ impl AstromCross {
     pub(super) fn emit(
         &self,
         s: &State,
-        player: u8,
+        player: Player,
         kind: EventKind,
         obs: &mut impl Observer<Event>,
     ) {
@@ -202,14 +191,21 @@ impl AstromCross {
             kind,
         });
     }
+}
 
-    fn name_of(&self, c: CardId) -> &str {
-        &self.db.card(c).name
+/// What the reports read: metrics and log lines from the events, each
+/// seat's ancient life and damage dealt, the cards' names and levels.
+impl Report for AstromCross {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "ancient damage limit less damage taken",
+            resource: "active locations",
+            score: "damage dealt to the rival ancient",
+        }
     }
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+    fn metric(&self, e: &Event) -> Option<Metric> {
+        let player = e.player;
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
             EventKind::TurnStart { active, locations } => Metric::TurnStart {
@@ -240,15 +236,14 @@ impl AstromCross {
         })
     }
 
-    /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
+    fn event_json(&self, e: &Event) -> Value {
         let (name, fields) = match e.kind {
             EventKind::GameStart { ancients } => (
                 "game_start",
-                json!({"ancient_a": self.name_of(ancients[0]), "ancient_b": self.name_of(ancients[1]),
-                       "first": seat(e.player)}),
+                json!({"ancient_a": self.card_name(ancients[Player::A]), "ancient_b": self.card_name(ancients[Player::B]),
+                       "first": e.player.to_string()}),
             ),
-            EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
+            EventKind::Draw { card } => ("draw", json!({"card": self.card_name(card)})),
             EventKind::Act { kind } => ("action", json!({"kind": kind})),
             EventKind::Mulligan { count } => ("mulligan", json!({"count": count})),
             EventKind::TurnStart { active, locations } => (
@@ -257,15 +252,17 @@ impl AstromCross {
             ),
             EventKind::Location { card, zone, old } => (
                 "location",
-                json!({"card": self.name_of(card), "zone": zone,
-                       "exchanged": old.map(|c| self.name_of(c).to_string())}),
+                json!({"card": self.card_name(card), "zone": zone,
+                       "exchanged": old.map(|c| self.card_name(c).to_string())}),
             ),
             EventKind::Play { card, cost } => {
-                ("play", json!({"card": self.name_of(card), "cost": cost}))
+                ("play", json!({"card": self.card_name(card), "cost": cost}))
             }
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
-            EventKind::Set { card } => ("set", json!({"card": self.name_of(card)})),
-            EventKind::SoulCharge { card } => ("soul_charge", json!({"card": self.name_of(card)})),
+            EventKind::Set { card } => ("set", json!({"card": self.card_name(card)})),
+            EventKind::SoulCharge { card } => {
+                ("soul_charge", json!({"card": self.card_name(card)}))
+            }
             EventKind::Move { from, to } => ("move", json!({"from": from, "to": to})),
             EventKind::Attack {
                 zone: z,
@@ -273,24 +270,25 @@ impl AstromCross {
                 target,
             } => (
                 "attack",
-                json!({"zone": z, "card": self.name_of(card), "target": zone(target)}),
+                json!({"zone": z, "card": self.card_name(card), "target": zone(target)}),
             ),
-            EventKind::Defend { zone, card } => {
-                ("defend", json!({"zone": zone, "card": self.name_of(card)}))
-            }
+            EventKind::Defend { zone, card } => (
+                "defend",
+                json!({"zone": zone, "card": self.card_name(card)}),
+            ),
             EventKind::Combat { attack, defense } => {
                 ("combat", json!({"attack": attack, "defense": defense}))
             }
             EventKind::Destroyed { zone, card } => (
                 "destroyed",
-                json!({"zone": zone, "card": self.name_of(card)}),
+                json!({"zone": zone, "card": self.card_name(card)}),
             ),
             EventKind::Strike { card, damage } => (
                 "strike",
-                json!({"card": self.name_of(card), "damage": damage}),
+                json!({"card": self.card_name(card), "damage": damage}),
             ),
-            EventKind::TriggerCast { card } => ("trigger", json!({"card": self.name_of(card)})),
-            EventKind::Negated { card } => ("negated", json!({"card": self.name_of(card)})),
+            EventKind::TriggerCast { card } => ("trigger", json!({"card": self.card_name(card)})),
+            EventKind::Negated { card } => ("negated", json!({"card": self.card_name(card)})),
             EventKind::AncientDamage { amount, total } => {
                 ("ancient_damage", json!({"amount": amount, "total": total}))
             }
@@ -298,17 +296,39 @@ impl AstromCross {
                 ("heal", json!({"amount": amount, "total": total}))
             }
             EventKind::Score { total } => ("score", json!({"total": total})),
-            EventKind::Discard { card } => ("discard", json!({"card": self.name_of(card)})),
+            EventKind::Discard { card } => ("discard", json!({"card": self.card_name(card)})),
             EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
             EventKind::GameOver { winner, reason } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason}),
             ),
         };
-        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
-            obj.extend(extra);
+        e.json(name, fields)
+    }
+
+    /// Health: the ancient's damage limit less its damage. Score: the
+    /// damage dealt to the rival's ancient.
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let side = &s.sides[player];
+        SeatSummary {
+            health: i32::from(self.life(s, player)) - i32::from(side.ancient_damage),
+            score: side.dealt.into(),
         }
-        v
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).level()
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

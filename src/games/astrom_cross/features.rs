@@ -1,11 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::AstromCross;
 use super::state::{Phase, Pos, State, ZONES};
+use super::{AstromCross, NAME};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order [`AstromCross::compute_features`]
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 14] = [
     "ancient_life",
     "opp_ancient_life",
@@ -23,13 +23,21 @@ pub const FEATURES: [&str; 14] = [
     "deck_size",
 ];
 
-impl AstromCross {
+impl Evaluate for AstromCross {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let field = |q: u8| {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let field = |q: Player| {
             let (mut power, mut count, mut ready) = (0.0, 0.0, 0.0);
             for z in 0..ZONES as u8 {
-                if let Some(w) = s.side(q).warrior(z) {
+                if let Some(w) = s.sides[q].warrior(z) {
                     power += f64::from(self.power(s, q, z));
                     count += 1.0;
                     if w.pos == Pos::Ready {
@@ -39,9 +47,9 @@ impl AstromCross {
             }
             (power, count, ready)
         };
-        let life = |q: u8| f64::from(self.life(s, q)) - f64::from(s.side(q).ancient_damage);
+        let life = |q: Player| f64::from(self.life(s, q)) - f64::from(s.sides[q].ancient_damage);
         let (my_power, my_count, my_ready) = field(p);
-        let (op_power, op_count, op_ready) = field(p ^ 1);
+        let (op_power, op_count, op_ready) = field(p.opponent());
         // A revealed location waiting for its zone counts already, so a
         // one-ply search sees the worth of revealing.
         let placing = if s.phase == Phase::Place && s.active == p {
@@ -49,11 +57,11 @@ impl AstromCross {
         } else {
             0.0
         };
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let values = [
             life(p),
-            -life(p ^ 1),
+            -life(p.opponent()),
             my_power,
             -op_power,
             my_count,
@@ -64,7 +72,7 @@ impl AstromCross {
             -(foe.hand.len() as f64),
             me.soul.len() as f64,
             f64::from(self.locations(s, p).0) + placing,
-            -f64::from(self.locations(s, p ^ 1).0),
+            -f64::from(self.locations(s, p.opponent()).0),
             // Running out of cards loses the game: fewer is worse.
             me.deck.len().min(10) as f64,
         ];

@@ -5,11 +5,12 @@
 use super::AstromCross;
 use super::cards::{CardId, Keywords, Kind};
 use super::state::{Phase, SET_LIMIT, State};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl AstromCross {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.push(side.ancient);
         for zone in [
@@ -37,22 +38,18 @@ impl AstromCross {
         }
         cards
     }
+}
 
+impl Invariants for AstromCross {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for (p, side) in s.sides.enumerate() {
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             if side.ancient_damage > self.life(s, p) {
                 return Err(format!("seat {p}: ancient damage beyond its limit"));
             }
@@ -117,5 +114,9 @@ impl AstromCross {
             return Err(format!("{} turns past the limit", s.turns));
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

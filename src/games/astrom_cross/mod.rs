@@ -1,4 +1,5 @@
-//! Astrom Cross (summary in `docs/rules/astrom-cross.md`) as a [`Game`]: two
+//! Astrom Cross (summary in `docs/rules/astrom-cross.md`) as a
+//! [`Game`](crate::core::Game): two
 //! players, each with an ancient, a grid of terrain zones filled from a
 //! location deck, warriors summoned by counting location attributes, and
 //! turns of ready, draw, location, main, battle (attacking, defending,
@@ -6,13 +7,16 @@
 //! ancient move cards from the top of its owner's deck to the soul stock,
 //! each checked for a trigger; their Damage Values destroy the ancient.
 //!
-//! One idea per module: `cards` (the data model and loader), `deck` (deck
-//! lists), `state` (plain-data state), `action` (decisions), `rules`
-//! (setup, turn phases, legal decisions), `battle` (the battle phase),
-//! `effects` (the effect interpreter), `queries` (derived figures),
-//! `view` (hidden information), `events` (logs and metrics),
-//! `invariants` (the checker), `features` (evaluation features),
-//! `overrides` (`--set`).
+//! One idea per module: `cards` (the data model and its loader on the
+//! kit), `deck` (deck lists), `state` (plain-data state), `action`
+//! (decisions), `rules` (setup, turn phases, legal decisions:
+//! [`Game`](crate::core::Game)), `battle` (the battle phase), `effects`
+//! (the effect interpreter), `queries` (derived figures), `view` (hidden
+//! information), `events` (logs and metrics:
+//! [`Report`](crate::core::Report)), `invariants` (the checker:
+//! [`Invariants`](crate::core::Invariants)), `features` (evaluation
+//! features: [`Evaluate`](crate::core::Evaluate)), `ruleset` (loading from
+//! files).
 
 pub mod action;
 mod battle;
@@ -22,7 +26,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -36,18 +39,12 @@ use std::sync::Arc;
 
 pub use features::FEATURES;
 
-use action::Action;
 use cards::CardDb;
 use deck::Deck;
-use events::Event;
-use state::State;
 
-use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
-};
+use crate::core::Seats;
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "astrom-cross";
@@ -72,17 +69,12 @@ pub struct AstromCross {
     /// The card pool.
     pub db: Arc<CardDb>,
     /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    pub decks: Seats<Deck, 2>,
     /// Game options.
     pub options: Options,
 }
 
 impl AstromCross {
-    /// A game between two legal decks of `db`.
-    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> AstromCross {
-        AstromCross { db, decks, options }
-    }
-
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> AstromCross {
@@ -92,127 +84,6 @@ impl AstromCross {
     /// The bundled starter decks `a` and `b` on the bundled pool, default
     /// options.
     pub fn bundled(a: usize, b: usize) -> AstromCross {
-        AstromCross::bundled_on(CardDb::bundled(), a, b)
-    }
-}
-
-impl Game for AstromCross {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
-        self.setup(rng)
-    }
-
-    fn to_move(&self, s: &State) -> Node {
-        match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(self.decider(s).into())),
-        }
-    }
-
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        self.legal(s, out);
-    }
-
-    fn apply(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        observer: &mut impl Observer<Event>,
-    ) {
-        self.play(s, action, rng, observer);
-    }
-
-    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
-        let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
-        view
-    }
-
-    fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
-    }
-}
-
-impl Invariants for AstromCross {
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
-        self.invariants(s)
-    }
-
-    fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
-    }
-}
-
-impl Report for AstromCross {
-    fn terms(&self) -> SeatTerms {
-        SeatTerms {
-            health: "ancient damage limit less damage taken",
-            resource: "active locations",
-            score: "damage dealt to the rival ancient",
-        }
-    }
-
-    fn metric(&self, event: &Event) -> Option<Metric> {
-        self.event_metric(event)
-    }
-
-    fn event_json(&self, event: &Event) -> serde_json::Value {
-        self.json(event)
-    }
-
-    fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        // Health: the ancient's damage limit less its damage. Score: the
-        // damage dealt to the rival's ancient.
-        let p = player.index() as u8;
-        let side = s.side(p);
-        SeatSummary {
-            health: i32::from(self.life(s, p)) - i32::from(side.ancient_damage),
-            score: side.dealt.into(),
-        }
-    }
-
-    fn turns(&self, s: &State) -> u32 {
-        s.turns.into()
-    }
-
-    fn card_name(&self, card: CardId) -> &str {
-        &self.db.card(card).name
-    }
-
-    fn card_cost(&self, card: CardId) -> u8 {
-        self.db.card(card).level()
-    }
-
-    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
-    }
-}
-
-impl Evaluate for AstromCross {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn feature_names(&self) -> &'static [&'static str] {
-        &features::FEATURES
-    }
-
-    fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        AstromCross::bundled_on(AstromCross::bundled_cards(), a, b)
     }
 }

@@ -10,13 +10,14 @@
 use super::AstromCross;
 use super::cards::{Card, Keywords, Need};
 use super::state::{NONE, Phase, Pos, State, ZONES, adjacent};
+use crate::core::Player;
 
 impl AstromCross {
     /// The power of `p`'s warrior in zone `z` (0 if none): printed power,
     /// its gear's bonus, its location's bonus (not a wasteland's), the
     /// bonuses of the turn, less the damage of the turn.
-    pub(super) fn power(&self, s: &State, p: u8, z: u8) -> u8 {
-        let side = s.side(p);
+    pub(super) fn power(&self, s: &State, p: Player, z: u8) -> u8 {
+        let side = &s.sides[p];
         let Some(w) = side.warrior(z) else {
             return 0;
         };
@@ -33,8 +34,8 @@ impl AstromCross {
 
     /// The keywords of `p`'s warrior in zone `z`: its own and its gear's;
     /// none while stunned.
-    pub(super) fn keywords(&self, s: &State, p: u8, z: u8) -> Keywords {
-        match s.side(p).warrior(z) {
+    pub(super) fn keywords(&self, s: &State, p: Player, z: u8) -> Keywords {
+        match s.sides[p].warrior(z) {
             Some(w) if w.pos != Pos::Stun => {
                 let own = self.db.card(w.card).keywords;
                 w.gear.map_or(own, |g| own.with(self.db.card(g).keywords))
@@ -46,8 +47,8 @@ impl AstromCross {
     /// How many of `p`'s locations count for `need`: for an attribute,
     /// the locations (not wastelands) that have it; for `any`, every
     /// location, wastelands included.
-    pub(super) fn count(&self, s: &State, p: u8, need: Need) -> u8 {
-        s.side(p)
+    pub(super) fn count(&self, s: &State, p: Player, need: Need) -> u8 {
+        s.sides[p]
             .zones
             .iter()
             .filter(|z| match (z.location, need.attr) {
@@ -59,17 +60,17 @@ impl AstromCross {
     }
 
     /// Whether `p` meets `card`'s requirements and can pay its costs.
-    pub(super) fn can_pay(&self, s: &State, p: u8, card: &Card) -> bool {
+    pub(super) fn can_pay(&self, s: &State, p: Player, card: &Card) -> bool {
         card.requires
             .iter()
             .all(|&n| self.count(s, p, n) >= n.count)
             && card.consume.is_none_or(|n| self.count(s, p, n) >= n.count)
-            && s.side(p).soul.len() >= card.souls as usize
+            && s.sides[p].soul.len() >= card.souls as usize
     }
 
     /// The active locations (not wastelands) of `p`, and all of them.
-    pub(super) fn locations(&self, s: &State, p: u8) -> (u8, u8) {
-        let zones = &s.side(p).zones;
+    pub(super) fn locations(&self, s: &State, p: Player) -> (u8, u8) {
+        let zones = &s.sides[p].zones;
         let all = zones.iter().filter(|z| z.location.is_some()).count() as u8;
         let wastes = zones.iter().filter(|z| z.wasteland).count() as u8;
         (all - wastes, all)
@@ -101,15 +102,14 @@ impl AstromCross {
     pub(super) fn team_candidates(
         &self,
         s: &State,
-        p: u8,
+        p: Player,
         lead: u8,
         team: u8,
         attacking: bool,
     ) -> u8 {
         let mut bits = 0;
         for z in 0..ZONES as u8 {
-            let ok = s
-                .side(p)
+            let ok = s.sides[p]
                 .warrior(z)
                 .is_some_and(|w| w.pos == Pos::Ready && !(attacking && w.attacked));
             if ok && team & (1 << z) == 0 && adjacent(lead, z) {
@@ -123,10 +123,10 @@ impl AstromCross {
     /// attack: Ready ones against an attack on the ancient; Ready ones with
     /// Guard against an attack on a warrior.
     pub(super) fn defenders(&self, s: &State) -> u8 {
-        let r = s.active ^ 1;
+        let r = s.active.opponent();
         let mut bits = 0;
         for z in 0..ZONES as u8 {
-            let ready = s.side(r).warrior(z).is_some_and(|w| w.pos == Pos::Ready);
+            let ready = s.sides[r].warrior(z).is_some_and(|w| w.pos == Pos::Ready);
             let may = s.battle.target == NONE || self.keywords(s, r, z).has(Keywords::GUARD);
             if ready && may && z != s.battle.target {
                 bits |= 1 << z;
@@ -136,7 +136,7 @@ impl AstromCross {
     }
 
     /// The sum of the powers of `p`'s warriors in `team`.
-    pub(super) fn team_power(&self, s: &State, p: u8, team: u8) -> u16 {
+    pub(super) fn team_power(&self, s: &State, p: Player, team: u8) -> u16 {
         (0..ZONES as u8)
             .filter(|z| team & (1 << z) != 0)
             .map(|z| u16::from(self.power(s, p, z)))
@@ -144,12 +144,12 @@ impl AstromCross {
     }
 
     /// The hand size of `p`'s ancient.
-    pub(super) fn hand_size(&self, s: &State, p: u8) -> usize {
-        self.db.card(s.side(p).ancient).hand_size as usize
+    pub(super) fn hand_size(&self, s: &State, p: Player) -> usize {
+        self.db.card(s.sides[p].ancient).hand_size as usize
     }
 
     /// The damage limit of `p`'s ancient.
-    pub(super) fn life(&self, s: &State, p: u8) -> u8 {
-        self.db.card(s.side(p).ancient).life
+    pub(super) fn life(&self, s: &State, p: Player) -> u8 {
+        self.db.card(s.sides[p].ancient).life
     }
 }

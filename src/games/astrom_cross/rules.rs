@@ -12,24 +12,30 @@ use super::cards::{CardId, Keywords, Kind, When};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
-use crate::core::{GameRng, Observer, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
-/// Why a game ended; `State::outcome` holds an index into it.
-pub const REASONS: [&str; 3] = ["ancient_destroyed", "deck_out", "turn_limit"];
-/// An ancient reached its damage limit.
-pub const ANCIENT_DESTROYED: u8 = 0;
-/// A player had to take a card from an empty deck.
-pub const DECK_OUT: u8 = 1;
-/// The turn limit cut the game: a draw.
-pub const TURN_LIMIT: u8 = 2;
+/// Why a game ended: an ancient reached its damage limit.
+pub const ANCIENT_DESTROYED: &str = "ancient_destroyed";
+/// Why a game ended: a player had to take a card from an empty deck.
+pub const DECK_OUT: &str = "deck_out";
+/// Why a game ended: the turn limit cut the game, a draw.
+pub const TURN_LIMIT: &str = "turn_limit";
 
-impl AstromCross {
+impl Game for AstromCross {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game: ancients revealed, decks shuffled, hands drawn, the
     /// first player drawn by lot and asked for a mulligan.
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
-        let first = below(rng, 2) as u8;
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+        let first = Player::new(below(rng, 2) as usize);
         let mut s = State {
-            sides: [Side::default(), Side::default()],
+            sides: Seats::filled(2, Side::default()),
             phase: Phase::Mulligan,
             active: first,
             first,
@@ -43,10 +49,10 @@ impl AstromCross {
             announced: false,
             outcome: None,
         };
-        for p in 0..2u8 {
-            let deck = &self.decks[p as usize];
+        for p in Player::all(2) {
+            let deck = &self.decks[p];
             let hand = self.db.card(deck.ancient).hand_size;
-            let side = s.side_mut(p);
+            let side = &mut s.sides[p];
             side.ancient = deck.ancient;
             side.deck.extend(deck.main_list());
             side.locations.extend(deck.location_list());
@@ -61,81 +67,21 @@ impl AstromCross {
         s
     }
 
-    /// Reports the game start and the opening hands (once, before the
-    /// first decision is applied: `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        let ancients = [s.sides[0].ancient, s.sides[1].ancient];
-        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
-        for p in 0..2u8 {
-            for card in s.side(p).hand {
-                self.emit(s, p, EventKind::Draw { card }, obs);
-            }
-        }
-    }
-
-    /// Whose decision it is: the rival answers events, defends, and
-    /// checks triggers; the technique step alternates.
-    pub(super) fn decider(&self, s: &State) -> u8 {
-        match s.phase {
-            Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active ^ 1,
-            Phase::Technique => s.battle.to_act,
-            _ => s.active,
-        }
-    }
-
-    /// The distinct cards of `p`'s hand, in hand order.
-    fn distinct_hand(&self, s: &State, p: u8) -> Vec<CardId> {
-        let mut v: Vec<CardId> = Vec::new();
-        for &c in &s.side(p).hand {
-            if !v.contains(&c) {
-                v.push(c);
-            }
-        }
-        v
-    }
-
-    /// The zones of `p`'s warriors a chosen target may name.
-    fn warrior_zones(&self, s: &State, p: u8) -> impl Iterator<Item = u8> {
-        let side = *s.side(p);
-        (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
-    }
-
-    /// The targets a card or rest ability with this chosen target kind
-    /// offers (`[NONE]` without one, nothing if none is there).
-    fn chosen_targets(&self, s: &State, p: u8, card: CardId) -> Vec<u8> {
-        use super::cards::Target;
-        match self.db.card(card).chosen_target() {
-            None => vec![NONE],
-            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
-            Some(_) => self.warrior_zones(s, p ^ 1).collect(),
-        }
-    }
-
-    /// Techniques `p` may use now: `Technique` for castable hand cards,
-    /// `Flip` for castable set cards.
-    fn techniques(&self, s: &State, p: u8, out: &mut Vec<Action>) {
-        for c in self.distinct_hand(s, p) {
-            let card = self.db.card(c);
-            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
-                out.push(Action::Technique(c));
-            }
-        }
-        for (i, &c) in s.side(p).set.iter().enumerate() {
-            if self.can_pay(s, p, self.db.card(c)) {
-                out.push(Action::Flip(i as u8));
-            }
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(o) => Node::Terminal(o),
+            None => Node::Decision(self.decider(s)),
         }
     }
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
         }
         let p = self.decider(s);
-        let side = s.side(p);
+        let side = &s.sides[p];
         match s.phase {
             Phase::Mulligan => {
                 for mask in 0..(1u16 << side.hand.len()) {
@@ -172,8 +118,7 @@ impl AstromCross {
                         target: NONE,
                     });
                     for t in 0..ZONES as u8 {
-                        let open = s
-                            .side(p ^ 1)
+                        let open = s.sides[p.opponent()]
                             .warrior(t)
                             .is_some_and(|w| w.pos != Pos::Ready);
                         if open {
@@ -215,9 +160,208 @@ impl AstromCross {
         }
     }
 
+    /// Plays a legal action, then every automatic step up to the next
+    /// decision.
+    fn apply(
+        &self,
+        s: &mut State,
+        action: Action,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = self.decider(s);
+        self.emit(
+            s,
+            p,
+            EventKind::Act {
+                kind: action.kind(),
+            },
+            obs,
+        );
+        match action {
+            Action::Mulligan(mask) => self.mulligan(s, mask, rng, obs),
+            Action::Reveal => {
+                s.revealed_location = s.sides[p].locations.pop();
+                s.phase = Phase::Place;
+            }
+            Action::SkipLocation => {
+                if self.draw(s, p, 1, obs) {
+                    s.phase = Phase::Main;
+                }
+            }
+            Action::Place(z) | Action::Exchange(z) => self.place(s, z, obs),
+            Action::Summon { card, zone } => {
+                self.pay_and_play(s, p, card, obs);
+                s.sides[p].zones[zone as usize].warrior = Some(super::state::Warrior {
+                    card,
+                    ..Default::default()
+                });
+                let ctx = Ctx {
+                    p,
+                    this: zone,
+                    chosen: NONE,
+                };
+                self.abilities(s, ctx, When::Summoned, rng, obs);
+            }
+            Action::Event { card, target } => {
+                self.pay_and_play(s, p, card, obs);
+                s.sides[p].arcana.push(card);
+                s.pending = Some((card, target));
+                s.negated = false;
+                s.phase = Phase::Respond;
+            }
+            Action::Equip { card, zone } => {
+                self.pay_and_play(s, p, card, obs);
+                if let Some(w) = s.sides[p].warrior_mut(zone) {
+                    w.gear = Some(card);
+                }
+            }
+            Action::Set(card) => {
+                take(&mut s.sides[p], card);
+                s.sides[p].set.push(card);
+                self.emit(s, p, EventKind::Set { card }, obs);
+            }
+            Action::SoulCharge(card) => {
+                let side = &mut s.sides[p];
+                side.ancient_pos = Pos::Rest;
+                take(side, card);
+                side.soul.push(card);
+                self.emit(s, p, EventKind::SoulCharge { card }, obs);
+                self.draw(s, p, 1, obs);
+            }
+            Action::RestAbility { zone, target } => {
+                let Some(w) = s.sides[p].warrior_mut(zone) else {
+                    return;
+                };
+                w.pos = Pos::Rest;
+                let card = w.card;
+                let ctx = Ctx {
+                    p,
+                    this: zone,
+                    chosen: target,
+                };
+                for a in self.db.card(card).abilities_on(When::Rest) {
+                    self.resolve(s, ctx, &a.effects, rng, obs);
+                }
+            }
+            Action::Move { from, to } => {
+                let zones = &mut s.sides[p].zones;
+                let moving = zones[from as usize].warrior;
+                zones[from as usize].warrior = zones[to as usize].warrior;
+                zones[to as usize].warrior = moving;
+                s.moved = true;
+                self.emit(s, p, EventKind::Move { from, to }, obs);
+            }
+            Action::ToBattle => s.phase = Phase::Attack,
+            Action::Technique(card) => self.use_technique(s, p, card, None, rng, obs),
+            Action::Flip(i) => {
+                let card = s.sides[p].set.get(i as usize).copied();
+                if let Some(card) = card {
+                    self.use_technique(s, p, card, Some(i), rng, obs);
+                }
+            }
+            Action::Pass if s.phase == Phase::Respond => self.resolve_event(s, rng, obs),
+            Action::Discard(card) => {
+                take(&mut s.sides[p], card);
+                s.sides[p].grave.push(card);
+                self.emit(s, p, EventKind::Discard { card }, obs);
+                if s.sides[p].hand.len() <= self.hand_size(s, p) {
+                    self.finish_turn(s, rng, obs);
+                }
+            }
+            Action::EndBattle => self.end_turn(s, rng, obs),
+            _ => self.battle_action(s, action, rng, obs),
+        }
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl AstromCross {
+    /// Reports the game start and the opening hands (once, before the
+    /// first decision is applied: `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let ancients = s.sides.map(|side| side.ancient);
+        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
+        for p in Player::all(2) {
+            for card in s.sides[p].hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
+    /// Whose decision it is: the rival answers events, defends, and
+    /// checks triggers; the technique step alternates.
+    fn decider(&self, s: &State) -> Player {
+        match s.phase {
+            Phase::Respond | Phase::Defend | Phase::Support | Phase::Trigger => s.active.opponent(),
+            Phase::Technique => s.battle.to_act,
+            _ => s.active,
+        }
+    }
+
+    /// The distinct cards of `p`'s hand, in hand order.
+    fn distinct_hand(&self, s: &State, p: Player) -> Vec<CardId> {
+        let mut v: Vec<CardId> = Vec::new();
+        for &c in &s.sides[p].hand {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+        v
+    }
+
+    /// The zones of `p`'s warriors a chosen target may name.
+    fn warrior_zones(&self, s: &State, p: Player) -> impl Iterator<Item = u8> {
+        let side = s.sides[p];
+        (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
+    }
+
+    /// The targets a card or rest ability with this chosen target kind
+    /// offers (`[NONE]` without one, nothing if none is there).
+    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> Vec<u8> {
+        use super::cards::Target;
+        match self.db.card(card).chosen_target() {
+            None => vec![NONE],
+            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
+            Some(_) => self.warrior_zones(s, p.opponent()).collect(),
+        }
+    }
+
+    /// Techniques `p` may use now: `Technique` for castable hand cards,
+    /// `Flip` for castable set cards.
+    fn techniques(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
+                out.push(Action::Technique(c));
+            }
+        }
+        for (i, &c) in s.sides[p].set.iter().enumerate() {
+            if self.can_pay(s, p, self.db.card(c)) {
+                out.push(Action::Flip(i as u8));
+            }
+        }
+    }
+
     /// The main phase's actions (rules: "Main Phase").
-    fn main_actions(&self, s: &State, p: u8, out: &mut Vec<Action>) {
-        let side = s.side(p);
+    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
         for c in self.distinct_hand(s, p) {
             let card = self.db.card(c);
             let payable = self.can_pay(s, p, card);
@@ -281,132 +425,12 @@ impl AstromCross {
         out.push(Action::ToBattle);
     }
 
-    /// Plays a legal action, then every automatic step up to the next
-    /// decision.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
-        }
-        let p = self.decider(s);
-        self.emit(
-            s,
-            p,
-            EventKind::Act {
-                kind: action.kind(),
-            },
-            obs,
-        );
-        match action {
-            Action::Mulligan(mask) => self.mulligan(s, mask, rng, obs),
-            Action::Reveal => {
-                s.revealed_location = s.side_mut(p).locations.pop();
-                s.phase = Phase::Place;
-            }
-            Action::SkipLocation => {
-                if self.draw(s, p, 1, obs) {
-                    s.phase = Phase::Main;
-                }
-            }
-            Action::Place(z) | Action::Exchange(z) => self.place(s, z, obs),
-            Action::Summon { card, zone } => {
-                self.pay_and_play(s, p, card, obs);
-                s.side_mut(p).zones[zone as usize].warrior = Some(super::state::Warrior {
-                    card,
-                    ..Default::default()
-                });
-                let ctx = Ctx {
-                    p,
-                    this: zone,
-                    chosen: NONE,
-                };
-                self.abilities(s, ctx, When::Summoned, rng, obs);
-            }
-            Action::Event { card, target } => {
-                self.pay_and_play(s, p, card, obs);
-                s.side_mut(p).arcana.push(card);
-                s.pending = Some((card, target));
-                s.negated = false;
-                s.phase = Phase::Respond;
-            }
-            Action::Equip { card, zone } => {
-                self.pay_and_play(s, p, card, obs);
-                if let Some(w) = s.side_mut(p).warrior_mut(zone) {
-                    w.gear = Some(card);
-                }
-            }
-            Action::Set(card) => {
-                take(s.side_mut(p), card);
-                s.side_mut(p).set.push(card);
-                self.emit(s, p, EventKind::Set { card }, obs);
-            }
-            Action::SoulCharge(card) => {
-                let side = s.side_mut(p);
-                side.ancient_pos = Pos::Rest;
-                take(side, card);
-                side.soul.push(card);
-                self.emit(s, p, EventKind::SoulCharge { card }, obs);
-                self.draw(s, p, 1, obs);
-            }
-            Action::RestAbility { zone, target } => {
-                let Some(w) = s.side_mut(p).warrior_mut(zone) else {
-                    return;
-                };
-                w.pos = Pos::Rest;
-                let card = w.card;
-                let ctx = Ctx {
-                    p,
-                    this: zone,
-                    chosen: target,
-                };
-                for a in self.db.card(card).abilities_on(When::Rest) {
-                    self.resolve(s, ctx, &a.effects, rng, obs);
-                }
-            }
-            Action::Move { from, to } => {
-                let zones = &mut s.side_mut(p).zones;
-                let moving = zones[from as usize].warrior;
-                zones[from as usize].warrior = zones[to as usize].warrior;
-                zones[to as usize].warrior = moving;
-                s.moved = true;
-                self.emit(s, p, EventKind::Move { from, to }, obs);
-            }
-            Action::ToBattle => s.phase = Phase::Attack,
-            Action::Technique(card) => self.use_technique(s, p, card, None, rng, obs),
-            Action::Flip(i) => {
-                let card = s.side(p).set.get(i as usize).copied();
-                if let Some(card) = card {
-                    self.use_technique(s, p, card, Some(i), rng, obs);
-                }
-            }
-            Action::Pass if s.phase == Phase::Respond => self.resolve_event(s, rng, obs),
-            Action::Discard(card) => {
-                take(s.side_mut(p), card);
-                s.side_mut(p).grave.push(card);
-                self.emit(s, p, EventKind::Discard { card }, obs);
-                if s.side(p).hand.len() <= self.hand_size(s, p) {
-                    self.finish_turn(s, rng, obs);
-                }
-            }
-            Action::EndBattle => self.end_turn(s, rng, obs),
-            _ => self.battle_action(s, action, rng, obs),
-        }
-    }
-
     /// rules: "Beginning of the game" (Mulligan): the chosen cards go to
     /// the bottom, the deck is shuffled, as many are drawn; then the other
     /// player chooses, or the first turn begins.
     fn mulligan(&self, s: &mut State, mask: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let p = s.active;
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         let mut back = Vec::new();
         let mut keep = Vec::new();
         for (i, &c) in side.hand.iter().enumerate() {
@@ -424,12 +448,12 @@ impl AstromCross {
         side.mulliganed = true;
         let count = back.len() as u8;
         if count > 0 {
-            shuffle(rng, &mut s.side_mut(p).deck);
+            shuffle(rng, &mut s.sides[p].deck);
         }
         self.emit(s, p, EventKind::Mulligan { count }, obs);
         self.draw(s, p, count, obs);
-        if !s.side(p ^ 1).mulliganed {
-            s.active = p ^ 1;
+        if !s.sides[p.opponent()].mulliganed {
+            s.active = p.opponent();
         } else {
             self.start_turn(s, s.first, rng, obs);
         }
@@ -443,11 +467,11 @@ impl AstromCross {
         let Some(card) = s.revealed_location.take() else {
             return;
         };
-        let zone = &mut s.side_mut(p).zones[z as usize];
+        let zone = &mut s.sides[p].zones[z as usize];
         let old = zone.location.replace(card);
         zone.wasteland = false;
         if let Some(o) = old {
-            s.side_mut(p).locations.insert(0, o);
+            s.sides[p].locations.insert(0, o);
         }
         self.emit(s, p, EventKind::Location { card, zone: z, old }, obs);
         s.phase = Phase::Main;
@@ -459,16 +483,22 @@ impl AstromCross {
     pub(super) fn pay_and_play(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         obs: &mut impl Observer<Event>,
     ) {
-        take(s.side_mut(p), card);
+        take(&mut s.sides[p], card);
         self.pay(s, p, card, obs);
     }
 
     /// Pays `card`'s costs and reports the play.
-    pub(super) fn pay(&self, s: &mut State, p: u8, card: CardId, obs: &mut impl Observer<Event>) {
+    pub(super) fn pay(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
         let c = self.db.card(card);
         let mut paid = 0u8;
         if let Some(need) = c.consume {
@@ -476,7 +506,7 @@ impl AstromCross {
                 if paid >= need.count {
                     break;
                 }
-                let zone = &mut s.side_mut(p).zones[z];
+                let zone = &mut s.sides[p].zones[z];
                 let fits = zone.location.is_some_and(|l| {
                     !zone.wasteland && need.attr.is_some_and(|a| self.db.card(l).attrs.has(a))
                 });
@@ -487,7 +517,7 @@ impl AstromCross {
             }
         }
         for _ in 0..c.souls {
-            let side = s.side_mut(p);
+            let side = &mut s.sides[p];
             if let Some(soul) = side.soul.pop() {
                 side.grave.push(soul);
                 paid += 1;
@@ -513,7 +543,7 @@ impl AstromCross {
     fn use_technique(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         set: Option<u8>,
         rng: &mut GameRng,
@@ -521,12 +551,12 @@ impl AstromCross {
     ) {
         match set {
             Some(i) => {
-                s.side_mut(p).set.remove(i as usize);
+                s.sides[p].set.remove(i as usize);
                 self.pay(s, p, card, obs);
             }
             None => self.pay_and_play(s, p, card, obs),
         }
-        s.side_mut(p).arcana.push(card);
+        s.sides[p].arcana.push(card);
         let effects = &self.db.card(card).effects;
         self.resolve(s, Ctx::of(p, NONE), effects, rng, obs);
         if s.outcome.is_some() {
@@ -562,7 +592,7 @@ impl AstromCross {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let Some(w) = s.side(ctx.p).warrior(ctx.this).copied() else {
+        let Some(w) = s.sides[ctx.p].warrior(ctx.this).copied() else {
             return;
         };
         if w.pos == Pos::Stun {
@@ -577,7 +607,7 @@ impl AstromCross {
     fn all_abilities(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         on: When,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
@@ -598,7 +628,7 @@ impl AstromCross {
     pub(super) fn start_turn(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
@@ -610,7 +640,7 @@ impl AstromCross {
         s.active = p;
         s.moved = false;
         s.battle = Battle::default();
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         side.ancient_pos = Pos::Ready;
         for zone in side.zones.iter_mut() {
             if let Some(w) = zone.warrior.as_mut() {
@@ -643,7 +673,7 @@ impl AstromCross {
         if s.outcome.is_some() {
             return;
         }
-        for side in &mut s.sides {
+        for side in s.sides.iter_mut() {
             for zone in side.zones.iter_mut() {
                 if let Some(w) = zone.warrior.as_mut() {
                     w.damage = 0;
@@ -654,7 +684,7 @@ impl AstromCross {
             side.grave.extend(arcana);
             side.arcana.clear();
         }
-        if s.side(p).hand.len() > self.hand_size(s, p) {
+        if s.sides[p].hand.len() > self.hand_size(s, p) {
             s.phase = Phase::Discard;
         } else {
             self.finish_turn(s, rng, obs);
@@ -666,29 +696,28 @@ impl AstromCross {
         let p = s.active;
         let unspent = self.locations(s, p).0;
         self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
-        self.start_turn(s, p ^ 1, rng, obs);
+        self.start_turn(s, p.opponent(), rng, obs);
     }
 
     /// The game is over.
     pub(super) fn game_over(
         &self,
         s: &mut State,
-        winner: Option<u8>,
-        reason: u8,
+        winner: Option<Player>,
+        reason: &'static str,
         obs: &mut impl Observer<Event>,
     ) {
         if s.outcome.is_some() {
             return;
         }
-        s.outcome = Some((winner, reason));
-        let name = REASONS[reason as usize];
+        s.outcome = Some(match winner {
+            Some(w) => Outcome::win(2, w, reason),
+            None => Outcome::draw(2, reason),
+        });
         self.emit(
             s,
             winner.unwrap_or(s.active),
-            EventKind::GameOver {
-                winner,
-                reason: name,
-            },
+            EventKind::GameOver { winner, reason },
             obs,
         );
     }

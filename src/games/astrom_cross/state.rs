@@ -8,7 +8,7 @@
 //! set face down ([HIDE]). Zone `r * COLUMNS + c` is row `r`, column `c`.
 
 use super::cards::CardId;
-use crate::core::FixedVec;
+use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// Cards of a main deck (see docs/rulings/astrom-cross.md).
 pub const DECK_SIZE: usize = 40;
@@ -193,7 +193,7 @@ pub struct Battle {
     /// Zones of the defending team (the defender included), as bits.
     pub support: u8,
     /// Who uses a technique next.
-    pub to_act: u8,
+    pub to_act: Player,
     /// Consecutive passes in the technique step.
     pub passes: u8,
     /// Strikes still to deal in the damage step.
@@ -204,13 +204,13 @@ pub struct Battle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
-    pub sides: [Side; 2],
+    pub sides: Seats<Side, 2>,
     /// What is being decided.
     pub phase: Phase,
     /// The player whose turn it is (during setup: the one deciding).
-    pub active: u8,
+    pub active: Player,
     /// The first player.
-    pub first: u8,
+    pub first: Player,
     /// Player-turns started (the turn limit counts these).
     pub turns: u16,
     /// The active player has moved a warrior this turn.
@@ -228,21 +228,6 @@ pub struct State {
     pub revealed: FixedVec<CardId, MAX_REVEALED>,
     /// Whether the game start has been reported to the observer.
     pub announced: bool,
-    /// The result, once decided: (winner, reason index into
-    /// `rules::REASONS`).
-    pub outcome: Option<(Option<u8>, u8)>,
-}
-
-impl State {
-    /// The side of seat `p`.
-    #[inline]
-    pub fn side(&self, p: u8) -> &Side {
-        &self.sides[p as usize]
-    }
-
-    /// The side of seat `p`, mutably.
-    #[inline]
-    pub fn side_mut(&mut self, p: u8) -> &mut Side {
-        &mut self.sides[p as usize]
-    }
+    /// The result, once decided.
+    pub outcome: Option<Outcome>,
 }

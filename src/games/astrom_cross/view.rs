@@ -14,26 +14,26 @@ use std::hash::{Hash, Hasher};
 use super::AstromCross;
 use super::cards::{CardId, Keywords};
 use super::state::State;
-use crate::core::{GameRng, shuffle};
+use crate::core::{GameRng, Player, shuffle};
 
 impl AstromCross {
     /// Rearranges the hidden cards of `s` from `observer`'s point of view:
     /// sorted (canonical, for `info_key`) and then shuffled by `rng` if
     /// given (a determinization).
-    pub(super) fn redeal(&self, s: &mut State, observer: u8, mut rng: Option<&mut GameRng>) {
-        for p in 0..2u8 {
-            let side = s.side_mut(p);
+    pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
+        for p in Player::all(2) {
+            let side = &mut s.sides[p];
             side.locations.sort_unstable();
             if let Some(rng) = rng.as_deref_mut() {
                 shuffle(rng, &mut side.locations);
             }
         }
-        let me = s.side_mut(observer);
+        let me = &mut s.sides[observer];
         me.deck.sort_unstable();
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
-        let foe = s.side_mut(observer ^ 1);
+        let foe = &mut s.sides[observer.opponent()];
         let mut pool: Vec<CardId> = Vec::with_capacity(64);
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.set.iter().copied());
@@ -57,7 +57,7 @@ impl AstromCross {
     }
 
     /// A hash of everything `player` can see.
-    pub(super) fn info_hash(&self, s: &State, player: u8) -> u64 {
+    pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
         let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
         let mut h = std::hash::DefaultHasher::new();
