@@ -255,6 +255,7 @@ const ADDED: &[(&str, &str)] = &[
     ("cards.csv", "gns_win_rate"),
     ("cards.csv", "gns_ci95_low"),
     ("cards.csv", "gns_ci95_high"),
+    ("cards.csv", "iwd"),
     ("cards.csv", "iwd_ci95_low"),
     ("cards.csv", "iwd_ci95_high"),
     ("cards.csv", "played_ci95_low"),

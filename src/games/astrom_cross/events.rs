@@ -36,6 +36,11 @@ pub enum EventKind {
         /// Cards put back.
         count: u8,
     },
+    /// A card put back from the hand into the deck by a mulligan.
+    ReturnToDeck {
+        /// The card.
+        card: CardId,
+    },
     /// A player's turn begins.
     TurnStart {
         /// Locations in play that are not wastelands.
@@ -224,6 +229,7 @@ impl Report for AstromCross {
                 amount: amount.into(),
             },
             EventKind::Act { kind } => Metric::Action { player, kind },
+            EventKind::ReturnToDeck { card } => Metric::HandToDeck { player, card },
             EventKind::Score { total } => Metric::Score {
                 player,
                 total: total.into(),
@@ -246,6 +252,9 @@ impl Report for AstromCross {
             EventKind::Draw { card } => ("draw", json!({"card": self.card_name(card)})),
             EventKind::Act { kind } => ("action", json!({"kind": kind})),
             EventKind::Mulligan { count } => ("mulligan", json!({"count": count})),
+            EventKind::ReturnToDeck { card: c } => {
+                ("return_to_deck", json!({"card": self.card_name(c)}))
+            }
             EventKind::TurnStart { active, locations } => (
                 "turn_start",
                 json!({"active_locations": active, "locations": locations}),

@@ -450,6 +450,9 @@ impl AstromCross {
         if count > 0 {
             shuffle(rng, &mut s.sides[p].deck);
         }
+        for card in back {
+            self.emit(s, p, EventKind::ReturnToDeck { card }, obs);
+        }
         self.emit(s, p, EventKind::Mulligan { count }, obs);
         self.draw(s, p, count, obs);
         if !s.sides[p.opponent()].mulliganed {
