@@ -10,7 +10,7 @@
 //! flow of a game, windows), `battle` (the Battle Phase), `effects` (the
 //! effect interpreter and zone moves), `queries` (derived figures), `view`
 //! (hidden information), `events` (logs and metrics), `invariants` (the
-//! checker), `features` (evaluation features), `overrides` (`--set`).
+//! checker), `features` (evaluation features).
 
 pub mod action;
 mod battle;
@@ -20,7 +20,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -45,7 +44,7 @@ use crate::core::{
     SeatSummary, SeatTerms,
 };
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nintendo-tcg";
@@ -104,7 +103,7 @@ impl NintendoTcg {
 
     /// The bundled starter decks `a` and `b` on the bundled pool.
     pub fn bundled(a: usize, b: usize) -> NintendoTcg {
-        NintendoTcg::bundled_on(CardDb::bundled(), a, b)
+        NintendoTcg::bundled_on(NintendoTcg::bundled_cards(), a, b)
     }
 }
 

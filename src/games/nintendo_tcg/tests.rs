@@ -13,6 +13,7 @@ use super::{NintendoTcg, Options};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -54,7 +55,7 @@ fn state_is_small_plain_data() {
 const UNUSED: [&str; 4] = ["Kindle Imp", "Reef Lancer", "Squall Piper", "Snare Net"];
 
 fn game() -> NintendoTcg {
-    let db = Arc::new(CardDb::bundled());
+    let db = Arc::new(NintendoTcg::bundled_cards());
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -249,7 +250,7 @@ fn an_unaffordable_starting_commander_is_shuffled_in() {
     // rules/nintendo-tcg.txt: "4 – Character's", "you must still pay hand
     // cost for your starting commander, if you can't when the game
     // starts, the commander is shuffled in and you start with none".
-    let mut db = CardDb::bundled();
+    let mut db = NintendoTcg::bundled_cards();
     db.apply_override("Tide Regent.cost=7").unwrap();
     let g = NintendoTcg::bundled_on(db, 0, 1);
     let mut s = g.new_state(&mut rng());
@@ -272,7 +273,7 @@ fn deck_lists_are_checked_with_lines() {
     // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
     // of 3 multiples per card … The only 1 card that is required in a
     // deck is a Commander".
-    let db = CardDb::bundled();
+    let db = NintendoTcg::bundled_cards();
     let err = Deck::parse("4 Spark Imp\n1 Spark Imq\n", "x.deck", &db).unwrap_err();
     let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
     assert!(
@@ -1594,7 +1595,7 @@ fn views_hide_the_rival_hand_deck_order_and_pick() {
 
 #[test]
 fn overrides_change_stats_and_suggest_names() {
-    let mut db = CardDb::bundled();
+    let mut db = NintendoTcg::bundled_cards();
     db.apply_override("Spark Imp.ap=4").unwrap();
     db.apply_override("fireball.cost=0").unwrap();
     assert_eq!(db.card(db.id("Spark Imp").unwrap()).ap, 4);
