@@ -298,6 +298,26 @@ fn deck_lists_are_checked_with_lines() {
     assert_eq!(deck.card_list().len(), 48);
 }
 
+#[test]
+fn a_misspelled_card_still_counts_and_problems_come_in_line_order() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
+    // of 3 multiples per card".
+    let db = NintendoTcg::bundled_cards();
+    let (_, blaze) = super::BUNDLED_DECKS[0];
+    let text = blaze
+        .replace("3 Fireball", "3 Firebal")
+        .replace("2 Blaze Marshal", "4 Blaze Marshal");
+    let err = Deck::parse(&text, "b.deck", &db).unwrap_err();
+    let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
+    assert_eq!(text.len(), 3, "{text:?}");
+    assert!(
+        text[0].starts_with("b.deck:3: 4 copies of \"Blaze Marshal\""),
+        "{text:?}"
+    );
+    assert!(text[1].contains("unknown card \"Firebal\""), "{text:?}");
+    assert!(text[2].contains("the deck has 42 cards"), "{text:?}");
+}
+
 // ---------------------------------------------------------------------------
 // 4 – Character's
 
