@@ -5,6 +5,7 @@
 use super::NintendoTcg;
 use super::cards::{CardId, Kind};
 use super::state::{MAX_POWER, Phase, START_VP, State};
+use crate::core::check_conservation;
 
 impl NintendoTcg {
     /// Every card `p` owns, wherever it is.
@@ -46,17 +47,12 @@ impl NintendoTcg {
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
         for p in 0..2u8 {
             let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p as usize].card_list(),
+                |c| self.card(c).name.clone(),
+            )?;
             for zone in [&side.deck, &side.hand, &side.discard, &side.removed] {
                 if zone.iter().any(|&c| self.card(c).extra()) {
                     return Err(format!(
