@@ -18,7 +18,7 @@ use crate::core::{DeckList, expand};
 use crate::diagnostics::Diagnostic;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,

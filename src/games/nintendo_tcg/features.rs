@@ -3,6 +3,7 @@
 
 use super::NintendoTcg;
 use super::state::State;
+use crate::core::Player;
 
 /// The feature names, in the order [`NintendoTcg::compute_features`]
 /// writes.
@@ -25,10 +26,10 @@ pub const FEATURES: [&str; 14] = [
 
 impl NintendoTcg {
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let board = |q: u8| {
+    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let board = |q: Player| {
             let (mut ap, mut dp, mut hp, mut n) = (0.0, 0.0, 0.0, 0.0);
-            for c in &s.side(q).board {
+            for c in &s.sides[q].board {
                 let st = self.stats(s, q, c);
                 ap += f64::from(st.ap);
                 dp += f64::from(st.dp);
@@ -38,9 +39,9 @@ impl NintendoTcg {
             (ap, dp, hp, n)
         };
         let (ap, dp, hp, n) = board(p);
-        let (oap, odp, ohp, on) = board(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (oap, odp, ohp, on) = board(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let values = [
             f64::from(me.vp),
             -f64::from(foe.vp),

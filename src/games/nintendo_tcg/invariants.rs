@@ -5,12 +5,12 @@
 use super::NintendoTcg;
 use super::cards::{CardId, Kind};
 use super::state::{MAX_POWER, Phase, START_VP, State};
-use crate::core::check_conservation;
+use crate::core::{Player, check_conservation};
 
 impl NintendoTcg {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.deck);
         cards.extend(&side.hand);
@@ -45,12 +45,12 @@ impl NintendoTcg {
 
     /// Checks every invariant; describes the first one broken.
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
+        for p in Player::all(2) {
+            let side = &s.sides[p];
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
-                &mut self.decks[p as usize].card_list(),
+                &mut self.decks[p].card_list(),
                 |c| self.card(c).name.clone(),
             )?;
             for zone in [&side.deck, &side.hand, &side.discard, &side.removed] {
@@ -112,7 +112,7 @@ impl NintendoTcg {
                 Phase::Main => s.decider == s.active && s.answer.is_none() && s.held.is_none(),
                 Phase::Window(_) => s.decider != s.active || s.held.is_none(),
                 Phase::Reply(_) => s.decider == s.active && s.answer.is_some(),
-                Phase::Battle => s.side(s.decider).char(s.attacker).is_some(),
+                Phase::Battle => s.sides[s.decider].char(s.attacker).is_some(),
             };
             if !ok {
                 return Err(format!("inconsistent phase {:?}", s.phase));

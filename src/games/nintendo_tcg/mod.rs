@@ -40,8 +40,8 @@ use events::Event;
 use state::State;
 
 use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
+    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Player, Report,
+    SeatSummary, SeatTerms, Seats,
 };
 pub use crate::games::Options;
 use crate::games::{Ruleset, bundled_match};
@@ -68,25 +68,23 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
 pub struct NintendoTcg {
     /// The card pool.
     pub db: Arc<CardDb>,
-    /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    /// The deck of each seat.
+    pub decks: Seats<Deck, 2>,
     /// Game options.
     pub options: Options,
     /// Per seat and [`Trigger::ALL`] index: whether the seat's deck list
     /// holds a card that can answer the trigger (public: windows open only
     /// then, so whether one opens reveals nothing hidden).
-    answerable: [[bool; 3]; 2],
+    answerable: Seats<[bool; 3], 2>,
 }
 
 impl NintendoTcg {
     /// A game between two legal decks of `db`.
     pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> NintendoTcg {
-        let mut answerable = [[false; 3]; 2];
-        for (p, deck) in decks.iter().enumerate() {
-            for (i, t) in Trigger::ALL.iter().enumerate() {
-                answerable[p][i] = deck.cards.iter().any(|&(c, _)| db.card(c).answers(*t));
-            }
-        }
+        let decks = Seats::from_vec(decks.into());
+        let answerable = decks.map(|deck: &Deck| {
+            Trigger::ALL.map(|t| deck.cards.iter().any(|&(c, _)| db.card(c).answers(t)))
+        });
         NintendoTcg {
             db,
             decks,
@@ -124,15 +122,8 @@ impl Game for NintendoTcg {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(s.decider.into())),
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.decider),
         }
     }
 
@@ -152,12 +143,12 @@ impl Game for NintendoTcg {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
+        self.redeal(&mut view, observer, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
+        self.info_hash(s, player)
     }
 }
 
@@ -167,7 +158,7 @@ impl Invariants for NintendoTcg {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
+        self.cards_owned(s, player).len()
     }
 }
 
@@ -189,10 +180,9 @@ impl Report for NintendoTcg {
     }
 
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        let p = player.index() as u8;
-        let foe = s.side(p ^ 1);
+        let foe = &s.sides[player.opponent()];
         SeatSummary {
-            health: s.side(p).vp.into(),
+            health: s.sides[player].vp.into(),
             score: i32::from(state::START_VP - foe.vp),
         }
     }
@@ -210,7 +200,7 @@ impl Report for NintendoTcg {
     }
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
+        self.decks[player].cards.clone()
     }
 }
 
@@ -224,6 +214,6 @@ impl Evaluate for NintendoTcg {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        self.compute_features(s, player, out);
     }
 }
