@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::NintendoTcg;
 use super::cards::{CardId, Trigger};
-use super::state::State;
-use crate::core::{Metric, Observer, Player, Seats};
+use super::state::{START_VP, State};
+use crate::core::{Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
 /// One event: its turn (turns started so far, 0 during setup), who acts
 /// or owns it, and what happened.
@@ -163,13 +163,21 @@ impl NintendoTcg {
             kind,
         });
     }
+}
 
-    fn name_of(&self, c: CardId) -> &str {
-        &self.db.card(c).name
+/// What the reports read: metrics and log lines from the events, each
+/// seat's Vitality Points and the vitality taken from the rival, the
+/// cards' names and costs.
+impl Report for NintendoTcg {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "victory points left",
+            resource: "hand power",
+            score: "victory points taken from the opponent",
+        }
     }
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+    fn metric(&self, e: &Event) -> Option<Metric> {
         let player = e.player;
         Some(match e.kind {
             EventKind::GameStart => Metric::GameStart,
@@ -201,9 +209,8 @@ impl NintendoTcg {
         })
     }
 
-    /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
-        let card = |c: CardId| self.name_of(c).to_string();
+    fn event_json(&self, e: &Event) -> Value {
+        let card = |c: CardId| self.card_name(c).to_string();
         let (name, fields) = match e.kind {
             EventKind::GameStart => ("game_start", json!({})),
             EventKind::Pick => ("pick", json!({})),
@@ -251,5 +258,29 @@ impl NintendoTcg {
             ),
         };
         e.json(name, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let foe = &s.sides[player.opponent()];
+        SeatSummary {
+            health: s.sides[player].vp.into(),
+            score: i32::from(START_VP - foe.vp),
+        }
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

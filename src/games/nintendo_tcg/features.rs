@@ -1,12 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::NintendoTcg;
 use super::state::State;
-use crate::core::Player;
+use super::{NAME, NintendoTcg};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order [`NintendoTcg::compute_features`]
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 14] = [
     "vitality",
     "opp_vitality",
@@ -24,9 +23,17 @@ pub const FEATURES: [&str; 14] = [
     "deck_size",
 ];
 
-impl NintendoTcg {
+impl Evaluate for NintendoTcg {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
         let board = |q: Player| {
             let (mut ap, mut dp, mut hp, mut n) = (0.0, 0.0, 0.0, 0.0);
             for c in &s.sides[q].board {

@@ -5,11 +5,11 @@
 use super::NintendoTcg;
 use super::cards::{CardId, Kind};
 use super::state::{MAX_POWER, Phase, START_VP, State};
-use crate::core::{Player, check_conservation};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl NintendoTcg {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
         let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.deck);
@@ -42,9 +42,11 @@ impl NintendoTcg {
         }
         cards
     }
+}
 
+impl Invariants for NintendoTcg {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
         for p in Player::all(2) {
             let side = &s.sides[p];
             check_conservation(
@@ -122,5 +124,9 @@ impl NintendoTcg {
             }
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

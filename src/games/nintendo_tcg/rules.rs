@@ -15,7 +15,7 @@ use super::events::{Event, EventKind};
 use super::state::{
     Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, flag,
 };
-use crate::core::{GameRng, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
 /// Why a game ended: a player's Vitality Points hit zero.
 pub(super) const VITALITY: &str = "vitality";
@@ -24,10 +24,22 @@ pub(super) const DECK_OUT: &str = "deck_out";
 /// The turn limit cut the game: a draw.
 pub(super) const TURN_LIMIT: &str = "turn_limit";
 
-impl NintendoTcg {
+/// The flow of a game: setup, whose decision it is, the legal actions and
+/// their effects; determinize and info_key come from `view`.
+impl Game for NintendoTcg {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game: decks in list order (shuffled after the Commander
     /// picks), seat a to pick a Commander.
-    pub(super) fn setup(&self) -> State {
+    fn start(&self, _rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+        // Nothing is random before the Commander picks: the decks are
+        // shuffled once both are chosen.
         let mut s = State {
             sides: Seats::default(),
             area: None,
@@ -56,36 +68,15 @@ impl NintendoTcg {
         s
     }
 
-    /// Reports the game start (at the first action: `new_state` has no
-    /// observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        self.emit(s, Player::A, EventKind::GameStart, obs);
-    }
-
-    /// Ends the game.
-    pub(super) fn game_over(
-        &self,
-        s: &mut State,
-        winner: Option<Player>,
-        reason: &'static str,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.decider),
         }
-        s.outcome = Some(match winner {
-            Some(w) => Outcome::win(2, w, reason),
-            None => Outcome::draw(2, reason),
-        });
-        self.emit(s, s.decider, EventKind::GameOver { winner, reason }, obs);
     }
-
-    // -----------------------------------------------------------------
-    // Legal actions.
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
@@ -123,6 +114,95 @@ impl NintendoTcg {
             }
         }
     }
+
+    /// Plays a legal action.
+    fn apply(&self, s: &mut State, a: Action, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = s.decider;
+        self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
+        match (s.phase, a) {
+            (_, Action::Pick(card)) => self.pick(s, card, rng, obs),
+            (_, Action::EndTurn) => self.end_turn(s, obs),
+            (Phase::Window(trigger), Action::Decline) => self.after_window(s, trigger, rng, obs),
+            (
+                Phase::Window(trigger),
+                Action::Answer {
+                    card,
+                    uid,
+                    ability,
+                    target,
+                },
+            ) => self.answer(
+                s,
+                p,
+                Answer {
+                    card,
+                    uid,
+                    ability,
+                    owner: p,
+                    target,
+                },
+                trigger,
+                rng,
+                obs,
+            ),
+            (Phase::Reply(trigger), _) => {
+                if a != Action::NoReply {
+                    self.main_action(s, p, a, false, rng, obs);
+                }
+                self.resolve_answer(s, rng, obs);
+                self.after_window(s, trigger, rng, obs);
+            }
+            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
+            (Phase::Battle, _) => self.attack_pass(s, obs),
+            _ => self.main_action(s, p, a, true, rng, obs),
+        }
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl NintendoTcg {
+    /// Reports the game start (at the first action: `new_state` has no
+    /// observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        self.emit(s, Player::A, EventKind::GameStart, obs);
+    }
+
+    /// Ends the game.
+    pub(super) fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<Player>,
+        reason: &'static str,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        s.outcome = Some(match winner {
+            Some(w) => Outcome::win(2, w, reason),
+            None => Outcome::draw(2, reason),
+        });
+        self.emit(s, s.decider, EventKind::GameOver { winner, reason }, obs);
+    }
+
+    // -----------------------------------------------------------------
+    // Legal actions.
 
     /// Calls `push` with every target choice of `a` used by `p` from place
     /// `sub` (Tgt::None when it chooses nothing); returns how many.
@@ -377,61 +457,6 @@ impl NintendoTcg {
 
     // -----------------------------------------------------------------
     // Applying an action.
-
-    /// Plays a legal action.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        a: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
-        }
-        let p = s.decider;
-        self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
-        match (s.phase, a) {
-            (_, Action::Pick(card)) => self.pick(s, card, rng, obs),
-            (_, Action::EndTurn) => self.end_turn(s, obs),
-            (Phase::Window(trigger), Action::Decline) => self.after_window(s, trigger, rng, obs),
-            (
-                Phase::Window(trigger),
-                Action::Answer {
-                    card,
-                    uid,
-                    ability,
-                    target,
-                },
-            ) => self.answer(
-                s,
-                p,
-                Answer {
-                    card,
-                    uid,
-                    ability,
-                    owner: p,
-                    target,
-                },
-                trigger,
-                rng,
-                obs,
-            ),
-            (Phase::Reply(trigger), _) => {
-                if a != Action::NoReply {
-                    self.main_action(s, p, a, false, rng, obs);
-                }
-                self.resolve_answer(s, rng, obs);
-                self.after_window(s, trigger, rng, obs);
-            }
-            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
-            (Phase::Battle, _) => self.attack_pass(s, obs),
-            _ => self.main_action(s, p, a, true, rng, obs),
-        }
-    }
 
     /// Pays `amount` of `p`'s hand power.
     fn pay(&self, s: &mut State, p: Player, amount: u8, obs: &mut impl Observer<Event>) {

@@ -4,10 +4,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::cards::{BUNDLED_CARDS, Card};
+use super::cards::{BUNDLED_CARDS, Card, Trigger};
 use super::deck::Deck;
 use super::{BUNDLED_DECKS, NAME, NintendoTcg, Options};
-use crate::core::{CardDef, CardPool};
+use crate::core::{CardDef, CardPool, Seats};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -52,9 +52,16 @@ impl Ruleset for NintendoTcg {
     }
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> NintendoTcg {
-        let decks: [Deck; 2] = decks
-            .try_into()
-            .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        NintendoTcg::new(cards, decks, options)
+        assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
+        let decks = Seats::from_vec(decks);
+        let answerable = decks.map(|deck: &Deck| {
+            Trigger::ALL.map(|t| deck.cards.iter().any(|&(c, _)| cards.card(c).answers(t)))
+        });
+        NintendoTcg {
+            db: cards,
+            decks,
+            options,
+            answerable,
+        }
     }
 }

@@ -10,9 +10,8 @@ use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
 use super::{NintendoTcg, Options};
-#[allow(unused_imports)]
-use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
+use crate::core::{Invariants, Report};
 use crate::games::Ruleset;
 
 #[test]
@@ -70,7 +69,7 @@ fn game() -> NintendoTcg {
             })
             .collect(),
     };
-    NintendoTcg::new(db, [all.clone(), all], Options::default())
+    NintendoTcg::new_match(db, vec![all.clone(), all], Options::default())
 }
 
 fn id(g: &NintendoTcg, name: &str) -> CardId {
