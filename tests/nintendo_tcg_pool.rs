@@ -2,12 +2,11 @@
 //! and its starter decks: every deck is legal, every card is used, and the
 //! pool covers every rule and keyword of the rulebook.
 
-use decklab::games::nintendo_tcg::BUNDLED_DECKS;
-use decklab::games::nintendo_tcg::cards::{
-    Card, CardDb, Effect, Kind, Op, Target, Timing, Trigger,
-};
+use decklab::games::Ruleset;
+use decklab::games::nintendo_tcg::cards::{Card, Effect, Kind, Op, Target, Timing, Trigger};
 use decklab::games::nintendo_tcg::deck::Deck;
 use decklab::games::nintendo_tcg::state::DECK_SIZE;
+use decklab::games::nintendo_tcg::{BUNDLED_DECKS, NintendoTcg};
 
 /// Every effect printed on a card.
 fn effects(card: &Card) -> Vec<&Effect> {
@@ -19,7 +18,7 @@ fn effects(card: &Card) -> Vec<&Effect> {
 
 #[test]
 fn the_pool_has_at_least_25_original_cards() {
-    let db = CardDb::bundled();
+    let db = NintendoTcg::bundled_cards();
     assert!(db.len() >= 25, "{} cards", db.len());
     for (_, c) in db.cards() {
         if c.is_character() {
@@ -35,7 +34,7 @@ fn the_pool_has_at_least_25_original_cards() {
 
 #[test]
 fn starter_decks_are_legal_and_use_every_card() {
-    let db = CardDb::bundled();
+    let db = NintendoTcg::bundled_cards();
     let mut used = vec![false; db.len()];
     assert!(BUNDLED_DECKS.len() >= 2);
     for (name, text) in BUNDLED_DECKS {
@@ -63,7 +62,7 @@ fn starter_decks_are_legal_and_use_every_card() {
 
 #[test]
 fn every_rule_and_keyword_has_a_card() {
-    let db = CardDb::bundled();
+    let db = NintendoTcg::bundled_cards();
     let cards: Vec<&Card> = db.cards().map(|(_, c)| c).collect();
     let any = |what: &str, pred: &dyn Fn(&Card) -> bool| {
         assert!(cards.iter().any(|c| pred(c)), "no card covers {what}");

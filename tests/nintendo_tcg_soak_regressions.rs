@@ -3,7 +3,7 @@
 //! seed: every recorded action must be legal and every invariant must hold
 //! after it.
 
-use decklab::core::{Game, Invariants, NoObserver, derive_rng};
+use decklab::core::{Game, Invariants, NoObserver, Player, derive_rng};
 use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nintendo_tcg::state::State;
 
@@ -70,7 +70,7 @@ fn seed_1184_a_winning_reply_does_not_lose_the_answer() {
         ],
     );
     let horn = g.db.id("Ambush Horn").unwrap();
-    assert_eq!(s.outcome.map(|(winner, _)| winner), Some(Some(1)));
-    assert!(s.side(0).discard.contains(&horn));
+    assert_eq!(s.outcome.map(|o| o.winner()), Some(Some(Player::B)));
+    assert!(s.sides[Player::A].discard.contains(&horn));
     assert_eq!(s.answer, None);
 }

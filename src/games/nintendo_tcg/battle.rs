@@ -11,7 +11,7 @@
 use super::NintendoTcg;
 use super::events::{Event, EventKind};
 use super::state::{State, Tgt, flag};
-use crate::core::Observer;
+use crate::core::{Observer, Player};
 
 impl NintendoTcg {
     /// Starts the battle: the first attacker decides.
@@ -35,9 +35,9 @@ impl NintendoTcg {
                 return;
             }
             let a = s.active;
-            let mut best: Option<(u8, u8, u8)> = None; // (sp, side, uid)
-            for q in [a, a ^ 1] {
-                for c in &s.side(q).board {
+            let mut best: Option<(u8, Player, u8)> = None; // (sp, side, uid)
+            for q in [a, a.opponent()] {
+                for c in &s.sides[q].board {
                     if c.has(flag::TAPPED) || c.has(flag::FOUGHT) {
                         continue;
                     }
@@ -58,7 +58,7 @@ impl NintendoTcg {
             if any {
                 return;
             }
-            if let Some(c) = s.side_mut(q).char_mut(uid) {
+            if let Some(c) = s.sides[q].char_mut(uid) {
                 c.flags |= flag::FOUGHT;
             }
         }
@@ -68,10 +68,10 @@ impl NintendoTcg {
     /// the rival directly when the rival has no Character at all.
     pub(super) fn attack_options(&self, s: &State, mut push: impl FnMut(Tgt)) {
         let q = s.decider;
-        let Some(me) = s.side(q).char(s.attacker) else {
+        let Some(me) = s.sides[q].char(s.attacker) else {
             return;
         };
-        let foes = &s.side(q ^ 1).board;
+        let foes = &s.sides[q.opponent()].board;
         if foes.is_empty() {
             return push(Tgt::None);
         }
@@ -83,27 +83,27 @@ impl NintendoTcg {
     /// The current attacker attacks `t`.
     pub(super) fn attack(&self, s: &mut State, t: Tgt, obs: &mut impl Observer<Event>) {
         let q = s.decider;
-        let Some(me) = s.side(q).char(s.attacker).copied() else {
+        let Some(me) = s.sides[q].char(s.attacker).copied() else {
             return self.next_attacker(s, obs);
         };
         let ap = self.stats(s, q, &me).ap;
         let card = self.card(me.card);
-        if let Some(c) = s.side_mut(q).char_mut(me.uid) {
+        if let Some(c) = s.sides[q].char_mut(me.uid) {
             c.flags |= flag::TAPPED | flag::FOUGHT;
         }
         match t {
             Tgt::Foe(uid) => {
-                let Some(foe) = s.side(q ^ 1).char(uid).copied() else {
+                let Some(foe) = s.sides[q.opponent()].char(uid).copied() else {
                     return self.next_attacker(s, obs);
                 };
                 // "When a character attacks another, that character's AP
                 // is subtracted from the defending character's DP. All
                 // leftover AP after deduction goes to the defending
                 // character's HP."
-                let dp = self.stats(s, q ^ 1, &foe).dp;
+                let dp = self.stats(s, q.opponent(), &foe).dp;
                 let absorbed = ap.min(dp);
                 let damage = ap - absorbed;
-                if let Some(f) = s.side_mut(q ^ 1).char_mut(uid) {
+                if let Some(f) = s.sides[q.opponent()].char_mut(uid) {
                     f.depleted = f.depleted.saturating_add(absorbed);
                     f.damage = f.damage.saturating_add(damage);
                     // {Constant} damage by effect after each attack.
@@ -124,7 +124,7 @@ impl NintendoTcg {
                     let amount = card.on_attack;
                     self.emit(
                         s,
-                        q ^ 1,
+                        q.opponent(),
                         EventKind::Damage {
                             card: foe.card,
                             amount,
@@ -146,7 +146,7 @@ impl NintendoTcg {
                     },
                     obs,
                 );
-                self.lose_vp(s, q ^ 1, ap, obs);
+                self.lose_vp(s, q.opponent(), ap, obs);
             }
         }
         self.next_attacker(s, obs);
@@ -155,7 +155,7 @@ impl NintendoTcg {
     /// The current attacker does not attack.
     pub(super) fn attack_pass(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let (q, uid) = (s.decider, s.attacker);
-        if let Some(c) = s.side_mut(q).char_mut(uid) {
+        if let Some(c) = s.sides[q].char_mut(uid) {
             c.flags |= flag::FOUGHT;
         }
         self.next_attacker(s, obs);

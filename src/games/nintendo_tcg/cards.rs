@@ -1,4 +1,4 @@
-//! The Nintendo TCG card model and its loader.
+//! The Nintendo TCG card model and its loader on the kit's [`CardPool`].
 //!
 //! rules/nintendo-tcg.txt: "4 – Character's" (name, elements, AP/DP/SP/HP,
 //! hand cost, the five kinds of effect, sub-types, Commanders and
@@ -9,14 +9,11 @@
 //! with a declarative vocabulary the engine interprets; the state only
 //! stores [`CardId`]s.
 
-use std::collections::HashMap;
-use std::path::Path;
-
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
-use crate::games::load_card_files;
+use crate::core::{Build, CardDef, CardPool, Entry, number_in};
+use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -370,14 +367,8 @@ impl Card {
     }
 }
 
-/// The immutable card database of one run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardDb {
-    pub(super) cards: Vec<Card>,
-    by_name: HashMap<String, CardId>,
-    /// Where the pool came from (for messages).
-    pub source: String,
-}
+/// The card pool of one run: every card by [`CardId`] and by name.
+pub type CardDb = CardPool<Card>;
 
 /// The bundled pool, compiled into the binary.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/nintendo-tcg/cards.toml");
@@ -387,216 +378,140 @@ pub const MAX_STAT: u8 = 30;
 /// Abilities one card may have (the state marks their use in a `u8`).
 pub const MAX_ABILITIES: usize = 8;
 
-impl CardDb {
-    /// The bundled card pool.
-    pub fn bundled() -> CardDb {
-        // Checked by the test suite; failing here is a build defect.
-        CardDb::parse(BUNDLED_CARDS, "decks/nintendo-tcg/cards.toml")
-            .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
+// ---------------------------------------------------------------------------
+// The card on the kit: how a file's tables become cards, `--set` fields and
+// the `decklab cards` table.
+
+impl CardDef for Card {
+    type File = RawFile;
+    type Raw = RawCard;
+
+    /// The `[[card]]` tables, in file order.
+    fn entries(file: RawFile) -> Vec<Entry<RawCard>> {
+        file.card.into_iter().map(Entry::spanned).collect()
     }
 
-    /// Loads a card file (`.toml`) or a folder of them.
-    pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        load_card_files(path, CardDb::parse_many)
+    fn raw_name(raw: &RawCard) -> &str {
+        &raw.name
     }
 
-    /// Parses one card file's text; `path` names it in messages.
-    pub fn parse(text: &str, path: &str) -> Result<CardDb, Diagnostics> {
-        CardDb::parse_many(&[(path, text)], path)
+    /// Every field, every combination checked.
+    fn build(raw: &RawCard, at: &mut Build<'_>) -> Card {
+        card(at, raw)
     }
 
-    fn parse_many(files: &[(&str, &str)], source: &str) -> Result<CardDb, Diagnostics> {
-        let mut errors = Vec::new();
-        // First pass: names, so cards may name each other in any order.
-        let mut raws: Vec<(&str, usize, RawCard)> = Vec::new();
-        let mut by_name = HashMap::new();
-        for &(path, text) in files {
-            let file = match toml::from_str::<RawFile>(text) {
-                Ok(f) => f,
-                Err(e) => {
-                    errors.push(toml_error(path, text, &e));
-                    continue;
-                }
-            };
-            for raw in file.card {
-                let line = line_of(text, raw.span().start);
-                let raw = raw.into_inner();
-                let name = raw.name.trim().to_string();
-                if name.is_empty() {
-                    errors.push(Diagnostic::new(path, line, "a card needs a non-empty name"));
-                    continue;
-                }
-                if by_name.contains_key(&name) {
-                    errors.push(Diagnostic::new(
-                        path,
-                        line,
-                        format!("card \"{name}\": is defined twice"),
-                    ));
-                    continue;
-                }
-                if raws.len() >= 4096 {
-                    errors.push(Diagnostic::new(path, line, "too many cards (at most 4096)"));
-                    break;
-                }
-                by_name.insert(name, CardId(raws.len() as u16));
-                raws.push((path, line, raw));
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn cost(&self) -> u8 {
+        self.cost
+    }
+
+    /// `cost` (hand cost), `ap`, `dp`, `sp`, `hp` (Characters and Tokens),
+    /// `on_attack` (a Character's constant damage after attacking).
+    const FIELDS: &'static [&'static str] = &["cost", "ap", "dp", "sp", "hp", "on_attack"];
+
+    /// What-if balancing: one numeric field of the card for a run, checked
+    /// like the card file.
+    fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
+        if field != "cost" && !self.is_character() {
+            return Err(format!(
+                "{field} is a character stat; \"{}\" is no character",
+                self.name
+            ));
+        }
+        let n = number_in(field, value, u8::from(field == "hp"), MAX_STAT)?;
+        match field {
+            "cost" => self.cost = n,
+            "ap" => self.ap = n,
+            "dp" => self.dp = n,
+            "sp" => self.sp = n,
+            "hp" => self.hp = n,
+            _ => self.on_attack = n,
+        }
+        Ok(())
+    }
+
+    const TABLE_HEADER: &'static [&'static str] =
+        &["name", "type", "cost", "ap", "dp", "sp", "hp", "text"];
+    const TABLE_RIGHT: &'static [usize] = &[2, 3, 4, 5, 6];
+
+    /// Name, type (marked commander or required), cost, the four stats
+    /// (Characters only) and the rules text.
+    fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
+        let mut kind = self.kind.name().to_string();
+        if self.commander {
+            kind.push_str(" (commander)");
+        }
+        if self.required {
+            kind.push_str(" (required)");
+        }
+        let stat = |v: u8| {
+            if self.is_character() {
+                v.to_string()
+            } else {
+                String::new()
             }
-        }
-        let names: Vec<String> = raws
-            .iter()
-            .map(|(_, _, r)| r.name.trim().to_string())
-            .collect();
-        let mut cards = Vec::with_capacity(raws.len());
-        for (path, line, raw) in &raws {
-            let mut b = Build {
-                path,
-                line: *line,
-                name: raw.name.trim(),
-                by_name: &by_name,
-                names: &names,
-                errors: &mut errors,
-            };
-            cards.push(b.card(raw));
-        }
-        // Cross-card checks need every card built.
-        for (i, (path, line, _)) in raws.iter().enumerate() {
-            let c: &Card = &cards[i];
-            let mut err = |m: String| {
-                errors.push(Diagnostic::new(
-                    path,
-                    *line,
-                    format!("card \"{}\": {m}", c.name),
-                ))
-            };
+        };
+        vec![
+            self.name.clone(),
+            kind,
+            self.cost.to_string(),
+            stat(self.ap),
+            stat(self.dp),
+            stat(self.sp),
+            stat(self.hp),
+            self.text.clone(),
+        ]
+    }
+
+    /// The checks that need the card another card names: a General's
+    /// Commander, a Sub-Area's Area, a `token`'s Token and a `fetch`'s
+    /// Required card.
+    fn check_pool(pool: &CardPool<Card>) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (_, c) in pool.cards() {
+            let mut err = |m: &str| problems.push(format!("card \"{}\": {m}", c.name));
             let is = |id: Option<CardId>, pred: &dyn Fn(&Card) -> bool| {
-                id.is_none_or(|id| pred(&cards[id.0 as usize]))
+                id.is_none_or(|id| pred(pool.card(id)))
             };
             if !is(c.general_to, &|x| x.commander && x.general_to.is_none()) {
-                err("general_to expects a Commander that is no General itself".into());
+                err("general_to expects a Commander that is no General itself");
             }
             if !is(c.sub_area_of, &|x| {
                 x.kind == Kind::Area && x.sub_area_of.is_none()
             }) {
-                err("sub_area_of expects an Area that is no Sub-Area itself".into());
+                err("sub_area_of expects an Area that is no Sub-Area itself");
             }
-            for a in &c.abilities {
-                for e in &a.effects {
-                    if e.op == Op::Token && !is(e.card, &|x| x.kind == Kind::Token) {
-                        err("a \"token\" effect expects a Token card".into());
-                    }
-                    if e.op == Op::Fetch && !is(e.card, &|x| x.required) {
-                        err("a \"fetch\" effect expects a Required card".into());
-                    }
+            for e in c.abilities.iter().flat_map(|a| &a.effects) {
+                if e.op == Op::Token && !is(e.card, &|x| x.kind == Kind::Token) {
+                    err("a \"token\" effect expects a Token card");
+                }
+                if e.op == Op::Fetch && !is(e.card, &|x| x.required) {
+                    err("a \"fetch\" effect expects a Required card");
                 }
             }
         }
-        if errors.is_empty() && cards.is_empty() {
-            errors.push(Diagnostic::new(source, 0, "the card file defines no card"));
-        }
-        if !errors.is_empty() {
-            return Err(Diagnostics(errors));
-        }
-        Ok(CardDb {
-            cards,
-            by_name,
-            source: source.to_string(),
-        })
-    }
-
-    /// The card with id `id`.
-    #[inline]
-    pub fn card(&self, id: CardId) -> &Card {
-        &self.cards[id.0 as usize]
-    }
-
-    /// Every card, in file order, with its id.
-    pub fn cards(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (CardId(i as u16), c))
-    }
-
-    /// The id of the card named `name` (exact).
-    pub fn id(&self, name: &str) -> Option<CardId> {
-        self.by_name.get(name).copied()
-    }
-
-    /// The id of `name`, ignoring case, for lists written by hand.
-    pub fn id_ignoring_case(&self, name: &str) -> Option<CardId> {
-        self.id(name).or_else(|| {
-            self.cards
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(name))
-                .map(|i| CardId(i as u16))
-        })
-    }
-
-    /// Every card name, for suggestions.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.cards.iter().map(|c| c.name.as_str())
-    }
-
-    /// The number of cards.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// Whether the pool is empty (never, once loaded).
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// The pool as table rows for `decklab cards`.
-    pub fn table_rows(&self) -> Vec<Vec<String>> {
-        let mut rows = vec![
-            ["name", "type", "cost", "ap", "dp", "sp", "hp", "text"]
-                .map(String::from)
-                .to_vec(),
-        ];
-        for c in &self.cards {
-            let mut kind = c.kind.name().to_string();
-            if c.commander {
-                kind.push_str(" (commander)");
-            }
-            if c.required {
-                kind.push_str(" (required)");
-            }
-            let stat = |v: u8| {
-                if c.is_character() {
-                    v.to_string()
-                } else {
-                    String::new()
-                }
-            };
-            rows.push(vec![
-                c.name.clone(),
-                kind,
-                c.cost.to_string(),
-                stat(c.ap),
-                stat(c.dp),
-                stat(c.sp),
-                stat(c.hp),
-                c.text.clone(),
-            ]);
-        }
-        rows
+        problems
     }
 }
 
 // ---------------------------------------------------------------------------
 // The file format, as serde reads it. Every table rejects unknown keys.
 
+/// A card file as serde reads it: its `[[card]]` tables.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawFile {
+pub struct RawFile {
     #[serde(default)]
     card: Vec<Spanned<RawCard>>,
 }
 
+/// One `[[card]]` table as serde reads it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCard {
+pub struct RawCard {
     name: String,
     kind: Kind,
     #[serde(default)]
@@ -703,283 +618,258 @@ struct RawEffect {
 // ---------------------------------------------------------------------------
 // From raw tables to cards, every combination checked.
 
-struct Build<'a> {
-    path: &'a str,
-    line: usize,
-    name: &'a str,
-    by_name: &'a HashMap<String, CardId>,
-    names: &'a [String],
-    errors: &'a mut Vec<Diagnostic>,
+fn elements(at: &mut Build<'_>, names: &[String]) -> Elements {
+    let mut set = Elements::default();
+    for n in names {
+        match ELEMENTS.iter().position(|e| e.eq_ignore_ascii_case(n)) {
+            Some(i) => set.0 |= 1 << i,
+            None => {
+                let m = unknown_name("element", n, ELEMENTS);
+                at.error(m);
+            }
+        }
+    }
+    set
 }
 
-impl Build<'_> {
-    fn err(&mut self, message: String) {
-        self.errors.push(Diagnostic::new(
-            self.path,
-            self.line,
-            format!("card \"{}\": {message}", self.name),
-        ));
+fn card(at: &mut Build<'_>, r: &RawCard) -> Card {
+    let character = matches!(r.kind, Kind::Character | Kind::Token);
+    if character {
+        if r.hp == 0 || [r.ap, r.dp, r.sp, r.hp].iter().any(|&v| v > MAX_STAT) {
+            at.error(format!(
+                "a character expects hp from 1 to {MAX_STAT} and ap, dp, sp from 0 to {MAX_STAT}"
+            ));
+        }
+        if r.elements.is_empty() || r.elements.len() > 2 {
+            at.error("a character expects one or two elements");
+        }
+    } else if r.ap + r.dp + r.sp + r.hp > 0 || r.on_attack > 0 {
+        at.error("ap, dp, sp, hp and on_attack are for characters");
     }
-
-    fn reference(&mut self, field: &str, name: &Option<String>) -> Option<CardId> {
-        let name = name.as_ref()?;
-        match self.by_name.get(name.trim()) {
-            Some(&id) => Some(id),
-            None => {
-                let m = unknown_name("card", name, self.names.iter().map(String::as_str));
-                self.err(format!("{field}: {m}"));
-                None
-            }
-        }
+    if r.cost > MAX_STAT {
+        at.error(format!("cost expects 0 to {MAX_STAT}"));
     }
-
-    fn elements(&mut self, names: &[String]) -> Elements {
-        let mut set = Elements::default();
-        for n in names {
-            match ELEMENTS.iter().position(|e| e.eq_ignore_ascii_case(n)) {
-                Some(i) => set.0 |= 1 << i,
-                None => {
-                    let m = unknown_name("element", n, ELEMENTS);
-                    self.err(m);
-                }
-            }
-        }
-        set
+    if r.kind == Kind::Token && (r.cost > 0 || !r.ability.is_empty() || r.aura.is_some()) {
+        at.error("a token has no hand cost and cannot use effects of any sort");
     }
-
-    fn card(&mut self, r: &RawCard) -> Card {
-        let character = matches!(r.kind, Kind::Character | Kind::Token);
-        if character {
-            if r.hp == 0 || [r.ap, r.dp, r.sp, r.hp].iter().any(|&v| v > MAX_STAT) {
-                self.err(format!(
-                    "a character expects hp from 1 to {MAX_STAT} and ap, dp, sp from 0 to {MAX_STAT}"
-                ));
+    if (r.commander || r.general_to.is_some()) && r.kind != Kind::Character {
+        at.error("only characters are commanders");
+    }
+    if r.general_to.is_some() && !r.commander {
+        at.error("a general is a commander (set commander = true)");
+    }
+    if r.required.is_some() && !matches!(r.kind, Kind::Character | Kind::Item) {
+        at.error("a required card is a character or an item");
+    }
+    if r.required.is_some() && r.commander {
+        at.error("a required card cannot be a commander");
+    }
+    if r.sub_area_of.is_some() && r.kind != Kind::Area {
+        at.error("sub_area_of is for areas");
+    }
+    if (r.mask || r.instrument) && r.kind != Kind::Item {
+        at.error("mask and instrument are for items");
+    }
+    if r.song && !(r.kind == Kind::Effect && r.timing == Some(Timing::Instant)) {
+        at.error("a song is an instant effect card");
+    }
+    if r.ability.len() > MAX_ABILITIES {
+        at.error(format!("a card has at most {MAX_ABILITIES} abilities"));
+    }
+    let mut abilities: Vec<Ability> = r
+        .ability
+        .iter()
+        .take(MAX_ABILITIES)
+        .map(|a| ability(at, a))
+        .collect();
+    let mut timing = Timing::Normal;
+    if r.kind == Kind::Effect {
+        match r.timing {
+            None => at.error(
+                "an effect card expects timing = \"timed\", \"instant\", \"constant\" or \"attack\"",
+            ),
+            Some(Timing::Normal) => at.error("an effect card is not \"normal\""),
+            Some(t) => timing = t,
+        }
+        if !r.ability.is_empty() {
+            at.error("an effect card lists `effects` directly, not `ability`");
+        }
+        if timing == Timing::Constant {
+            if r.aura.is_none() || !r.effects.is_empty() {
+                at.error("a constant effect card expects an aura and no effects");
             }
-            if r.elements.is_empty() || r.elements.len() > 2 {
-                self.err("a character expects one or two elements".into());
+        } else {
+            if r.effects.is_empty() {
+                at.error("an effect card expects at least one effect");
             }
-        } else if r.ap + r.dp + r.sp + r.hp > 0 || r.on_attack > 0 {
-            self.err("ap, dp, sp, hp and on_attack are for characters".into());
-        }
-        if r.cost > MAX_STAT {
-            self.err(format!("cost expects 0 to {MAX_STAT}"));
-        }
-        if r.kind == Kind::Token && (r.cost > 0 || !r.ability.is_empty() || r.aura.is_some()) {
-            self.err("a token has no hand cost and cannot use effects of any sort".into());
-        }
-        if (r.commander || r.general_to.is_some()) && r.kind != Kind::Character {
-            self.err("only characters are commanders".into());
-        }
-        if r.general_to.is_some() && !r.commander {
-            self.err("a general is a commander (set commander = true)".into());
-        }
-        if r.required.is_some() && !matches!(r.kind, Kind::Character | Kind::Item) {
-            self.err("a required card is a character or an item".into());
-        }
-        if r.required.is_some() && r.commander {
-            self.err("a required card cannot be a commander".into());
-        }
-        if r.sub_area_of.is_some() && r.kind != Kind::Area {
-            self.err("sub_area_of is for areas".into());
-        }
-        if (r.mask || r.instrument) && r.kind != Kind::Item {
-            self.err("mask and instrument are for items".into());
-        }
-        if r.song && !(r.kind == Kind::Effect && r.timing == Some(Timing::Instant)) {
-            self.err("a song is an instant effect card".into());
-        }
-        if r.ability.len() > MAX_ABILITIES {
-            self.err(format!("a card has at most {MAX_ABILITIES} abilities"));
-        }
-        let mut abilities: Vec<Ability> = r
-            .ability
-            .iter()
-            .take(MAX_ABILITIES)
-            .map(|a| self.ability(a))
-            .collect();
-        let mut timing = Timing::Normal;
-        if r.kind == Kind::Effect {
-            match r.timing {
-                None => self.err(
-                    "an effect card expects timing = \"timed\", \"instant\", \"constant\" or \"attack\""
-                        .into(),
-                ),
-                Some(Timing::Normal) => self.err("an effect card is not \"normal\"".into()),
-                Some(t) => timing = t,
-            }
-            if !r.ability.is_empty() {
-                self.err("an effect card lists `effects` directly, not `ability`".into());
-            }
-            if timing == Timing::Constant {
-                if r.aura.is_none() || !r.effects.is_empty() {
-                    self.err("a constant effect card expects an aura and no effects".into());
-                }
-            } else {
-                if r.effects.is_empty() {
-                    self.err("an effect card expects at least one effect".into());
-                }
-                let a = Ability {
-                    timing,
-                    trigger: r.trigger,
-                    cost: 0,
-                    coin: false,
-                    effects: r.effects.iter().map(|e| self.effect(e)).collect(),
-                };
-                self.check_ability(&a);
-                abilities.push(a);
-            }
-        } else if r.timing.is_some() || r.trigger.is_some() || !r.effects.is_empty() {
-            self.err(
-                "timing, trigger and effects are for effect cards (use [[card.ability]])".into(),
-            );
-        }
-        for a in &abilities {
-            let ok = match r.kind {
-                Kind::Character => a.timing != Timing::Constant,
-                Kind::Item => matches!(a.timing, Timing::Attack | Timing::Instant),
-                Kind::Assistant => a.timing == Timing::Instant,
-                Kind::Area => a.timing == Timing::Normal,
-                Kind::Effect => true,
-                Kind::Token => false,
+            let a = Ability {
+                timing,
+                trigger: r.trigger,
+                cost: 0,
+                coin: false,
+                effects: r.effects.iter().map(|e| effect(at, e)).collect(),
             };
-            if !ok {
-                self.err(format!(
-                    "a {} cannot have a {:?} ability",
-                    r.kind.name(),
-                    a.timing
-                ));
-            }
+            check_ability(at, &a);
+            abilities.push(a);
         }
-        let aura = r.aura.as_ref().map_or(Aura::default(), |a| Aura {
-            ap: a.ap,
-            dp: a.dp,
-            sp: a.sp,
-            hp: a.hp,
-            elements: self.elements(&a.elements),
-            discount: a.discount,
-            opponent_turn: a.opponent_turn,
-        });
-        if aura.discount > MAX_STAT {
-            self.err(format!("aura.discount expects 0 to {MAX_STAT}"));
-        }
-        if aura.opponent_turn && r.kind != Kind::Item {
-            self.err("aura.opponent_turn is for [Timed] items".into());
-        }
-        if aura.discount > 0 && !matches!(r.kind, Kind::Assistant | Kind::Effect) {
-            self.err("aura.discount is for assistants and constant effect cards".into());
-        }
-        Card {
-            name: self.name.to_string(),
-            kind: r.kind,
-            cost: r.cost,
-            elements: self.elements(&r.elements),
-            subtypes: r.subtypes.clone(),
-            ap: r.ap,
-            dp: r.dp,
-            sp: r.sp,
-            hp: r.hp,
-            commander: r.commander,
-            general_to: self.reference("general_to", &r.general_to),
-            requires: self.reference("required", &r.required),
-            required: r.required.is_some(),
-            sub_area_of: self.reference("sub_area_of", &r.sub_area_of),
-            mask: r.mask,
-            instrument: r.instrument,
-            song: r.song,
-            timing,
-            on_attack: r.on_attack,
-            aura,
-            abilities,
-            text: r.text.clone(),
-        }
+    } else if r.timing.is_some() || r.trigger.is_some() || !r.effects.is_empty() {
+        at.error("timing, trigger and effects are for effect cards (use [[card.ability]])");
     }
-
-    fn ability(&mut self, r: &RawAbility) -> Ability {
-        let a = Ability {
-            timing: r.timing,
-            trigger: r.trigger,
-            cost: r.cost,
-            coin: r.coin,
-            effects: r.effects.iter().map(|e| self.effect(e)).collect(),
+    for a in &abilities {
+        let ok = match r.kind {
+            Kind::Character => a.timing != Timing::Constant,
+            Kind::Item => matches!(a.timing, Timing::Attack | Timing::Instant),
+            Kind::Assistant => a.timing == Timing::Instant,
+            Kind::Area => a.timing == Timing::Normal,
+            Kind::Effect => true,
+            Kind::Token => false,
         };
-        self.check_ability(&a);
-        a
-    }
-
-    fn check_ability(&mut self, a: &Ability) {
-        if a.effects.is_empty() {
-            self.err("an ability expects at least one effect".into());
-        }
-        if (a.timing == Timing::Timed) != a.trigger.is_some() {
-            self.err("a timed effect expects a trigger (and only a timed one)".into());
-        }
-        let chosen: Vec<Target> = a
-            .effects
-            .iter()
-            .map(|e| e.target)
-            .filter(|t| t.is_chosen())
-            .collect();
-        if chosen.windows(2).any(|w| w[0] != w[1]) {
-            self.err("every chosen target of one ability must be the same kind".into());
-        }
-        if a.effects.iter().any(|e| e.op == Op::Negate) && a.trigger != Some(Trigger::EffectCard) {
-            self.err("\"negate\" answers an effect card (trigger = \"effect_card\")".into());
+        if !ok {
+            at.error(format!(
+                "a {} cannot have a {:?} ability",
+                r.kind.name(),
+                a.timing
+            ));
         }
     }
+    let aura = r.aura.as_ref().map_or(Aura::default(), |a| Aura {
+        ap: a.ap,
+        dp: a.dp,
+        sp: a.sp,
+        hp: a.hp,
+        elements: elements(at, &a.elements),
+        discount: a.discount,
+        opponent_turn: a.opponent_turn,
+    });
+    if aura.discount > MAX_STAT {
+        at.error(format!("aura.discount expects 0 to {MAX_STAT}"));
+    }
+    if aura.opponent_turn && r.kind != Kind::Item {
+        at.error("aura.opponent_turn is for [Timed] items");
+    }
+    if aura.discount > 0 && !matches!(r.kind, Kind::Assistant | Kind::Effect) {
+        at.error("aura.discount is for assistants and constant effect cards");
+    }
+    Card {
+        name: at.name().to_string(),
+        kind: r.kind,
+        cost: r.cost,
+        elements: elements(at, &r.elements),
+        subtypes: r.subtypes.clone(),
+        ap: r.ap,
+        dp: r.dp,
+        sp: r.sp,
+        hp: r.hp,
+        commander: r.commander,
+        general_to: r
+            .general_to
+            .as_deref()
+            .and_then(|n| at.reference("general_to", n)),
+        requires: r
+            .required
+            .as_deref()
+            .and_then(|n| at.reference("required", n)),
+        required: r.required.is_some(),
+        sub_area_of: r
+            .sub_area_of
+            .as_deref()
+            .and_then(|n| at.reference("sub_area_of", n)),
+        mask: r.mask,
+        instrument: r.instrument,
+        song: r.song,
+        timing,
+        on_attack: r.on_attack,
+        aura,
+        abilities,
+        text: r.text.clone(),
+    }
+}
 
-    fn effect(&mut self, r: &RawEffect) -> Effect {
-        let amount = r.amount.unwrap_or(1);
-        if amount > MAX_STAT {
-            self.err(format!("amount expects 0 to {MAX_STAT}, found {amount}"));
-        }
-        let target = r.target.unwrap_or(match r.op {
-            Op::Draw | Op::Power | Op::Search | Op::Summon | Op::Token => Target::Controller,
-            Op::Vitality | Op::Negate | Op::DestroyArea => Target::Opponent,
-            Op::Fetch => Target::This,
-            _ => Target::ChosenEnemy,
-        });
-        let fits = match r.op {
-            Op::Draw | Op::Power | Op::Vitality => target.is_player(),
-            Op::Search | Op::Summon | Op::Token => target == Target::Controller,
-            Op::Negate | Op::DestroyArea => target == Target::Opponent,
-            Op::Fetch => target == Target::This,
-            _ => !target.is_player(),
-        };
-        if !fits {
-            self.err(format!("{:?} cannot apply to target {:?}", r.op, target));
-        }
-        let stat = r.stat.unwrap_or(Stat::Ap);
-        if matches!(r.op, Op::Reduce | Op::Boost) && r.stat.is_none() {
-            self.err("reduce and boost expect a stat (ap, dp, sp or hp)".into());
-        }
-        if matches!(r.op, Op::Token | Op::Fetch) != r.card.is_some() {
-            self.err("token and fetch (only) name a card".into());
-        }
-        let searching = matches!(r.op, Op::Search | Op::Summon);
-        if !searching && (r.kind.is_some() || r.subtype.is_some() || r.max_cost.is_some()) {
-            self.err("kind, subtype and max_cost filter search and summon only".into());
-        }
-        if r.op == Op::Summon && r.kind.is_some_and(|k| k != Kind::Character) {
-            self.err("summon finds characters".into());
-        }
-        Effect {
-            op: r.op,
-            amount,
-            target,
-            stat,
-            elements: self.elements(&r.elements),
-            filter: Filter {
-                kind: if r.op == Op::Summon {
-                    Some(Kind::Character)
-                } else {
-                    r.kind
-                },
-                subtype: r.subtype.clone(),
-                anywhere: r.anywhere,
-                max_cost: r.max_cost,
+fn ability(at: &mut Build<'_>, r: &RawAbility) -> Ability {
+    let a = Ability {
+        timing: r.timing,
+        trigger: r.trigger,
+        cost: r.cost,
+        coin: r.coin,
+        effects: r.effects.iter().map(|e| effect(at, e)).collect(),
+    };
+    check_ability(at, &a);
+    a
+}
+
+fn check_ability(at: &mut Build<'_>, a: &Ability) {
+    if a.effects.is_empty() {
+        at.error("an ability expects at least one effect");
+    }
+    if (a.timing == Timing::Timed) != a.trigger.is_some() {
+        at.error("a timed effect expects a trigger (and only a timed one)");
+    }
+    let chosen: Vec<Target> = a
+        .effects
+        .iter()
+        .map(|e| e.target)
+        .filter(|t| t.is_chosen())
+        .collect();
+    if chosen.windows(2).any(|w| w[0] != w[1]) {
+        at.error("every chosen target of one ability must be the same kind");
+    }
+    if a.effects.iter().any(|e| e.op == Op::Negate) && a.trigger != Some(Trigger::EffectCard) {
+        at.error("\"negate\" answers an effect card (trigger = \"effect_card\")");
+    }
+}
+
+fn effect(at: &mut Build<'_>, r: &RawEffect) -> Effect {
+    let amount = r.amount.unwrap_or(1);
+    if amount > MAX_STAT {
+        at.error(format!("amount expects 0 to {MAX_STAT}, found {amount}"));
+    }
+    let target = r.target.unwrap_or(match r.op {
+        Op::Draw | Op::Power | Op::Search | Op::Summon | Op::Token => Target::Controller,
+        Op::Vitality | Op::Negate | Op::DestroyArea => Target::Opponent,
+        Op::Fetch => Target::This,
+        _ => Target::ChosenEnemy,
+    });
+    let fits = match r.op {
+        Op::Draw | Op::Power | Op::Vitality => target.is_player(),
+        Op::Search | Op::Summon | Op::Token => target == Target::Controller,
+        Op::Negate | Op::DestroyArea => target == Target::Opponent,
+        Op::Fetch => target == Target::This,
+        _ => !target.is_player(),
+    };
+    if !fits {
+        at.error(format!("{:?} cannot apply to target {:?}", r.op, target));
+    }
+    let stat = r.stat.unwrap_or(Stat::Ap);
+    if matches!(r.op, Op::Reduce | Op::Boost) && r.stat.is_none() {
+        at.error("reduce and boost expect a stat (ap, dp, sp or hp)");
+    }
+    if matches!(r.op, Op::Token | Op::Fetch) != r.card.is_some() {
+        at.error("token and fetch (only) name a card");
+    }
+    let searching = matches!(r.op, Op::Search | Op::Summon);
+    if !searching && (r.kind.is_some() || r.subtype.is_some() || r.max_cost.is_some()) {
+        at.error("kind, subtype and max_cost filter search and summon only");
+    }
+    if r.op == Op::Summon && r.kind.is_some_and(|k| k != Kind::Character) {
+        at.error("summon finds characters");
+    }
+    Effect {
+        op: r.op,
+        amount,
+        target,
+        stat,
+        elements: elements(at, &r.elements),
+        filter: Filter {
+            kind: if r.op == Op::Summon {
+                Some(Kind::Character)
+            } else {
+                r.kind
             },
-            card: self.reference("card", &r.card),
-        }
+            subtype: r.subtype.clone(),
+            anywhere: r.anywhere,
+            max_cost: r.max_cost,
+        },
+        card: r.card.as_deref().and_then(|n| at.reference("card", n)),
     }
 }
 

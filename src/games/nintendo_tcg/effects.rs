@@ -15,13 +15,13 @@ use super::cards::{Ability, CardId, Kind, Op, Stat, Target};
 use super::events::{Event, EventKind};
 use super::rules::VITALITY;
 use super::state::{Char, MAX_POWER, Placed, State, Tgt, flag};
-use crate::core::{GameRng, Observer, below, shuffle};
+use crate::core::{GameRng, Observer, Player, below, shuffle};
 
 /// Who uses an effect, from where, at what.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ctx {
     /// The controller.
-    pub owner: u8,
+    pub owner: Player,
     /// The Character whose effect it is (or that holds the card), by
     /// board id on the owner's side.
     pub source: Option<u8>,
@@ -67,7 +67,7 @@ impl NintendoTcg {
                     let q = if e.target == Target::Controller {
                         p
                     } else {
-                        p ^ 1
+                        p.opponent()
                     };
                     match e.op {
                         Op::Draw => {
@@ -76,7 +76,7 @@ impl NintendoTcg {
                             }
                         }
                         Op::Power => {
-                            let side = s.side_mut(q);
+                            let side = &mut s.sides[q];
                             side.power = side.power.saturating_add(e.amount).min(MAX_POWER);
                         }
                         _ => self.lose_vp(s, q, e.amount, obs),
@@ -105,9 +105,9 @@ impl NintendoTcg {
     }
 
     /// The Characters an effect on `target` reaches, as (side, board id).
-    fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Vec<(u8, u8)> {
+    fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Vec<(Player, u8)> {
         let p = ctx.owner;
-        let present = |q: u8, uid: u8| s.side(q).char(uid).is_some();
+        let present = |q: Player, uid: u8| s.sides[q].char(uid).is_some();
         match (target, ctx.target) {
             (Target::This, _) => ctx
                 .source
@@ -115,18 +115,22 @@ impl NintendoTcg {
                 .map(|u| (p, u))
                 .into_iter()
                 .collect(),
-            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p ^ 1, u) => vec![(p ^ 1, u)],
+            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p.opponent(), u) => {
+                vec![(p.opponent(), u)]
+            }
             (Target::ChosenAlly, Tgt::Own(u)) if present(p, u) => vec![(p, u)],
             (Target::AllEnemies | Target::AllAllies | Target::All, _) => {
-                let sides: &[u8] = match target {
-                    Target::AllEnemies => &[1],
-                    Target::AllAllies => &[0],
-                    _ => &[0, 1],
-                };
                 let mut v = Vec::new();
-                for &d in sides {
-                    let q = p ^ d;
-                    for c in &s.side(q).board {
+                for q in [p, p.opponent()] {
+                    let reached = match target {
+                        Target::AllEnemies => q != p,
+                        Target::AllAllies => q == p,
+                        _ => true,
+                    };
+                    if !reached {
+                        continue;
+                    }
+                    for c in &s.sides[q].board {
                         let els = self.card(c.card).elements.0;
                         if c.in_sub() == ctx.sub && (elements == 0 || els & elements != 0) {
                             v.push((q, c.uid));
@@ -144,7 +148,7 @@ impl NintendoTcg {
     fn hit(
         &self,
         s: &mut State,
-        q: u8,
+        q: Player,
         uid: u8,
         op: Op,
         stat: Stat,
@@ -154,7 +158,7 @@ impl NintendoTcg {
         if op == Op::Banish {
             return self.leave_play(s, q, uid, Dest::Removed, obs);
         }
-        let Some(c) = s.side_mut(q).char_mut(uid) else {
+        let Some(c) = s.sides[q].char_mut(uid) else {
             return;
         };
         let delta = amount.min(99) as i8;
@@ -184,10 +188,9 @@ impl NintendoTcg {
 
     /// Destroys every Character whose HP is gone.
     pub(super) fn sweep(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        for q in 0..2u8 {
+        for q in Player::all(2) {
             loop {
-                let dead = s
-                    .side(q)
+                let dead = s.sides[q]
                     .board
                     .iter()
                     .find(|c| self.hp_left(s, q, c) == 0)
@@ -202,8 +205,8 @@ impl NintendoTcg {
 
     /// Puts `card` of `p` in its pile: the extra deck for Required cards
     /// and Tokens, else the discard pile.
-    pub(super) fn to_discard(&self, s: &mut State, p: u8, card: CardId) {
-        let side = s.side_mut(p);
+    pub(super) fn to_discard(&self, s: &mut State, p: Player, card: CardId) {
+        let side = &mut s.sides[p];
         if self.card(card).extra() {
             side.extra.push(card);
         } else {
@@ -217,27 +220,27 @@ impl NintendoTcg {
     pub(super) fn leave_play(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         uid: u8,
         dest: Dest,
         obs: &mut impl Observer<Event>,
     ) {
-        let Some(i) = s.side(p).find(uid) else {
+        let Some(i) = s.sides[p].find(uid) else {
             return;
         };
-        let c = s.side_mut(p).board.remove(i);
+        let c = s.sides[p].board.remove(i);
         for &item in &c.items {
             self.to_discard(s, p, item);
         }
         if dest == Dest::Removed && !self.card(c.card).extra() {
-            s.side_mut(p).removed.push(c.card);
+            s.sides[p].removed.push(c.card);
             self.emit(s, p, EventKind::Banished { card: c.card }, obs);
         } else {
             self.to_discard(s, p, c.card);
             self.emit(s, p, EventKind::Destroyed { card: c.card }, obs);
         }
         if self.commanders(s, p, None) > 1 {
-            let board = &s.side(p).board;
+            let board = &s.sides[p].board;
             let orphan = board.iter().find(|o| {
                 self.card(o.card)
                     .general_to
@@ -254,12 +257,12 @@ impl NintendoTcg {
     pub(super) fn enter(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         sub: bool,
         obs: &mut impl Observer<Event>,
     ) -> u8 {
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         let uid = side.fresh_uid();
         side.board.push(Char {
             card,
@@ -272,8 +275,8 @@ impl NintendoTcg {
     }
 
     /// `p` draws one card; an empty deck gives nothing.
-    pub(super) fn draw(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) -> bool {
-        let side = s.side_mut(p);
+    pub(super) fn draw(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) -> bool {
+        let side = &mut s.sides[p];
         let Some(card) = side.deck.pop() else {
             return false;
         };
@@ -283,15 +286,21 @@ impl NintendoTcg {
     }
 
     /// `p` loses `amount` Vitality Points; at zero the rival wins.
-    pub(super) fn lose_vp(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
-        let side = s.side_mut(p);
+    pub(super) fn lose_vp(
+        &self,
+        s: &mut State,
+        p: Player,
+        amount: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let side = &mut s.sides[p];
         side.vp = side.vp.saturating_sub(amount);
         let vp = side.vp;
         self.emit(s, p, EventKind::Vitality { vp }, obs);
         let total = super::state::START_VP - vp;
-        self.emit(s, p ^ 1, EventKind::Score { total }, obs);
+        self.emit(s, p.opponent(), EventKind::Score { total }, obs);
         if vp == 0 {
-            self.game_over(s, Some(p ^ 1), VITALITY, obs);
+            self.game_over(s, Some(p.opponent()), VITALITY, obs);
         }
     }
 
@@ -301,15 +310,14 @@ impl NintendoTcg {
     fn search(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         e: &super::cards::Effect,
         sub: bool,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         let summon = e.op == Op::Summon;
-        let best = s
-            .side(p)
+        let best = s.sides[p]
             .deck
             .iter()
             .enumerate()
@@ -319,15 +327,15 @@ impl NintendoTcg {
             .max_by_key(|&(_, &c)| (self.card(c).cost, std::cmp::Reverse(c)))
             .map(|(i, &c)| (i, c));
         if let Some((i, card)) = best {
-            s.side_mut(p).deck.remove(i);
+            s.sides[p].deck.remove(i);
             self.emit(s, p, EventKind::Search { card }, obs);
             if summon {
                 self.enter(s, p, card, sub, obs);
             } else {
-                s.side_mut(p).hand.push(card);
+                s.sides[p].hand.push(card);
             }
         }
-        shuffle(rng, &mut s.side_mut(p).deck);
+        shuffle(rng, &mut s.sides[p].deck);
     }
 
     /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
@@ -335,12 +343,12 @@ impl NintendoTcg {
     fn take_extra(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         ctx: Ctx,
         obs: &mut impl Observer<Event>,
     ) {
-        let Some(i) = s.side(p).extra.iter().position(|&c| c == card) else {
+        let Some(i) = s.sides[p].extra.iter().position(|&c| c == card) else {
             return;
         };
         if self.card(card).kind == Kind::Item {
@@ -348,20 +356,20 @@ impl NintendoTcg {
             if !self.may_hold(s, p, host, card) {
                 return;
             }
-            s.side_mut(p).extra.remove(i);
-            if let Some(c) = s.side_mut(p).char_mut(host) {
+            s.sides[p].extra.remove(i);
+            if let Some(c) = s.sides[p].char_mut(host) {
                 c.items.push(card);
             }
             self.emit(s, p, EventKind::Attach { card }, obs);
         } else if self.may_enter(s, p, card) {
-            s.side_mut(p).extra.remove(i);
+            s.sides[p].extra.remove(i);
             self.enter(s, p, card, ctx.sub, obs);
         }
     }
 
     /// Whether Character `uid` of `p` can take Item `item` (room; one Mask).
-    pub(super) fn may_hold(&self, s: &State, p: u8, uid: u8, item: CardId) -> bool {
-        s.side(p).char(uid).is_some_and(|c| {
+    pub(super) fn may_hold(&self, s: &State, p: Player, uid: u8, item: CardId) -> bool {
+        s.sides[p].char(uid).is_some_and(|c| {
             let second_mask = self.card(item).mask && c.items.iter().any(|&i| self.card(i).mask);
             !c.items.is_full() && !second_mask
         })
@@ -382,8 +390,8 @@ impl NintendoTcg {
     pub(super) fn clear_sub(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let Some(sub) = s.sub.take() else { return };
         self.to_discard(s, sub.owner, sub.card);
-        for q in 0..2u8 {
-            while let Some(uid) = s.side(q).board.iter().find(|c| c.in_sub()).map(|c| c.uid) {
+        for q in Player::all(2) {
+            while let Some(uid) = s.sides[q].board.iter().find(|c| c.in_sub()).map(|c| c.uid) {
                 self.leave_play(s, q, uid, Dest::Discard, obs);
             }
         }
@@ -394,7 +402,7 @@ impl NintendoTcg {
     pub(super) fn place_area(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         obs: &mut impl Observer<Event>,
     ) {

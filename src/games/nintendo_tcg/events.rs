@@ -6,19 +6,12 @@ use serde_json::{Value, json};
 
 use super::NintendoTcg;
 use super::cards::{CardId, Trigger};
-use super::state::State;
-use crate::core::{Metric, Observer, Player};
+use super::state::{START_VP, State};
+use crate::core::{Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Turns started so far (0 during setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: its turn (turns started so far, 0 during setup), who acts
+/// or owns it, and what happened.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +22,10 @@ pub enum EventKind {
     Pick,
     /// The Commanders revealed; `first` goes first (by the coin).
     Reveal {
-        /// Seat a's and seat b's Commanders.
-        commanders: [Option<CardId>; 2],
+        /// Each seat's Commander.
+        commanders: Seats<Option<CardId>, 2>,
         /// The first player.
-        first: u8,
+        first: Player,
     },
     /// A coin flipped for an effect.
     Coin {
@@ -148,14 +141,10 @@ pub enum EventKind {
     /// The game ends.
     GameOver {
         /// The winner.
-        winner: Option<u8>,
+        winner: Option<Player>,
         /// Why (`vitality`, `deck_out`, `turn_limit`).
         reason: &'static str,
     },
-}
-
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
 }
 
 impl NintendoTcg {
@@ -164,7 +153,7 @@ impl NintendoTcg {
     pub(super) fn emit(
         &self,
         s: &State,
-        player: u8,
+        player: Player,
         kind: EventKind,
         obs: &mut impl Observer<Event>,
     ) {
@@ -174,14 +163,22 @@ impl NintendoTcg {
             kind,
         });
     }
+}
 
-    fn name_of(&self, c: CardId) -> &str {
-        &self.db.card(c).name
+/// What the reports read: metrics and log lines from the events, each
+/// seat's Vitality Points and the vitality taken from the rival, the
+/// cards' names and costs.
+impl Report for NintendoTcg {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "victory points left",
+            resource: "hand power",
+            score: "victory points taken from the opponent",
+        }
     }
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+    fn metric(&self, e: &Event) -> Option<Metric> {
+        let player = e.player;
         Some(match e.kind {
             EventKind::GameStart => Metric::GameStart,
             EventKind::TurnStart { power } => Metric::TurnStart {
@@ -212,16 +209,15 @@ impl NintendoTcg {
         })
     }
 
-    /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
-        let card = |c: CardId| self.name_of(c).to_string();
+    fn event_json(&self, e: &Event) -> Value {
+        let card = |c: CardId| self.card_name(c).to_string();
         let (name, fields) = match e.kind {
             EventKind::GameStart => ("game_start", json!({})),
             EventKind::Pick => ("pick", json!({})),
             EventKind::Reveal { commanders, first } => (
                 "reveal",
-                json!({"commander_a": commanders[0].map(card), "commander_b": commanders[1].map(card),
-                       "first": seat(first)}),
+                json!({"commander_a": commanders[Player::A].map(card), "commander_b": commanders[Player::B].map(card),
+                       "first": first.to_string()}),
             ),
             EventKind::Coin { heads } => ("coin", json!({"heads": heads})),
             EventKind::TurnStart { power } => ("turn_start", json!({"power": power})),
@@ -258,13 +254,33 @@ impl NintendoTcg {
             EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
             EventKind::GameOver { winner, reason } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason}),
             ),
         };
-        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
-            obj.extend(extra);
+        e.json(name, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let foe = &s.sides[player.opponent()];
+        SeatSummary {
+            health: s.sides[player].vp.into(),
+            score: i32::from(START_VP - foe.vp),
         }
-        v
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        &self.db.card(card).name
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

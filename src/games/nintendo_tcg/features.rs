@@ -1,11 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::NintendoTcg;
 use super::state::State;
+use super::{NAME, NintendoTcg};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order [`NintendoTcg::compute_features`]
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 14] = [
     "vitality",
     "opp_vitality",
@@ -23,12 +23,20 @@ pub const FEATURES: [&str; 14] = [
     "deck_size",
 ];
 
-impl NintendoTcg {
+impl Evaluate for NintendoTcg {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let board = |q: u8| {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let board = |q: Player| {
             let (mut ap, mut dp, mut hp, mut n) = (0.0, 0.0, 0.0, 0.0);
-            for c in &s.side(q).board {
+            for c in &s.sides[q].board {
                 let st = self.stats(s, q, c);
                 ap += f64::from(st.ap);
                 dp += f64::from(st.dp);
@@ -38,9 +46,9 @@ impl NintendoTcg {
             (ap, dp, hp, n)
         };
         let (ap, dp, hp, n) = board(p);
-        let (oap, odp, ohp, on) = board(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (oap, odp, ohp, on) = board(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let values = [
             f64::from(me.vp),
             -f64::from(foe.vp),

@@ -5,11 +5,12 @@
 use super::NintendoTcg;
 use super::cards::{CardId, Kind};
 use super::state::{MAX_POWER, Phase, START_VP, State};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl NintendoTcg {
     /// Every card `p` owns, wherever it is.
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(64);
         cards.extend(&side.deck);
         cards.extend(&side.hand);
@@ -41,22 +42,19 @@ impl NintendoTcg {
         }
         cards
     }
+}
 
+impl Invariants for NintendoTcg {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        for p in 0..2u8 {
-            let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for p in Player::all(2) {
+            let side = &s.sides[p];
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p].card_list(),
+                |c| self.card(c).name.clone(),
+            )?;
             for zone in [&side.deck, &side.hand, &side.discard, &side.removed] {
                 if zone.iter().any(|&c| self.card(c).extra()) {
                     return Err(format!(
@@ -116,7 +114,7 @@ impl NintendoTcg {
                 Phase::Main => s.decider == s.active && s.answer.is_none() && s.held.is_none(),
                 Phase::Window(_) => s.decider != s.active || s.held.is_none(),
                 Phase::Reply(_) => s.decider == s.active && s.answer.is_some(),
-                Phase::Battle => s.side(s.decider).char(s.attacker).is_some(),
+                Phase::Battle => s.sides[s.decider].char(s.attacker).is_some(),
             };
             if !ok {
                 return Err(format!("inconsistent phase {:?}", s.phase));
@@ -126,5 +124,9 @@ impl NintendoTcg {
             }
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

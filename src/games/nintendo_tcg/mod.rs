@@ -1,5 +1,5 @@
 //! The Nintendo TCG (rule version 1.0; summary in `docs/rules/nintendo-tcg.md`)
-//! as a [`Game`]: two players with 40-card decks and an extra deck, a
+//! as a [`Game`](crate::core::Game): two players with 40-card decks and an extra deck, a
 //! Commander chosen face down, hand power (+2 a turn) paid for cards and
 //! effects, a turn of actions closed by an automatic Battle Phase ordered
 //! by speed, one-action reply windows for Timed effects, coin flips, and
@@ -7,10 +7,11 @@
 //!
 //! One idea per module: `cards` (the data model and loader), `deck` (deck
 //! lists), `state` (plain-data state), `action` (decisions), `rules` (the
-//! flow of a game, windows), `battle` (the Battle Phase), `effects` (the
-//! effect interpreter and zone moves), `queries` (derived figures), `view`
-//! (hidden information), `events` (logs and metrics), `invariants` (the
-//! checker), `features` (evaluation features), `overrides` (`--set`).
+//! flow of a game, windows: `Game`), `battle` (the Battle Phase),
+//! `effects` (the effect interpreter and zone moves), `queries` (derived
+//! figures), `view` (hidden information), `events` (logs and metrics:
+//! `Report`), `invariants` (the checker: `Invariants`), `features`
+//! (evaluation features: `Evaluate`).
 
 pub mod action;
 mod battle;
@@ -20,7 +21,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -34,18 +34,12 @@ use std::sync::Arc;
 
 pub use features::FEATURES;
 
-use action::Action;
-use cards::{CardDb, Trigger};
+use cards::CardDb;
 use deck::Deck;
-use events::Event;
-use state::State;
 
-use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
-};
+use crate::core::Seats;
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "nintendo-tcg";
@@ -69,33 +63,17 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
 pub struct NintendoTcg {
     /// The card pool.
     pub db: Arc<CardDb>,
-    /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    /// The deck of each seat.
+    pub decks: Seats<Deck, 2>,
     /// Game options.
     pub options: Options,
-    /// Per seat and [`Trigger::ALL`] index: whether the seat's deck list
+    /// Per seat and [`cards::Trigger::ALL`] index: whether the seat's deck list
     /// holds a card that can answer the trigger (public: windows open only
     /// then, so whether one opens reveals nothing hidden).
-    answerable: [[bool; 3]; 2],
+    answerable: Seats<[bool; 3], 2>,
 }
 
 impl NintendoTcg {
-    /// A game between two legal decks of `db`.
-    pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> NintendoTcg {
-        let mut answerable = [[false; 3]; 2];
-        for (p, deck) in decks.iter().enumerate() {
-            for (i, t) in Trigger::ALL.iter().enumerate() {
-                answerable[p][i] = deck.cards.iter().any(|&(c, _)| db.card(c).answers(*t));
-            }
-        }
-        NintendoTcg {
-            db,
-            decks,
-            options,
-            answerable,
-        }
-    }
-
     /// The bundled starter decks `a` and `b` (indices into
     /// [`BUNDLED_DECKS`]) on `db`, default options.
     pub fn bundled_on(db: CardDb, a: usize, b: usize) -> NintendoTcg {
@@ -104,127 +82,6 @@ impl NintendoTcg {
 
     /// The bundled starter decks `a` and `b` on the bundled pool.
     pub fn bundled(a: usize, b: usize) -> NintendoTcg {
-        NintendoTcg::bundled_on(CardDb::bundled(), a, b)
-    }
-}
-
-impl Game for NintendoTcg {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn start(&self, _rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
-        // Nothing is random before the Commander picks: the decks are
-        // shuffled once both are chosen.
-        self.setup()
-    }
-
-    fn to_move(&self, s: &State) -> Node {
-        match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(s.decider.into())),
-        }
-    }
-
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        self.legal(s, out);
-    }
-
-    fn apply(
-        &self,
-        s: &mut State,
-        action: Action,
-        rng: &mut GameRng,
-        observer: &mut impl Observer<Event>,
-    ) {
-        self.play(s, action, rng, observer);
-    }
-
-    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
-        let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
-        view
-    }
-
-    fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
-    }
-}
-
-impl Invariants for NintendoTcg {
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
-        self.invariants(s)
-    }
-
-    fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
-    }
-}
-
-impl Report for NintendoTcg {
-    fn terms(&self) -> SeatTerms {
-        SeatTerms {
-            health: "victory points left",
-            resource: "hand power",
-            score: "victory points taken from the opponent",
-        }
-    }
-
-    fn metric(&self, event: &Event) -> Option<Metric> {
-        self.event_metric(event)
-    }
-
-    fn event_json(&self, event: &Event) -> serde_json::Value {
-        self.json(event)
-    }
-
-    fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        let p = player.index() as u8;
-        let foe = s.side(p ^ 1);
-        SeatSummary {
-            health: s.side(p).vp.into(),
-            score: i32::from(state::START_VP - foe.vp),
-        }
-    }
-
-    fn turns(&self, s: &State) -> u32 {
-        s.turns.into()
-    }
-
-    fn card_name(&self, card: CardId) -> &str {
-        &self.db.card(card).name
-    }
-
-    fn card_cost(&self, card: CardId) -> u8 {
-        self.db.card(card).cost
-    }
-
-    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
-    }
-}
-
-impl Evaluate for NintendoTcg {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn feature_names(&self) -> &'static [&'static str] {
-        &features::FEATURES
-    }
-
-    fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        NintendoTcg::bundled_on(NintendoTcg::bundled_cards(), a, b)
     }
 }

@@ -9,6 +9,7 @@
 use super::NintendoTcg;
 use super::cards::{Aura, Card, CardId, Kind};
 use super::state::{Char, State, Tgt};
+use crate::core::Player;
 
 /// Stats of a Character in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -37,7 +38,7 @@ impl NintendoTcg {
     }
 
     /// The stats of `c` on side `p`.
-    pub(super) fn stats(&self, s: &State, p: u8, c: &Char) -> Stats {
+    pub(super) fn stats(&self, s: &State, p: Player, c: &Char) -> Stats {
         let card = self.card(c.card);
         let mut d = [
             i32::from(c.ap),
@@ -51,7 +52,7 @@ impl NintendoTcg {
             d[2] += i32::from(a.sp);
             d[3] += i32::from(a.hp);
         };
-        let side = s.side(p);
+        let side = &s.sides[p];
         for other in side.board.iter().filter(|o| o.uid != c.uid) {
             let aura = &self.card(other.card).aura;
             if self.aura_fits(aura, other.in_sub(), c) {
@@ -88,18 +89,18 @@ impl NintendoTcg {
     }
 
     /// HP left of `c` (0: destroyed at the next check).
-    pub(super) fn hp_left(&self, s: &State, p: u8, c: &Char) -> u8 {
+    pub(super) fn hp_left(&self, s: &State, p: Player, c: &Char) -> u8 {
         self.stats(s, p, c).hp.saturating_sub(c.damage)
     }
 
     /// What `card` costs `p` to play from hand: its hand cost less the
     /// discounts of `p`'s Assistant and Constant cards (Characters only).
-    pub(super) fn cost_of(&self, s: &State, p: u8, card: CardId) -> u8 {
+    pub(super) fn cost_of(&self, s: &State, p: Player, card: CardId) -> u8 {
         let c = self.card(card);
         if c.kind == Kind::Token {
             return 0;
         }
-        let side = s.side(p);
+        let side = &s.sides[p];
         let discount: u8 = if c.kind == Kind::Character {
             side.constants
                 .iter()
@@ -113,8 +114,8 @@ impl NintendoTcg {
 
     /// Commanders on `p`'s side that count against "only 1 Commander out
     /// at a time": every Commander except Generals whose Commander is out.
-    pub(super) fn commanders(&self, s: &State, p: u8, extra: Option<CardId>) -> usize {
-        let side = s.side(p);
+    pub(super) fn commanders(&self, s: &State, p: Player, extra: Option<CardId>) -> usize {
+        let side = &s.sides[p];
         let cards: Vec<CardId> = side.board.iter().map(|c| c.card).chain(extra).collect();
         cards
             .iter()
@@ -127,17 +128,17 @@ impl NintendoTcg {
 
     /// Whether `p` may put Character `card` into play now (board room and
     /// the Commander rule).
-    pub(super) fn may_enter(&self, s: &State, p: u8, card: CardId) -> bool {
-        let side = s.side(p);
+    pub(super) fn may_enter(&self, s: &State, p: Player, card: CardId) -> bool {
+        let side = &s.sides[p];
         !side.board.is_full()
             && (!self.card(card).commander || self.commanders(s, p, Some(card)) <= 1)
     }
 
     /// Whether a required card's requirement is met on `p`'s side.
-    pub(super) fn requirement_met(&self, s: &State, p: u8, card: CardId) -> bool {
+    pub(super) fn requirement_met(&self, s: &State, p: Player, card: CardId) -> bool {
         self.card(card)
             .requires
-            .is_none_or(|r| s.side(p).board.iter().any(|c| c.card == r))
+            .is_none_or(|r| s.sides[p].board.iter().any(|c| c.card == r))
     }
 
     /// Every Character `p` could choose for `kind` (`ChosenEnemy` or
@@ -145,14 +146,14 @@ impl NintendoTcg {
     pub(super) fn choices(
         &self,
         s: &State,
-        p: u8,
+        p: Player,
         enemy: bool,
         sub: bool,
         elements: u16,
         mut push: impl FnMut(Tgt),
     ) {
-        let q = if enemy { p ^ 1 } else { p };
-        for c in &s.side(q).board {
+        let q = if enemy { p.opponent() } else { p };
+        for c in &s.sides[q].board {
             let card = self.card(c.card);
             if c.in_sub() == sub && (elements == 0 || card.elements.0 & elements != 0) {
                 push(if enemy {

@@ -13,39 +13,49 @@ use super::cards::{Ability, CardId, Kind, Timing, Trigger};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::state::{
-    Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, Side, State, Tgt, flag,
+    Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, flag,
 };
-use crate::core::{GameRng, Observer, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
-/// Why a game ended; `State::outcome` holds an index into it.
-pub const REASONS: [&str; 3] = ["vitality", "deck_out", "turn_limit"];
-/// A player's Vitality Points hit zero.
-pub(super) const VITALITY: u8 = 0;
+/// Why a game ended: a player's Vitality Points hit zero.
+pub(super) const VITALITY: &str = "vitality";
 /// A player could not draw at the start of the turn.
-pub(super) const DECK_OUT: u8 = 1;
+pub(super) const DECK_OUT: &str = "deck_out";
 /// The turn limit cut the game: a draw.
-pub(super) const TURN_LIMIT: u8 = 2;
+pub(super) const TURN_LIMIT: &str = "turn_limit";
 
-impl NintendoTcg {
+/// The flow of a game: setup, whose decision it is, the legal actions and
+/// their effects; determinize and info_key come from `view`.
+impl Game for NintendoTcg {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
     /// A new game: decks in list order (shuffled after the Commander
     /// picks), seat a to pick a Commander.
-    pub(super) fn setup(&self) -> State {
+    fn start(&self, _rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+        // Nothing is random before the Commander picks: the decks are
+        // shuffled once both are chosen.
         let mut s = State {
-            sides: [Side::default(), Side::default()],
+            sides: Seats::default(),
             area: None,
             sub: None,
             phase: Phase::Pick,
-            active: 0,
-            decider: 0,
+            active: Player::A,
+            decider: Player::A,
             attacker: 0,
-            battle_windows: 0,
+            battle_windows: Seats::default(),
             held: None,
             answer: None,
             turns: 0,
             announced: false,
             outcome: None,
         };
-        for p in 0..2 {
+        for p in Player::all(2) {
             for card in self.decks[p].card_list() {
                 let side = &mut s.sides[p];
                 if self.card(card).extra() {
@@ -58,42 +68,15 @@ impl NintendoTcg {
         s
     }
 
-    /// Reports the game start (at the first action: `new_state` has no
-    /// observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        self.emit(s, 0, EventKind::GameStart, obs);
-    }
-
-    /// Ends the game.
-    pub(super) fn game_over(
-        &self,
-        s: &mut State,
-        winner: Option<u8>,
-        reason: u8,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.decider),
         }
-        s.outcome = Some((winner, reason));
-        let name = REASONS[reason as usize];
-        self.emit(
-            s,
-            s.decider,
-            EventKind::GameOver {
-                winner,
-                reason: name,
-            },
-            obs,
-        );
     }
-
-    // -----------------------------------------------------------------
-    // Legal actions.
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
@@ -103,8 +86,7 @@ impl NintendoTcg {
             Phase::Pick => {
                 // In card order, so the choice never depends on the
                 // (hidden) order of the deck.
-                let mut commanders: Vec<CardId> = s
-                    .side(p)
+                let mut commanders: Vec<CardId> = s.sides[p]
                     .deck
                     .iter()
                     .copied()
@@ -133,12 +115,101 @@ impl NintendoTcg {
         }
     }
 
+    /// Plays a legal action.
+    fn apply(&self, s: &mut State, a: Action, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = s.decider;
+        self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
+        match (s.phase, a) {
+            (_, Action::Pick(card)) => self.pick(s, card, rng, obs),
+            (_, Action::EndTurn) => self.end_turn(s, obs),
+            (Phase::Window(trigger), Action::Decline) => self.after_window(s, trigger, rng, obs),
+            (
+                Phase::Window(trigger),
+                Action::Answer {
+                    card,
+                    uid,
+                    ability,
+                    target,
+                },
+            ) => self.answer(
+                s,
+                p,
+                Answer {
+                    card,
+                    uid,
+                    ability,
+                    owner: p,
+                    target,
+                },
+                trigger,
+                rng,
+                obs,
+            ),
+            (Phase::Reply(trigger), _) => {
+                if a != Action::NoReply {
+                    self.main_action(s, p, a, false, rng, obs);
+                }
+                self.resolve_answer(s, rng, obs);
+                self.after_window(s, trigger, rng, obs);
+            }
+            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
+            (Phase::Battle, _) => self.attack_pass(s, obs),
+            _ => self.main_action(s, p, a, true, rng, obs),
+        }
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl NintendoTcg {
+    /// Reports the game start (at the first action: `new_state` has no
+    /// observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        self.emit(s, Player::A, EventKind::GameStart, obs);
+    }
+
+    /// Ends the game.
+    pub(super) fn game_over(
+        &self,
+        s: &mut State,
+        winner: Option<Player>,
+        reason: &'static str,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.outcome.is_some() {
+            return;
+        }
+        s.outcome = Some(match winner {
+            Some(w) => Outcome::win(2, w, reason),
+            None => Outcome::draw(2, reason),
+        });
+        self.emit(s, s.decider, EventKind::GameOver { winner, reason }, obs);
+    }
+
+    // -----------------------------------------------------------------
+    // Legal actions.
+
     /// Calls `push` with every target choice of `a` used by `p` from place
     /// `sub` (Tgt::None when it chooses nothing); returns how many.
     pub(super) fn ability_targets(
         &self,
         s: &State,
-        p: u8,
+        p: Player,
         a: &Ability,
         sub: bool,
         mut push: impl FnMut(Tgt),
@@ -181,7 +252,7 @@ impl NintendoTcg {
     fn instant_choices(
         &self,
         s: &State,
-        p: u8,
+        p: Player,
         card: CardId,
         sub: bool,
         mut push: impl FnMut(Tgt),
@@ -196,15 +267,15 @@ impl NintendoTcg {
     }
 
     /// Whether the Character with board id `uid` of `p` can use effects.
-    fn acts(&self, s: &State, p: u8, uid: u8) -> bool {
-        s.side(p)
+    fn acts(&self, s: &State, p: Player, uid: u8) -> bool {
+        s.sides[p]
             .char(uid)
             .is_some_and(|c| self.card(c.card).kind != Kind::Token)
     }
 
     /// The actions of a turn (and of a reply), End Turn aside.
-    fn main_actions(&self, s: &State, p: u8, out: &mut Vec<Action>) {
-        let side = s.side(p);
+    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
         let power = side.power;
         let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len() + side.extra.len());
         let extra = side
@@ -338,8 +409,8 @@ impl NintendoTcg {
     }
 
     /// The Timed effects `p` may answer `trigger` with.
-    fn answers(&self, s: &State, p: u8, trigger: Trigger, out: &mut Vec<Action>) {
-        let side = s.side(p);
+    fn answers(&self, s: &State, p: Player, trigger: Trigger, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
         let mut seen: Vec<CardId> = Vec::new();
         for &card in &side.hand {
             let c = self.card(card);
@@ -387,64 +458,9 @@ impl NintendoTcg {
     // -----------------------------------------------------------------
     // Applying an action.
 
-    /// Plays a legal action.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        a: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
-        }
-        let p = s.decider;
-        self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
-        match (s.phase, a) {
-            (_, Action::Pick(card)) => self.pick(s, card, rng, obs),
-            (_, Action::EndTurn) => self.end_turn(s, obs),
-            (Phase::Window(trigger), Action::Decline) => self.after_window(s, trigger, rng, obs),
-            (
-                Phase::Window(trigger),
-                Action::Answer {
-                    card,
-                    uid,
-                    ability,
-                    target,
-                },
-            ) => self.answer(
-                s,
-                p,
-                Answer {
-                    card,
-                    uid,
-                    ability,
-                    owner: p,
-                    target,
-                },
-                trigger,
-                rng,
-                obs,
-            ),
-            (Phase::Reply(trigger), _) => {
-                if a != Action::NoReply {
-                    self.main_action(s, p, a, false, rng, obs);
-                }
-                self.resolve_answer(s, rng, obs);
-                self.after_window(s, trigger, rng, obs);
-            }
-            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
-            (Phase::Battle, _) => self.attack_pass(s, obs),
-            _ => self.main_action(s, p, a, true, rng, obs),
-        }
-    }
-
     /// Pays `amount` of `p`'s hand power.
-    fn pay(&self, s: &mut State, p: u8, amount: u8, obs: &mut impl Observer<Event>) {
-        let side = s.side_mut(p);
+    fn pay(&self, s: &mut State, p: Player, amount: u8, obs: &mut impl Observer<Event>) {
+        let side = &mut s.sides[p];
         side.power = side.power.saturating_sub(amount);
         if amount > 0 {
             self.emit(s, p, EventKind::Pay { amount }, obs);
@@ -456,7 +472,7 @@ impl NintendoTcg {
     fn main_action(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         a: Action,
         windows: bool,
         rng: &mut GameRng,
@@ -471,14 +487,14 @@ impl NintendoTcg {
                 ability,
                 target,
             } => {
-                let Some(c) = s.side(p).char(uid).copied() else {
+                let Some(c) = s.sides[p].char(uid).copied() else {
                     return;
                 };
                 let Some(ab) = self.card(c.card).abilities.get(ability as usize) else {
                     return;
                 };
                 self.pay(s, p, ab.cost, obs);
-                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                if let Some(ch) = s.sides[p].char_mut(uid) {
                     ch.used |= 1 << ability;
                 }
                 let ctx = Ctx {
@@ -489,13 +505,13 @@ impl NintendoTcg {
                 };
                 self.resolve(s, ab, ctx, rng, obs);
                 if ab.timing == Timing::Attack
-                    && let Some(ch) = s.side_mut(p).char_mut(uid)
+                    && let Some(ch) = s.sides[p].char_mut(uid)
                 {
                     ch.flags |= flag::TAPPED;
                 }
             }
             Action::UseItem { uid, item, target } => {
-                let Some(c) = s.side(p).char(uid).copied() else {
+                let Some(c) = s.sides[p].char(uid).copied() else {
                     return;
                 };
                 let Some(&card) = c.items.get(item as usize) else {
@@ -512,7 +528,7 @@ impl NintendoTcg {
                     target,
                 };
                 self.resolve(s, ab, ctx, rng, obs);
-                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                if let Some(ch) = s.sides[p].char_mut(uid) {
                     ch.flags |= flag::TAPPED;
                 }
             }
@@ -522,7 +538,7 @@ impl NintendoTcg {
                 let Some((_, ab)) = self.ability_of(pl.card, Timing::Normal) else {
                     return;
                 };
-                s.side_mut(p).area_used = true;
+                s.sides[p].area_used = true;
                 self.pay(s, p, ab.cost, obs);
                 let ctx = Ctx {
                     owner: p,
@@ -533,7 +549,7 @@ impl NintendoTcg {
                 self.resolve(s, ab, ctx, rng, obs);
             }
             Action::Move { uid } => {
-                if let Some(c) = s.side_mut(p).char_mut(uid) {
+                if let Some(c) = s.sides[p].char_mut(uid) {
                     c.flags ^= flag::SUB;
                     c.flags |= flag::MOVED;
                     let sub = c.in_sub();
@@ -550,7 +566,7 @@ impl NintendoTcg {
     fn play_card(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         card: CardId,
         at: At,
         target: Tgt,
@@ -559,7 +575,7 @@ impl NintendoTcg {
         obs: &mut impl Observer<Event>,
     ) {
         let cost = self.cost_of(s, p, card);
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         let from_hand = match side.hand.iter().position(|&c| c == card) {
             Some(i) => {
                 side.hand.remove(i);
@@ -573,7 +589,7 @@ impl NintendoTcg {
                 None => return,
             },
         };
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         side.power = side.power.saturating_sub(cost);
         self.emit(s, p, EventKind::Play { card, cost }, obs);
         let c = self.card(card);
@@ -598,16 +614,12 @@ impl NintendoTcg {
                         obs,
                     );
                 }
-                if windows
-                    && from_hand
-                    && self.answerable[(p ^ 1) as usize][0]
-                    && s.outcome.is_none()
-                {
-                    self.open_window(s, p ^ 1, Trigger::CharacterPlayed, obs);
+                if windows && from_hand && self.answerable[p.opponent()][0] && s.outcome.is_none() {
+                    self.open_window(s, p.opponent(), Trigger::CharacterPlayed, obs);
                 }
             }
             Kind::Assistant => {
-                let side = s.side_mut(p);
+                let side = &mut s.sides[p];
                 side.assistant = Some(card);
                 side.assisted = true;
                 if let Some(a) = instant
@@ -632,7 +644,7 @@ impl NintendoTcg {
                 let At::On(host) = at else {
                     return self.to_discard(s, p, card);
                 };
-                let Some(h) = s.side_mut(p).char_mut(host) else {
+                let Some(h) = s.sides[p].char_mut(host) else {
                     return self.to_discard(s, p, card);
                 };
                 h.items.push(card);
@@ -653,7 +665,7 @@ impl NintendoTcg {
                     );
                     // "Right when the item is attached, the effect is
                     // activated and the item is discarded."
-                    if let Some(h) = s.side_mut(p).char_mut(host)
+                    if let Some(h) = s.sides[p].char_mut(host)
                         && let Some(i) = h.items.iter().position(|&x| x == card)
                     {
                         h.items.remove(i);
@@ -667,7 +679,7 @@ impl NintendoTcg {
                     _ => None,
                 };
                 if c.song
-                    && let Some(h) = host.and_then(|u| s.side_mut(p).char_mut(u))
+                    && let Some(h) = host.and_then(|u| s.sides[p].char_mut(u))
                 {
                     h.flags |= flag::SUNG;
                 }
@@ -677,9 +689,9 @@ impl NintendoTcg {
                     host,
                     target,
                 };
-                if windows && self.answerable[(p ^ 1) as usize][1] {
+                if windows && self.answerable[p.opponent()][1] {
                     s.held = Some(held);
-                    self.open_window(s, p ^ 1, Trigger::EffectCard, obs);
+                    self.open_window(s, p.opponent(), Trigger::EffectCard, obs);
                 } else {
                     self.resolve_held(s, held, rng, obs);
                 }
@@ -688,7 +700,13 @@ impl NintendoTcg {
     }
 
     /// Opens `trigger`'s window for `p`.
-    fn open_window(&self, s: &mut State, p: u8, trigger: Trigger, obs: &mut impl Observer<Event>) {
+    fn open_window(
+        &self,
+        s: &mut State,
+        p: Player,
+        trigger: Trigger,
+        obs: &mut impl Observer<Event>,
+    ) {
         s.phase = Phase::Window(trigger);
         s.decider = p;
         self.emit(s, p, EventKind::Window { trigger }, obs);
@@ -706,12 +724,12 @@ impl NintendoTcg {
         if c.timing == Timing::Constant {
             // A reply may have filled the last place meanwhile: then the
             // card is discarded (docs/rulings/nintendo-tcg.md).
-            if !s.side_mut(h.owner).constants.push(h.card) {
+            if !s.sides[h.owner].constants.push(h.card) {
                 self.to_discard(s, h.owner, h.card);
             }
             return;
         }
-        let host = h.host.and_then(|u| s.side(h.owner).char(u).copied());
+        let host = h.host.and_then(|u| s.sides[h.owner].char(u).copied());
         if h.host.is_some() && host.is_none() {
             // Its Character left play meanwhile: no effect.
             return self.to_discard(s, h.owner, h.card);
@@ -727,7 +745,7 @@ impl NintendoTcg {
             self.resolve(s, a, ctx, rng, obs);
         }
         if c.timing == Timing::Attack
-            && let Some(ch) = h.host.and_then(|u| s.side_mut(h.owner).char_mut(u))
+            && let Some(ch) = h.host.and_then(|u| s.sides[h.owner].char_mut(u))
         {
             ch.flags |= flag::TAPPED;
         }
@@ -740,7 +758,7 @@ impl NintendoTcg {
     fn answer(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         ans: Answer,
         trigger: Trigger,
         rng: &mut GameRng,
@@ -749,7 +767,7 @@ impl NintendoTcg {
         let c = self.card(ans.card);
         let cost = match ans.uid {
             None => {
-                let side = s.side_mut(p);
+                let side = &mut s.sides[p];
                 if let Some(i) = side.hand.iter().position(|&x| x == ans.card) {
                     side.hand.remove(i);
                 }
@@ -765,7 +783,7 @@ impl NintendoTcg {
                 c.cost
             }
             Some(uid) => {
-                if let Some(ch) = s.side_mut(p).char_mut(uid) {
+                if let Some(ch) = s.sides[p].char_mut(uid) {
                     ch.used |= 1 << ans.ability;
                 }
                 c.abilities.get(ans.ability as usize).map_or(0, |a| a.cost)
@@ -811,7 +829,7 @@ impl NintendoTcg {
         };
         let sub = match ans.uid {
             None => false,
-            Some(uid) => match s.side(ans.owner).char(uid) {
+            Some(uid) => match s.sides[ans.owner].char(uid) {
                 Some(c) => c.in_sub(),
                 // Its Character left play during the reply: no effect.
                 None => return,
@@ -858,32 +876,32 @@ impl NintendoTcg {
     /// first player, Commanders revealed and paid for.
     fn pick(&self, s: &mut State, card: CardId, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let p = s.decider;
-        let side = s.side_mut(p);
+        let side = &mut s.sides[p];
         if let Some(i) = side.deck.iter().position(|&c| c == card) {
             side.deck.remove(i);
             side.pick = Some(card);
         }
         self.emit(s, p, EventKind::Pick, obs);
-        if s.side(p ^ 1).pick.is_none() {
-            s.decider = p ^ 1;
+        if s.sides[p.opponent()].pick.is_none() {
+            s.decider = p.opponent();
             return;
         }
-        for q in 0..2u8 {
-            shuffle(rng, &mut s.side_mut(q).deck);
+        for q in Player::all(2) {
+            shuffle(rng, &mut s.sides[q].deck);
             for _ in 0..OPENING_HAND {
                 self.draw(s, q, obs);
             }
         }
-        let first = below(rng, 2) as u8;
-        let commanders = [s.sides[0].pick, s.sides[1].pick];
+        let first = Player::new(below(rng, 2) as usize);
+        let commanders = s.sides.map(|side| side.pick);
         self.emit(s, first, EventKind::Reveal { commanders, first }, obs);
-        for q in [first, first ^ 1] {
-            let Some(card) = s.side_mut(q).pick.take() else {
+        for q in [first, first.opponent()] {
+            let Some(card) = s.sides[q].pick.take() else {
                 continue;
             };
             let cost = self.cost_of(s, q, card);
-            if cost <= s.side(q).power && self.may_enter(s, q, card) {
-                s.side_mut(q).power -= cost;
+            if cost <= s.sides[q].power && self.may_enter(s, q, card) {
+                s.sides[q].power -= cost;
                 self.emit(s, q, EventKind::Play { card, cost }, obs);
                 let uid = self.enter(s, q, card, false, obs);
                 // A starting Commander's Instant is used on its first
@@ -909,7 +927,7 @@ impl NintendoTcg {
                     }
                 }
             } else {
-                let side = s.side_mut(q);
+                let side = &mut s.sides[q];
                 side.deck.push(card);
                 shuffle(rng, &mut side.deck);
             }
@@ -919,7 +937,7 @@ impl NintendoTcg {
 
     /// Starts `p`'s turn: both players gain hand power, `p` draws (or
     /// loses); or the turn limit ends the game.
-    pub(super) fn start_turn(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+    pub(super) fn start_turn(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         s.active = p;
         s.decider = p;
         s.phase = Phase::Main;
@@ -930,10 +948,10 @@ impl NintendoTcg {
         for side in s.sides.iter_mut() {
             side.power = side.power.saturating_add(POWER_PER_TURN).min(MAX_POWER);
         }
-        let power = s.side(p).power;
+        let power = s.sides[p].power;
         self.emit(s, p, EventKind::TurnStart { power }, obs);
         if !self.draw(s, p, obs) {
-            self.game_over(s, Some(p ^ 1), DECK_OUT, obs);
+            self.game_over(s, Some(p.opponent()), DECK_OUT, obs);
         }
     }
 
@@ -943,13 +961,7 @@ impl NintendoTcg {
         if s.turns <= 1 {
             return self.finish_turn(s, obs);
         }
-        let a = s.active;
-        s.battle_windows = 0;
-        for q in [a, a ^ 1] {
-            if self.answerable[q as usize][2] {
-                s.battle_windows |= 1 << q;
-            }
-        }
+        s.battle_windows = self.answerable.map(|seat| seat[2]);
         self.next_battle_window(s, obs);
     }
 
@@ -957,9 +969,9 @@ impl NintendoTcg {
     /// begins the battle.
     fn next_battle_window(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let a = s.active;
-        for q in [a, a ^ 1] {
-            if s.battle_windows & (1 << q) != 0 {
-                s.battle_windows &= !(1 << q);
+        for q in [a, a.opponent()] {
+            if s.battle_windows[q] {
+                s.battle_windows[q] = false;
                 return self.open_window(s, q, Trigger::BattleStart, obs);
             }
         }
@@ -970,21 +982,20 @@ impl NintendoTcg {
     /// untaps (Frozen ones once later), the next turn begins.
     pub(super) fn finish_turn(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let p = s.active;
-        let unspent = s.side(p).power;
+        let unspent = s.sides[p].power;
         self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
-        if let Some(card) = s.side_mut(p).assistant.take() {
+        if let Some(card) = s.sides[p].assistant.take() {
             self.to_discard(s, p, card);
         }
-        for q in 0..2u8 {
-            let poisoned: Vec<u8> = s
-                .side(q)
+        for q in Player::all(2) {
+            let poisoned: Vec<u8> = s.sides[q]
                 .board
                 .iter()
                 .filter(|c| c.has(flag::POISONED))
                 .map(|c| c.uid)
                 .collect();
             for uid in poisoned {
-                if let Some(c) = s.side_mut(q).char_mut(uid) {
+                if let Some(c) = s.sides[q].char_mut(uid) {
                     c.damage = c.damage.saturating_add(1);
                     let card = c.card;
                     self.emit(s, q, EventKind::Damage { card, amount: 1 }, obs);
@@ -1002,6 +1013,6 @@ impl NintendoTcg {
             side.assisted = false;
             side.area_used = false;
         }
-        self.start_turn(s, p ^ 1, obs);
+        self.start_turn(s, p.opponent(), obs);
     }
 }

@@ -1,38 +1,40 @@
 //! The Nintendo TCG as a [`Ruleset`]: its pool, decks and overrides from
-//! files.
+//! files, through the kit.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use super::cards::{BUNDLED_CARDS, CardDb};
+use super::cards::{BUNDLED_CARDS, Card, Trigger};
 use super::deck::Deck;
-use super::overrides::FIELDS;
 use super::{BUNDLED_DECKS, NAME, NintendoTcg, Options};
+use crate::core::{CardDef, CardPool, Seats};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
 impl Ruleset for NintendoTcg {
-    type Cards = CardDb;
+    type Cards = CardPool<Card>;
     type Deck = Deck;
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
-    const OVERRIDE_FIELDS: &'static [&'static str] = &FIELDS;
-    const STATE_BUDGET: usize = 1 << 16;
+    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
+    /// `size_of::<State>()` is 1,168 bytes: the budget is that figure, so
+    /// any growth of the state is a decision.
+    const STATE_BUDGET: usize = 1168;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
     }
 
-    fn bundled_cards() -> CardDb {
-        CardDb::bundled()
+    fn bundled_cards() -> CardPool<Card> {
+        CardPool::bundled(BUNDLED_CARDS, "decks/nintendo-tcg/cards.toml")
     }
 
-    fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
-        CardDb::load(path)
+    fn load_cards(path: &Path) -> Result<CardPool<Card>, Diagnostics> {
+        CardPool::load(path)
     }
 
-    fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
+    fn apply_override(cards: &mut CardPool<Card>, spec: &str) -> Result<(), String> {
         cards.apply_override(spec)
     }
 
@@ -40,21 +42,28 @@ impl Ruleset for NintendoTcg {
         text: &str,
         path: &str,
         name: &str,
-        cards: &CardDb,
+        cards: &CardPool<Card>,
     ) -> Result<Deck, Vec<Diagnostic>> {
         let mut deck = Deck::parse(text, path, cards)?;
         name.clone_into(&mut deck.name);
         Ok(deck)
     }
 
-    fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
-        (cards.table_rows(), vec![2, 3, 4, 5, 6])
+    fn card_table(cards: &CardPool<Card>) -> (Vec<Vec<String>>, Vec<usize>) {
+        (cards.table(), Card::TABLE_RIGHT.to_vec())
     }
 
-    fn new_match(cards: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> NintendoTcg {
-        let decks: [Deck; 2] = decks
-            .try_into()
-            .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        NintendoTcg::new(cards, decks, options)
+    fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> NintendoTcg {
+        assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
+        let decks = Seats::from_vec(decks);
+        let answerable = decks.map(|deck: &Deck| {
+            Trigger::ALL.map(|t| deck.cards.iter().any(|&(c, _)| cards.card(c).answers(t)))
+        });
+        NintendoTcg {
+            db: cards,
+            decks,
+            options,
+            answerable,
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! discard pile, Removed Area, Tap, Status).
 
 use super::cards::{CardId, Trigger};
-use crate::core::FixedVec;
+use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// Cards in a deck (rules: "2 – Where to start").
 pub const DECK_SIZE: usize = 40;
@@ -97,7 +97,7 @@ pub struct Placed {
     /// The card.
     pub card: CardId,
     /// Who played it.
-    pub owner: u8,
+    pub owner: Player,
 }
 
 /// One player's cards and counters.
@@ -202,7 +202,7 @@ pub struct Held {
     /// The card (out of the hand, not yet resolved).
     pub card: CardId,
     /// Who played it.
-    pub owner: u8,
+    pub owner: Player,
     /// The Character it is played on (Attack cards, Songs).
     pub host: Option<u8>,
     /// Its chosen target.
@@ -221,7 +221,7 @@ pub struct Answer {
     /// The ability's index on the card.
     pub ability: u8,
     /// Who uses it.
-    pub owner: u8,
+    pub owner: Player,
     /// Its chosen target.
     pub target: Tgt,
 }
@@ -246,7 +246,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
-    pub sides: [Side; 2],
+    pub sides: Seats<Side, 2>,
     /// The Area in play.
     pub area: Option<Placed>,
     /// The Sub-Area in play.
@@ -254,13 +254,13 @@ pub struct State {
     /// What is being decided.
     pub phase: Phase,
     /// Whose turn it is.
-    pub active: u8,
+    pub active: Player,
     /// Whose decision it is.
-    pub decider: u8,
+    pub decider: Player,
     /// The board id of the Character to attack next (Battle).
     pub attacker: u8,
-    /// Battle-start windows still to open (bit `p`: seat `p`).
-    pub battle_windows: u8,
+    /// Battle-start windows still to open, by seat.
+    pub battle_windows: Seats<bool, 2>,
     /// An Effect card waiting for its window.
     pub held: Option<Held>,
     /// A Timed effect waiting for the reply.
@@ -269,20 +269,6 @@ pub struct State {
     pub turns: u16,
     /// Whether the game start has been reported to the observer.
     pub announced: bool,
-    /// The result: (winner, reason index into `rules::REASONS`).
-    pub outcome: Option<(Option<u8>, u8)>,
-}
-
-impl State {
-    /// The side of seat `p`.
-    #[inline]
-    pub fn side(&self, p: u8) -> &Side {
-        &self.sides[p as usize]
-    }
-
-    /// The side of seat `p`, mutably.
-    #[inline]
-    pub fn side_mut(&mut self, p: u8) -> &mut Side {
-        &mut self.sides[p as usize]
-    }
+    /// The result, once decided.
+    pub outcome: Option<Outcome>,
 }

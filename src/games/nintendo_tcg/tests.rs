@@ -10,9 +10,9 @@ use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
 use super::{NintendoTcg, Options};
-#[allow(unused_imports)]
-use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, Node, Player, conformance, rng_from_seed};
+use crate::core::{Invariants, Report};
+use crate::games::Ruleset;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -54,7 +54,7 @@ fn state_is_small_plain_data() {
 const UNUSED: [&str; 4] = ["Kindle Imp", "Reef Lancer", "Squall Piper", "Snare Net"];
 
 fn game() -> NintendoTcg {
-    let db = Arc::new(CardDb::bundled());
+    let db = Arc::new(NintendoTcg::bundled_cards());
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -69,7 +69,7 @@ fn game() -> NintendoTcg {
             })
             .collect(),
     };
-    NintendoTcg::new(db, [all.clone(), all], Options::default())
+    NintendoTcg::new_match(db, vec![all.clone(), all], Options::default())
 }
 
 fn id(g: &NintendoTcg, name: &str) -> CardId {
@@ -84,19 +84,23 @@ fn rng() -> GameRng {
 /// card in the decks and extra decks.
 fn fresh(g: &NintendoTcg) -> State {
     let mut s = g.new_state(&mut rng());
-    assert_eq!(s.side(0).deck.len(), DECK_SIZE, "the test deck fits");
+    assert_eq!(
+        s.sides[Player::A].deck.len(),
+        DECK_SIZE,
+        "the test deck fits"
+    );
     s.phase = Phase::Main;
     s.turns = 2;
     s.announced = true;
-    for p in 0..2 {
-        s.side_mut(p).power = 20;
+    for p in Player::all(2) {
+        s.sides[p].power = 20;
     }
     s
 }
 
 /// Takes `card` out of `p`'s deck or extra deck.
-fn take(s: &mut State, p: u8, card: CardId) {
-    let side = s.side_mut(p);
+fn take(s: &mut State, p: Player, card: CardId) {
+    let side = &mut s.sides[p];
     for zone in [&mut side.deck, &mut side.hand] {
         if let Some(i) = zone.iter().position(|&c| c == card) {
             zone.remove(i);
@@ -111,17 +115,17 @@ fn take(s: &mut State, p: u8, card: CardId) {
 }
 
 /// Puts `name` into play for `p`; returns its board id.
-fn put(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> u8 {
+fn put(g: &NintendoTcg, s: &mut State, p: Player, name: &str) -> u8 {
     let card = id(g, name);
     take(s, p, card);
     g.enter(s, p, card, false, &mut crate::core::NoObserver)
 }
 
 /// Puts `name` into `p`'s hand.
-fn hand(g: &NintendoTcg, s: &mut State, p: u8, name: &str) -> CardId {
+fn hand(g: &NintendoTcg, s: &mut State, p: Player, name: &str) -> CardId {
     let card = id(g, name);
     take(s, p, card);
-    s.side_mut(p).hand.push(card);
+    s.sides[p].hand.push(card);
     card
 }
 
@@ -147,7 +151,7 @@ fn act(g: &NintendoTcg, s: &mut State, a: Action) -> Vec<Event> {
 
 /// Lets every window pass and every attacker pass until `p` must act in
 /// a Main phase.
-fn settle(g: &NintendoTcg, s: &mut State, p: u8) {
+fn settle(g: &NintendoTcg, s: &mut State, p: Player) {
     for _ in 0..200 {
         if s.outcome.is_some() || (s.phase == Phase::Main && s.decider == p) {
             return;
@@ -163,8 +167,8 @@ fn settle(g: &NintendoTcg, s: &mut State, p: u8) {
     panic!("never settled");
 }
 
-fn char_of(s: &State, p: u8, uid: u8) -> Char {
-    *s.side(p).char(uid).expect("in play")
+fn char_of(s: &State, p: Player, uid: u8) -> Char {
+    *s.sides[p].char(uid).expect("in play")
 }
 
 fn play(card: CardId, target: Tgt) -> Action {
@@ -213,8 +217,11 @@ fn setup_picks_commanders_face_down_then_deals_five_and_flips_a_coin() {
             &mut r,
             &mut crate::core::NoObserver,
         );
-        assert_eq!(s.side(0).pick, Some(id(&g, "Blaze Marshal")));
-        assert!(s.side(0).hand.is_empty(), "no card before both picks");
+        assert_eq!(s.sides[Player::A].pick, Some(id(&g, "Blaze Marshal")));
+        assert!(
+            s.sides[Player::A].hand.is_empty(),
+            "no card before both picks"
+        );
         assert_eq!(g.to_move(&s), Node::Decision(Player::B));
         g.apply(
             &mut s,
@@ -222,22 +229,22 @@ fn setup_picks_commanders_face_down_then_deals_five_and_flips_a_coin() {
             &mut r,
             &mut crate::core::NoObserver,
         );
-        firsts[s.active as usize] += 1;
+        firsts[s.active.index()] += 1;
         let first = s.active;
         assert_eq!(
-            s.side(first).hand.len(),
+            s.sides[first].hand.len(),
             OPENING_HAND + 1,
             "the first player draws too"
         );
-        assert_eq!(s.side(first ^ 1).hand.len(), OPENING_HAND);
-        for p in 0..2 {
+        assert_eq!(s.sides[first.opponent()].hand.len(), OPENING_HAND);
+        for p in Player::all(2) {
             assert_eq!(
-                s.side(p).board.len() as u8,
-                1 + u8::from(p == 1),
+                s.sides[p].board.len() as u8,
+                1 + u8::from(p == Player::B),
                 "Tide Regent's token"
             );
-            assert_eq!(s.side(p).power, 2, "5 paid for the Commander, +2");
-            assert_eq!(s.side(p).pick, None);
+            assert_eq!(s.sides[p].power, 2, "5 paid for the Commander, +2");
+            assert_eq!(s.sides[p].pick, None);
         }
         g.check_invariants(&s).unwrap();
     }
@@ -249,19 +256,18 @@ fn an_unaffordable_starting_commander_is_shuffled_in() {
     // rules/nintendo-tcg.txt: "4 – Character's", "you must still pay hand
     // cost for your starting commander, if you can't when the game
     // starts, the commander is shuffled in and you start with none".
-    let mut db = CardDb::bundled();
+    let mut db = NintendoTcg::bundled_cards();
     db.apply_override("Tide Regent.cost=7").unwrap();
     let g = NintendoTcg::bundled_on(db, 0, 1);
     let mut s = g.new_state(&mut rng());
     act(&g, &mut s, Action::Pick(id(&g, "Blaze Marshal")));
     act(&g, &mut s, Action::Pick(id(&g, "Tide Regent")));
-    assert!(s.side(1).board.is_empty());
-    assert_eq!(s.side(1).power, 7, "nothing paid: 5 + 2");
-    let regents = s
-        .side(1)
+    assert!(s.sides[Player::B].board.is_empty());
+    assert_eq!(s.sides[Player::B].power, 7, "nothing paid: 5 + 2");
+    let regents = s.sides[Player::B]
         .deck
         .iter()
-        .chain(&s.side(1).hand)
+        .chain(&s.sides[Player::B].hand)
         .filter(|&&c| c == id(&g, "Tide Regent"))
         .count();
     assert_eq!(regents, 3);
@@ -272,7 +278,7 @@ fn deck_lists_are_checked_with_lines() {
     // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
     // of 3 multiples per card … The only 1 card that is required in a
     // deck is a Commander".
-    let db = CardDb::bundled();
+    let db = NintendoTcg::bundled_cards();
     let err = Deck::parse("4 Spark Imp\n1 Spark Imq\n", "x.deck", &db).unwrap_err();
     let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
     assert!(
@@ -297,6 +303,26 @@ fn deck_lists_are_checked_with_lines() {
     assert_eq!(deck.card_list().len(), 48);
 }
 
+#[test]
+fn a_misspelled_card_still_counts_and_problems_come_in_line_order() {
+    // rules/nintendo-tcg.txt: "2 – Where to start", "40 card decks … max
+    // of 3 multiples per card".
+    let db = NintendoTcg::bundled_cards();
+    let (_, blaze) = super::BUNDLED_DECKS[0];
+    let text = blaze
+        .replace("3 Fireball", "3 Firebal")
+        .replace("2 Blaze Marshal", "4 Blaze Marshal");
+    let err = Deck::parse(&text, "b.deck", &db).unwrap_err();
+    let text: Vec<String> = err.iter().map(|d| d.to_string()).collect();
+    assert_eq!(text.len(), 3, "{text:?}");
+    assert!(
+        text[0].starts_with("b.deck:3: 4 copies of \"Blaze Marshal\""),
+        "{text:?}"
+    );
+    assert!(text[1].contains("unknown card \"Firebal\""), "{text:?}");
+    assert!(text[2].contains("the deck has 42 cards"), "{text:?}");
+}
+
 // ---------------------------------------------------------------------------
 // 4 – Character's
 
@@ -308,9 +334,9 @@ fn one_commander_at_a_time_except_generals_to_it() {
     // is out".
     let g = game();
     let mut s = fresh(&g);
-    put(&g, &mut s, 0, "Cinder Warlord");
-    let blaze = hand(&g, &mut s, 0, "Blaze Marshal");
-    let ashen = hand(&g, &mut s, 0, "Ashen Lieutenant");
+    put(&g, &mut s, Player::A, "Cinder Warlord");
+    let blaze = hand(&g, &mut s, Player::A, "Blaze Marshal");
+    let ashen = hand(&g, &mut s, Player::A, "Ashen Lieutenant");
     let moves = legal(&g, &s);
     let plays = |c: CardId| {
         moves
@@ -322,19 +348,19 @@ fn one_commander_at_a_time_except_generals_to_it() {
     // Two Generals stay while their Commander does; when it leaves, the
     // rule is broken and a General goes.
     let mut s = fresh(&g);
-    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
-    put(&g, &mut s, 0, "Ashen Lieutenant");
-    put(&g, &mut s, 0, "Ashen Lieutenant");
+    let warlord = put(&g, &mut s, Player::A, "Cinder Warlord");
+    put(&g, &mut s, Player::A, "Ashen Lieutenant");
+    put(&g, &mut s, Player::A, "Ashen Lieutenant");
     g.check_invariants(&s).unwrap();
     g.leave_play(
         &mut s,
-        0,
+        Player::A,
         warlord,
         super::effects::Dest::Discard,
         &mut crate::core::NoObserver,
     );
-    assert_eq!(s.side(0).board.len(), 1);
-    assert_eq!(s.side(0).discard.len(), 2);
+    assert_eq!(s.sides[Player::A].board.len(), 1);
+    assert_eq!(s.sides[Player::A].discard.len(), 2);
 }
 
 #[test]
@@ -344,9 +370,9 @@ fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
     // another method (effect, etc.) you only have to pay if it say's".
     let g = game();
     let mut s = fresh(&g);
-    s.side_mut(0).power = 3;
-    let hound = hand(&g, &mut s, 0, "Magma Hound");
-    let brute = hand(&g, &mut s, 0, "Rubble Brute");
+    s.sides[Player::A].power = 3;
+    let hound = hand(&g, &mut s, Player::A, "Magma Hound");
+    let brute = hand(&g, &mut s, Player::A, "Rubble Brute");
     let moves = legal(&g, &s);
     assert!(
         !moves
@@ -354,19 +380,19 @@ fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
             .any(|a| matches!(a, Action::Play { card, .. } if *card == hound))
     );
     let events = act(&g, &mut s, play(brute, Tgt::None));
-    assert_eq!(s.side(0).power, 0);
+    assert_eq!(s.sides[Player::A].power, 0);
     assert!(has_kind(&events, |k| matches!(
         k,
         EventKind::Play { cost: 3, .. }
     )));
     // Cinder Warlord's Timed summon plays an Imp without paying.
     let mut s = fresh(&g);
-    put(&g, &mut s, 1, "Cinder Warlord");
-    let imp = hand(&g, &mut s, 0, "Spark Imp");
+    put(&g, &mut s, Player::B, "Cinder Warlord");
+    let imp = hand(&g, &mut s, Player::A, "Spark Imp");
     act(&g, &mut s, play(imp, Tgt::None));
     assert_eq!(s.phase, Phase::Window(Trigger::CharacterPlayed));
-    let warlord = s.side(1).board[0].uid;
-    let before = s.side(1).power;
+    let warlord = s.sides[Player::B].board[0].uid;
+    let before = s.sides[Player::B].power;
     act(
         &g,
         &mut s,
@@ -378,8 +404,8 @@ fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
         },
     );
     act(&g, &mut s, Action::NoReply);
-    assert_eq!(s.side(1).board.len(), 2, "an Imp summoned");
-    assert_eq!(s.side(1).power, before);
+    assert_eq!(s.sides[Player::B].board.len(), 2, "an Imp summoned");
+    assert_eq!(s.sides[Player::B].power, before);
 }
 
 #[test]
@@ -390,16 +416,16 @@ fn damage_by_effect_goes_to_hp_and_zero_hp_destroys() {
     // discard pile."
     let g = game();
     let mut s = fresh(&g);
-    let brute = put(&g, &mut s, 1, "Rubble Brute"); // DP 3, HP 4
-    let ball = hand(&g, &mut s, 0, "Fireball");
+    let brute = put(&g, &mut s, Player::B, "Rubble Brute"); // DP 3, HP 4
+    let ball = hand(&g, &mut s, Player::A, "Fireball");
     act(&g, &mut s, play(ball, Tgt::Foe(brute)));
     act(&g, &mut s, Action::Decline);
     assert_eq!(
-        char_of(&s, 1, brute).damage,
+        char_of(&s, Player::B, brute).damage,
         3,
         "DP does not shield effects"
     );
-    let scout = put(&g, &mut s, 0, "Emberling Scout");
+    let scout = put(&g, &mut s, Player::A, "Emberling Scout");
     act(
         &g,
         &mut s,
@@ -409,8 +435,8 @@ fn damage_by_effect_goes_to_hp_and_zero_hp_destroys() {
             target: Tgt::Foe(brute),
         },
     );
-    assert!(s.side(1).board.is_empty());
-    assert_eq!(s.side(1).discard[..], [id(&g, "Rubble Brute")]);
+    assert!(s.sides[Player::B].board.is_empty());
+    assert_eq!(s.sides[Player::B].discard[..], [id(&g, "Rubble Brute")]);
 }
 
 #[test]
@@ -420,9 +446,9 @@ fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
     // … counts as an attack so the character is tapped afterwards".
     let g = game();
     let mut s = fresh(&g);
-    let scout = put(&g, &mut s, 0, "Emberling Scout");
-    let brute = put(&g, &mut s, 0, "Rubble Brute");
-    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    let scout = put(&g, &mut s, Player::A, "Emberling Scout");
+    let brute = put(&g, &mut s, Player::A, "Rubble Brute");
+    let foe = put(&g, &mut s, Player::B, "Deep Leviathan");
     act(
         &g,
         &mut s,
@@ -446,18 +472,18 @@ fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
             target: Tgt::Foe(foe),
         },
     );
-    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
-    assert_eq!(char_of(&s, 1, foe).dp, -2, "a permanent reduction");
+    assert!(char_of(&s, Player::A, brute).has(flag::TAPPED));
+    assert_eq!(char_of(&s, Player::B, foe).dp, -2, "a permanent reduction");
     // Next own turn: usable again.
-    settle(&g, &mut s, 1);
-    settle(&g, &mut s, 0);
+    settle(&g, &mut s, Player::B);
+    settle(&g, &mut s, Player::A);
     assert!(
         legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
     );
     // A tapped Character cannot use a normal effect.
-    s.side_mut(0).char_mut(scout).unwrap().flags |= flag::TAPPED;
+    s.sides[Player::A].char_mut(scout).unwrap().flags |= flag::TAPPED;
     assert!(
         !legal(&g, &s)
             .iter()
@@ -473,11 +499,11 @@ fn instants_are_optional_and_only_on_play() {
     let g = game();
     for (target, tokens) in [(Tgt::Skip, 0), (Tgt::None, 1)] {
         let mut s = fresh(&g);
-        let regent = hand(&g, &mut s, 0, "Tide Regent");
+        let regent = hand(&g, &mut s, Player::A, "Tide Regent");
         assert!(legal(&g, &s).contains(&play(regent, Tgt::Skip)));
         act(&g, &mut s, play(regent, target));
-        settle(&g, &mut s, 0);
-        assert_eq!(s.side(0).board.len(), 1 + tokens);
+        settle(&g, &mut s, Player::A);
+        assert_eq!(s.sides[Player::A].board.len(), 1 + tokens);
         assert!(
             !legal(&g, &s)
                 .iter()
@@ -494,22 +520,22 @@ fn constant_effects_are_always_on() {
     // its attack.
     let g = game();
     let mut s = fresh(&g);
-    let sentinel = put(&g, &mut s, 0, "Bramble Sentinel");
-    let imp = put(&g, &mut s, 0, "Spark Imp");
+    let sentinel = put(&g, &mut s, Player::A, "Bramble Sentinel");
+    let imp = put(&g, &mut s, Player::A, "Spark Imp");
     assert_eq!(
-        g.stats(&s, 0, &char_of(&s, 0, imp)).dp,
+        g.stats(&s, Player::A, &char_of(&s, Player::A, imp)).dp,
         1,
         "+1 DP from the Sentinel"
     );
     assert_eq!(
-        g.stats(&s, 0, &char_of(&s, 0, sentinel)).dp,
+        g.stats(&s, Player::A, &char_of(&s, Player::A, sentinel)).dp,
         4,
         "not itself"
     );
     let mut s = fresh(&g);
-    let hound = put(&g, &mut s, 0, "Magma Hound"); // AP 3
-    let lev = put(&g, &mut s, 1, "Deep Leviathan"); // DP 3, HP 8
-    s.side_mut(1).char_mut(lev).unwrap().flags |= flag::TAPPED;
+    let hound = put(&g, &mut s, Player::A, "Magma Hound"); // AP 3
+    let lev = put(&g, &mut s, Player::B, "Deep Leviathan"); // DP 3, HP 8
+    s.sides[Player::B].char_mut(lev).unwrap().flags |= flag::TAPPED;
     act(&g, &mut s, Action::EndTurn);
     settle_battle_to(&g, &mut s, hound);
     let events = act(&g, &mut s, Action::Attack(Tgt::Foe(lev)));
@@ -522,7 +548,7 @@ fn constant_effects_are_always_on() {
         }
     )));
     assert_eq!(
-        char_of(&s, 1, lev).damage,
+        char_of(&s, Player::B, lev).damage,
         2,
         "DP absorbs the attack; 2 by effect"
     );
@@ -548,7 +574,7 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
     // card … like - Space Pirate or Land Pirate".
     let g = game();
     let mut s = fresh(&g);
-    let call = hand(&g, &mut s, 0, "Pirate Call");
+    let call = hand(&g, &mut s, Player::A, "Pirate Call");
     act(&g, &mut s, play(call, Tgt::None));
     let events = act(&g, &mut s, Action::Decline);
     let found: Vec<CardId> = events
@@ -565,7 +591,7 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
             .iter()
             .any(|t| t.contains("Pirate"))
     );
-    assert!(s.side(0).hand.contains(&found[0]));
+    assert!(s.sides[Player::A].hand.contains(&found[0]));
     // Exactly "Imp": the Warlord's summon finds only Imps of level 1.
     let warlord = g.db.card(id(&g, "Cinder Warlord"));
     let filter = &warlord.abilities[0].effects[0].filter;
@@ -586,25 +612,25 @@ fn one_assistant_a_turn_out_until_the_turn_ends() {
     // of your turn."
     let g = game();
     let mut s = fresh(&g);
-    let sergeant = hand(&g, &mut s, 0, "Drill Sergeant");
-    let master = hand(&g, &mut s, 0, "Quartermaster");
-    let hound = hand(&g, &mut s, 0, "Magma Hound");
-    assert_eq!(g.cost_of(&s, 0, hound), 4);
+    let sergeant = hand(&g, &mut s, Player::A, "Drill Sergeant");
+    let master = hand(&g, &mut s, Player::A, "Quartermaster");
+    let hound = hand(&g, &mut s, Player::A, "Magma Hound");
+    assert_eq!(g.cost_of(&s, Player::A, hound), 4);
     act(&g, &mut s, play(sergeant, Tgt::None));
-    assert_eq!(s.side(0).assistant, Some(sergeant));
-    assert_eq!(g.cost_of(&s, 0, hound), 3, "its discount while out");
+    assert_eq!(s.sides[Player::A].assistant, Some(sergeant));
+    assert_eq!(g.cost_of(&s, Player::A, hound), 3, "its discount while out");
     assert!(
         !legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::Play { card, .. } if *card == master))
     );
-    settle(&g, &mut s, 1);
-    assert_eq!(s.side(0).assistant, None);
-    assert!(s.side(0).discard.contains(&sergeant));
+    settle(&g, &mut s, Player::B);
+    assert_eq!(s.sides[Player::A].assistant, None);
+    assert!(s.sides[Player::A].discard.contains(&sergeant));
     // Quartermaster: "search for a level 1".
-    settle(&g, &mut s, 0);
+    settle(&g, &mut s, Player::A);
     act(&g, &mut s, play(master, Tgt::None));
-    assert!(s.side(0).hand.contains(&id(&g, "Spark Imp")));
+    assert!(s.sides[Player::A].hand.contains(&id(&g, "Spark Imp")));
 }
 
 #[test]
@@ -614,12 +640,20 @@ fn one_area_for_both_sides_a_new_one_replaces_it() {
     // effect of the Area card affect's and can be used by both sides".
     let g = game();
     let mut s = fresh(&g);
-    let caldera = hand(&g, &mut s, 0, "Ashfall Caldera");
-    let imp = put(&g, &mut s, 0, "Spark Imp");
-    let foe = put(&g, &mut s, 1, "Magma Hound");
+    let caldera = hand(&g, &mut s, Player::A, "Ashfall Caldera");
+    let imp = put(&g, &mut s, Player::A, "Spark Imp");
+    let foe = put(&g, &mut s, Player::B, "Magma Hound");
     act(&g, &mut s, play(caldera, Tgt::None));
-    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, imp)).ap, 2, "fire +1 AP");
-    assert_eq!(g.stats(&s, 1, &char_of(&s, 1, foe)).ap, 4, "on both sides");
+    assert_eq!(
+        g.stats(&s, Player::A, &char_of(&s, Player::A, imp)).ap,
+        2,
+        "fire +1 AP"
+    );
+    assert_eq!(
+        g.stats(&s, Player::B, &char_of(&s, Player::B, foe)).ap,
+        4,
+        "on both sides"
+    );
     act(
         &g,
         &mut s,
@@ -634,7 +668,7 @@ fn one_area_for_both_sides_a_new_one_replaces_it() {
             .any(|a| matches!(a, Action::UseArea { .. })),
         "once a turn"
     );
-    settle(&g, &mut s, 1);
+    settle(&g, &mut s, Player::B);
     assert!(
         legal(&g, &s).contains(&Action::UseArea {
             sub: false,
@@ -642,11 +676,11 @@ fn one_area_for_both_sides_a_new_one_replaces_it() {
         }),
         "the rival uses it too"
     );
-    let grotto = hand(&g, &mut s, 1, "Sunken Grotto");
+    let grotto = hand(&g, &mut s, Player::B, "Sunken Grotto");
     act(&g, &mut s, play(grotto, Tgt::None));
     assert_eq!(s.area.map(|a| a.card), Some(grotto));
     assert!(
-        s.side(0).discard.contains(&caldera),
+        s.sides[Player::A].discard.contains(&caldera),
         "the old Area goes to its owner's pile"
     );
 }
@@ -660,8 +694,8 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
     // destination".
     let g = game();
     let mut s = fresh(&g);
-    let cove = hand(&g, &mut s, 0, "Hidden Cove");
-    let grotto = hand(&g, &mut s, 0, "Sunken Grotto");
+    let cove = hand(&g, &mut s, Player::A, "Hidden Cove");
+    let grotto = hand(&g, &mut s, Player::A, "Sunken Grotto");
     assert!(
         !legal(&g, &s)
             .iter()
@@ -669,18 +703,18 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
     );
     act(&g, &mut s, play(grotto, Tgt::None));
     act(&g, &mut s, play(cove, Tgt::None));
-    let warden = put(&g, &mut s, 0, "Frost Warden");
-    let scout = put(&g, &mut s, 1, "Emberling Scout");
-    let other = put(&g, &mut s, 1, "Spark Imp");
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    let scout = put(&g, &mut s, Player::B, "Emberling Scout");
+    let other = put(&g, &mut s, Player::B, "Spark Imp");
     act(&g, &mut s, Action::Move { uid: warden });
-    assert!(char_of(&s, 0, warden).in_sub());
+    assert!(char_of(&s, Player::A, warden).in_sub());
     assert_eq!(
-        g.stats(&s, 0, &char_of(&s, 0, warden)).sp,
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).sp,
         4,
         "the Sub-Area's +1 SP"
     );
     assert_eq!(
-        g.stats(&s, 0, &char_of(&s, 0, warden)).dp,
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).dp,
         2,
         "the Area's aura stays outside"
     );
@@ -690,7 +724,7 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
             .any(|a| matches!(a, Action::Use { .. })),
         "no rival in the Sub-Area"
     );
-    s.side_mut(1).char_mut(scout).unwrap().flags |= flag::SUB;
+    s.sides[Player::B].char_mut(scout).unwrap().flags |= flag::SUB;
     assert!(legal(&g, &s).contains(&Action::Use {
         uid: warden,
         ability: 0,
@@ -702,20 +736,24 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
         target: Tgt::Foe(other)
     }));
     // Tapped Characters cannot move.
-    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
-    settle(&g, &mut s, 1);
-    s.side_mut(1).char_mut(other).unwrap().flags |= flag::TAPPED;
+    s.sides[Player::B].char_mut(other).unwrap().flags |= flag::TAPPED;
+    settle(&g, &mut s, Player::B);
+    s.sides[Player::B].char_mut(other).unwrap().flags |= flag::TAPPED;
     assert!(!legal(&g, &s).contains(&Action::Move { uid: other }));
     assert!(legal(&g, &s).contains(&Action::Move { uid: scout }));
     // Quake destroys the Sub-Area and everyone in it.
-    let quake = hand(&g, &mut s, 1, "Quake");
+    let quake = hand(&g, &mut s, Player::B, "Quake");
     act(&g, &mut s, play(quake, Tgt::None));
     act(&g, &mut s, Action::Decline);
     assert_eq!(s.sub, None);
-    assert!(s.side(0).discard.contains(&id(&g, "Frost Warden")));
-    assert!(s.side(1).discard.contains(&id(&g, "Emberling Scout")));
+    assert!(s.sides[Player::A].discard.contains(&id(&g, "Frost Warden")));
     assert!(
-        s.side(1).char(other).is_some(),
+        s.sides[Player::B]
+            .discard
+            .contains(&id(&g, "Emberling Scout"))
+    );
+    assert!(
+        s.sides[Player::B].char(other).is_some(),
         "1 damage to the Imp's HP 2"
     );
 }
@@ -732,12 +770,12 @@ fn items_attach_masks_one_each_instants_discard_attacks_tap() {
     // "Masks: … only 1 mask can be on a character at a time".
     let g = game();
     let mut s = fresh(&g);
-    let lev = put(&g, &mut s, 0, "Deep Leviathan");
-    let foe = put(&g, &mut s, 1, "Tide Regent");
-    let helm = hand(&g, &mut s, 0, "Bronze Helm");
-    let grin = hand(&g, &mut s, 0, "Grinning Mask");
-    let spear = hand(&g, &mut s, 0, "Thunder Spear");
-    let flask = hand(&g, &mut s, 0, "Potion Flask");
+    let lev = put(&g, &mut s, Player::A, "Deep Leviathan");
+    let foe = put(&g, &mut s, Player::B, "Tide Regent");
+    let helm = hand(&g, &mut s, Player::A, "Bronze Helm");
+    let grin = hand(&g, &mut s, Player::A, "Grinning Mask");
+    let spear = hand(&g, &mut s, Player::A, "Thunder Spear");
+    let flask = hand(&g, &mut s, Player::A, "Potion Flask");
     act(
         &g,
         &mut s,
@@ -747,14 +785,14 @@ fn items_attach_masks_one_each_instants_discard_attacks_tap() {
             target: Tgt::None,
         },
     );
-    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, lev)).dp, 5);
+    assert_eq!(g.stats(&s, Player::A, &char_of(&s, Player::A, lev)).dp, 5);
     assert!(
         !legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::Play { card, .. } if *card == grin)),
         "a second Mask"
     );
-    s.side_mut(0).char_mut(lev).unwrap().damage = 4;
+    s.sides[Player::A].char_mut(lev).unwrap().damage = 4;
     act(
         &g,
         &mut s,
@@ -764,8 +802,8 @@ fn items_attach_masks_one_each_instants_discard_attacks_tap() {
             target: Tgt::None,
         },
     );
-    assert_eq!(char_of(&s, 0, lev).damage, 1);
-    assert!(s.side(0).discard.contains(&flask));
+    assert_eq!(char_of(&s, Player::A, lev).damage, 1);
+    assert!(s.sides[Player::A].discard.contains(&flask));
     act(
         &g,
         &mut s,
@@ -784,8 +822,8 @@ fn items_attach_masks_one_each_instants_discard_attacks_tap() {
             target: Tgt::Foe(foe),
         },
     );
-    assert_eq!(char_of(&s, 1, foe).damage, 2);
-    assert!(char_of(&s, 0, lev).has(flag::TAPPED));
+    assert_eq!(char_of(&s, Player::B, foe).damage, 2);
+    assert!(char_of(&s, Player::A, lev).has(flag::TAPPED));
 }
 
 #[test]
@@ -794,8 +832,8 @@ fn timed_items_work_only_at_their_time() {
     // only work at certain times" (Warding Charm: the opponent's turn).
     let g = game();
     let mut s = fresh(&g);
-    let warden = put(&g, &mut s, 0, "Frost Warden");
-    let charm = hand(&g, &mut s, 0, "Warding Charm");
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    let charm = hand(&g, &mut s, Player::A, "Warding Charm");
     act(
         &g,
         &mut s,
@@ -805,9 +843,15 @@ fn timed_items_work_only_at_their_time() {
             target: Tgt::None,
         },
     );
-    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 2);
-    s.active = 1;
-    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, warden)).dp, 5);
+    assert_eq!(
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).dp,
+        2
+    );
+    s.active = Player::B;
+    assert_eq!(
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).dp,
+        5
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -821,11 +865,11 @@ fn effect_cards_by_kind() {
     // character … If so, the character is tapped".
     let g = game();
     let mut s = fresh(&g);
-    let horn = hand(&g, &mut s, 0, "Ambush Horn");
-    let standard = hand(&g, &mut s, 0, "Battle Standard");
-    let strike = hand(&g, &mut s, 0, "Piercing Strike");
-    let brute = put(&g, &mut s, 0, "Rubble Brute");
-    let foe = put(&g, &mut s, 1, "Deep Leviathan");
+    let horn = hand(&g, &mut s, Player::A, "Ambush Horn");
+    let standard = hand(&g, &mut s, Player::A, "Battle Standard");
+    let strike = hand(&g, &mut s, Player::A, "Piercing Strike");
+    let brute = put(&g, &mut s, Player::A, "Rubble Brute");
+    let foe = put(&g, &mut s, Player::B, "Deep Leviathan");
     assert!(
         !legal(&g, &s)
             .iter()
@@ -834,8 +878,8 @@ fn effect_cards_by_kind() {
     );
     act(&g, &mut s, play(standard, Tgt::None));
     act(&g, &mut s, Action::Decline);
-    assert!(s.side(0).constants.contains(&standard));
-    assert_eq!(g.stats(&s, 0, &char_of(&s, 0, brute)).ap, 4);
+    assert!(s.sides[Player::A].constants.contains(&standard));
+    assert_eq!(g.stats(&s, Player::A, &char_of(&s, Player::A, brute)).ap, 4);
     act(
         &g,
         &mut s,
@@ -846,13 +890,13 @@ fn effect_cards_by_kind() {
         },
     );
     act(&g, &mut s, Action::Decline);
-    assert_eq!(char_of(&s, 1, foe).damage, 3);
-    assert!(char_of(&s, 0, brute).has(flag::TAPPED));
-    assert!(s.side(0).discard.contains(&strike));
+    assert_eq!(char_of(&s, Player::B, foe).damage, 3);
+    assert!(char_of(&s, Player::A, brute).has(flag::TAPPED));
+    assert!(s.sides[Player::A].discard.contains(&strike));
     // On the rival's turn only a Timed card may be played, in a window.
-    settle(&g, &mut s, 1);
-    let ball = hand(&g, &mut s, 0, "Fireball");
-    let imp = hand(&g, &mut s, 1, "Spark Imp");
+    settle(&g, &mut s, Player::B);
+    let ball = hand(&g, &mut s, Player::A, "Fireball");
+    let imp = hand(&g, &mut s, Player::B, "Spark Imp");
     act(&g, &mut s, play(imp, Tgt::None));
     let window = legal(&g, &s);
     assert!(
@@ -873,9 +917,9 @@ fn songs_need_an_instrument_once_a_turn() {
     // song per turn (only on their turn)".
     let g = game();
     let mut s = fresh(&g);
-    let warden = put(&g, &mut s, 0, "Frost Warden");
-    let song = hand(&g, &mut s, 0, "Ballad of Tides");
-    let flute = hand(&g, &mut s, 0, "Reed Flute");
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    let song = hand(&g, &mut s, Player::A, "Ballad of Tides");
+    let flute = hand(&g, &mut s, Player::A, "Reed Flute");
     assert!(
         !legal(&g, &s)
             .iter()
@@ -890,8 +934,8 @@ fn songs_need_an_instrument_once_a_turn() {
             target: Tgt::None,
         },
     );
-    s.side_mut(0).char_mut(warden).unwrap().damage = 3;
-    let power = s.side(0).power;
+    s.sides[Player::A].char_mut(warden).unwrap().damage = 3;
+    let power = s.sides[Player::A].power;
     act(
         &g,
         &mut s,
@@ -902,9 +946,9 @@ fn songs_need_an_instrument_once_a_turn() {
         },
     );
     act(&g, &mut s, Action::Decline);
-    assert_eq!(char_of(&s, 0, warden).damage, 1);
-    assert_eq!(s.side(0).power, power + 1);
-    assert!(char_of(&s, 0, warden).has(flag::SUNG));
+    assert_eq!(char_of(&s, Player::A, warden).damage, 1);
+    assert_eq!(s.sides[Player::A].power, power + 1);
+    assert!(char_of(&s, Player::A, warden).has(flag::SUNG));
 }
 
 // ---------------------------------------------------------------------------
@@ -926,11 +970,11 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
             .any(|a| matches!(a, Action::Play { card, .. } if *card == titan))
     };
     assert!(!titan_play(&s), "Cinder Warlord is not out");
-    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    let warlord = put(&g, &mut s, Player::A, "Cinder Warlord");
     assert!(titan_play(&s));
     act(&g, &mut s, play(titan, Tgt::None));
-    assert_eq!(s.side(0).power, 17);
-    let before = s.side(0).power;
+    assert_eq!(s.sides[Player::A].power, 17);
+    let before = s.sides[Player::A].power;
     act(
         &g,
         &mut s,
@@ -941,19 +985,18 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
         },
     );
     assert_eq!(
-        s.side(0).power,
+        s.sides[Player::A].power,
         before - 1,
         "the effect's cost; the Token is free"
     );
-    let token = s
-        .side(0)
+    let token = s.sides[Player::A]
         .board
         .iter()
         .find(|c| c.card == id(&g, "Cinder Token"))
         .unwrap()
         .uid;
     // A Token's Items give no effect to use.
-    let spear = hand(&g, &mut s, 0, "Thunder Spear");
+    let spear = hand(&g, &mut s, Player::A, "Thunder Spear");
     act(
         &g,
         &mut s,
@@ -968,29 +1011,29 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
             .iter()
             .any(|a| matches!(a, Action::UseItem { uid, .. } if *uid == token))
     );
-    let extra = s.side(0).extra.len();
-    for uid in [token, s.side(0).board[1].uid] {
+    let extra = s.sides[Player::A].extra.len();
+    for uid in [token, s.sides[Player::A].board[1].uid] {
         g.leave_play(
             &mut s,
-            0,
+            Player::A,
             uid,
             super::effects::Dest::Removed,
             &mut crate::core::NoObserver,
         );
     }
     assert_eq!(
-        s.side(0).extra.len(),
+        s.sides[Player::A].extra.len(),
         extra + 2,
         "both back to the extra deck"
     );
-    assert!(s.side(0).removed.is_empty());
+    assert!(s.sides[Player::A].removed.is_empty());
     // Blaze Marshal's Instant fetches its Required Item.
     let mut s = fresh(&g);
-    let marshal = hand(&g, &mut s, 0, "Blaze Marshal");
+    let marshal = hand(&g, &mut s, Player::A, "Blaze Marshal");
     act(&g, &mut s, play(marshal, Tgt::None));
-    let m = s.side(0).board[0];
+    let m = s.sides[Player::A].board[0];
     assert_eq!(m.items[..], [id(&g, "Ember Crest")]);
-    assert_eq!(g.stats(&s, 0, &m).ap, 4);
+    assert_eq!(g.stats(&s, Player::A, &m).ap, 4);
 }
 
 // ---------------------------------------------------------------------------
@@ -1004,11 +1047,11 @@ fn the_battle_goes_by_speed_with_turn_priority_on_ties() {
     // character's may attack first". Both players' Characters attack.
     let g = game();
     let mut s = fresh(&g);
-    let scout = put(&g, &mut s, 0, "Emberling Scout"); // SP 4
-    let brute = put(&g, &mut s, 0, "Rubble Brute"); // SP 1
-    let stalker = put(&g, &mut s, 1, "Gloom Stalker"); // SP 5
-    let warden = put(&g, &mut s, 1, "Frost Warden"); // SP 3
-    let spark = put(&g, &mut s, 0, "Spark Imp"); // SP 3, ties the Warden
+    let scout = put(&g, &mut s, Player::A, "Emberling Scout"); // SP 4
+    let brute = put(&g, &mut s, Player::A, "Rubble Brute"); // SP 1
+    let stalker = put(&g, &mut s, Player::B, "Gloom Stalker"); // SP 5
+    let warden = put(&g, &mut s, Player::B, "Frost Warden"); // SP 3
+    let spark = put(&g, &mut s, Player::A, "Spark Imp"); // SP 3, ties the Warden
     act(&g, &mut s, Action::EndTurn);
     let mut order = Vec::new();
     while s.phase != Phase::Main {
@@ -1026,11 +1069,11 @@ fn the_battle_goes_by_speed_with_turn_priority_on_ties() {
     assert_eq!(
         order,
         [
-            (1, stalker),
-            (0, scout),
-            (0, spark),
-            (1, warden),
-            (0, brute)
+            (Player::B, stalker),
+            (Player::A, scout),
+            (Player::A, spark),
+            (Player::B, warden),
+            (Player::A, brute)
         ]
     );
 }
@@ -1044,10 +1087,10 @@ fn attacks_deplete_dp_then_hp_and_dp_comes_back_after_battle() {
     // "all characters are un-tapped".
     let g = game();
     let mut s = fresh(&g);
-    let stalker = put(&g, &mut s, 0, "Gloom Stalker"); // AP 3, SP 5
-    let lancer = put(&g, &mut s, 0, "Magma Hound"); // AP 3 (+2 effect), SP 2
-    let warden = put(&g, &mut s, 1, "Frost Warden"); // DP 2 HP 4, SP 3
-    s.side_mut(1).char_mut(warden).unwrap().dp = -1; // reduced for good: DP 1
+    let stalker = put(&g, &mut s, Player::A, "Gloom Stalker"); // AP 3, SP 5
+    let lancer = put(&g, &mut s, Player::A, "Magma Hound"); // AP 3 (+2 effect), SP 2
+    let warden = put(&g, &mut s, Player::B, "Frost Warden"); // DP 2 HP 4, SP 3
+    s.sides[Player::B].char_mut(warden).unwrap().dp = -1; // reduced for good: DP 1
     act(&g, &mut s, Action::EndTurn);
     settle_battle_to(&g, &mut s, stalker);
     let legal_now = legal(&g, &s);
@@ -1056,23 +1099,23 @@ fn attacks_deplete_dp_then_hp_and_dp_comes_back_after_battle() {
         [Action::Attack(Tgt::Foe(warden)), Action::AttackPass]
     );
     act(&g, &mut s, Action::Attack(Tgt::Foe(warden)));
-    let w = char_of(&s, 1, warden);
+    let w = char_of(&s, Player::B, warden);
     assert_eq!((w.depleted, w.damage), (1, 2), "1 DP depleted, 2 to HP");
-    assert!(char_of(&s, 0, stalker).has(flag::TAPPED));
+    assert!(char_of(&s, Player::A, stalker).has(flag::TAPPED));
     // The Warden (SP 3) strikes back before the Hound.
-    assert_eq!((s.decider, s.attacker), (1, warden));
+    assert_eq!((s.decider, s.attacker), (Player::B, warden));
     act(&g, &mut s, Action::AttackPass);
     assert_eq!(s.attacker, lancer);
     act(&g, &mut s, Action::AttackPass);
-    settle(&g, &mut s, 1);
-    let w = char_of(&s, 1, warden);
+    settle(&g, &mut s, Player::B);
+    let w = char_of(&s, Player::B, warden);
     assert_eq!(
         (w.depleted, w.dp),
         (0, -1),
         "depletion ends, the reduction stays"
     );
     assert!(
-        !char_of(&s, 0, stalker).has(flag::TAPPED),
+        !char_of(&s, Player::A, stalker).has(flag::TAPPED),
         "untapped between turns"
     );
 }
@@ -1084,11 +1127,11 @@ fn no_battle_on_the_very_first_turn() {
     let g = game();
     let mut s = fresh(&g);
     s.turns = 1;
-    put(&g, &mut s, 0, "Gloom Stalker");
-    put(&g, &mut s, 1, "Frost Warden");
+    put(&g, &mut s, Player::A, "Gloom Stalker");
+    put(&g, &mut s, Player::B, "Frost Warden");
     let events = act(&g, &mut s, Action::EndTurn);
     assert!(!has_kind(&events, |k| matches!(k, EventKind::BattleStart)));
-    assert_eq!((s.phase, s.active, s.turns), (Phase::Main, 1, 2));
+    assert_eq!((s.phase, s.active, s.turns), (Phase::Main, Player::B, 2));
     act(&g, &mut s, Action::EndTurn);
     assert_ne!(s.phase, Phase::Main, "turn 2 has its battle");
 }
@@ -1100,8 +1143,8 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
     // longer)"; glossary "Status".
     let g = game();
     let mut s = fresh(&g);
-    let warden = put(&g, &mut s, 0, "Frost Warden");
-    let foe = put(&g, &mut s, 1, "Gloom Stalker");
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    let foe = put(&g, &mut s, Player::B, "Gloom Stalker");
     act(
         &g,
         &mut s,
@@ -1111,13 +1154,13 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
             target: Tgt::Foe(foe),
         },
     );
-    assert!(char_of(&s, 1, foe).has(flag::FROZEN));
+    assert!(char_of(&s, Player::B, foe).has(flag::FROZEN));
     act(&g, &mut s, Action::EndTurn);
     settle_battle_to(&g, &mut s, warden);
     act(&g, &mut s, Action::AttackPass);
-    settle(&g, &mut s, 1);
+    settle(&g, &mut s, Player::B);
     assert!(
-        char_of(&s, 1, foe).has(flag::TAPPED),
+        char_of(&s, Player::B, foe).has(flag::TAPPED),
         "frozen through one untap"
     );
     assert!(
@@ -1125,8 +1168,8 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
             .iter()
             .any(|a| matches!(a, Action::Use { uid, .. } if *uid == foe))
     );
-    settle(&g, &mut s, 0);
-    assert!(!char_of(&s, 1, foe).has(flag::TAPPED));
+    settle(&g, &mut s, Player::A);
+    assert!(!char_of(&s, Player::B, foe).has(flag::TAPPED));
 }
 
 // ---------------------------------------------------------------------------
@@ -1140,11 +1183,16 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     // first.
     let g = game();
     let mut s = fresh(&g);
-    let horn = hand(&g, &mut s, 1, "Ambush Horn");
-    let imp = hand(&g, &mut s, 0, "Spark Imp");
-    let brute = hand(&g, &mut s, 0, "Rubble Brute");
+    let horn = hand(&g, &mut s, Player::B, "Ambush Horn");
+    let imp = hand(&g, &mut s, Player::A, "Spark Imp");
+    let brute = hand(&g, &mut s, Player::A, "Rubble Brute");
     act(&g, &mut s, play(imp, Tgt::None));
-    let uid = s.side(0).board.iter().find(|c| c.card == imp).unwrap().uid;
+    let uid = s.sides[Player::A]
+        .board
+        .iter()
+        .find(|c| c.card == imp)
+        .unwrap()
+        .uid;
     assert_eq!(g.to_move(&s), Node::Decision(Player::B));
     act(
         &g,
@@ -1165,10 +1213,10 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     act(&g, &mut s, play(brute, Tgt::None));
     assert_eq!(s.phase, Phase::Main);
     assert!(
-        s.side(0).char(uid).is_none(),
+        s.sides[Player::A].char(uid).is_none(),
         "then the Horn resolved: the Imp is destroyed"
     );
-    assert!(s.side(1).discard.contains(&horn));
+    assert!(s.sides[Player::B].discard.contains(&horn));
 }
 
 #[test]
@@ -1180,12 +1228,17 @@ fn a_reply_that_ends_the_game_still_discards_the_answer() {
     // discard pile (the soak's seed 1184 lost it).
     let g = game();
     let mut s = fresh(&g);
-    let horn = hand(&g, &mut s, 1, "Ambush Horn");
-    let imp = hand(&g, &mut s, 0, "Spark Imp");
-    let siphon = hand(&g, &mut s, 0, "Soul Siphon");
-    s.side_mut(1).vp = 2;
+    let horn = hand(&g, &mut s, Player::B, "Ambush Horn");
+    let imp = hand(&g, &mut s, Player::A, "Spark Imp");
+    let siphon = hand(&g, &mut s, Player::A, "Soul Siphon");
+    s.sides[Player::B].vp = 2;
     act(&g, &mut s, play(imp, Tgt::None));
-    let uid = s.side(0).board.iter().find(|c| c.card == imp).unwrap().uid;
+    let uid = s.sides[Player::A]
+        .board
+        .iter()
+        .find(|c| c.card == imp)
+        .unwrap()
+        .uid;
     act(
         &g,
         &mut s,
@@ -1198,11 +1251,17 @@ fn a_reply_that_ends_the_game_still_discards_the_answer() {
     );
     assert_eq!(s.phase, Phase::Reply(Trigger::CharacterPlayed));
     act(&g, &mut s, play(siphon, Tgt::None));
-    assert_eq!(s.outcome.map(|(w, _)| w), Some(Some(0)));
+    assert_eq!(s.outcome.map(|o| o.winner()), Some(Some(Player::A)));
     assert_eq!(s.answer, None);
-    assert!(s.side(1).discard.contains(&horn), "the Horn is not lost");
-    assert!(s.side(0).discard.contains(&siphon));
-    assert!(s.side(0).char(uid).is_some(), "the Horn never resolved");
+    assert!(
+        s.sides[Player::B].discard.contains(&horn),
+        "the Horn is not lost"
+    );
+    assert!(s.sides[Player::A].discard.contains(&siphon));
+    assert!(
+        s.sides[Player::A].char(uid).is_some(),
+        "the Horn never resolved"
+    );
 }
 
 #[test]
@@ -1212,21 +1271,21 @@ fn a_constant_card_with_no_room_left_when_it_resolves_is_discarded() {
     // the reply fills that place first, it is discarded, never lost.
     let g = game();
     let mut s = fresh(&g);
-    hand(&g, &mut s, 1, "Counterspell Scroll");
-    let standard = hand(&g, &mut s, 0, "Battle Standard");
+    hand(&g, &mut s, Player::B, "Counterspell Scroll");
+    let standard = hand(&g, &mut s, Player::A, "Battle Standard");
     let fillers = ["Fireball", "Quake", "Mana Spring", "Second Wind"].map(|n| id(&g, n));
     for &f in &fillers[..CONSTANTS - 1] {
-        take(&mut s, 0, f);
-        s.side_mut(0).constants.push(f);
+        take(&mut s, Player::A, f);
+        s.sides[Player::A].constants.push(f);
     }
     act(&g, &mut s, play(standard, Tgt::None));
     assert_eq!(s.phase, Phase::Window(Trigger::EffectCard));
     // As a reply that played a Constant would: the last place is taken.
-    take(&mut s, 0, fillers[CONSTANTS - 1]);
-    s.side_mut(0).constants.push(fillers[CONSTANTS - 1]);
+    take(&mut s, Player::A, fillers[CONSTANTS - 1]);
+    s.sides[Player::A].constants.push(fillers[CONSTANTS - 1]);
     act(&g, &mut s, Action::Decline);
-    assert!(!s.side(0).constants.contains(&standard));
-    assert!(s.side(0).discard.contains(&standard));
+    assert!(!s.sides[Player::A].constants.contains(&standard));
+    assert!(s.sides[Player::A].discard.contains(&standard));
 }
 
 #[test]
@@ -1235,9 +1294,9 @@ fn negate_destroys_the_effect_card_it_answers() {
     // card effect does not work and is destroyed".
     let g = game();
     let mut s = fresh(&g);
-    let scroll = hand(&g, &mut s, 1, "Counterspell Scroll");
-    let ball = hand(&g, &mut s, 0, "Fireball");
-    let foe = put(&g, &mut s, 1, "Frost Warden");
+    let scroll = hand(&g, &mut s, Player::B, "Counterspell Scroll");
+    let ball = hand(&g, &mut s, Player::A, "Fireball");
+    let foe = put(&g, &mut s, Player::B, "Frost Warden");
     act(&g, &mut s, play(ball, Tgt::Foe(foe)));
     assert_eq!(s.phase, Phase::Window(Trigger::EffectCard));
     act(
@@ -1255,8 +1314,10 @@ fn negate_destroys_the_effect_card_it_answers() {
         k,
         EventKind::Negated { .. }
     )));
-    assert_eq!(char_of(&s, 1, foe).damage, 0);
-    assert!(s.side(0).discard.contains(&ball) && s.side(1).discard.contains(&scroll));
+    assert_eq!(char_of(&s, Player::B, foe).damage, 0);
+    assert!(
+        s.sides[Player::A].discard.contains(&ball) && s.sides[Player::B].discard.contains(&scroll)
+    );
     assert_eq!(s.held, None);
 }
 
@@ -1267,14 +1328,14 @@ fn battle_start_windows_open_for_both_players() {
     // gives the active player a reply.
     let g = game();
     let mut s = fresh(&g);
-    let shaman = put(&g, &mut s, 1, "Coral Shaman");
-    s.side_mut(1).char_mut(shaman).unwrap().damage = 2;
-    let resolve = hand(&g, &mut s, 0, "Iron Resolve");
-    let imp = put(&g, &mut s, 0, "Spark Imp");
+    let shaman = put(&g, &mut s, Player::B, "Coral Shaman");
+    s.sides[Player::B].char_mut(shaman).unwrap().damage = 2;
+    let resolve = hand(&g, &mut s, Player::A, "Iron Resolve");
+    let imp = put(&g, &mut s, Player::A, "Spark Imp");
     act(&g, &mut s, Action::EndTurn);
     assert_eq!(
         (s.phase, s.decider),
-        (Phase::Window(Trigger::BattleStart), 0)
+        (Phase::Window(Trigger::BattleStart), Player::A)
     );
     act(
         &g,
@@ -1286,10 +1347,14 @@ fn battle_start_windows_open_for_both_players() {
             target: Tgt::Own(imp),
         },
     );
-    assert_eq!(char_of(&s, 0, imp).dp, 1, "at once: it is a's own turn");
+    assert_eq!(
+        char_of(&s, Player::A, imp).dp,
+        1,
+        "at once: it is a's own turn"
+    );
     assert_eq!(
         (s.phase, s.decider),
-        (Phase::Window(Trigger::BattleStart), 1)
+        (Phase::Window(Trigger::BattleStart), Player::B)
     );
     act(
         &g,
@@ -1303,7 +1368,7 @@ fn battle_start_windows_open_for_both_players() {
     );
     assert_eq!(s.phase, Phase::Reply(Trigger::BattleStart));
     act(&g, &mut s, Action::NoReply);
-    assert_eq!(char_of(&s, 1, shaman).damage, 1);
+    assert_eq!(char_of(&s, Player::B, shaman).damage, 1);
     assert_eq!(s.phase, Phase::Battle);
 }
 
@@ -1318,8 +1383,8 @@ fn with_no_characters_attacks_hit_vitality_and_zero_loses() {
     // hits Zero, they lose."
     let g = game();
     let mut s = fresh(&g);
-    let lev = put(&g, &mut s, 0, "Deep Leviathan"); // AP 6
-    s.side_mut(1).vp = 6;
+    let lev = put(&g, &mut s, Player::A, "Deep Leviathan"); // AP 6
+    s.sides[Player::B].vp = 6;
     act(&g, &mut s, Action::EndTurn);
     settle_battle_to(&g, &mut s, lev);
     assert_eq!(
@@ -1345,10 +1410,10 @@ fn a_player_who_cannot_draw_loses() {
     // is if the opponent cannot draw a card at the start of their turn".
     let g = game();
     let mut s = fresh(&g);
-    let deck: Vec<CardId> = s.side(1).deck.iter().copied().collect();
-    s.side_mut(1).deck.clear();
-    s.side_mut(1).discard.extend(deck);
-    settle(&g, &mut s, 1);
+    let deck: Vec<CardId> = s.sides[Player::B].deck.iter().copied().collect();
+    s.sides[Player::B].deck.clear();
+    s.sides[Player::B].discard.extend(deck);
+    settle(&g, &mut s, Player::B);
     assert_eq!(
         g.to_move(&s),
         Node::Terminal(crate::core::Outcome::win(2, Player::A, "deck_out"))
@@ -1361,8 +1426,8 @@ fn effects_can_take_vitality_too() {
     // give players more ways to win" (Soul Siphon takes 2 VP).
     let g = game();
     let mut s = fresh(&g);
-    let siphon = hand(&g, &mut s, 0, "Soul Siphon");
-    s.side_mut(1).vp = 2;
+    let siphon = hand(&g, &mut s, Player::A, "Soul Siphon");
+    s.sides[Player::B].vp = 2;
     act(&g, &mut s, play(siphon, Tgt::None));
     act(&g, &mut s, Action::Decline);
     assert!(matches!(g.to_move(&s), Node::Terminal(o) if o.winner() == Some(Player::A)));
@@ -1378,10 +1443,10 @@ fn hand_power_starts_at_five_and_both_gain_two_each_turn() {
     // between turns"; "13": "Mario is now at 4 and Luigi at 3".
     let g = game();
     let mut s = fresh(&g);
-    s.side_mut(0).power = 0;
-    s.side_mut(1).power = 1;
-    settle(&g, &mut s, 1);
-    assert_eq!((s.side(0).power, s.side(1).power), (2, 3));
+    s.sides[Player::A].power = 0;
+    s.sides[Player::B].power = 1;
+    settle(&g, &mut s, Player::B);
+    assert_eq!((s.sides[Player::A].power, s.sides[Player::B].power), (2, 3));
     assert_eq!(Side::default().power, START_POWER);
     assert_eq!(Side::default().vp, START_VP);
 }
@@ -1393,8 +1458,8 @@ fn statuses_removal_and_coins() {
     // "This game will use coin flips every now and then".
     let g = game();
     let mut s = fresh(&g);
-    let stalker = put(&g, &mut s, 0, "Gloom Stalker");
-    let foe = put(&g, &mut s, 1, "Tide Regent");
+    let stalker = put(&g, &mut s, Player::A, "Gloom Stalker");
+    let foe = put(&g, &mut s, Player::B, "Tide Regent");
     act(
         &g,
         &mut s,
@@ -1404,20 +1469,24 @@ fn statuses_removal_and_coins() {
             target: Tgt::Foe(foe),
         },
     );
-    s.side_mut(1).char_mut(foe).unwrap().flags |= flag::TAPPED;
-    s.side_mut(0).char_mut(stalker).unwrap().flags |= flag::TAPPED;
-    settle(&g, &mut s, 1);
-    assert_eq!(char_of(&s, 1, foe).damage, 1, "poison bites between turns");
-    let light = hand(&g, &mut s, 1, "Banishing Light");
+    s.sides[Player::B].char_mut(foe).unwrap().flags |= flag::TAPPED;
+    s.sides[Player::A].char_mut(stalker).unwrap().flags |= flag::TAPPED;
+    settle(&g, &mut s, Player::B);
+    assert_eq!(
+        char_of(&s, Player::B, foe).damage,
+        1,
+        "poison bites between turns"
+    );
+    let light = hand(&g, &mut s, Player::B, "Banishing Light");
     act(&g, &mut s, play(light, Tgt::Foe(stalker)));
     act(&g, &mut s, Action::Decline);
-    assert_eq!(s.side(0).removed[..], [id(&g, "Gloom Stalker")]);
+    assert_eq!(s.sides[Player::A].removed[..], [id(&g, "Gloom Stalker")]);
     // Storm Caller's coin: over many flips, both faces.
     let mut hits = [0; 2];
     for seed in 0..40 {
         let mut s = fresh(&g);
-        let caller = put(&g, &mut s, 0, "Storm Caller");
-        let foe = put(&g, &mut s, 1, "Deep Leviathan");
+        let caller = put(&g, &mut s, Player::A, "Storm Caller");
+        let foe = put(&g, &mut s, Player::B, "Deep Leviathan");
         let mut events = Vec::new();
         let a = Action::Use {
             uid: caller,
@@ -1428,7 +1497,10 @@ fn statuses_removal_and_coins() {
             events.push(*e)
         });
         let heads = has_kind(&events, |k| matches!(k, EventKind::Coin { heads: true }));
-        assert_eq!(char_of(&s, 1, foe).damage, if heads { 3 } else { 0 });
+        assert_eq!(
+            char_of(&s, Player::B, foe).damage,
+            if heads { 3 } else { 0 }
+        );
         hits[usize::from(heads)] += 1;
     }
     assert!(hits[0] > 5 && hits[1] > 5, "{hits:?}");
@@ -1445,7 +1517,7 @@ fn the_turn_limit_makes_the_game_a_draw() {
     g.options.max_turns = 4;
     let mut s = fresh(&g);
     s.turns = 4;
-    settle(&g, &mut s, 1);
+    settle(&g, &mut s, Player::B);
     assert_eq!(
         g.to_move(&s),
         Node::Terminal(crate::core::Outcome::draw(2, "turn_limit"))
@@ -1458,8 +1530,8 @@ fn metrics_map_turns_plays_payments_and_actions() {
     // docs/rulings/nintendo-tcg.md, "Reports".
     let g = game();
     let mut s = fresh(&g);
-    let hound = hand(&g, &mut s, 0, "Magma Hound");
-    let warlord = put(&g, &mut s, 0, "Cinder Warlord");
+    let hound = hand(&g, &mut s, Player::A, "Magma Hound");
+    let warlord = put(&g, &mut s, Player::A, "Cinder Warlord");
     let m =
         |events: &[Event]| -> Vec<Metric> { events.iter().filter_map(|e| g.metric(e)).collect() };
     let a = Player::A;
@@ -1574,14 +1646,14 @@ fn views_hide_the_rival_hand_deck_order_and_pick() {
     assert_eq!(v1, v2);
     // In play: swap a card of a's hand with one of a's deck.
     let mut s = fresh(&g);
-    let c = s.side(0).deck[0];
-    s.side_mut(0).deck.remove(0);
-    s.side_mut(0).hand.push(c);
+    let c = s.sides[Player::A].deck[0];
+    s.sides[Player::A].deck.remove(0);
+    s.sides[Player::A].hand.push(c);
     let mut t = s;
-    let other = t.side(0).deck[5];
-    t.side_mut(0).deck[5] = c;
-    t.side_mut(0).hand[0] = other;
-    t.side_mut(1).deck.reverse();
+    let other = t.sides[Player::A].deck[5];
+    t.sides[Player::A].deck[5] = c;
+    t.sides[Player::A].hand[0] = other;
+    t.sides[Player::B].deck.reverse();
     assert_eq!(g.info_key(&s, b), g.info_key(&t, b));
     assert_ne!(g.info_key(&s, Player::A), g.info_key(&t, Player::A));
     assert_eq!(
@@ -1589,12 +1661,16 @@ fn views_hide_the_rival_hand_deck_order_and_pick() {
         g.determinize(&t, b, &mut rng_from_seed(9))
     );
     let view = g.determinize(&s, b, &mut rng_from_seed(9));
-    assert_eq!(view.side(1).hand, s.side(1).hand, "b's own hand is kept");
+    assert_eq!(
+        view.sides[Player::B].hand,
+        s.sides[Player::B].hand,
+        "b's own hand is kept"
+    );
 }
 
 #[test]
 fn overrides_change_stats_and_suggest_names() {
-    let mut db = CardDb::bundled();
+    let mut db = NintendoTcg::bundled_cards();
     db.apply_override("Spark Imp.ap=4").unwrap();
     db.apply_override("fireball.cost=0").unwrap();
     assert_eq!(db.card(db.id("Spark Imp").unwrap()).ap, 4);
