@@ -86,7 +86,7 @@ impl PixelTactics {
                 return Err(format!("round {} at turn {}", s.round, s.turns));
             }
         }
-        let goal = self.db.match_games.trophies_to_win();
+        let goal = self.trophies_to_win();
         if s.outcome.is_none() && s.sides.iter().any(|x| x.trophies >= goal) {
             return Err("a match won but not over".into());
         }

@@ -8,7 +8,7 @@
 //! flow of a match), `effects` (the effect interpreter), `queries`
 //! (derived figures), `view` (hidden information), `events` (logs and
 //! metrics), `invariants` (the checker), `features` (evaluation
-//! features), `overrides` (`--set`).
+//! features); `ruleset` loads them through the kit.
 
 pub mod action;
 pub mod cards;
@@ -17,7 +17,6 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
-pub mod overrides;
 mod queries;
 pub mod rules;
 mod ruleset;
@@ -42,7 +41,7 @@ use crate::core::{
     SeatSummary, SeatTerms,
 };
 pub use crate::games::Options;
-use crate::games::bundled_match;
+use crate::games::{Ruleset, bundled_match};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "pixel-tactics";
@@ -60,8 +59,8 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
     ),
 ];
 
-/// A Pixel Tactics match: the card pool (with the match format), the decks
-/// of seats a and b, options.
+/// A Pixel Tactics match: the card pool, the decks of seats a and b,
+/// options (the match format among them).
 #[derive(Clone, Debug)]
 pub struct PixelTactics {
     /// The card pool.
@@ -87,7 +86,7 @@ impl PixelTactics {
     /// The bundled starter decks `a` and `b` on the bundled pool, default
     /// options: the match tests, benches and examples use.
     pub fn bundled(a: usize, b: usize) -> PixelTactics {
-        PixelTactics::bundled_on(CardDb::bundled(), a, b)
+        PixelTactics::bundled_on(PixelTactics::bundled_cards(), a, b)
     }
 }
 

@@ -29,6 +29,13 @@ const TURN_LIMIT: u8 = 3;
 const MATCH: u8 = 4;
 
 impl PixelTactics {
+    /// The trophies that win the match (rules: "The Next Game"): one in a
+    /// single game, two in a best of 3, three in a best of 5
+    /// (`--match`).
+    pub fn trophies_to_win(&self) -> u8 {
+        self.options.match_games / 2 + 1
+    }
+
     /// A new match: decks shuffled, hands of five, seat a to pick a Leader.
     pub(super) fn setup(&self, rng: &mut GameRng) -> State {
         let mut s = State {
@@ -602,7 +609,7 @@ impl PixelTactics {
             },
             obs,
         );
-        let goal = self.db.match_games.trophies_to_win();
+        let goal = self.trophies_to_win();
         match winner {
             Some(w) if goal == 1 => s.outcome = Some((Some(w), reason)),
             None if goal == 1 => s.outcome = Some((None, reason)),

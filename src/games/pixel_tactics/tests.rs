@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::action::{Action, Tgt};
-use super::cards::{CardDb, CardId, MatchGames, Row};
+use super::cards::{CardDb, CardId, Row};
 use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
@@ -13,6 +13,7 @@ use super::{Options, PixelTactics};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -36,9 +37,8 @@ fn random_games_pass_the_conformance_checks() {
 #[test]
 fn best_of_five_matches_pass_the_conformance_checks() {
     let games = if cfg!(debug_assertions) { 10 } else { 100 };
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-5").expect("valid");
-    let mut game = PixelTactics::bundled_on(db, 0, 1);
+    let mut game = PixelTactics::bundled(0, 1);
+    game.options.match_games = 5;
     game.options.max_turns = 400;
     conformance::random_games(&game, 77, games, 40_000, conformance::Checks::Full)
         .unwrap_or_else(|v| panic!("{v}"));
@@ -75,7 +75,7 @@ fn game() -> PixelTactics {
 
 /// Both seats play the pool less the five cards `unused`.
 fn game_without(unused: [&str; 5]) -> PixelTactics {
-    let db = Arc::new(CardDb::bundled());
+    let db = Arc::new(PixelTactics::bundled_cards());
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -912,10 +912,8 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
     // Decks will be one card smaller … for each trophy your Rival
     // possesses, you draw one additional card … The player who won the
     // previous game is always the First Player".
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
     let mut g = game();
-    g.db = Arc::new(db);
+    g.options.match_games = 3;
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     s.first = 1;
     s.active = 1;
@@ -957,10 +955,8 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
 fn the_match_ends_at_the_trophies_it_needs() {
     // rules/pixel-tactics.txt: "The Next Game": "The first player to claim
     // two trophies in a best of three match … is declared the winner".
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
     let mut g = game();
-    g.db = Arc::new(db);
+    g.options.match_games = 3;
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     s.side_mut(0).trophies = 1;
     s.side_mut(1).trophies = 0;
@@ -1158,18 +1154,23 @@ fn the_first_action_reports_the_game_start_and_opening_hands() {
 }
 
 #[test]
-fn match_formats_are_set_with_an_override() {
-    let mut db = CardDb::bundled();
-    assert_eq!(db.match_games, MatchGames::Single);
-    db.apply_override("match.games=Best-of-5").expect("valid");
-    assert_eq!(db.match_games.trophies_to_win(), 3);
-    let e = db.apply_override("match.games=best-of-4").unwrap_err();
-    assert!(e.contains("did you mean"), "{e}");
+fn the_match_format_comes_from_the_match_option() {
+    // rules/pixel-tactics.txt: "The Next Game": two trophies win a best of
+    // three match, three a best of five.
+    let mut g = PixelTactics::bundled(0, 1);
+    assert_eq!(g.trophies_to_win(), 1);
+    for (games, trophies) in [(3, 2), (5, 3)] {
+        g.options.match_games = games;
+        assert_eq!(g.trophies_to_win(), trophies);
+    }
+    let mut db = PixelTactics::bundled_cards();
+    let e = PixelTactics::apply_override(&mut db, "match.games=best-of-3").unwrap_err();
+    assert!(e.contains("--match"), "{e}");
 }
 
 #[test]
 fn overrides_change_stats_and_suggest_names() {
-    let mut db = CardDb::bundled();
+    let mut db = PixelTactics::bundled_cards();
     db.apply_override("Siege Ogre.attack=7").expect("valid");
     db.apply_override("siege ogre.leader.life = 30")
         .expect("valid");
@@ -1189,7 +1190,7 @@ fn overrides_change_stats_and_suggest_names() {
 
 #[test]
 fn deck_lists_are_checked_with_lines() {
-    let db = CardDb::bundled();
+    let db = PixelTactics::bundled_cards();
     let e = Deck::parse("1 Siege Orge\n", "t.deck", &db).unwrap_err();
     assert_eq!(
         e[0].to_string(),
@@ -1385,9 +1386,8 @@ fn views_never_reveal_hidden_cards_over_random_states() {
     // state with every card hidden from the observer redealt give the
     // observer the same view and the same information-set key; and the
     // view keeps everything the observer does see.
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
-    let g = PixelTactics::bundled_on(db, 0, 1);
+    let mut g = PixelTactics::bundled(0, 1);
+    g.options.match_games = 3;
     let mut checked = 0;
     let mut picks = 0;
     for seed in 0..40u64 {
