@@ -5,6 +5,7 @@ use super::PixelTactics;
 use super::cards::CardId;
 use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
 use super::state::{LEADER, Occupant, Phase, State};
+use crate::core::check_conservation;
 
 impl PixelTactics {
     /// Every card `p` owns, wherever it is (trophies included).
@@ -30,17 +31,12 @@ impl PixelTactics {
         let trophies = u32::from(s.sides[0].trophies) + u32::from(s.sides[1].trophies);
         for p in 0..2u8 {
             let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p as usize].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             let aside = side.set_aside.len() as u32;
             if aside != trophies && (s.outcome.is_none() || aside > trophies) {
                 return Err(format!(
