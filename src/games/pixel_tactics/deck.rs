@@ -20,7 +20,7 @@ use crate::diagnostics::Diagnostic;
 pub const MAX_COPIES: u8 = 1;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,

@@ -3,6 +3,7 @@
 
 use super::PixelTactics;
 use super::state::{LEADER, Occupant, SLOTS, State};
+use crate::core::Player;
 
 /// The feature names, in the order `PixelTactics::compute_features`
 /// writes.
@@ -23,11 +24,11 @@ pub const FEATURES: [&str; 12] = [
 
 impl PixelTactics {
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let unit = |q: u8| {
+    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let unit = |q: Player| {
             let (mut attack, mut life, mut heroes) = (0.0, 0.0, 0.0);
             for slot in 0..SLOTS as u8 {
-                let at = s.side(q).unit[slot as usize];
+                let at = s.sides[q].unit[slot as usize];
                 let left = self.life_left(s, q, slot);
                 // A Hero with lethal damage falls at the end of the Wave.
                 if at.occupant != Occupant::Hero || left == 0 {
@@ -37,7 +38,7 @@ impl PixelTactics {
                 life += f64::from(left);
                 heroes += 1.0;
             }
-            let leader = if s.side(q).leader().occupant == Occupant::Leader {
+            let leader = if s.sides[q].leader().occupant == Occupant::Leader {
                 f64::from(self.life_left(s, q, LEADER))
             } else {
                 0.0
@@ -45,9 +46,9 @@ impl PixelTactics {
             (leader, attack, life, heroes)
         };
         let (my_leader, my_attack, my_life, my_heroes) = unit(p);
-        let (op_leader, op_attack, op_life, op_heroes) = unit(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (op_leader, op_attack, op_life, op_heroes) = unit(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let values = [
             my_leader,
             -op_leader,

@@ -5,12 +5,12 @@ use super::PixelTactics;
 use super::cards::CardId;
 use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
 use super::state::{LEADER, Occupant, Phase, State};
-use crate::core::check_conservation;
+use crate::core::{Player, check_conservation};
 
 impl PixelTactics {
     /// Every card `p` owns, wherever it is (trophies included).
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(32);
         cards.extend(&side.hand);
         cards.extend(&side.deck);
@@ -28,13 +28,13 @@ impl PixelTactics {
 
     /// Checks every invariant; describes the first one broken.
     pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        let trophies = u32::from(s.sides[0].trophies) + u32::from(s.sides[1].trophies);
-        for p in 0..2u8 {
-            let side = s.side(p);
+        let trophies: u32 = s.sides.iter().map(|x| u32::from(x.trophies)).sum();
+        for p in s.sides.players() {
+            let side = &s.sides[p];
             check_conservation(
                 &format!("seat {p}"),
                 &mut self.cards_owned(s, p),
-                &mut self.decks[p as usize].card_list(),
+                &mut self.decks[p].card_list(),
                 |c| self.db.card(c).name.clone(),
             )?;
             let aside = side.set_aside.len() as u32;

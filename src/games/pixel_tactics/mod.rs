@@ -37,8 +37,8 @@ use events::Event;
 use state::{LEADER, Occupant, State};
 
 use crate::core::{
-    CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Outcome, Player, Report,
-    SeatSummary, SeatTerms,
+    CardDef, CardId, Evaluate, Game, GameRng, Invariants, Metric, Node, Observer, Player, Report,
+    SeatSummary, SeatTerms, Seats,
 };
 pub use crate::games::Options;
 use crate::games::{Ruleset, bundled_match};
@@ -65,8 +65,8 @@ pub const BUNDLED_DECKS: [(&str, &str); 2] = [
 pub struct PixelTactics {
     /// The card pool.
     pub db: Arc<CardDb>,
-    /// Deck of seat a, then seat b.
-    pub decks: [Deck; 2],
+    /// The decks of seats a and b.
+    pub decks: Seats<Deck, 2>,
     /// Match options.
     pub options: Options,
 }
@@ -74,6 +74,7 @@ pub struct PixelTactics {
 impl PixelTactics {
     /// A match between two legal decks of `db`.
     pub fn new(db: Arc<CardDb>, decks: [Deck; 2], options: Options) -> PixelTactics {
+        let decks = Seats::from_vec(decks.into());
         PixelTactics { db, decks, options }
     }
 
@@ -105,15 +106,8 @@ impl Game for PixelTactics {
 
     fn to_move(&self, s: &State) -> Node {
         match s.outcome {
-            Some((Some(winner), reason)) => Node::Terminal(Outcome::win(
-                2,
-                Player::new(winner.into()),
-                rules::REASONS[reason as usize],
-            )),
-            Some((None, reason)) => {
-                Node::Terminal(Outcome::draw(2, rules::REASONS[reason as usize]))
-            }
-            None => Node::Decision(Player::new(self.decider(s).into())),
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.active),
         }
     }
 
@@ -133,12 +127,12 @@ impl Game for PixelTactics {
 
     fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
         let mut view = *s;
-        self.redeal(&mut view, observer.index() as u8, Some(rng));
+        self.redeal(&mut view, observer, Some(rng));
         view
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
-        self.info_hash(s, player.index() as u8)
+        self.info_hash(s, player)
     }
 }
 
@@ -148,7 +142,7 @@ impl Invariants for PixelTactics {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        self.cards_owned(s, player.index() as u8).len()
+        self.cards_owned(s, player).len()
     }
 }
 
@@ -170,8 +164,8 @@ impl Report for PixelTactics {
     }
 
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
-        let p = player.index() as u8;
-        let side = s.side(p);
+        let p = player;
+        let side = &s.sides[p];
         // The Leader's life left (negative: damage beyond it); 0 between
         // games of a match, when no Leader stands.
         let health = if side.leader().occupant == Occupant::Leader {
@@ -194,13 +188,11 @@ impl Report for PixelTactics {
     }
 
     fn card_cost(&self, card: CardId) -> u8 {
-        // Every card takes one action to play (rules: "ACTIONS").
-        let _ = card;
-        1
+        self.db.card(card).cost()
     }
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
-        self.decks[player.index()].cards.clone()
+        self.decks[player].cards.clone()
     }
 }
 
@@ -214,6 +206,6 @@ impl Evaluate for PixelTactics {
     }
 
     fn features(&self, s: &State, player: Player, out: &mut [f64]) {
-        self.compute_features(s, player.index() as u8, out);
+        self.compute_features(s, player, out);
     }
 }
