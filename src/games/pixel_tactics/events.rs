@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::PixelTactics;
 use super::cards::{CardId, Row, Trigger};
-use super::state::State;
-use crate::core::{Metric, Observer, Player, Seats};
+use super::state::{LEADER, Occupant, State};
+use crate::core::{CardDef, Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
 /// One event: when (player-turns started so far in the match, 0 during
 /// the first setup), whose, what.
@@ -198,9 +198,18 @@ impl PixelTactics {
     fn name_of(&self, c: CardId) -> &str {
         &self.db.card(c).name
     }
+}
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
+impl Report for PixelTactics {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "Leader life left (0 between games of a match)",
+            resource: "actions",
+            score: "games won in the match (trophies)",
+        }
+    }
+
+    fn metric(&self, e: &Event) -> Option<Metric> {
         let player = e.player;
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
@@ -233,7 +242,7 @@ impl PixelTactics {
     }
 
     /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
+    fn event_json(&self, e: &Event) -> Value {
         let (name, fields) = match e.kind {
             EventKind::GameStart { game, trophies } => (
                 "game_start",
@@ -325,5 +334,36 @@ impl PixelTactics {
             ),
         };
         e.json(name, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let side = &s.sides[player];
+        // The Leader's life left (negative: damage beyond it); 0 between
+        // games of a match, when no Leader stands.
+        let health = if side.leader().occupant == Occupant::Leader {
+            i32::from(self.life(s, player, LEADER)) - i32::from(side.leader().damage)
+        } else {
+            0
+        };
+        SeatSummary {
+            health,
+            score: side.trophies.into(),
+        }
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        self.name_of(card)
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost()
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

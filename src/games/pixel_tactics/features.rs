@@ -1,12 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::PixelTactics;
 use super::state::{LEADER, Occupant, SLOTS, State};
-use crate::core::Player;
+use super::{NAME, PixelTactics};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order `PixelTactics::compute_features`
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 12] = [
     "leader_life",
     "opp_leader_life",
@@ -22,9 +21,17 @@ pub const FEATURES: [&str; 12] = [
     "opp_trophies",
 ];
 
-impl PixelTactics {
+impl Evaluate for PixelTactics {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: Player, out: &mut [f64]) {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
         let unit = |q: Player| {
             let (mut attack, mut life, mut heroes) = (0.0, 0.0, 0.0);
             for slot in 0..SLOTS as u8 {

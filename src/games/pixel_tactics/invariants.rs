@@ -5,7 +5,7 @@ use super::PixelTactics;
 use super::cards::CardId;
 use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
 use super::state::{LEADER, Occupant, Phase, State};
-use crate::core::{Player, check_conservation};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl PixelTactics {
     /// Every card `p` owns, wherever it is (trophies included).
@@ -25,9 +25,11 @@ impl PixelTactics {
         );
         cards
     }
+}
 
+impl Invariants for PixelTactics {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
         let trophies: u32 = s.sides.iter().map(|x| u32::from(x.trophies)).sum();
         for p in s.sides.players() {
             let side = &s.sides[p];
@@ -87,5 +89,9 @@ impl PixelTactics {
             return Err("a match won but not over".into());
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

@@ -13,7 +13,7 @@ use super::events::{Event, EventKind};
 use super::state::{
     ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
 };
-use crate::core::{GameRng, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
 /// One Leader routed.
 const ROUT: &str = "rout";
@@ -26,16 +26,18 @@ const TURN_LIMIT: &str = "turn_limit";
 /// A player claimed the trophies a best-of-3 or best-of-5 match needs.
 const MATCH: &str = "match";
 
-impl PixelTactics {
-    /// The trophies that win the match (rules: "The Next Game"): one in a
-    /// single game, two in a best of 3, three in a best of 5
-    /// (`--match`).
-    pub fn trophies_to_win(&self) -> u8 {
-        self.options.match_games / 2 + 1
+impl Game for PixelTactics {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
     }
 
-    /// A new match: decks shuffled, hands of five, seat a to pick a Leader.
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+    /// A new match: decks shuffled, hands of five, seat a to pick a Leader
+    /// (the game's start is reported at its first action).
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         let mut s = State {
             sides: Seats::default(),
             phase: Phase::PickLeader,
@@ -59,58 +61,15 @@ impl PixelTactics {
         s
     }
 
-    /// "SETUP" for a game of the match: every card not in a trophy back
-    /// into the deck, shuffled; five cards drawn, plus one per trophy of
-    /// the rival ("The Next Game").
-    fn deal(&self, s: &mut State, rng: &mut GameRng) {
-        for p in s.sides.players() {
-            let extra = usize::from(s.sides[p.opponent()].trophies);
-            let side = &mut s.sides[p];
-            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
-            cards.extend(
-                side.unit
-                    .iter()
-                    .filter(|u| u.occupant != Occupant::Empty)
-                    .map(|u| u.card),
-            );
-            cards.extend(side.pick);
-            side.deck.extend(cards);
-            side.hand.clear();
-            side.discard.clear();
-            side.unit = [Slot::EMPTY; SLOTS];
-            side.pick = None;
-            side.leader_damage = 0;
-            shuffle(rng, &mut side.deck);
-            for _ in 0..OPENING_HAND + extra {
-                if let Some(c) = side.deck.pop() {
-                    side.hand.push(c);
-                }
-            }
-        }
-        s.phase = Phase::PickLeader;
-        s.active = Player::A;
-        s.round = 0;
-        s.wave = Row::Vanguard;
-        s.actions = 0;
-        s.announced = false;
-    }
-
-    /// Reports the start of the current game and its opening hands (done
-    /// at the game's first action, since `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        let trophies = s.sides.map(|x| x.trophies);
-        let game = s.game;
-        self.emit(s, Player::A, EventKind::GameStart { game, trophies }, obs);
-        for p in s.sides.players() {
-            for card in s.sides[p].hand {
-                self.emit(s, p, EventKind::Draw { card }, obs);
-            }
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.active),
         }
     }
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
@@ -227,63 +186,8 @@ impl PixelTactics {
         out.push(Action::Pass);
     }
 
-    /// Calls `push` with every chosen target `ability` may take (once with
-    /// [`Tgt::None`] when it chooses none).
-    fn targets(&self, s: &State, p: Player, ability: &Ability, mut push: impl FnMut(Tgt)) {
-        let own = &s.sides[p].unit;
-        let rival = &s.sides[p.opponent()].unit;
-        match ability.chosen_target() {
-            None => push(Tgt::None),
-            Some(Target::ChosenAlly) => (0..SLOTS as u8)
-                .filter(|&t| own[t as usize].is_standing())
-                .for_each(|t| push(Tgt::Own(t))),
-            Some(Target::ChosenOwnCorpse) => (0..SLOTS as u8)
-                .filter(|&t| own[t as usize].occupant == Occupant::Corpse)
-                .for_each(|t| push(Tgt::Own(t))),
-            Some(Target::ChosenEnemy) => (0..SLOTS as u8)
-                .filter(|&t| rival[t as usize].is_standing())
-                .for_each(|t| push(Tgt::Rival(t))),
-            Some(_) => (0..SLOTS as u8)
-                .filter(|&t| rival[t as usize].occupant == Occupant::Hero)
-                .for_each(|t| push(Tgt::Rival(t))),
-        }
-    }
-
-    /// What an action costs, in actions.
-    pub(super) fn cost(&self, s: &State, a: Action) -> u8 {
-        let p = s.active;
-        match a {
-            Action::Leader(_) | Action::Pass => 0,
-            Action::Draw | Action::Recruit { .. } | Action::Clear { .. } | Action::Move { .. } => 1,
-            Action::Switch { .. } => 2,
-            Action::Attack { from, .. } => self
-                .power(s, p, from)
-                .map_or(1, |pw| pw.attack_cost.actions()),
-            Action::Spell { from, .. } => self
-                .power(s, p, from)
-                .and_then(|pw| pw.spell.as_ref())
-                .map_or(1, |sp| sp.cost.actions()),
-            Action::LeaderAction { .. } => self
-                .power(s, p, LEADER)
-                .and_then(|pw| pw.action.as_ref())
-                .map_or(1, |ac| ac.cost.actions()),
-            Action::Order { card, .. } => self
-                .db
-                .card(card)
-                .order
-                .as_ref()
-                .map_or(1, |o| o.cost.actions()),
-        }
-    }
-
     /// Plays a legal action.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        a: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
+    fn apply(&self, s: &mut State, a: Action, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         if s.outcome.is_some() {
             return;
         }
@@ -415,12 +319,130 @@ impl PixelTactics {
         }
     }
 
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl PixelTactics {
+    /// The trophies that win the match (rules: "The Next Game"): one in a
+    /// single game, two in a best of 3, three in a best of 5
+    /// (`--match`).
+    pub fn trophies_to_win(&self) -> u8 {
+        self.options.match_games / 2 + 1
+    }
+
+    /// "SETUP" for a game of the match: every card not in a trophy back
+    /// into the deck, shuffled; five cards drawn, plus one per trophy of
+    /// the rival ("The Next Game").
+    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+        for p in s.sides.players() {
+            let extra = usize::from(s.sides[p.opponent()].trophies);
+            let side = &mut s.sides[p];
+            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
+            cards.extend(
+                side.unit
+                    .iter()
+                    .filter(|u| u.occupant != Occupant::Empty)
+                    .map(|u| u.card),
+            );
+            cards.extend(side.pick);
+            side.deck.extend(cards);
+            side.hand.clear();
+            side.discard.clear();
+            side.unit = [Slot::EMPTY; SLOTS];
+            side.pick = None;
+            side.leader_damage = 0;
+            shuffle(rng, &mut side.deck);
+            for _ in 0..OPENING_HAND + extra {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s.phase = Phase::PickLeader;
+        s.active = Player::A;
+        s.round = 0;
+        s.wave = Row::Vanguard;
+        s.actions = 0;
+        s.announced = false;
+    }
+
+    /// Reports the start of the current game and its opening hands (done
+    /// at the game's first action, since `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let trophies = s.sides.map(|x| x.trophies);
+        let game = s.game;
+        self.emit(s, Player::A, EventKind::GameStart { game, trophies }, obs);
+        for p in s.sides.players() {
+            for card in s.sides[p].hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
+    /// Calls `push` with every chosen target `ability` may take (once with
+    /// [`Tgt::None`] when it chooses none).
+    fn targets(&self, s: &State, p: Player, ability: &Ability, mut push: impl FnMut(Tgt)) {
+        let own = &s.sides[p].unit;
+        let rival = &s.sides[p.opponent()].unit;
+        match ability.chosen_target() {
+            None => push(Tgt::None),
+            Some(Target::ChosenAlly) => (0..SLOTS as u8)
+                .filter(|&t| own[t as usize].is_standing())
+                .for_each(|t| push(Tgt::Own(t))),
+            Some(Target::ChosenOwnCorpse) => (0..SLOTS as u8)
+                .filter(|&t| own[t as usize].occupant == Occupant::Corpse)
+                .for_each(|t| push(Tgt::Own(t))),
+            Some(Target::ChosenEnemy) => (0..SLOTS as u8)
+                .filter(|&t| rival[t as usize].is_standing())
+                .for_each(|t| push(Tgt::Rival(t))),
+            Some(_) => (0..SLOTS as u8)
+                .filter(|&t| rival[t as usize].occupant == Occupant::Hero)
+                .for_each(|t| push(Tgt::Rival(t))),
+        }
+    }
+
+    /// What an action costs, in actions.
+    pub(super) fn cost(&self, s: &State, a: Action) -> u8 {
+        let p = s.active;
+        match a {
+            Action::Leader(_) | Action::Pass => 0,
+            Action::Draw | Action::Recruit { .. } | Action::Clear { .. } | Action::Move { .. } => 1,
+            Action::Switch { .. } => 2,
+            Action::Attack { from, .. } => self
+                .power(s, p, from)
+                .map_or(1, |pw| pw.attack_cost.actions()),
+            Action::Spell { from, .. } => self
+                .power(s, p, from)
+                .and_then(|pw| pw.spell.as_ref())
+                .map_or(1, |sp| sp.cost.actions()),
+            Action::LeaderAction { .. } => self
+                .power(s, p, LEADER)
+                .and_then(|pw| pw.action.as_ref())
+                .map_or(1, |ac| ac.cost.actions()),
+            Action::Order { card, .. } => self
+                .db
+                .card(card)
+                .order
+                .as_ref()
+                .map_or(1, |o| o.cost.actions()),
+        }
+    }
+
     /// Whether the active player, with no action left, still has a Free
     /// action to use (rules: "You can use Free Actions as often as you
     /// want"): the turn then ends only by Pass.
     pub(super) fn free_action_left(&self, s: &State) -> bool {
         let mut legal = Vec::new();
-        self.legal(s, &mut legal);
+        self.legal_actions(s, &mut legal);
         legal.iter().any(|&a| a != Action::Pass)
     }
 

@@ -135,7 +135,7 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
     s.actions = ACTIONS;
     s.turns = 4;
     s.announced = true;
-    g.invariants(&s).expect("a legal position");
+    g.check_invariants(&s).expect("a legal position");
     s
 }
 
@@ -174,7 +174,7 @@ fn act(g: &PixelTactics, s: &mut State, a: Action) -> Vec<Event> {
     let mut obs = |e: &Event| events.push(*e);
     g.apply_checked(s, a, &mut rng(), &mut obs)
         .unwrap_or_else(|e| panic!("{e}: legal were {:?}", legal(g, s)));
-    g.invariants(s).expect("invariants after the action");
+    g.check_invariants(s).expect("invariants after the action");
     events
 }
 
@@ -1466,7 +1466,7 @@ fn views_never_reveal_hidden_cards_over_random_states() {
                         );
                     }
                     picks += usize::from(foe.pick.is_some());
-                    g.invariants(&v).expect("a view is a legal state");
+                    g.check_invariants(&v).expect("a view is a legal state");
                     checked += 1;
                 }
             }
@@ -1638,7 +1638,7 @@ fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep:
         let name = spare.next().expect("a card");
         hand(g, &mut s, Player::B, &name);
     }
-    g.invariants(&s).expect("a legal testbed");
+    g.check_invariants(&s).expect("a legal testbed");
     s
 }
 
