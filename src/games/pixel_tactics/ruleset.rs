@@ -18,7 +18,10 @@ impl Ruleset for PixelTactics {
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
     const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
-    const STATE_BUDGET: usize = 1 << 16;
+    /// `size_of::<State>()` is 504 bytes (a whole match, both sides'
+    /// zones in fixed arrays): the budget is that figure, so any growth of
+    /// the state is a decision.
+    const STATE_BUDGET: usize = 504;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
