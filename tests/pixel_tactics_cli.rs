@@ -158,13 +158,13 @@ fn best_of_three_matches_run_through_match() {
             "--game",
             "pixel-tactics",
             "--set",
-            "match.games=best-of-4",
+            "match.games=best-of-3",
             "--out",
             "x",
         ],
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--match"), "{}", stderr(&o));
     // Nostalgix has no matches of several games.
     let o = decklab(
         dir.path(),

@@ -2,12 +2,13 @@
 //! and its starter decks: every deck is legal, every card is used, and the
 //! pool covers every mechanic the rulebook lists.
 
-use decklab::games::pixel_tactics::BUNDLED_DECKS;
+use decklab::games::Ruleset;
 use decklab::games::pixel_tactics::cards::{
-    Ability, Card, CardDb, Cost, Effect, Keywords, Op, Per, Power, Trigger,
+    Ability, Card, Cost, Effect, Keywords, Op, Per, Power, Trigger,
 };
 use decklab::games::pixel_tactics::deck::Deck;
 use decklab::games::pixel_tactics::state::DECK_SIZE;
+use decklab::games::pixel_tactics::{BUNDLED_DECKS, PixelTactics};
 
 /// Every power of a card: the Leader's and the three Hero powers.
 fn powers(card: &Card) -> impl Iterator<Item = &Power> {
@@ -35,7 +36,7 @@ fn effects(card: &Card) -> Vec<&Effect> {
 
 #[test]
 fn the_pool_has_at_least_25_original_cards() {
-    let db = CardDb::bundled();
+    let db = PixelTactics::bundled_cards();
     assert!(db.len() >= 25, "{} cards", db.len());
     for (_, c) in db.cards() {
         assert!(c.leader_life > 0 && c.life > 0, "{}", c.name);
@@ -51,7 +52,7 @@ fn the_pool_has_at_least_25_original_cards() {
 
 #[test]
 fn starter_decks_are_legal_and_use_every_card() {
-    let db = CardDb::bundled();
+    let db = PixelTactics::bundled_cards();
     let mut used = vec![false; db.len()];
     assert!(BUNDLED_DECKS.len() >= 2);
     for (name, text) in BUNDLED_DECKS {
@@ -74,7 +75,7 @@ fn starter_decks_are_legal_and_use_every_card() {
 
 #[test]
 fn every_listed_mechanic_has_a_card() {
-    let db = CardDb::bundled();
+    let db = PixelTactics::bundled_cards();
     let cards: Vec<&Card> = db.cards().map(|(_, c)| c).collect();
     let any = |what: &str, pred: &dyn Fn(&Card) -> bool| {
         assert!(cards.iter().any(|c| pred(c)), "no card covers {what}");

@@ -1,4 +1,4 @@
-//! The Pixel Tactics card model and its loader.
+//! The Pixel Tactics card model and its loader on the kit's [`CardPool`].
 //!
 //! rules/pixel-tactics.txt: "CARD LAYOUT" — every card can be used three
 //! ways: as a Leader (attack, life, a power for the whole Unit), as a Hero
@@ -8,14 +8,11 @@
 //! vocabulary (keywords, stat changes, Spells, reactions and effects) that
 //! the engine interprets. The game state only ever stores [`CardId`]s.
 
-use std::collections::HashMap;
-use std::path::Path;
-
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, line_of, toml_error, unknown_name};
-use crate::games::load_card_files;
+use crate::core::{Build, CardDef, CardPool, Entry, number_in};
+use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -347,213 +344,27 @@ impl Card {
     }
 }
 
-/// How many games a match has (rules: "The Next Game").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MatchGames {
-    /// One game.
-    #[default]
-    Single,
-    /// First to two trophies.
-    BestOf3,
-    /// First to three trophies.
-    BestOf5,
-}
-
-impl MatchGames {
-    /// The names `--set match.games=…` takes.
-    pub const NAMES: [(&'static str, MatchGames); 3] = [
-        ("single", MatchGames::Single),
-        ("best-of-3", MatchGames::BestOf3),
-        ("best-of-5", MatchGames::BestOf5),
-    ];
-
-    /// Trophies that win the match.
-    pub fn trophies_to_win(self) -> u8 {
-        match self {
-            MatchGames::Single => 1,
-            MatchGames::BestOf3 => 2,
-            MatchGames::BestOf5 => 3,
-        }
-    }
-}
-
-/// The immutable card database of one run, with the match format.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardDb {
-    pub(super) cards: Vec<Card>,
-    by_name: HashMap<String, CardId>,
-    /// How many games a match has (`--set match.games=best-of-3`).
-    pub match_games: MatchGames,
-    /// Where the pool came from (for messages).
-    pub source: String,
-}
+/// The card pool of one run: every card by [`CardId`] and by name.
+pub type CardDb = CardPool<Card>;
 
 /// The bundled pool, compiled into the binary.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/pixel-tactics/cards.toml");
 
-impl CardDb {
-    /// The bundled card pool.
-    pub fn bundled() -> CardDb {
-        // The bundled file is checked by the test suite; failing here is a
-        // build defect, not user input.
-        CardDb::parse(BUNDLED_CARDS, "decks/pixel-tactics/cards.toml")
-            .unwrap_or_else(|e| panic!("bundled card pool is invalid:\n{e}"))
-    }
-
-    /// Loads a card file (`.toml`) or a folder of them.
-    pub fn load(path: &Path) -> Result<CardDb, Diagnostics> {
-        load_card_files(path, CardDb::parse_many)
-    }
-
-    /// Parses one card file's text; `path` names it in messages.
-    pub fn parse(text: &str, path: &str) -> Result<CardDb, Diagnostics> {
-        CardDb::parse_many(&[(path, text)], path)
-    }
-
-    fn parse_many(files: &[(&str, &str)], source: &str) -> Result<CardDb, Diagnostics> {
-        let mut errors = Vec::new();
-        let mut cards = Vec::new();
-        let mut by_name = HashMap::new();
-        for &(path, text) in files {
-            let file = match toml::from_str::<RawFile>(text) {
-                Ok(f) => f,
-                Err(e) => {
-                    errors.push(toml_error(path, text, &e));
-                    continue;
-                }
-            };
-            for raw in &file.card {
-                let line = line_of(text, raw.span().start);
-                let mut b = Build {
-                    path,
-                    line,
-                    name: raw.get_ref().name.trim(),
-                    errors: &mut errors,
-                };
-                if b.name.is_empty() {
-                    b.err("a card needs a non-empty name".into());
-                    continue;
-                }
-                if by_name.contains_key(b.name) {
-                    b.err("is defined twice".into());
-                    continue;
-                }
-                if cards.len() >= u16::MAX as usize {
-                    b.err("too many cards (at most 65535)".into());
-                    break;
-                }
-                let card = b.card(raw.get_ref());
-                by_name.insert(card.name.clone(), CardId(cards.len() as u16));
-                cards.push(card);
-            }
-        }
-        if errors.is_empty() && cards.is_empty() {
-            errors.push(Diagnostic::new(source, 0, "the card file defines no card"));
-        }
-        if !errors.is_empty() {
-            return Err(Diagnostics(errors));
-        }
-        Ok(CardDb {
-            cards,
-            by_name,
-            match_games: MatchGames::Single,
-            source: source.to_string(),
-        })
-    }
-
-    /// The card with id `id`.
-    #[inline]
-    pub fn card(&self, id: CardId) -> &Card {
-        &self.cards[id.0 as usize]
-    }
-
-    /// Every card, in file order, with its id.
-    pub fn cards(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (CardId(i as u16), c))
-    }
-
-    /// The id of the card named `name` (exact, case-sensitive).
-    pub fn id(&self, name: &str) -> Option<CardId> {
-        self.by_name.get(name).copied()
-    }
-
-    /// The id of `name`, ignoring case, for lists written by hand.
-    pub fn id_ignoring_case(&self, name: &str) -> Option<CardId> {
-        self.id(name).or_else(|| {
-            self.cards
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(name))
-                .map(|i| CardId(i as u16))
-        })
-    }
-
-    /// Every card name, for suggestions.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.cards.iter().map(|c| c.name.as_str())
-    }
-
-    /// The number of cards.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// Whether the pool is empty (never, once loaded).
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// The pool as table rows for `decklab cards`: a header then one row
-    /// per card.
-    pub fn table_rows(&self) -> Vec<Vec<String>> {
-        let mut rows = vec![
-            [
-                "name",
-                "leader atk",
-                "leader life",
-                "leader power",
-                "atk",
-                "life",
-                "vanguard",
-                "flank",
-                "rear",
-                "order",
-            ]
-            .map(String::from)
-            .to_vec(),
-        ];
-        for c in &self.cards {
-            let mut row = vec![
-                c.name.clone(),
-                c.leader_attack.to_string(),
-                c.leader_life.to_string(),
-                c.leader.text.clone(),
-                c.attack.to_string(),
-                c.life.to_string(),
-            ];
-            row.extend(c.powers.iter().map(|p| p.text.clone()));
-            row.push(c.order.as_ref().map_or(String::new(), |o| o.text.clone()));
-            rows.push(row);
-        }
-        rows
-    }
-}
-
 // ---------------------------------------------------------------------------
 // The file format, as serde reads it. Every table rejects unknown keys.
 
+/// A card file as serde reads it: one array of `[[card]]` tables.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawFile {
+pub struct RawFile {
     #[serde(default)]
     card: Vec<Spanned<RawCard>>,
 }
 
+/// One `[[card]]` table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCard {
+pub struct RawCard {
     name: String,
     leader: RawStats,
     hero: RawStats,
@@ -649,18 +460,122 @@ struct RawEffect {
 }
 
 // ---------------------------------------------------------------------------
+// The card on the kit: how a file's tables become cards, `--set` fields and
+// the `decklab cards` table.
+
+impl CardDef for Card {
+    type File = RawFile;
+    type Raw = RawCard;
+
+    fn entries(file: RawFile) -> Vec<Entry<RawCard>> {
+        file.card.into_iter().map(Entry::spanned).collect()
+    }
+
+    fn raw_name(raw: &RawCard) -> &str {
+        &raw.name
+    }
+
+    /// Both sides and every power, every combination checked.
+    fn build(r: &RawCard, at: &mut Build<'_>) -> Card {
+        for (what, s) in [("leader", &r.leader), ("hero", &r.hero)] {
+            if s.life == 0 || s.life > MAX_STAT || s.attack > MAX_STAT {
+                at.error(format!(
+                    "{what} expects life from 1 to {MAX_STAT} and attack from 0 to {MAX_STAT}"
+                ));
+            }
+        }
+        let powers = [
+            power(at, &r.vanguard, PowerOf::Hero(Row::Vanguard)),
+            power(at, &r.flank, PowerOf::Hero(Row::Flank)),
+            power(at, &r.rear, PowerOf::Hero(Row::Rear)),
+        ];
+        let order = r.order.as_ref().map(|o| ability(at, o, "order"));
+        if let Some(o) = &order {
+            if o.cost == Cost::Free || o.limited {
+                at.error("order: an Order costs an action (normal or long), not free or limited");
+            }
+            let sourced = [Target::This, Target::Forerunner, Target::Supporter];
+            if o.effects.iter().any(|e| sourced.contains(&e.target)) {
+                at.error("order: an Order has no Hero of its own (this, forerunner, supporter)");
+            }
+        }
+        Card {
+            name: at.name().to_string(),
+            leader_attack: r.leader.attack,
+            leader_life: r.leader.life,
+            leader: power(at, &r.leader_power, PowerOf::Leader),
+            attack: r.hero.attack,
+            life: r.hero.life,
+            powers,
+            order,
+        }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Every card takes one action to play (rules: "ACTIONS").
+    fn cost(&self) -> u8 {
+        1
+    }
+
+    /// `attack`, `life` (the Hero side), `leader.attack`, `leader.life`
+    /// (the Leader side).
+    const FIELDS: &'static [&'static str] = &["attack", "life", "leader.attack", "leader.life"];
+
+    /// What-if balancing: one stat of the card for a run, checked like the
+    /// card file.
+    fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
+        let number = |min: u8| number_in(field, value, min, MAX_STAT);
+        match field {
+            "attack" => self.attack = number(0)?,
+            "life" => self.life = number(1)?,
+            "leader.attack" => self.leader_attack = number(0)?,
+            // "leader.life": the kit let only FIELDS through.
+            _ => self.leader_life = number(1)?,
+        }
+        Ok(())
+    }
+
+    const TABLE_HEADER: &'static [&'static str] = &[
+        "name",
+        "leader atk",
+        "leader life",
+        "leader power",
+        "atk",
+        "life",
+        "vanguard",
+        "flank",
+        "rear",
+        "order",
+    ];
+    const TABLE_RIGHT: &'static [usize] = &[1, 2, 4, 5];
+
+    fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
+        let mut row = vec![
+            self.name.clone(),
+            self.leader_attack.to_string(),
+            self.leader_life.to_string(),
+            self.leader.text.clone(),
+            self.attack.to_string(),
+            self.life.to_string(),
+        ];
+        row.extend(self.powers.iter().map(|p| p.text.clone()));
+        row.push(
+            self.order
+                .as_ref()
+                .map_or(String::new(), |o| o.text.clone()),
+        );
+        row
+    }
+}
+
+// ---------------------------------------------------------------------------
 // From raw tables to cards, every combination checked.
 
 /// Stats above this are refused: the state stores damage in a `u8`.
 const MAX_STAT: u8 = 99;
-
-/// Where a card stands, for messages, and where they go.
-struct Build<'a> {
-    path: &'a str,
-    line: usize,
-    name: &'a str,
-    errors: &'a mut Vec<Diagnostic>,
-}
 
 /// Which side of a card a power belongs to.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -669,198 +584,153 @@ enum PowerOf {
     Hero(Row),
 }
 
-impl Build<'_> {
-    fn err(&mut self, message: String) {
-        self.errors.push(Diagnostic::new(
-            self.path,
-            self.line,
-            format!("card \"{}\": {message}", self.name),
+/// The keywords `names` spell (in any case); unknown ones are reported.
+fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
+    let mut k = Keywords::NONE;
+    for n in names {
+        match KEYWORD_NAMES
+            .iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(n))
+        {
+            Some((_, bit)) => k = k.with(*bit),
+            None => {
+                let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
+                at.error(m);
+            }
+        }
+    }
+    k
+}
+
+/// One power, checked against the side (`of`) it belongs to.
+fn power(at: &mut Build<'_>, r: &RawPower, of: PowerOf) -> Power {
+    let place = match of {
+        PowerOf::Leader => "leader_power".to_string(),
+        PowerOf::Hero(row) => row.name().to_string(),
+    };
+    if of != PowerOf::Leader && (r.aura.is_some() || r.action.is_some()) {
+        at.error(format!(
+            "{place}: aura and action are Leader powers (use spell for a Hero)"
         ));
     }
-
-    fn card(&mut self, r: &RawCard) -> Card {
-        for (what, s) in [("leader", &r.leader), ("hero", &r.hero)] {
-            if s.life == 0 || s.life > MAX_STAT || s.attack > MAX_STAT {
-                self.err(format!(
-                    "{what} expects life from 1 to {MAX_STAT} and attack from 0 to {MAX_STAT}"
+    if of == PowerOf::Leader && r.spell.is_some() {
+        at.error("leader_power: a Leader's own ability is an action, not a spell");
+    }
+    if r.attack_cost == Cost::Free && of == PowerOf::Leader {
+        at.error("leader_power: a Leader's Attack cannot be free");
+    }
+    let aura = r.aura.as_ref().map(|a| Aura {
+        row: a.row,
+        attack: a.attack,
+        life: a.life,
+        armor: a.armor,
+        keywords: keywords(at, &a.keywords),
+    });
+    let spell = r.spell.as_ref().map(|s| ability(at, s, &place));
+    let action = r.action.as_ref().map(|s| ability(at, s, &place));
+    if let Some(a) = &action {
+        let gains = a.effects.iter().any(|e| e.op == Op::GainActions);
+        if (a.cost == Cost::Free || gains) && !a.limited {
+            at.error(format!(
+                "{place}: a free action, or one that gains actions, must be limited"
+            ));
+        }
+    }
+    let reaction = r.reaction.as_ref().map(|re| {
+        let effects: Vec<Effect> = re.effects.iter().map(|e| effect(at, e, &place)).collect();
+        for e in &effects {
+            if e.target.is_chosen() {
+                at.error(format!(
+                    "{place}: a reaction cannot choose a target (got {:?})",
+                    e.target
+                ));
+            }
+            if matches!(e.op, Op::Defeat | Op::Revive | Op::GainActions) {
+                at.error(format!(
+                    "{place}: a reaction can damage, heal, draw or discard, not {:?}",
+                    e.op
+                ));
+            }
+            if e.target == Target::Attacker && re.on != Trigger::Attacked {
+                at.error(format!(
+                    "{place}: target \"attacker\" needs on = \"attacked\""
                 ));
             }
         }
-        let powers = [
-            self.power(&r.vanguard, PowerOf::Hero(Row::Vanguard)),
-            self.power(&r.flank, PowerOf::Hero(Row::Flank)),
-            self.power(&r.rear, PowerOf::Hero(Row::Rear)),
-        ];
-        let order = r.order.as_ref().map(|o| self.ability(o, "order"));
-        if let Some(o) = &order {
-            if o.cost == Cost::Free || o.limited {
-                self.err(
-                    "order: an Order costs an action (normal or long), not free or limited".into(),
-                );
-            }
-            let sourced = [Target::This, Target::Forerunner, Target::Supporter];
-            if o.effects.iter().any(|e| sourced.contains(&e.target)) {
-                self.err(
-                    "order: an Order has no Hero of its own (this, forerunner, supporter)".into(),
-                );
-            }
-        }
-        Card {
-            name: self.name.to_string(),
-            leader_attack: r.leader.attack,
-            leader_life: r.leader.life,
-            leader: self.power(&r.leader_power, PowerOf::Leader),
-            attack: r.hero.attack,
-            life: r.hero.life,
-            powers,
-            order,
-        }
+        Reaction { on: re.on, effects }
+    });
+    Power {
+        keywords: keywords(at, &r.keywords),
+        attack: r.attack,
+        attack_per_corpse: r.attack_per_corpse,
+        armor: r.armor,
+        attack_cost: r.attack_cost,
+        spell,
+        reaction,
+        aura,
+        action,
+        text: r.text.clone(),
     }
+}
 
-    fn keywords(&mut self, names: &[String]) -> Keywords {
-        let mut k = Keywords::NONE;
-        for n in names {
-            match KEYWORD_NAMES
-                .iter()
-                .find(|(w, _)| w.eq_ignore_ascii_case(n))
-            {
-                Some((_, bit)) => k = k.with(*bit),
-                None => {
-                    let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
-                    self.err(m);
-                }
-            }
-        }
-        k
+/// A Spell, Leader action or Order; `place` names it in messages.
+fn ability(at: &mut Build<'_>, r: &RawAbility, place: &str) -> Ability {
+    if r.effects.is_empty() {
+        at.error(format!("{place}: expected at least one effect"));
     }
-
-    fn power(&mut self, r: &RawPower, of: PowerOf) -> Power {
-        let place = match of {
-            PowerOf::Leader => "leader_power".to_string(),
-            PowerOf::Hero(row) => row.name().to_string(),
-        };
-        if of != PowerOf::Leader && (r.aura.is_some() || r.action.is_some()) {
-            self.err(format!(
-                "{place}: aura and action are Leader powers (use spell for a Hero)"
-            ));
-        }
-        if of == PowerOf::Leader && r.spell.is_some() {
-            self.err("leader_power: a Leader's own ability is an action, not a spell".into());
-        }
-        if r.attack_cost == Cost::Free && of == PowerOf::Leader {
-            self.err("leader_power: a Leader's Attack cannot be free".into());
-        }
-        let aura = r.aura.as_ref().map(|a| Aura {
-            row: a.row,
-            attack: a.attack,
-            life: a.life,
-            armor: a.armor,
-            keywords: self.keywords(&a.keywords),
-        });
-        let spell = r.spell.as_ref().map(|s| self.ability(s, &place));
-        let action = r.action.as_ref().map(|s| self.ability(s, &place));
-        if let Some(a) = &action {
-            let gains = a.effects.iter().any(|e| e.op == Op::GainActions);
-            if (a.cost == Cost::Free || gains) && !a.limited {
-                self.err(format!(
-                    "{place}: a free action, or one that gains actions, must be limited"
-                ));
-            }
-        }
-        let reaction = r.reaction.as_ref().map(|re| {
-            let effects: Vec<Effect> = re.effects.iter().map(|e| self.effect(e, &place)).collect();
-            for e in &effects {
-                if e.target.is_chosen() {
-                    self.err(format!(
-                        "{place}: a reaction cannot choose a target (got {:?})",
-                        e.target
-                    ));
-                }
-                if matches!(e.op, Op::Defeat | Op::Revive | Op::GainActions) {
-                    self.err(format!(
-                        "{place}: a reaction can damage, heal, draw or discard, not {:?}",
-                        e.op
-                    ));
-                }
-                if e.target == Target::Attacker && re.on != Trigger::Attacked {
-                    self.err(format!(
-                        "{place}: target \"attacker\" needs on = \"attacked\""
-                    ));
-                }
-            }
-            Reaction { on: re.on, effects }
-        });
-        Power {
-            keywords: self.keywords(&r.keywords),
-            attack: r.attack,
-            attack_per_corpse: r.attack_per_corpse,
-            armor: r.armor,
-            attack_cost: r.attack_cost,
-            spell,
-            reaction,
-            aura,
-            action,
-            text: r.text.clone(),
-        }
+    let effects: Vec<Effect> = r.effects.iter().map(|e| effect(at, e, place)).collect();
+    let chosen: Vec<Target> = effects
+        .iter()
+        .map(|e| e.target)
+        .filter(|t| t.is_chosen())
+        .collect();
+    if chosen.windows(2).any(|w| w[0] != w[1]) {
+        at.error(format!(
+            "{place}: every chosen target of one ability must be the same kind"
+        ));
     }
-
-    fn ability(&mut self, r: &RawAbility, place: &str) -> Ability {
-        if r.effects.is_empty() {
-            self.err(format!("{place}: expected at least one effect"));
-        }
-        let effects: Vec<Effect> = r.effects.iter().map(|e| self.effect(e, place)).collect();
-        let chosen: Vec<Target> = effects
-            .iter()
-            .map(|e| e.target)
-            .filter(|t| t.is_chosen())
-            .collect();
-        if chosen.windows(2).any(|w| w[0] != w[1]) {
-            self.err(format!(
-                "{place}: every chosen target of one ability must be the same kind"
-            ));
-        }
-        if effects.iter().any(|e| e.target == Target::Attacker) {
-            self.err(format!("{place}: target \"attacker\" is for reactions"));
-        }
-        Ability {
-            cost: r.cost,
-            limited: r.limited,
-            effects,
-            text: r.text.clone(),
-        }
+    if effects.iter().any(|e| e.target == Target::Attacker) {
+        at.error(format!("{place}: target \"attacker\" is for reactions"));
     }
+    Ability {
+        cost: r.cost,
+        limited: r.limited,
+        effects,
+        text: r.text.clone(),
+    }
+}
 
-    fn effect(&mut self, r: &RawEffect, place: &str) -> Effect {
-        let amount = r.amount.unwrap_or(1);
-        if amount > MAX_STAT {
-            self.err(format!(
-                "{place}: amount expects 0 to {MAX_STAT}, found {amount}"
-            ));
-        }
-        let target = r.target.unwrap_or(match r.op {
-            Op::Draw | Op::GainActions => Target::Controller,
-            Op::Discard => Target::Rival,
-            _ => Target::This,
-        });
-        let players = matches!(target, Target::Controller | Target::Rival);
-        let fits = match r.op {
-            Op::Draw | Op::Discard => players,
-            Op::GainActions => target == Target::Controller,
-            Op::Revive => target == Target::ChosenOwnCorpse,
-            Op::Defeat => target == Target::ChosenEnemyHero,
-            Op::Damage | Op::Heal => !players && target != Target::ChosenOwnCorpse,
-        };
-        if !fits {
-            self.err(format!(
-                "{place}: {:?} cannot apply to target {:?}",
-                r.op, target
-            ));
-        }
-        Effect {
-            op: r.op,
-            amount,
-            target,
-            per: r.per,
-        }
+/// One effect, its target defaulted by its verb and checked against it.
+fn effect(at: &mut Build<'_>, r: &RawEffect, place: &str) -> Effect {
+    let amount = r.amount.unwrap_or(1);
+    if amount > MAX_STAT {
+        at.error(format!(
+            "{place}: amount expects 0 to {MAX_STAT}, found {amount}"
+        ));
+    }
+    let target = r.target.unwrap_or(match r.op {
+        Op::Draw | Op::GainActions => Target::Controller,
+        Op::Discard => Target::Rival,
+        _ => Target::This,
+    });
+    let players = matches!(target, Target::Controller | Target::Rival);
+    let fits = match r.op {
+        Op::Draw | Op::Discard => players,
+        Op::GainActions => target == Target::Controller,
+        Op::Revive => target == Target::ChosenOwnCorpse,
+        Op::Defeat => target == Target::ChosenEnemyHero,
+        Op::Damage | Op::Heal => !players && target != Target::ChosenOwnCorpse,
+    };
+    if !fits {
+        at.error(format!(
+            "{place}: {:?} cannot apply to target {:?}",
+            r.op, target
+        ));
+    }
+    Effect {
+        op: r.op,
+        amount,
+        target,
+        per: r.per,
     }
 }

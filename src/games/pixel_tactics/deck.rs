@@ -13,14 +13,14 @@
 
 use super::cards::{CardDb, CardId};
 use super::state::DECK_SIZE;
-use crate::core::deck_name;
-use crate::diagnostics::{Diagnostic, unknown_name};
+use crate::core::{DeckList, expand};
+use crate::diagnostics::Diagnostic;
 
 /// Copies of one card a deck may hold.
 pub const MAX_COPIES: u8 = 1;
 
 /// A legal deck.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// The deck's name (its file stem), as written in reports.
     pub name: String,
@@ -31,85 +31,34 @@ pub struct Deck {
 impl Deck {
     /// The cards, one entry per copy.
     pub fn card_list(&self) -> Vec<CardId> {
-        self.cards
-            .iter()
-            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
-            .collect()
+        expand(&self.cards)
     }
 
     /// Parses and checks a deck list; `path` names it in messages and its
-    /// file stem names the deck.
+    /// file stem names the deck. Every problem comes out in line order.
     pub fn parse(text: &str, path: &str, db: &CardDb) -> Result<Deck, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
-        let mut cards: Vec<(CardId, u8, usize)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let err = |m: String| Diagnostic::new(path, line, m);
-            let (count, name) = match content.split_once(char::is_whitespace) {
-                Some((n, rest)) => (n.trim_end_matches(['x', 'X']), rest.trim()),
-                None => (content, ""),
-            };
-            let count: u8 = match count.parse() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    errors.push(err(format!(
-                        "expected `<count> <Card Name>` (e.g. `1 Ember Knight`), found \"{}\"",
-                        truncate(content)
-                    )));
-                    continue;
-                }
-            };
-            if name.is_empty() {
-                errors.push(err("expected a card name after the count".into()));
-                continue;
-            }
-            let Some(id) = db.id_ignoring_case(name) else {
-                errors.push(err(unknown_name("card", name, db.names())));
-                continue;
-            };
-            match cards.iter_mut().find(|(c, _, _)| *c == id) {
-                Some(entry) => entry.1 = entry.1.saturating_add(count),
-                None => cards.push((id, count, line)),
-            }
-        }
-        for &(id, n, line) in &cards {
-            if n > MAX_COPIES {
-                errors.push(Diagnostic::new(
-                    path,
-                    line,
-                    format!(
-                        "{n} copies of \"{}\": a deck holds one copy of each card",
-                        db.card(id).name
-                    ),
-                ));
-            }
-        }
-        let total: usize = cards.iter().map(|&(_, n, _)| n as usize).sum();
-        if total != DECK_SIZE {
-            errors.push(Diagnostic::new(
-                path,
+        let mut list = DeckList::parse(text, path, db, &[]);
+        list.check_copies(
+            |id| db.card(id).name.clone(),
+            |_| u32::from(MAX_COPIES),
+            "ruling \"Deck size\": one copy of each",
+        );
+        // Every copy written counts, misspelled cards included.
+        let total = list.total();
+        if total as usize != DECK_SIZE {
+            list.error(
                 0,
                 format!("the deck has {total} cards; a deck holds exactly {DECK_SIZE}"),
-            ));
+            );
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        Ok(Deck {
-            name: deck_name(path),
-            cards: cards.into_iter().map(|(c, n, _)| (c, n)).collect(),
+        list.finish(|list| Deck {
+            name: list.name.clone(),
+            // No problem: one copy of each card.
+            cards: list
+                .cards()
+                .into_iter()
+                .map(|(c, n, _)| (c, n as u8))
+                .collect(),
         })
-    }
-}
-
-fn truncate(s: &str) -> String {
-    if s.chars().count() <= 60 {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(60).collect::<String>())
     }
 }

@@ -10,7 +10,7 @@ use super::action::Tgt;
 use super::cards::{Effect, Op, Per, Target, Trigger};
 use super::events::{Event, EventKind};
 use super::state::{LEADER, Occupant, SLOTS, State};
-use crate::core::{GameRng, Observer, below};
+use crate::core::{GameRng, Observer, Player, Seats, below};
 
 /// Actions a turn may hold at most (effects that gain actions stop here).
 pub const MAX_ACTIONS: u8 = 9;
@@ -21,14 +21,14 @@ pub const MAX_DAMAGE: u8 = 200;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ctx {
     /// The controller.
-    pub owner: u8,
+    pub owner: Player,
     /// The slot of the Hero or Leader whose power it is (`None` for an
     /// Order).
     pub source: Option<u8>,
     /// The chosen target.
     pub chosen: Tgt,
     /// The attacker (owner, slot) that triggered an `attacked` reaction.
-    pub attacker: Option<(u8, u8)>,
+    pub attacker: Option<(Player, u8)>,
 }
 
 impl PixelTactics {
@@ -43,15 +43,15 @@ impl PixelTactics {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let mut fallen = [0u8; 2];
+        let mut fallen = Seats::<u8, 2>::default();
         for e in effects {
             if s.outcome.is_some() {
                 return;
             }
             self.effect(s, *e, ctx, &mut fallen, rng, obs);
         }
-        for p in [ctx.owner, ctx.owner ^ 1] {
-            for _ in 0..fallen[p as usize] {
+        for p in [ctx.owner, ctx.owner.opponent()] {
+            for _ in 0..fallen[p] {
                 self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
             }
         }
@@ -59,15 +59,15 @@ impl PixelTactics {
 
     /// The units (owner, slot) an effect's target names, living or (for a
     /// Corpse target) dead.
-    fn units(&self, s: &State, target: Target, ctx: Ctx) -> arrayvec::ArrayVec<(u8, u8), 9> {
+    fn units(&self, s: &State, target: Target, ctx: Ctx) -> arrayvec::ArrayVec<(Player, u8), 9> {
         let me = ctx.owner;
         let mut out = arrayvec::ArrayVec::new();
-        let standing = |p: u8, slot: u8| s.side(p).unit[slot as usize].is_standing();
-        let hero = |p: u8, slot: u8| s.side(p).unit[slot as usize].occupant == Occupant::Hero;
+        let standing = |p: Player, slot: u8| s.sides[p].unit[slot as usize].is_standing();
+        let hero = |p: Player, slot: u8| s.sides[p].unit[slot as usize].occupant == Occupant::Hero;
         match target {
             Target::This => out.extend(ctx.source.map(|slot| (me, slot))),
             Target::OwnLeader => out.push((me, LEADER)),
-            Target::RivalLeader => out.push((me ^ 1, LEADER)),
+            Target::RivalLeader => out.push((me.opponent(), LEADER)),
             Target::ChosenAlly | Target::ChosenOwnCorpse => {
                 if let Tgt::Own(slot) = ctx.chosen {
                     out.push((me, slot));
@@ -75,7 +75,7 @@ impl PixelTactics {
             }
             Target::ChosenEnemy | Target::ChosenEnemyHero => {
                 if let Tgt::Rival(slot) = ctx.chosen {
-                    out.push((me ^ 1, slot));
+                    out.push((me.opponent(), slot));
                 }
             }
             Target::AllAllies => {
@@ -83,8 +83,8 @@ impl PixelTactics {
             }
             Target::AllEnemies => out.extend(
                 (0..SLOTS as u8)
-                    .filter(|&t| hero(me ^ 1, t))
-                    .map(|t| (me ^ 1, t)),
+                    .filter(|&t| hero(me.opponent(), t))
+                    .map(|t| (me.opponent(), t)),
             ),
             Target::Forerunner => {
                 if let Some(slot) = ctx.source.filter(|&x| x >= 3 && hero(me, x - 3)) {
@@ -112,7 +112,7 @@ impl PixelTactics {
         s: &mut State,
         e: Effect,
         ctx: Ctx,
-        fallen: &mut [u8; 2],
+        fallen: &mut Seats<u8, 2>,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
@@ -127,7 +127,7 @@ impl PixelTactics {
         match e.op {
             Op::Draw => {
                 let p = if e.target == Target::Rival {
-                    me ^ 1
+                    me.opponent()
                 } else {
                     me
                 };
@@ -139,10 +139,10 @@ impl PixelTactics {
                 let p = if e.target == Target::Controller {
                     me
                 } else {
-                    me ^ 1
+                    me.opponent()
                 };
                 for _ in 0..amount {
-                    let side = s.side_mut(p);
+                    let side = &mut s.sides[p];
                     if side.hand.is_empty() {
                         break;
                     }
@@ -162,7 +162,7 @@ impl PixelTactics {
             }
             Op::Heal => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    let at = &mut s.side_mut(p).unit[slot as usize];
+                    let at = &mut s.sides[p].unit[slot as usize];
                     let healed = at.damage.min(amount);
                     at.damage -= healed;
                     let after = at.damage;
@@ -180,7 +180,7 @@ impl PixelTactics {
             }
             Op::Revive => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    let at = &mut s.side_mut(p).unit[slot as usize];
+                    let at = &mut s.sides[p].unit[slot as usize];
                     if at.occupant == Occupant::Corpse {
                         at.occupant = Occupant::Hero;
                         at.damage = 0;
@@ -192,11 +192,11 @@ impl PixelTactics {
             }
             Op::Defeat => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    if s.side(p).unit[slot as usize].occupant == Occupant::Hero
+                    if s.sides[p].unit[slot as usize].occupant == Occupant::Hero
                         && self.life_left(s, p, slot) <= amount
                     {
                         self.defeat(s, p, slot, obs);
-                        fallen[p as usize] += 1;
+                        fallen[p] += 1;
                     }
                 }
             }
@@ -209,13 +209,13 @@ impl PixelTactics {
     pub(super) fn damage(
         &self,
         s: &mut State,
-        by: u8,
-        p: u8,
+        by: Player,
+        p: Player,
         slot: u8,
         amount: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let at = &mut s.side_mut(p).unit[slot as usize];
+        let at = &mut s.sides[p].unit[slot as usize];
         at.damage = at.damage.saturating_add(amount).min(MAX_DAMAGE);
         let after = at.damage;
         self.emit(
@@ -234,11 +234,17 @@ impl PixelTactics {
     }
 
     /// `by` dealt `amount` damage to the rival Leader.
-    pub(super) fn score(&self, s: &mut State, by: u8, amount: u8, obs: &mut impl Observer<Event>) {
+    pub(super) fn score(
+        &self,
+        s: &mut State,
+        by: Player,
+        amount: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
         if amount == 0 {
             return;
         }
-        let side = s.side_mut(by);
+        let side = &mut s.sides[by];
         side.leader_damage = side.leader_damage.saturating_add(amount);
         let total = side.leader_damage;
         self.emit(s, by, EventKind::Score { total }, obs);
@@ -246,8 +252,14 @@ impl PixelTactics {
 
     /// The Hero in `slot` of `p` is defeated: it becomes a Corpse, its
     /// damage removed (rules: "DAMAGE & CASUALTIES").
-    pub(super) fn defeat(&self, s: &mut State, p: u8, slot: u8, obs: &mut impl Observer<Event>) {
-        let at = &mut s.side_mut(p).unit[slot as usize];
+    pub(super) fn defeat(
+        &self,
+        s: &mut State,
+        p: Player,
+        slot: u8,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let at = &mut s.sides[p].unit[slot as usize];
         at.occupant = Occupant::Corpse;
         at.damage = 0;
         let card = at.card;
@@ -256,8 +268,8 @@ impl PixelTactics {
 
     /// `p` draws the top card of the deck, if any and if the hand has
     /// room.
-    pub(super) fn draw(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
-        let side = s.side_mut(p);
+    pub(super) fn draw(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
+        let side = &mut s.sides[p];
         if side.hand.is_full() {
             return;
         }
@@ -272,9 +284,9 @@ impl PixelTactics {
     pub(super) fn react(
         &self,
         s: &mut State,
-        (p, slot): (u8, u8),
+        (p, slot): (Player, u8),
         trigger: Trigger,
-        attacker: Option<(u8, u8)>,
+        attacker: Option<(Player, u8)>,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
@@ -284,7 +296,7 @@ impl PixelTactics {
         if reaction.on != trigger || s.outcome.is_some() {
             return;
         }
-        let card = s.side(p).unit[slot as usize].card;
+        let card = s.sides[p].unit[slot as usize].card;
         self.emit(
             s,
             p,
@@ -309,7 +321,7 @@ impl PixelTactics {
     pub(super) fn react_all(
         &self,
         s: &mut State,
-        p: u8,
+        p: Player,
         trigger: Trigger,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,

@@ -6,20 +6,12 @@ use serde_json::{Value, json};
 
 use super::PixelTactics;
 use super::cards::{CardId, Row, Trigger};
-use super::state::State;
-use crate::core::{Metric, Observer, Player};
+use super::state::{LEADER, Occupant, State};
+use crate::core::{CardDef, Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
-/// One event: when, whose, what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Player-turns started so far in the match (0 during the first
-    /// setup).
-    pub turn: u16,
-    /// Who acts or owns the event.
-    pub player: u8,
-    /// What happened.
-    pub kind: EventKind,
-}
+/// One event: when (player-turns started so far in the match, 0 during
+/// the first setup), whose, what.
+pub type Event = crate::core::Event<EventKind>;
 
 /// The events of the log format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +21,7 @@ pub enum EventKind {
         /// The game's number in the match (1-based).
         game: u8,
         /// Trophies of seats a and b.
-        trophies: [u8; 2],
+        trophies: Seats<u8, 2>,
     },
     /// A card drawn (the opening hand included).
     Draw {
@@ -63,9 +55,9 @@ pub enum EventKind {
     /// Both Leaders revealed; `first` takes the first turn.
     Reveal {
         /// Seat a's and seat b's Leaders.
-        leaders: [CardId; 2],
+        leaders: Seats<CardId, 2>,
         /// The first player.
-        first: u8,
+        first: Player,
     },
     /// A player's turn begins.
     TurnStart {
@@ -178,16 +170,12 @@ pub enum EventKind {
     /// A game of the match ends.
     GameOver {
         /// The game's winner.
-        winner: Option<u8>,
+        winner: Option<Player>,
         /// Why (`rout`, `rout_tiebreak`, `tie`, `turn_limit`).
         reason: &'static str,
         /// Trophies of seats a and b after it.
-        trophies: [u8; 2],
+        trophies: Seats<u8, 2>,
     },
-}
-
-fn seat(p: u8) -> String {
-    Player::new(p.into()).letter().to_string()
 }
 
 impl PixelTactics {
@@ -196,7 +184,7 @@ impl PixelTactics {
     pub(super) fn emit(
         &self,
         s: &State,
-        player: u8,
+        player: Player,
         kind: EventKind,
         obs: &mut impl Observer<Event>,
     ) {
@@ -210,10 +198,19 @@ impl PixelTactics {
     fn name_of(&self, c: CardId) -> &str {
         &self.db.card(c).name
     }
+}
 
-    /// The report metric an event carries.
-    pub(super) fn event_metric(&self, e: &Event) -> Option<Metric> {
-        let player = Player::new(e.player.into());
+impl Report for PixelTactics {
+    fn terms(&self) -> SeatTerms {
+        SeatTerms {
+            health: "Leader life left (0 between games of a match)",
+            resource: "actions",
+            score: "games won in the match (trophies)",
+        }
+    }
+
+    fn metric(&self, e: &Event) -> Option<Metric> {
+        let player = e.player;
         Some(match e.kind {
             EventKind::GameStart { .. } => Metric::GameStart,
             EventKind::TurnStart { actions, .. } => Metric::TurnStart {
@@ -245,11 +242,11 @@ impl PixelTactics {
     }
 
     /// An event as a JSON log line (without `game`).
-    pub(super) fn json(&self, e: &Event) -> Value {
+    fn event_json(&self, e: &Event) -> Value {
         let (name, fields) = match e.kind {
             EventKind::GameStart { game, trophies } => (
                 "game_start",
-                json!({"match_game": game, "trophies_a": trophies[0], "trophies_b": trophies[1]}),
+                json!({"match_game": game, "trophies_a": trophies[Player::A], "trophies_b": trophies[Player::B]}),
             ),
             EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
             EventKind::Act { kind, cost } => ("action", json!({"kind": kind, "cost": cost})),
@@ -261,8 +258,8 @@ impl PixelTactics {
             EventKind::Pick => ("pick", json!({})),
             EventKind::Reveal { leaders, first } => (
                 "reveal",
-                json!({"leader_a": self.name_of(leaders[0]), "leader_b": self.name_of(leaders[1]),
-                       "first": seat(first)}),
+                json!({"leader_a": self.name_of(leaders[Player::A]),
+                       "leader_b": self.name_of(leaders[Player::B]), "first": first.to_string()}),
             ),
             EventKind::TurnStart {
                 round,
@@ -332,14 +329,41 @@ impl PixelTactics {
                 trophies,
             } => (
                 "game_over",
-                json!({"winner": winner.map_or_else(|| "draw".to_string(), seat), "reason": reason,
-                       "trophies_a": trophies[0], "trophies_b": trophies[1]}),
+                json!({"winner": winner.map_or_else(|| "draw".to_string(), |w| w.to_string()), "reason": reason,
+                       "trophies_a": trophies[Player::A], "trophies_b": trophies[Player::B]}),
             ),
         };
-        let mut v = json!({"turn": e.turn, "player": seat(e.player), "event": name});
-        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), fields) {
-            obj.extend(extra);
+        e.json(name, fields)
+    }
+
+    fn summary(&self, s: &State, player: Player) -> SeatSummary {
+        let side = &s.sides[player];
+        // The Leader's life left (negative: damage beyond it); 0 between
+        // games of a match, when no Leader stands.
+        let health = if side.leader().occupant == Occupant::Leader {
+            i32::from(self.life(s, player, LEADER)) - i32::from(side.leader().damage)
+        } else {
+            0
+        };
+        SeatSummary {
+            health,
+            score: side.trophies.into(),
         }
-        v
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns.into()
+    }
+
+    fn card_name(&self, card: CardId) -> &str {
+        self.name_of(card)
+    }
+
+    fn card_cost(&self, card: CardId) -> u8 {
+        self.db.card(card).cost()
+    }
+
+    fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
+        self.decks[player].cards.clone()
     }
 }

@@ -1,11 +1,11 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
-use super::PixelTactics;
 use super::state::{LEADER, Occupant, SLOTS, State};
+use super::{NAME, PixelTactics};
+use crate::core::{Evaluate, Player};
 
-/// The feature names, in the order `PixelTactics::compute_features`
-/// writes.
+/// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 12] = [
     "leader_life",
     "opp_leader_life",
@@ -21,13 +21,21 @@ pub const FEATURES: [&str; 12] = [
     "opp_trophies",
 ];
 
-impl PixelTactics {
+impl Evaluate for PixelTactics {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn feature_names(&self) -> &'static [&'static str] {
+        &FEATURES
+    }
+
     /// Writes [`FEATURES`] for player `p` into `out`.
-    pub(super) fn compute_features(&self, s: &State, p: u8, out: &mut [f64]) {
-        let unit = |q: u8| {
+    fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        let unit = |q: Player| {
             let (mut attack, mut life, mut heroes) = (0.0, 0.0, 0.0);
             for slot in 0..SLOTS as u8 {
-                let at = s.side(q).unit[slot as usize];
+                let at = s.sides[q].unit[slot as usize];
                 let left = self.life_left(s, q, slot);
                 // A Hero with lethal damage falls at the end of the Wave.
                 if at.occupant != Occupant::Hero || left == 0 {
@@ -37,7 +45,7 @@ impl PixelTactics {
                 life += f64::from(left);
                 heroes += 1.0;
             }
-            let leader = if s.side(q).leader().occupant == Occupant::Leader {
+            let leader = if s.sides[q].leader().occupant == Occupant::Leader {
                 f64::from(self.life_left(s, q, LEADER))
             } else {
                 0.0
@@ -45,9 +53,9 @@ impl PixelTactics {
             (leader, attack, life, heroes)
         };
         let (my_leader, my_attack, my_life, my_heroes) = unit(p);
-        let (op_leader, op_attack, op_life, op_heroes) = unit(p ^ 1);
-        let me = s.side(p);
-        let foe = s.side(p ^ 1);
+        let (op_leader, op_attack, op_life, op_heroes) = unit(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
         let values = [
             my_leader,
             -op_leader,

@@ -5,11 +5,12 @@ use super::PixelTactics;
 use super::cards::CardId;
 use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
 use super::state::{LEADER, Occupant, Phase, State};
+use crate::core::{Invariants, Player, check_conservation};
 
 impl PixelTactics {
     /// Every card `p` owns, wherever it is (trophies included).
-    pub(super) fn cards_owned(&self, s: &State, p: u8) -> Vec<CardId> {
-        let side = s.side(p);
+    pub(super) fn cards_owned(&self, s: &State, p: Player) -> Vec<CardId> {
+        let side = &s.sides[p];
         let mut cards: Vec<CardId> = Vec::with_capacity(32);
         cards.extend(&side.hand);
         cards.extend(&side.deck);
@@ -24,23 +25,20 @@ impl PixelTactics {
         );
         cards
     }
+}
 
+impl Invariants for PixelTactics {
     /// Checks every invariant; describes the first one broken.
-    pub(super) fn invariants(&self, s: &State) -> Result<(), String> {
-        let trophies = u32::from(s.sides[0].trophies) + u32::from(s.sides[1].trophies);
-        for p in 0..2u8 {
-            let side = s.side(p);
-            let mut owned = self.cards_owned(s, p);
-            owned.sort_unstable();
-            let mut list = self.decks[p as usize].card_list();
-            list.sort_unstable();
-            if owned != list {
-                return Err(format!(
-                    "seat {p}: cards not conserved ({} owned, {} in the list)",
-                    owned.len(),
-                    list.len()
-                ));
-            }
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let trophies: u32 = s.sides.iter().map(|x| u32::from(x.trophies)).sum();
+        for p in s.sides.players() {
+            let side = &s.sides[p];
+            check_conservation(
+                &format!("seat {p}"),
+                &mut self.cards_owned(s, p),
+                &mut self.decks[p].card_list(),
+                |c| self.db.card(c).name.clone(),
+            )?;
             let aside = side.set_aside.len() as u32;
             if aside != trophies && (s.outcome.is_none() || aside > trophies) {
                 return Err(format!(
@@ -86,10 +84,14 @@ impl PixelTactics {
                 return Err(format!("round {} at turn {}", s.round, s.turns));
             }
         }
-        let goal = self.db.match_games.trophies_to_win();
+        let goal = self.trophies_to_win();
         if s.outcome.is_none() && s.sides.iter().any(|x| x.trophies >= goal) {
             return Err("a match won but not over".into());
         }
         Ok(())
+    }
+
+    fn card_count(&self, s: &State, player: Player) -> usize {
+        self.cards_owned(s, player).len()
     }
 }

@@ -8,13 +8,14 @@
 use super::PixelTactics;
 use super::cards::{Aura, Keywords, Power};
 use super::state::{Occupant, SLOTS, State, column_of, row_of};
+use crate::core::Player;
 
 impl PixelTactics {
     /// The power in force for the occupant of `slot` of `p`'s Unit: a
     /// Hero's power of its row, the Leader's power; `None` for an empty
     /// slot or a Corpse.
-    pub(super) fn power(&self, s: &State, p: u8, slot: u8) -> Option<&Power> {
-        let at = s.side(p).unit[slot as usize];
+    pub(super) fn power(&self, s: &State, p: Player, slot: u8) -> Option<&Power> {
+        let at = s.sides[p].unit[slot as usize];
         let card = self.db.card(at.card);
         match at.occupant {
             Occupant::Hero => Some(card.power(row_of(slot))),
@@ -24,8 +25,8 @@ impl PixelTactics {
     }
 
     /// The Leader's aura as it applies to the Hero in `slot`, if any.
-    fn aura(&self, s: &State, p: u8, slot: u8) -> Option<Aura> {
-        let side = s.side(p);
+    fn aura(&self, s: &State, p: Player, slot: u8) -> Option<Aura> {
+        let side = &s.sides[p];
         if side.unit[slot as usize].occupant != Occupant::Hero
             || side.leader().occupant != Occupant::Leader
         {
@@ -36,8 +37,8 @@ impl PixelTactics {
     }
 
     /// Corpses in `p`'s Unit.
-    pub(super) fn corpses(&self, s: &State, p: u8) -> u8 {
-        s.side(p)
+    pub(super) fn corpses(&self, s: &State, p: Player) -> u8 {
+        s.sides[p]
             .unit
             .iter()
             .filter(|u| u.occupant == Occupant::Corpse)
@@ -46,8 +47,8 @@ impl PixelTactics {
 
     /// Living Heroes in `p`'s Unit (Heroes with lethal damage still count
     /// until the end of the Wave).
-    pub(super) fn living_heroes(&self, s: &State, p: u8) -> u8 {
-        s.side(p)
+    pub(super) fn living_heroes(&self, s: &State, p: Player) -> u8 {
+        s.sides[p]
             .unit
             .iter()
             .filter(|u| u.occupant == Occupant::Hero)
@@ -55,8 +56,8 @@ impl PixelTactics {
     }
 
     /// The Attack Strength of the occupant of `slot`.
-    pub(super) fn attack_strength(&self, s: &State, p: u8, slot: u8) -> u8 {
-        let at = s.side(p).unit[slot as usize];
+    pub(super) fn attack_strength(&self, s: &State, p: Player, slot: u8) -> u8 {
+        let at = s.sides[p].unit[slot as usize];
         let card = self.db.card(at.card);
         let Some(power) = self.power(s, p, slot) else {
             return 0;
@@ -72,8 +73,8 @@ impl PixelTactics {
     }
 
     /// The life total of the occupant of `slot`.
-    pub(super) fn life(&self, s: &State, p: u8, slot: u8) -> u8 {
-        let at = s.side(p).unit[slot as usize];
+    pub(super) fn life(&self, s: &State, p: Player, slot: u8) -> u8 {
+        let at = s.sides[p].unit[slot as usize];
         let card = self.db.card(at.card);
         match at.occupant {
             Occupant::Leader => card.leader_life,
@@ -86,19 +87,19 @@ impl PixelTactics {
     }
 
     /// Life left (0 when damage has reached the life total).
-    pub(super) fn life_left(&self, s: &State, p: u8, slot: u8) -> u8 {
+    pub(super) fn life_left(&self, s: &State, p: Player, slot: u8) -> u8 {
         self.life(s, p, slot)
-            .saturating_sub(s.side(p).unit[slot as usize].damage)
+            .saturating_sub(s.sides[p].unit[slot as usize].damage)
     }
 
     /// Damage prevented from each Attack on the occupant of `slot`.
-    pub(super) fn armor(&self, s: &State, p: u8, slot: u8) -> u8 {
+    pub(super) fn armor(&self, s: &State, p: Player, slot: u8) -> u8 {
         let own = self.power(s, p, slot).map_or(0, |pw| pw.armor);
         own.saturating_add(self.aura(s, p, slot).map_or(0, |a| a.armor))
     }
 
     /// The keywords of the occupant of `slot`.
-    pub(super) fn keywords(&self, s: &State, p: u8, slot: u8) -> Keywords {
+    pub(super) fn keywords(&self, s: &State, p: Player, slot: u8) -> Keywords {
         let own = self
             .power(s, p, slot)
             .map_or(Keywords::NONE, |pw| pw.keywords);
@@ -108,8 +109,8 @@ impl PixelTactics {
     /// Whether the occupant of `slot` is in Melee: a living Hero or the
     /// Leader with no living Hero (or Leader) in front of it in its column
     /// (Corpses do not block).
-    pub(super) fn in_melee(&self, s: &State, p: u8, slot: u8) -> bool {
-        let unit = &s.side(p).unit;
+    pub(super) fn in_melee(&self, s: &State, p: Player, slot: u8) -> bool {
+        let unit = &s.sides[p].unit;
         unit[slot as usize].is_standing()
             && (column_of(slot)..slot)
                 .step_by(3)
@@ -118,21 +119,26 @@ impl PixelTactics {
 
     /// Whether a Hero with Intercept stands in front of `slot` in its
     /// column, so rival Ranged Attacks cannot reach it.
-    pub(super) fn intercepted(&self, s: &State, p: u8, slot: u8) -> bool {
+    pub(super) fn intercepted(&self, s: &State, p: Player, slot: u8) -> bool {
         (column_of(slot)..slot).step_by(3).any(|f| {
-            s.side(p).unit[f as usize].occupant == Occupant::Hero
+            s.sides[p].unit[f as usize].occupant == Occupant::Hero
                 && self.keywords(s, p, f).has(Keywords::INTERCEPT)
         })
     }
 
     /// The slots of `p`'s rival that the occupant of `from` may Attack,
     /// in slot order.
-    pub(super) fn attack_targets(&self, s: &State, p: u8, from: u8) -> impl Iterator<Item = u8> {
+    pub(super) fn attack_targets(
+        &self,
+        s: &State,
+        p: Player,
+        from: u8,
+    ) -> impl Iterator<Item = u8> {
         let melee = self.in_melee(s, p, from);
         let ranged = self.keywords(s, p, from).has(Keywords::RANGED);
-        let r = p ^ 1;
+        let r = p.opponent();
         (0..SLOTS as u8).filter(move |&t| {
-            s.side(r).unit[t as usize].is_standing()
+            s.sides[r].unit[t as usize].is_standing()
                 && ((melee && self.in_melee(s, r, t)) || (ranged && !self.intercepted(s, r, t)))
         })
     }

@@ -11,31 +11,38 @@ use super::cards::{Ability, CardId, Cost, Row, Target, Trigger};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::state::{
-    ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Side, Slot, State,
+    ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
 };
-use crate::core::{GameRng, Observer, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
-/// Why a match ended; `State::outcome` holds an index into it.
-pub const REASONS: [&str; 5] = ["rout", "rout_tiebreak", "tie", "turn_limit", "match"];
 /// One Leader routed.
-const ROUT: u8 = 0;
+const ROUT: &str = "rout";
 /// Both Leaders routed; the Unit with more living Heroes won.
-const ROUT_TIEBREAK: u8 = 1;
+const ROUT_TIEBREAK: &str = "rout_tiebreak";
 /// Both Leaders routed with as many living Heroes: a tie.
-const TIE: u8 = 2;
+const TIE: &str = "tie";
 /// The turn limit cut the match: a draw.
-const TURN_LIMIT: u8 = 3;
+const TURN_LIMIT: &str = "turn_limit";
 /// A player claimed the trophies a best-of-3 or best-of-5 match needs.
-const MATCH: u8 = 4;
+const MATCH: &str = "match";
 
-impl PixelTactics {
-    /// A new match: decks shuffled, hands of five, seat a to pick a Leader.
-    pub(super) fn setup(&self, rng: &mut GameRng) -> State {
+impl Game for PixelTactics {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// A new match: decks shuffled, hands of five, seat a to pick a Leader
+    /// (the game's start is reported at its first action).
+    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
         let mut s = State {
-            sides: [Side::default(), Side::default()],
+            sides: Seats::default(),
             phase: Phase::PickLeader,
-            active: 0,
-            first: 0,
+            active: Player::A,
+            first: Player::A,
             round: 0,
             wave: Row::Vanguard,
             actions: 0,
@@ -46,7 +53,7 @@ impl PixelTactics {
             announced: false,
             outcome: None,
         };
-        for p in 0..2 {
+        for p in s.sides.players() {
             let list = self.decks[p].card_list();
             s.sides[p].deck.extend(list);
         }
@@ -54,70 +61,21 @@ impl PixelTactics {
         s
     }
 
-    /// "SETUP" for a game of the match: every card not in a trophy back
-    /// into the deck, shuffled; five cards drawn, plus one per trophy of
-    /// the rival ("The Next Game").
-    fn deal(&self, s: &mut State, rng: &mut GameRng) {
-        for p in 0..2u8 {
-            let extra = usize::from(s.side(p ^ 1).trophies);
-            let side = s.side_mut(p);
-            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
-            cards.extend(
-                side.unit
-                    .iter()
-                    .filter(|u| u.occupant != Occupant::Empty)
-                    .map(|u| u.card),
-            );
-            cards.extend(side.pick);
-            side.deck.extend(cards);
-            side.hand.clear();
-            side.discard.clear();
-            side.unit = [Slot::EMPTY; SLOTS];
-            side.pick = None;
-            side.leader_damage = 0;
-            shuffle(rng, &mut side.deck);
-            for _ in 0..OPENING_HAND + extra {
-                if let Some(c) = side.deck.pop() {
-                    side.hand.push(c);
-                }
-            }
+    fn to_move(&self, s: &State) -> Node {
+        match s.outcome {
+            Some(outcome) => Node::Terminal(outcome),
+            None => Node::Decision(s.active),
         }
-        s.phase = Phase::PickLeader;
-        s.active = 0;
-        s.round = 0;
-        s.wave = Row::Vanguard;
-        s.actions = 0;
-        s.announced = false;
-    }
-
-    /// Reports the start of the current game and its opening hands (done
-    /// at the game's first action, since `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
-        let trophies = [s.sides[0].trophies, s.sides[1].trophies];
-        let game = s.game;
-        self.emit(s, 0, EventKind::GameStart { game, trophies }, obs);
-        for p in 0..2u8 {
-            for card in s.side(p).hand {
-                self.emit(s, p, EventKind::Draw { card }, obs);
-            }
-        }
-    }
-
-    /// Whose decision it is.
-    #[inline]
-    pub(super) fn decider(&self, s: &State) -> u8 {
-        s.active
     }
 
     /// The legal actions of the player to decide.
-    pub(super) fn legal(&self, s: &State, out: &mut Vec<Action>) {
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
             return;
         }
         let p = s.active;
-        let side = s.side(p);
+        let side = &s.sides[p];
         if s.phase == Phase::PickLeader {
             let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len());
             for &c in &side.hand {
@@ -228,11 +186,213 @@ impl PixelTactics {
         out.push(Action::Pass);
     }
 
+    /// Plays a legal action.
+    fn apply(&self, s: &mut State, a: Action, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if s.outcome.is_some() {
+            return;
+        }
+        if !s.announced {
+            self.announce(s, obs);
+        }
+        let p = s.active;
+        let cost = self.cost(s, a).min(s.actions);
+        self.emit(
+            s,
+            p,
+            EventKind::Act {
+                kind: a.kind(),
+                cost,
+            },
+            obs,
+        );
+        match a {
+            Action::Recruit { card, .. } | Action::Order { card, .. } => {
+                let slot = match a {
+                    Action::Recruit { slot, .. } => Some(slot),
+                    _ => None,
+                };
+                self.emit(s, p, EventKind::Play { card, cost, slot }, obs);
+            }
+            _ if cost > 0 => self.emit(s, p, EventKind::Pay { amount: cost }, obs),
+            _ => {}
+        }
+        s.actions -= cost;
+        match a {
+            Action::Leader(card) => return self.pick(s, card, rng, obs),
+            Action::Pass => return self.end_turn(s, rng, obs),
+            Action::Draw => self.draw(s, p, obs),
+            Action::Recruit { card, slot } => {
+                self.take_from_hand(s, p, card);
+                s.sides[p].unit[slot as usize] = Slot {
+                    occupant: Occupant::Hero,
+                    card,
+                    damage: 0,
+                    acted: true,
+                };
+                self.react(s, (p, slot), Trigger::Recruited, None, rng, obs);
+                self.react(s, (p, LEADER), Trigger::Recruited, None, rng, obs);
+            }
+            Action::Attack { from, target } => self.attack(s, from, target, rng, obs),
+            Action::Spell { from, target } => {
+                let at = s.sides[p].unit[from as usize];
+                s.sides[p].unit[from as usize].acted = true;
+                let Some(spell) = self.power(s, p, from).and_then(|pw| pw.spell.as_ref()) else {
+                    return;
+                };
+                if spell.limited {
+                    s.limited_used |= 1 << from;
+                }
+                let card = at.card;
+                self.emit(s, p, EventKind::Spell { from, card }, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(from),
+                    chosen: target,
+                    attacker: None,
+                };
+                self.resolve(s, &spell.effects, ctx, rng, obs);
+            }
+            Action::LeaderAction { target } => {
+                let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
+                else {
+                    return;
+                };
+                if action.limited {
+                    s.limited_used |= 1 << LEADER;
+                }
+                let card = s.sides[p].leader().card;
+                self.emit(s, p, EventKind::Spell { from: LEADER, card }, obs);
+                let ctx = Ctx {
+                    owner: p,
+                    source: Some(LEADER),
+                    chosen: target,
+                    attacker: None,
+                };
+                self.resolve(s, &action.effects, ctx, rng, obs);
+            }
+            Action::Order { card, target } => {
+                // "For the moment while an Order is activating, it is
+                // neither in your Hand nor in your Discard Pile."
+                self.take_from_hand(s, p, card);
+                if let Some(order) = &self.db.card(card).order {
+                    let ctx = Ctx {
+                        owner: p,
+                        source: None,
+                        chosen: target,
+                        attacker: None,
+                    };
+                    self.resolve(s, &order.effects, ctx, rng, obs);
+                }
+                s.sides[p].discard.push(card);
+            }
+            Action::Clear { slot } => {
+                let side = &mut s.sides[p];
+                let card = side.unit[slot as usize].card;
+                side.unit[slot as usize] = Slot::EMPTY;
+                side.discard.push(card);
+                self.emit(s, p, EventKind::Clear { slot, card }, obs);
+            }
+            Action::Move { from, to } => {
+                let unit = &mut s.sides[p].unit;
+                unit[to as usize] = unit[from as usize];
+                unit[to as usize].acted = true;
+                unit[from as usize] = Slot::EMPTY;
+                self.emit(s, p, EventKind::Move { from, to }, obs);
+            }
+            Action::Switch { a: x, b: y } => {
+                let unit = &mut s.sides[p].unit;
+                unit.swap(x as usize, y as usize);
+                for slot in [x, y] {
+                    if unit[slot as usize].occupant == Occupant::Hero {
+                        unit[slot as usize].acted = true;
+                    }
+                }
+                self.emit(s, p, EventKind::Switch { a: x, b: y }, obs);
+            }
+        }
+        if s.outcome.is_none()
+            && s.phase == Phase::Turn
+            && s.actions == 0
+            && !self.free_action_left(s)
+        {
+            self.end_turn(s, rng, obs);
+        }
+    }
+
+    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
+        let mut view = *s;
+        self.redeal(&mut view, observer, Some(rng));
+        view
+    }
+
+    fn info_key(&self, s: &State, player: Player) -> u64 {
+        self.info_hash(s, player)
+    }
+}
+
+impl PixelTactics {
+    /// The trophies that win the match (rules: "The Next Game"): one in a
+    /// single game, two in a best of 3, three in a best of 5
+    /// (`--match`).
+    pub fn trophies_to_win(&self) -> u8 {
+        self.options.match_games / 2 + 1
+    }
+
+    /// "SETUP" for a game of the match: every card not in a trophy back
+    /// into the deck, shuffled; five cards drawn, plus one per trophy of
+    /// the rival ("The Next Game").
+    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+        for p in s.sides.players() {
+            let extra = usize::from(s.sides[p.opponent()].trophies);
+            let side = &mut s.sides[p];
+            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
+            cards.extend(
+                side.unit
+                    .iter()
+                    .filter(|u| u.occupant != Occupant::Empty)
+                    .map(|u| u.card),
+            );
+            cards.extend(side.pick);
+            side.deck.extend(cards);
+            side.hand.clear();
+            side.discard.clear();
+            side.unit = [Slot::EMPTY; SLOTS];
+            side.pick = None;
+            side.leader_damage = 0;
+            shuffle(rng, &mut side.deck);
+            for _ in 0..OPENING_HAND + extra {
+                if let Some(c) = side.deck.pop() {
+                    side.hand.push(c);
+                }
+            }
+        }
+        s.phase = Phase::PickLeader;
+        s.active = Player::A;
+        s.round = 0;
+        s.wave = Row::Vanguard;
+        s.actions = 0;
+        s.announced = false;
+    }
+
+    /// Reports the start of the current game and its opening hands (done
+    /// at the game's first action, since `new_state` has no observer).
+    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        s.announced = true;
+        let trophies = s.sides.map(|x| x.trophies);
+        let game = s.game;
+        self.emit(s, Player::A, EventKind::GameStart { game, trophies }, obs);
+        for p in s.sides.players() {
+            for card in s.sides[p].hand {
+                self.emit(s, p, EventKind::Draw { card }, obs);
+            }
+        }
+    }
+
     /// Calls `push` with every chosen target `ability` may take (once with
     /// [`Tgt::None`] when it chooses none).
-    fn targets(&self, s: &State, p: u8, ability: &Ability, mut push: impl FnMut(Tgt)) {
-        let own = &s.side(p).unit;
-        let rival = &s.side(p ^ 1).unit;
+    fn targets(&self, s: &State, p: Player, ability: &Ability, mut push: impl FnMut(Tgt)) {
+        let own = &s.sides[p].unit;
+        let rival = &s.sides[p.opponent()].unit;
         match ability.chosen_target() {
             None => push(Tgt::None),
             Some(Target::ChosenAlly) => (0..SLOTS as u8)
@@ -277,156 +437,17 @@ impl PixelTactics {
         }
     }
 
-    /// Plays a legal action.
-    pub(super) fn play(
-        &self,
-        s: &mut State,
-        a: Action,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
-        if s.outcome.is_some() {
-            return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
-        }
-        let p = s.active;
-        let cost = self.cost(s, a).min(s.actions);
-        self.emit(
-            s,
-            p,
-            EventKind::Act {
-                kind: a.kind(),
-                cost,
-            },
-            obs,
-        );
-        match a {
-            Action::Recruit { card, .. } | Action::Order { card, .. } => {
-                let slot = match a {
-                    Action::Recruit { slot, .. } => Some(slot),
-                    _ => None,
-                };
-                self.emit(s, p, EventKind::Play { card, cost, slot }, obs);
-            }
-            _ if cost > 0 => self.emit(s, p, EventKind::Pay { amount: cost }, obs),
-            _ => {}
-        }
-        s.actions -= cost;
-        match a {
-            Action::Leader(card) => return self.pick(s, card, rng, obs),
-            Action::Pass => return self.end_turn(s, rng, obs),
-            Action::Draw => self.draw(s, p, obs),
-            Action::Recruit { card, slot } => {
-                self.take_from_hand(s, p, card);
-                s.side_mut(p).unit[slot as usize] = Slot {
-                    occupant: Occupant::Hero,
-                    card,
-                    damage: 0,
-                    acted: true,
-                };
-                self.react(s, (p, slot), Trigger::Recruited, None, rng, obs);
-                self.react(s, (p, LEADER), Trigger::Recruited, None, rng, obs);
-            }
-            Action::Attack { from, target } => self.attack(s, from, target, rng, obs),
-            Action::Spell { from, target } => {
-                let at = s.side(p).unit[from as usize];
-                s.side_mut(p).unit[from as usize].acted = true;
-                let Some(spell) = self.power(s, p, from).and_then(|pw| pw.spell.as_ref()) else {
-                    return;
-                };
-                if spell.limited {
-                    s.limited_used |= 1 << from;
-                }
-                let card = at.card;
-                self.emit(s, p, EventKind::Spell { from, card }, obs);
-                let ctx = Ctx {
-                    owner: p,
-                    source: Some(from),
-                    chosen: target,
-                    attacker: None,
-                };
-                self.resolve(s, &spell.effects, ctx, rng, obs);
-            }
-            Action::LeaderAction { target } => {
-                let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
-                else {
-                    return;
-                };
-                if action.limited {
-                    s.limited_used |= 1 << LEADER;
-                }
-                let card = s.side(p).leader().card;
-                self.emit(s, p, EventKind::Spell { from: LEADER, card }, obs);
-                let ctx = Ctx {
-                    owner: p,
-                    source: Some(LEADER),
-                    chosen: target,
-                    attacker: None,
-                };
-                self.resolve(s, &action.effects, ctx, rng, obs);
-            }
-            Action::Order { card, target } => {
-                // "For the moment while an Order is activating, it is
-                // neither in your Hand nor in your Discard Pile."
-                self.take_from_hand(s, p, card);
-                if let Some(order) = &self.db.card(card).order {
-                    let ctx = Ctx {
-                        owner: p,
-                        source: None,
-                        chosen: target,
-                        attacker: None,
-                    };
-                    self.resolve(s, &order.effects, ctx, rng, obs);
-                }
-                s.side_mut(p).discard.push(card);
-            }
-            Action::Clear { slot } => {
-                let side = s.side_mut(p);
-                let card = side.unit[slot as usize].card;
-                side.unit[slot as usize] = Slot::EMPTY;
-                side.discard.push(card);
-                self.emit(s, p, EventKind::Clear { slot, card }, obs);
-            }
-            Action::Move { from, to } => {
-                let unit = &mut s.side_mut(p).unit;
-                unit[to as usize] = unit[from as usize];
-                unit[to as usize].acted = true;
-                unit[from as usize] = Slot::EMPTY;
-                self.emit(s, p, EventKind::Move { from, to }, obs);
-            }
-            Action::Switch { a: x, b: y } => {
-                let unit = &mut s.side_mut(p).unit;
-                unit.swap(x as usize, y as usize);
-                for slot in [x, y] {
-                    if unit[slot as usize].occupant == Occupant::Hero {
-                        unit[slot as usize].acted = true;
-                    }
-                }
-                self.emit(s, p, EventKind::Switch { a: x, b: y }, obs);
-            }
-        }
-        if s.outcome.is_none()
-            && s.phase == Phase::Turn
-            && s.actions == 0
-            && !self.free_action_left(s)
-        {
-            self.end_turn(s, rng, obs);
-        }
-    }
-
     /// Whether the active player, with no action left, still has a Free
     /// action to use (rules: "You can use Free Actions as often as you
     /// want"): the turn then ends only by Pass.
     pub(super) fn free_action_left(&self, s: &State) -> bool {
         let mut legal = Vec::new();
-        self.legal(s, &mut legal);
+        self.legal_actions(s, &mut legal);
         legal.iter().any(|&a| a != Action::Pass)
     }
 
-    fn take_from_hand(&self, s: &mut State, p: u8, card: CardId) {
-        let hand = &mut s.side_mut(p).hand;
+    fn take_from_hand(&self, s: &mut State, p: Player, card: CardId) {
+        let hand = &mut s.sides[p].hand;
         if let Some(i) = hand.iter().position(|&c| c == card) {
             hand.remove(i);
         }
@@ -437,17 +458,15 @@ impl PixelTactics {
     fn pick(&self, s: &mut State, card: CardId, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let p = s.active;
         self.take_from_hand(s, p, card);
-        s.side_mut(p).pick = Some(card);
+        s.sides[p].pick = Some(card);
         self.emit(s, p, EventKind::Pick, obs);
-        if s.side(p ^ 1).pick.is_none() {
-            s.active = p ^ 1;
+        if s.sides[p.opponent()].pick.is_none() {
+            s.active = p.opponent();
             return;
         }
-        let mut leaders = [CardId(0); 2];
-        for (q, leader) in leaders.iter_mut().enumerate() {
-            let side = &mut s.sides[q];
+        let leaders = s.sides.map(|side| side.pick.unwrap_or_default());
+        for side in s.sides.iter_mut() {
             let card = side.pick.take().unwrap_or_default();
-            *leader = card;
             side.unit[LEADER as usize] = Slot {
                 occupant: Occupant::Leader,
                 card,
@@ -458,7 +477,9 @@ impl PixelTactics {
         // "GAME FLOW": "After setup, randomly determine which player will
         // take the first turn"; "The player who won the previous game is
         // always the First Player at the start of the next game."
-        let first = s.next_first.unwrap_or_else(|| below(rng, 2) as u8);
+        let first = s
+            .next_first
+            .unwrap_or_else(|| Player::new(below(rng, 2) as usize));
         self.emit(s, first, EventKind::Reveal { leaders, first }, obs);
         s.first = first;
         s.round = 1;
@@ -469,16 +490,16 @@ impl PixelTactics {
 
     /// Starts `p`'s turn of two actions, or ends the match at the turn
     /// limit.
-    fn start_turn(&self, s: &mut State, p: u8, obs: &mut impl Observer<Event>) {
+    fn start_turn(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         if s.turns >= self.options.max_turns {
-            s.outcome = Some((None, TURN_LIMIT));
-            let trophies = [s.sides[0].trophies, s.sides[1].trophies];
+            s.outcome = Some(Outcome::draw(2, TURN_LIMIT));
+            let trophies = s.sides.map(|x| x.trophies);
             self.emit(
                 s,
                 p,
                 EventKind::GameOver {
                     winner: None,
-                    reason: REASONS[TURN_LIMIT as usize],
+                    reason: TURN_LIMIT,
                     trophies,
                 },
                 obs,
@@ -490,7 +511,7 @@ impl PixelTactics {
         s.active = p;
         s.actions = ACTIONS;
         s.limited_used = 0;
-        for slot in s.side_mut(p).unit.iter_mut() {
+        for slot in s.sides[p].unit.iter_mut() {
             slot.acted = false;
         }
         let (round, wave) = (s.round, s.wave);
@@ -514,7 +535,7 @@ impl PixelTactics {
         s.actions = 0;
         self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
         if p == s.first {
-            self.start_turn(s, p ^ 1, obs);
+            self.start_turn(s, p.opponent(), obs);
         } else {
             self.end_wave(s, rng, obs);
         }
@@ -524,49 +545,51 @@ impl PixelTactics {
     /// next Wave (the next round after the Rear Wave, first and second
     /// players swapping).
     fn end_wave(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        let order = [s.first, s.first ^ 1];
+        let order = [s.first, s.first.opponent()];
         for p in order {
             self.react_all(s, p, Trigger::WaveEnd, rng, obs);
         }
         // "At the end of each Wave, casualties are checked."
-        let mut fallen = [0u8; 2];
+        let mut fallen = Seats::<u8, 2>::default();
         for p in order {
             for slot in 0..SLOTS as u8 {
-                let at = s.side(p).unit[slot as usize];
+                let at = s.sides[p].unit[slot as usize];
                 if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
                     self.defeat(s, p, slot, obs);
-                    fallen[p as usize] += 1;
+                    fallen[p] += 1;
                 }
             }
         }
         // `ally_defeated` reactions: once per fallen Hero.
         for p in order {
-            for _ in 0..fallen[p as usize] {
+            for _ in 0..fallen[p] {
                 self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
             }
         }
         // "Rout".
-        let routed = [0u8, 1].map(|p| {
-            let leader = s.side(p).leader();
+        let routed = [Player::A, Player::B].map(|p| {
+            let leader = s.sides[p].leader();
             leader.damage >= self.life(s, p, LEADER)
         });
         match routed {
             [false, false] => {}
             [true, true] => {
-                let heroes = [self.living_heroes(s, 0), self.living_heroes(s, 1)];
-                if heroes[0] == heroes[1] {
+                let a = self.living_heroes(s, Player::A);
+                let b = self.living_heroes(s, Player::B);
+                if a == b {
                     return self.game_over(s, None, TIE, rng, obs);
                 }
-                let winner = u8::from(heroes[1] > heroes[0]);
+                let winner = if b > a { Player::B } else { Player::A };
                 return self.game_over(s, Some(winner), ROUT_TIEBREAK, rng, obs);
             }
             [a_routed, _] => {
-                return self.game_over(s, Some(u8::from(a_routed)), ROUT, rng, obs);
+                let winner = if a_routed { Player::B } else { Player::A };
+                return self.game_over(s, Some(winner), ROUT, rng, obs);
             }
         }
         if s.wave == Row::Rear {
             s.round += 1;
-            s.first ^= 1;
+            s.first = s.first.opponent();
             s.wave = Row::Vanguard;
         } else {
             s.wave = Row::ALL[s.wave as usize + 1];
@@ -581,38 +604,37 @@ impl PixelTactics {
     fn game_over(
         &self,
         s: &mut State,
-        winner: Option<u8>,
-        reason: u8,
+        winner: Option<Player>,
+        reason: &'static str,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         if let Some(w) = winner {
-            s.side_mut(w).trophies += 1;
+            s.sides[w].trophies += 1;
         }
-        let trophies = [s.sides[0].trophies, s.sides[1].trophies];
+        let trophies = s.sides.map(|x| x.trophies);
         let p = winner.unwrap_or(s.active);
-        let name = REASONS[reason as usize];
         self.emit(
             s,
             p,
             EventKind::GameOver {
                 winner,
-                reason: name,
+                reason,
                 trophies,
             },
             obs,
         );
-        let goal = self.db.match_games.trophies_to_win();
+        let goal = self.trophies_to_win();
         match winner {
-            Some(w) if goal == 1 => s.outcome = Some((Some(w), reason)),
-            None if goal == 1 => s.outcome = Some((None, reason)),
-            Some(w) if s.side(w).trophies >= goal => s.outcome = Some((Some(w), MATCH)),
+            Some(w) if goal == 1 => s.outcome = Some(Outcome::win(2, w, reason)),
+            None if goal == 1 => s.outcome = Some(Outcome::draw(2, reason)),
+            Some(w) if s.sides[w].trophies >= goal => s.outcome = Some(Outcome::win(2, w, MATCH)),
             _ => {
                 // "The Next Game" (a tie claims no trophy: the game is
                 // played again, lots drawn for the first player). The
                 // trophy's Leaders stay out of the decks.
                 if winner.is_some() {
-                    for side in &mut s.sides {
+                    for side in s.sides.iter_mut() {
                         let card = side.leader().card;
                         side.unit[LEADER as usize] = Slot::EMPTY;
                         side.set_aside.push(card);
@@ -638,14 +660,14 @@ impl PixelTactics {
         obs: &mut impl Observer<Event>,
     ) {
         let p = s.active;
-        let r = p ^ 1;
+        let r = p.opponent();
         let ranged = !(self.in_melee(s, p, from) && self.in_melee(s, r, target));
         let damage = self
             .attack_strength(s, p, from)
             .saturating_sub(self.armor(s, r, target));
-        s.side_mut(p).unit[from as usize].acted = true;
-        let card = s.side(p).unit[from as usize].card;
-        let target_card = s.side(r).unit[target as usize].card;
+        s.sides[p].unit[from as usize].acted = true;
+        let card = s.sides[p].unit[from as usize].card;
+        let target_card = s.sides[r].unit[target as usize].card;
         self.emit(
             s,
             p,

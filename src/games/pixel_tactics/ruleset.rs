@@ -1,13 +1,13 @@
 //! Pixel Tactics as a [`Ruleset`]: its pool, decks and overrides from
-//! files.
+//! files, through the kit.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use super::cards::{BUNDLED_CARDS, CardDb};
+use super::cards::{BUNDLED_CARDS, Card, CardDb};
 use super::deck::Deck;
-use super::overrides::FIELDS;
 use super::{BUNDLED_DECKS, NAME, Options, PixelTactics};
+use crate::core::{CardDef, CardPool};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -17,22 +17,30 @@ impl Ruleset for PixelTactics {
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
-    const OVERRIDE_FIELDS: &'static [&'static str] = &FIELDS;
-    const STATE_BUDGET: usize = 1 << 16;
+    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
+    /// `size_of::<State>()` is 504 bytes (a whole match, both sides'
+    /// zones in fixed arrays): the budget is that figure, so any growth of
+    /// the state is a decision.
+    const STATE_BUDGET: usize = 504;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
     }
 
     fn bundled_cards() -> CardDb {
-        CardDb::bundled()
+        CardPool::bundled(BUNDLED_CARDS, "decks/pixel-tactics/cards.toml")
     }
 
     fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
-        CardDb::load(path)
+        CardPool::load(path)
     }
 
+    /// A card's stat; the match format is no card's field but `--match`'s.
     fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
+        let target = spec.split_once('=').map_or(spec, |(t, _)| t);
+        if target.trim().eq_ignore_ascii_case("match.games") {
+            return Err("the match format is set with --match single|best-of-3|best-of-5".into());
+        }
         cards.apply_override(spec)
     }
 
@@ -48,7 +56,7 @@ impl Ruleset for PixelTactics {
     }
 
     fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
-        (cards.table_rows(), vec![1, 2, 4, 5])
+        (cards.table(), Card::TABLE_RIGHT.to_vec())
     }
 
     fn check_options(options: &Options) -> Result<(), String> {
@@ -62,14 +70,6 @@ impl Ruleset for PixelTactics {
         let decks: [Deck; 2] = decks
             .try_into()
             .unwrap_or_else(|d: Vec<Deck>| panic!("{} decks for a two-seat game", d.len()));
-        let format = match options.match_games {
-            3 => "best-of-3",
-            5 => "best-of-5",
-            _ => "single",
-        };
-        let mut db = (*cards).clone();
-        db.apply_override(&format!("match.games={format}"))
-            .unwrap_or_else(|e| panic!("{e}"));
-        PixelTactics::new(Arc::new(db), decks, options)
+        PixelTactics::new(cards, decks, options)
     }
 }

@@ -7,7 +7,7 @@
 //! slot [`LEADER`].
 
 use super::cards::{CardId, Row};
-use crate::core::FixedVec;
+use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// The Leader's slot: the centre of the Unit.
 pub const LEADER: u8 = 4;
@@ -138,13 +138,13 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
-    pub sides: [Side; 2],
+    pub sides: Seats<Side, 2>,
     /// What is being decided.
     pub phase: Phase,
     /// Whose decision it is.
-    pub active: u8,
+    pub active: Player,
     /// The first player of the current round.
-    pub first: u8,
+    pub first: Player,
     /// The round of the current game (1-based; 0 during setup).
     pub round: u16,
     /// The Wave of the current round.
@@ -162,28 +162,15 @@ pub struct State {
     pub game: u8,
     /// Who goes first in the next game: the winner of the last one, or
     /// `None` to draw lots.
-    pub next_first: Option<u8>,
+    pub next_first: Option<Player>,
     /// Whether the current game's start (and its opening hands) has been
     /// reported to the observer yet.
     pub announced: bool,
-    /// The result, once decided: (winner, reason index into
-    /// `rules::REASONS`).
-    pub outcome: Option<(Option<u8>, u8)>,
+    /// The result, once decided.
+    pub outcome: Option<Outcome>,
 }
 
 impl State {
-    /// The side of seat `p`.
-    #[inline]
-    pub fn side(&self, p: u8) -> &Side {
-        &self.sides[p as usize]
-    }
-
-    /// The side of seat `p`, mutably.
-    #[inline]
-    pub fn side_mut(&mut self, p: u8) -> &mut Side {
-        &mut self.sides[p as usize]
-    }
-
     /// Whether the Ceasefire holds (rules: "Ceasefire": the first round).
     #[inline]
     pub fn ceasefire(&self) -> bool {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::action::{Action, Tgt};
-use super::cards::{CardDb, CardId, MatchGames, Row};
+use super::cards::{CardDb, CardId, Row};
 use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
@@ -13,6 +13,7 @@ use super::{Options, PixelTactics};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::games::Ruleset;
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -36,9 +37,8 @@ fn random_games_pass_the_conformance_checks() {
 #[test]
 fn best_of_five_matches_pass_the_conformance_checks() {
     let games = if cfg!(debug_assertions) { 10 } else { 100 };
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-5").expect("valid");
-    let mut game = PixelTactics::bundled_on(db, 0, 1);
+    let mut game = PixelTactics::bundled(0, 1);
+    game.options.match_games = 5;
     game.options.max_turns = 400;
     conformance::random_games(&game, 77, games, 40_000, conformance::Checks::Full)
         .unwrap_or_else(|v| panic!("{v}"));
@@ -75,7 +75,7 @@ fn game() -> PixelTactics {
 
 /// Both seats play the pool less the five cards `unused`.
 fn game_without(unused: [&str; 5]) -> PixelTactics {
-    let db = Arc::new(CardDb::bundled());
+    let db = Arc::new(PixelTactics::bundled_cards());
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -92,8 +92,8 @@ fn id(g: &PixelTactics, name: &str) -> CardId {
 }
 
 /// Takes `card` out of whichever zone of `p` holds it.
-fn take(s: &mut State, p: u8, card: CardId) {
-    let side = s.side_mut(p);
+fn take(s: &mut State, p: Player, card: CardId) {
+    let side = &mut s.sides[p];
     for zone in [&mut side.hand, &mut side.deck, &mut side.discard] {
         if let Some(i) = zone.iter().position(|&c| c == card) {
             zone.remove(i);
@@ -113,14 +113,14 @@ fn take(s: &mut State, p: u8, card: CardId) {
 /// Leaders in place, every other card in the decks.
 fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
     let mut s = g.new_state(&mut rng_from_seed(1));
-    for p in 0..2u8 {
-        let side = s.side_mut(p);
+    for p in [Player::A, Player::B] {
+        let side = &mut s.sides[p];
         let hand: Vec<CardId> = side.hand.iter().copied().collect();
         side.deck.extend(hand);
         side.hand.clear();
-        let leader = id(g, [a, b][p as usize]);
+        let leader = id(g, if p == Player::A { a } else { b });
         take(&mut s, p, leader);
-        s.side_mut(p).unit[LEADER as usize] = Slot {
+        s.sides[p].unit[LEADER as usize] = Slot {
             occupant: Occupant::Leader,
             card: leader,
             damage: 0,
@@ -130,20 +130,20 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
     s.phase = Phase::Turn;
     s.round = 2;
     s.wave = Row::Vanguard;
-    s.first = 0;
-    s.active = 0;
+    s.first = Player::A;
+    s.active = Player::A;
     s.actions = ACTIONS;
     s.turns = 4;
     s.announced = true;
-    g.invariants(&s).expect("a legal position");
+    g.check_invariants(&s).expect("a legal position");
     s
 }
 
 /// Puts the Hero `name` of `p` into `slot`.
-fn put(g: &PixelTactics, s: &mut State, p: u8, slot: u8, name: &str) {
+fn put(g: &PixelTactics, s: &mut State, p: Player, slot: u8, name: &str) {
     let card = id(g, name);
     take(s, p, card);
-    s.side_mut(p).unit[slot as usize] = Slot {
+    s.sides[p].unit[slot as usize] = Slot {
         occupant: Occupant::Hero,
         card,
         damage: 0,
@@ -152,10 +152,10 @@ fn put(g: &PixelTactics, s: &mut State, p: u8, slot: u8, name: &str) {
 }
 
 /// Puts `name` into `p`'s hand.
-fn hand(g: &PixelTactics, s: &mut State, p: u8, name: &str) {
+fn hand(g: &PixelTactics, s: &mut State, p: Player, name: &str) {
     let card = id(g, name);
     take(s, p, card);
-    s.side_mut(p).hand.push(card);
+    s.sides[p].hand.push(card);
 }
 
 fn legal(g: &PixelTactics, s: &State) -> Vec<Action> {
@@ -174,7 +174,7 @@ fn act(g: &PixelTactics, s: &mut State, a: Action) -> Vec<Event> {
     let mut obs = |e: &Event| events.push(*e);
     g.apply_checked(s, a, &mut rng(), &mut obs)
         .unwrap_or_else(|e| panic!("{e}: legal were {:?}", legal(g, s)));
-    g.invariants(s).expect("invariants after the action");
+    g.check_invariants(s).expect("invariants after the action");
     events
 }
 
@@ -183,7 +183,7 @@ fn metrics(g: &PixelTactics, events: &[Event]) -> Vec<Metric> {
 }
 
 /// Passes until it is seat `p`'s turn in Wave `wave`.
-fn pass_until(g: &PixelTactics, s: &mut State, p: u8, wave: Row) {
+fn pass_until(g: &PixelTactics, s: &mut State, p: Player, wave: Row) {
     for _ in 0..12 {
         if s.active == p && s.wave == wave {
             return;
@@ -193,8 +193,8 @@ fn pass_until(g: &PixelTactics, s: &mut State, p: u8, wave: Row) {
     panic!("never reached {p}'s {wave:?} turn");
 }
 
-fn damage(s: &State, p: u8, slot: u8) -> u8 {
-    s.side(p).unit[slot as usize].damage
+fn damage(s: &State, p: Player, slot: u8) -> u8 {
+    s.sides[p].unit[slot as usize].damage
 }
 
 // ---------------------------------------------------------------------------
@@ -208,16 +208,16 @@ fn setup_deals_five_and_leaders_are_picked_face_down_then_revealed() {
     let g = PixelTactics::bundled(0, 1);
     let mut s = g.new_state(&mut rng());
     assert_eq!(s.phase, Phase::PickLeader);
-    for p in 0..2 {
-        assert_eq!(s.side(p).hand.len(), OPENING_HAND);
-        assert_eq!(s.side(p).deck.len(), DECK_SIZE - OPENING_HAND);
+    for p in [Player::A, Player::B] {
+        assert_eq!(s.sides[p].hand.len(), OPENING_HAND);
+        assert_eq!(s.sides[p].deck.len(), DECK_SIZE - OPENING_HAND);
     }
     assert_eq!(g.to_move(&s), Node::Decision(Player::A));
-    let pick_a = s.side(0).hand[2];
+    let pick_a = s.sides[Player::A].hand[2];
     let events = act(&g, &mut s, Action::Leader(pick_a));
-    assert_eq!(s.side(0).pick, Some(pick_a));
+    assert_eq!(s.sides[Player::A].pick, Some(pick_a));
     assert_eq!(
-        s.side(0).leader().occupant,
+        s.sides[Player::A].leader().occupant,
         Occupant::Empty,
         "still face down"
     );
@@ -228,19 +228,19 @@ fn setup_deals_five_and_leaders_are_picked_face_down_then_revealed() {
         "nothing revealed yet"
     );
     assert_eq!(g.to_move(&s), Node::Decision(Player::B));
-    let pick_b = s.side(1).hand[0];
+    let pick_b = s.sides[Player::B].hand[0];
     let events = act(&g, &mut s, Action::Leader(pick_b));
     assert!(events.iter().any(
-        |e| matches!(e.kind, EventKind::Reveal { leaders, .. } if leaders == [pick_a, pick_b])
+        |e| matches!(e.kind, EventKind::Reveal { leaders, .. } if leaders.as_slice() == [pick_a, pick_b])
     ));
-    for (p, pick) in [(0, pick_a), (1, pick_b)] {
+    for (p, pick) in [(Player::A, pick_a), (Player::B, pick_b)] {
         assert_eq!(
-            s.side(p).leader().card,
+            s.sides[p].leader().card,
             pick,
             "the Leader stands at the centre"
         );
-        assert_eq!(s.side(p).hand.len(), 4, "a Hand with 4 cards");
-        assert_eq!(s.side(p).pick, None);
+        assert_eq!(s.sides[p].hand.len(), 4, "a Hand with 4 cards");
+        assert_eq!(s.sides[p].pick, None);
     }
     assert_eq!((s.phase, s.round, s.wave), (Phase::Turn, 1, Row::Vanguard));
     assert_eq!(s.active, s.first);
@@ -255,13 +255,13 @@ fn the_second_picker_cannot_see_the_first_pick() {
     let (mut x, mut y) = (s0, s0);
     g.apply(
         &mut x,
-        Action::Leader(s0.side(0).hand[0]),
+        Action::Leader(s0.sides[Player::A].hand[0]),
         &mut rng(),
         &mut NoObserver,
     );
     g.apply(
         &mut y,
-        Action::Leader(s0.side(0).hand[3]),
+        Action::Leader(s0.sides[Player::A].hand[3]),
         &mut rng(),
         &mut NoObserver,
     );
@@ -278,14 +278,14 @@ fn views_hide_the_rival_hand_and_deck_order() {
     // (the rival's hand, the order of both decks) look the same to it.
     let g = game();
     let mut x = duel(&g, "Ember Knight", "Tide Oracle");
-    hand(&g, &mut x, 1, "Storm Caller");
-    hand(&g, &mut x, 1, "Quickblade");
+    hand(&g, &mut x, Player::B, "Storm Caller");
+    hand(&g, &mut x, Player::B, "Quickblade");
     let mut y = x;
-    let b = y.side_mut(1);
+    let b = &mut y.sides[Player::B];
     b.hand[0] = b.deck[3];
     b.deck[3] = id(&g, "Storm Caller");
-    y.side_mut(1).deck.reverse();
-    y.side_mut(0).deck.reverse();
+    y.sides[Player::B].deck.reverse();
+    y.sides[Player::A].deck.reverse();
     assert_ne!(x, y);
     assert_eq!(g.info_key(&x, Player::A), g.info_key(&y, Player::A));
     assert_ne!(g.info_key(&x, Player::B), g.info_key(&y, Player::B));
@@ -310,14 +310,14 @@ fn rounds_have_three_waves_and_the_first_player_swaps() {
     assert_eq!(
         seen,
         [
-            (2, Vanguard, 0),
-            (2, Vanguard, 1),
-            (2, Flank, 0),
-            (2, Flank, 1),
-            (2, Rear, 0),
-            (2, Rear, 1),
-            (3, Vanguard, 1),
-            (3, Vanguard, 0),
+            (2, Vanguard, Player::A),
+            (2, Vanguard, Player::B),
+            (2, Flank, Player::A),
+            (2, Flank, Player::B),
+            (2, Rear, Player::A),
+            (2, Rear, Player::B),
+            (3, Vanguard, Player::B),
+            (3, Vanguard, Player::A),
         ]
     );
 }
@@ -330,15 +330,19 @@ fn a_turn_is_two_actions_and_pass_ends_it() {
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     act(&g, &mut s, Action::Draw);
-    assert_eq!((s.active, s.actions), (0, 1));
+    assert_eq!((s.active, s.actions), (Player::A, 1));
     act(&g, &mut s, Action::Draw);
-    assert_eq!((s.active, s.actions), (1, 2), "two actions, then the rival");
+    assert_eq!(
+        (s.active, s.actions),
+        (Player::B, 2),
+        "two actions, then the rival"
+    );
     let events = act(&g, &mut s, Action::Pass);
     assert!(metrics(&g, &events).contains(&Metric::TurnEnd {
         player: Player::B,
         unspent: 2
     }));
-    assert_eq!((s.active, s.wave), (0, Row::Flank));
+    assert_eq!((s.active, s.wave), (Player::A, Row::Flank));
 }
 
 #[test]
@@ -349,12 +353,12 @@ fn the_ceasefire_forbids_attacks_spells_orders_and_interference() {
     let g = game();
     let mut s = duel(&g, "Whisper Thief", "Tide Oracle");
     s.round = 1;
-    put(&g, &mut s, 0, 1, "Ember Knight");
-    put(&g, &mut s, 0, 0, "Tide Oracle");
-    put(&g, &mut s, 1, 1, "Quickblade");
-    hand(&g, &mut s, 0, "Longbow Scout");
-    hand(&g, &mut s, 0, "Flame Imp");
-    hand(&g, &mut s, 1, "Storm Caller");
+    put(&g, &mut s, Player::A, 1, "Ember Knight");
+    put(&g, &mut s, Player::A, 0, "Tide Oracle");
+    put(&g, &mut s, Player::B, 1, "Quickblade");
+    hand(&g, &mut s, Player::A, "Longbow Scout");
+    hand(&g, &mut s, Player::A, "Flame Imp");
+    hand(&g, &mut s, Player::B, "Storm Caller");
     let moves = legal(&g, &s);
     assert!(!moves.iter().any(|a| matches!(
         a,
@@ -372,7 +376,7 @@ fn the_ceasefire_forbids_attacks_spells_orders_and_interference() {
             slot: 2,
         },
     );
-    assert_eq!(s.side(1).leader().damage, 0);
+    assert_eq!(s.sides[Player::B].leader().damage, 0);
     // After the first round, all of it is allowed.
     s.round = 2;
     let moves = legal(&g, &s);
@@ -397,7 +401,7 @@ fn draw_needs_a_deck_and_fewer_than_five_cards() {
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     for name in ["Quickblade", "Siege Ogre", "Flame Imp", "Sky Falcon"] {
-        hand(&g, &mut s, 0, name);
+        hand(&g, &mut s, Player::A, name);
     }
     assert!(legal(&g, &s).contains(&Action::Draw));
     let events = act(&g, &mut s, Action::Draw);
@@ -408,9 +412,9 @@ fn draw_needs_a_deck_and_fewer_than_five_cards() {
     );
     assert!(!legal(&g, &s).contains(&Action::Draw), "5 in hand");
     let mut t = duel(&g, "Ember Knight", "Tide Oracle");
-    let deck: Vec<CardId> = t.side(0).deck.iter().copied().collect();
-    t.side_mut(0).discard.extend(deck);
-    t.side_mut(0).deck.clear();
+    let deck: Vec<CardId> = t.sides[Player::A].deck.iter().copied().collect();
+    t.sides[Player::A].discard.extend(deck);
+    t.sides[Player::A].deck.clear();
     assert!(!legal(&g, &t).contains(&Action::Draw), "empty deck");
 }
 
@@ -420,8 +424,8 @@ fn recruits_go_to_empty_slots_of_the_current_wave() {
     // current Wave".
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    hand(&g, &mut s, 0, "Siege Ogre");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    hand(&g, &mut s, Player::A, "Siege Ogre");
     let slots: Vec<u8> = legal(&g, &s)
         .iter()
         .filter_map(|a| match a {
@@ -451,9 +455,9 @@ fn attacks_come_from_the_current_wave_once_and_not_from_new_recruits() {
     // Leader can only Attack once per Wave."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 0, 3, "Siege Ogre");
-    hand(&g, &mut s, 0, "Frost Lancer");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 3, "Siege Ogre");
+    hand(&g, &mut s, Player::A, "Frost Lancer");
     let attackers = |s: &State| -> Vec<u8> {
         let mut v: Vec<u8> = legal(&g, s)
             .iter()
@@ -486,13 +490,13 @@ fn attacks_come_from_the_current_wave_once_and_not_from_new_recruits() {
     );
     assert!(attackers(&s).is_empty());
     act(&g, &mut s, Action::Pass);
-    pass_until(&g, &mut s, 0, Row::Flank);
+    pass_until(&g, &mut s, Player::A, Row::Flank);
     assert!(
         attackers(&s).is_empty(),
         "the Flank stands behind the Vanguard"
     );
     for slot in [0, 1] {
-        s.side_mut(0).unit[slot].occupant = Occupant::Corpse;
+        s.sides[Player::A].unit[slot].occupant = Occupant::Corpse;
     }
     assert_eq!(attackers(&s), [3, LEADER], "Flank Heroes and the Leader");
 }
@@ -506,8 +510,8 @@ fn a_hero_that_attacks_cannot_move_or_cast_and_vice_versa() {
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     s.actions = 3;
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 0, 1, "Crystal Mage");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 1, "Crystal Mage");
     act(
         &g,
         &mut s,
@@ -538,8 +542,8 @@ fn spells_are_cast_instead_of_attacking() {
     // cannot use both their Spell and a Melee/Ranged Attack."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    pass_until(&g, &mut s, 0, Row::Flank);
-    put(&g, &mut s, 0, 3, "Crystal Mage");
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    put(&g, &mut s, Player::A, 3, "Crystal Mage");
     let events = act(
         &g,
         &mut s,
@@ -548,7 +552,7 @@ fn spells_are_cast_instead_of_attacking() {
             target: Tgt::Rival(LEADER),
         },
     );
-    assert_eq!(s.side(1).leader().damage, 2);
+    assert_eq!(s.sides[Player::B].leader().damage, 2);
     assert!(metrics(&g, &events).contains(&Metric::Action {
         player: Player::A,
         kind: "spell"
@@ -566,7 +570,7 @@ fn orders_resolve_and_go_to_the_discard_pile() {
     // your Hand, then follow all of its text, then discard it."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    hand(&g, &mut s, 0, "Flame Imp");
+    hand(&g, &mut s, Player::A, "Flame Imp");
     let card = id(&g, "Flame Imp");
     let events = act(
         &g,
@@ -576,9 +580,9 @@ fn orders_resolve_and_go_to_the_discard_pile() {
             target: Tgt::None,
         },
     );
-    assert_eq!(s.side(1).leader().damage, 2);
-    assert!(!s.side(0).hand.contains(&card));
-    assert_eq!(s.side(0).discard.last(), Some(&card));
+    assert_eq!(s.sides[Player::B].leader().damage, 2);
+    assert!(!s.sides[Player::A].hand.contains(&card));
+    assert_eq!(s.sides[Player::A].discard.last(), Some(&card));
     let m = metrics(&g, &events);
     assert!(m.contains(&Metric::Played {
         player: Player::A,
@@ -599,11 +603,11 @@ fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
     // any Wave".
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 1, "Quickblade");
-    put(&g, &mut s, 1, 1, "Siege Ogre");
-    put(&g, &mut s, 1, 7, "Frost Lancer");
-    s.side_mut(1).unit[1].occupant = Occupant::Corpse;
-    hand(&g, &mut s, 0, "Sky Falcon");
+    put(&g, &mut s, Player::A, 1, "Quickblade");
+    put(&g, &mut s, Player::B, 1, "Siege Ogre");
+    put(&g, &mut s, Player::B, 7, "Frost Lancer");
+    s.sides[Player::B].unit[1].occupant = Occupant::Corpse;
+    hand(&g, &mut s, Player::A, "Sky Falcon");
     let targets: Vec<u8> = legal(&g, &s)
         .iter()
         .filter_map(|a| match a {
@@ -616,17 +620,17 @@ fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
         [LEADER],
         "the Leader behind the Corpse is in Melee"
     );
-    s.side_mut(0).unit[1].occupant = Occupant::Corpse;
+    s.sides[Player::A].unit[1].occupant = Occupant::Corpse;
     assert!(
         !legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::Recruit { slot: 1, .. }))
     );
-    pass_until(&g, &mut s, 0, Row::Rear);
-    let card = s.side(0).unit[1].card;
+    pass_until(&g, &mut s, Player::A, Row::Rear);
+    let card = s.sides[Player::A].unit[1].card;
     act(&g, &mut s, Action::Clear { slot: 1 });
-    assert_eq!(s.side(0).unit[1], Slot::EMPTY);
-    assert_eq!(s.side(0).discard.last(), Some(&card));
+    assert_eq!(s.sides[Player::A].unit[1], Slot::EMPTY);
+    assert_eq!(s.sides[Player::A].discard.last(), Some(&card));
 }
 
 #[test]
@@ -635,7 +639,7 @@ fn heroes_move_to_empty_slots_and_leaders_never_move() {
     // any empty Unit Slot … Leaders cannot be moved."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 6, "Quickblade");
+    put(&g, &mut s, Player::A, 6, "Quickblade");
     let moves: Vec<Action> = legal(&g, &s)
         .into_iter()
         .filter(|a| matches!(a, Action::Move { .. }))
@@ -647,7 +651,7 @@ fn heroes_move_to_empty_slots_and_leaders_never_move() {
             .all(|a| matches!(a, Action::Move { from: 6, to } if *to != LEADER))
     );
     act(&g, &mut s, Action::Move { from: 6, to: 0 });
-    assert_eq!(s.side(0).unit[0].card, id(&g, "Quickblade"));
+    assert_eq!(s.sides[Player::A].unit[0].card, id(&g, "Quickblade"));
 }
 
 #[test]
@@ -657,9 +661,9 @@ fn switch_is_a_long_action_on_heroes_and_corpses() {
     // use one of these unless you have two remaining actions."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 0, 8, "Siege Ogre");
-    s.side_mut(0).unit[8].occupant = Occupant::Corpse;
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 8, "Siege Ogre");
+    s.sides[Player::A].unit[8].occupant = Occupant::Corpse;
     assert!(legal(&g, &s).contains(&Action::Switch { a: 0, b: 8 }));
     assert!(
         !legal(&g, &s)
@@ -667,15 +671,15 @@ fn switch_is_a_long_action_on_heroes_and_corpses() {
             .any(|a| matches!(a, Action::Switch { b: LEADER, .. }))
     );
     let events = act(&g, &mut s, Action::Switch { a: 0, b: 8 });
-    assert_eq!(s.side(0).unit[8].occupant, Occupant::Hero);
-    assert_eq!(s.side(0).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit[8].occupant, Occupant::Hero);
+    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
     assert!(metrics(&g, &events).contains(&Metric::Spent {
         player: Player::A,
         amount: 2
     }));
-    assert_eq!(s.active, 1, "both actions used");
+    assert_eq!(s.active, Player::B, "both actions used");
     s.actions = 1;
-    s.active = 0;
+    s.active = Player::A;
     assert!(
         !legal(&g, &s)
             .iter()
@@ -691,9 +695,9 @@ fn long_free_and_limited_actions() {
     // turn."
     let g = game();
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 0, 1, "Siege Ogre");
-    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 1, "Siege Ogre");
+    s.sides[Player::A].unit[LEADER as usize].damage = 3;
     // Free Attack.
     act(
         &g,
@@ -712,7 +716,7 @@ fn long_free_and_limited_actions() {
             target: Tgt::Own(LEADER),
         },
     );
-    assert_eq!((s.actions, s.side(0).leader().damage), (2, 2));
+    assert_eq!((s.actions, s.sides[Player::A].leader().damage), (2, 2));
     assert!(
         !legal(&g, &s)
             .iter()
@@ -727,11 +731,11 @@ fn long_free_and_limited_actions() {
             target: LEADER,
         },
     );
-    assert_eq!(s.active, 1);
-    assert_eq!(s.side(1).leader().damage, 2 + 6);
+    assert_eq!(s.active, Player::B);
+    assert_eq!(s.sides[Player::B].leader().damage, 2 + 6);
     // A Long Attack needs two actions left.
     let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
-    put(&g, &mut t, 0, 1, "Siege Ogre");
+    put(&g, &mut t, Player::A, 1, "Siege Ogre");
     t.actions = 1;
     assert!(
         !legal(&g, &t)
@@ -750,10 +754,10 @@ fn melee_needs_attacker_and_target_foremost_in_their_columns() {
     // column is considered in Melee."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 1, 1, "Siege Ogre");
-    put(&g, &mut s, 1, 5, "Frost Lancer");
-    put(&g, &mut s, 1, 6, "Flame Imp");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::B, 1, "Siege Ogre");
+    put(&g, &mut s, Player::B, 5, "Frost Lancer");
+    put(&g, &mut s, Player::B, 6, "Flame Imp");
     let targets: Vec<u8> = legal(&g, &s)
         .iter()
         .filter_map(|a| match a {
@@ -763,8 +767,8 @@ fn melee_needs_attacker_and_target_foremost_in_their_columns() {
         .collect();
     assert_eq!(targets, [1, 5, 6], "the foremost of each column");
     // A Hero behind another is not in Melee.
-    pass_until(&g, &mut s, 0, Row::Flank);
-    put(&g, &mut s, 0, 3, "Siege Ogre");
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    put(&g, &mut s, Player::A, 3, "Siege Ogre");
     assert!(
         !legal(&g, &s)
             .iter()
@@ -779,11 +783,11 @@ fn ranged_attacks_reach_any_target_not_behind_an_interceptor() {
     // one or two Heroes behind it in the same column".
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    pass_until(&g, &mut s, 0, Row::Rear);
-    put(&g, &mut s, 0, 7, "Sky Falcon");
-    put(&g, &mut s, 1, 1, "Stone Sentinel"); // Intercept in the Vanguard
-    put(&g, &mut s, 1, 0, "Quickblade");
-    put(&g, &mut s, 1, 3, "Frost Lancer");
+    pass_until(&g, &mut s, Player::A, Row::Rear);
+    put(&g, &mut s, Player::A, 7, "Sky Falcon");
+    put(&g, &mut s, Player::B, 1, "Stone Sentinel"); // Intercept in the Vanguard
+    put(&g, &mut s, Player::B, 0, "Quickblade");
+    put(&g, &mut s, Player::B, 3, "Frost Lancer");
     let targets: Vec<u8> = legal(&g, &s)
         .iter()
         .filter_map(|a| match a {
@@ -819,29 +823,29 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
     // damage is removed from it, and it is flipped face-down".
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 1, "Siege Ogre");
-    put(&g, &mut s, 1, 1, "Quickblade");
+    put(&g, &mut s, Player::A, 1, "Siege Ogre");
+    put(&g, &mut s, Player::B, 1, "Quickblade");
     act(&g, &mut s, Action::Attack { from: 1, target: 1 });
     assert_eq!(
-        damage(&s, 1, 1),
+        damage(&s, Player::B, 1),
         4 + 2 + 1,
         "Long Attack +2, Ember Knight's aura +1"
     );
     assert_eq!(
-        s.side(1).unit[1].occupant,
+        s.sides[Player::B].unit[1].occupant,
         Occupant::Hero,
         "lethal, still standing"
     );
     // Seat b's lethally damaged Hero still attacks in its turn.
     assert!(legal(&g, &s).contains(&Action::Attack { from: 1, target: 1 }));
     act(&g, &mut s, Action::Attack { from: 1, target: 1 });
-    assert_eq!(damage(&s, 0, 1), 2, "Quickblade's Attack Strength");
+    assert_eq!(damage(&s, Player::A, 1), 2, "Quickblade's Attack Strength");
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
-    assert_eq!(s.side(1).unit[1].occupant, Occupant::Corpse);
-    assert_eq!(damage(&s, 1, 1), 0);
-    assert_eq!(s.side(0).unit[1].occupant, Occupant::Hero);
-    assert_eq!(damage(&s, 0, 1), 2, "damage stays");
+    assert_eq!(s.sides[Player::B].unit[1].occupant, Occupant::Corpse);
+    assert_eq!(damage(&s, Player::B, 1), 0);
+    assert_eq!(s.sides[Player::A].unit[1].occupant, Occupant::Hero);
+    assert_eq!(damage(&s, Player::A, 1), 2, "damage stays");
 }
 
 #[test]
@@ -850,7 +854,7 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
     // exceeding its life total at the end of a Wave … the match ends."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    s.side_mut(1).unit[LEADER as usize].damage = 20;
+    s.sides[Player::B].unit[LEADER as usize].damage = 20;
     assert_eq!(
         g.to_move(&s),
         Node::Decision(Player::A),
@@ -865,7 +869,7 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
     assert!(events.iter().any(|e| matches!(
         e.kind,
         EventKind::GameOver {
-            winner: Some(0),
+            winner: Some(Player::A),
             ..
         }
     )));
@@ -885,9 +889,9 @@ fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
     // same, the game is a tie."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 1, 6, "Quickblade");
-    for p in 0..2 {
-        s.side_mut(p).unit[LEADER as usize].damage = 30;
+    put(&g, &mut s, Player::B, 6, "Quickblade");
+    for p in [Player::A, Player::B] {
+        s.sides[p].unit[LEADER as usize].damage = 30;
     }
     let mut t = s;
     act(&g, &mut s, Action::Pass);
@@ -896,8 +900,8 @@ fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
         panic!()
     };
     assert_eq!((o.winner(), o.reason), (Some(Player::B), "rout_tiebreak"));
-    take(&mut t, 1, id(&g, "Quickblade"));
-    t.side_mut(1).deck.push(id(&g, "Quickblade"));
+    take(&mut t, Player::B, id(&g, "Quickblade"));
+    t.sides[Player::B].deck.push(id(&g, "Quickblade"));
     act(&g, &mut t, Action::Pass);
     act(&g, &mut t, Action::Pass);
     let Node::Terminal(o) = g.to_move(&t) else {
@@ -912,14 +916,12 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
     // Decks will be one card smaller … for each trophy your Rival
     // possesses, you draw one additional card … The player who won the
     // previous game is always the First Player".
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
     let mut g = game();
-    g.db = Arc::new(db);
+    g.options.match_games = 3;
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    s.first = 1;
-    s.active = 1;
-    s.side_mut(0).unit[LEADER as usize].damage = 25;
+    s.first = Player::B;
+    s.active = Player::B;
+    s.sides[Player::A].unit[LEADER as usize].damage = 25;
     act(&g, &mut s, Action::Pass);
     let events = act(&g, &mut s, Action::Pass);
     assert_eq!(
@@ -929,47 +931,53 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
     );
     assert!(metrics(&g, &events).contains(&Metric::GameStart));
     assert_eq!(
-        (s.game, s.phase, s.sides[1].trophies),
+        (s.game, s.phase, s.sides[Player::B].trophies),
         (2, Phase::PickLeader, 1)
     );
     assert_eq!(
-        s.side(0).hand.len(),
+        s.sides[Player::A].hand.len(),
         OPENING_HAND + 1,
         "one more card: the rival has a trophy"
     );
-    assert_eq!(s.side(1).hand.len(), OPENING_HAND);
-    for p in 0..2 {
-        let side = s.side(p);
+    assert_eq!(s.sides[Player::B].hand.len(), OPENING_HAND);
+    for p in [Player::A, Player::B] {
+        let side = &s.sides[p];
         assert_eq!(
             side.hand.len() + side.deck.len(),
             DECK_SIZE - 1,
             "one card smaller"
         );
     }
-    assert!(s.side(0).set_aside.contains(&id(&g, "Ember Knight")));
-    let (a, b) = (s.side(0).hand[0], s.side(1).hand[0]);
+    assert!(
+        s.sides[Player::A]
+            .set_aside
+            .contains(&id(&g, "Ember Knight"))
+    );
+    let (a, b) = (s.sides[Player::A].hand[0], s.sides[Player::B].hand[0]);
     act(&g, &mut s, Action::Leader(a));
     act(&g, &mut s, Action::Leader(b));
-    assert_eq!((s.first, s.active), (1, 1), "the winner goes first");
+    assert_eq!(
+        (s.first, s.active),
+        (Player::B, Player::B),
+        "the winner goes first"
+    );
 }
 
 #[test]
 fn the_match_ends_at_the_trophies_it_needs() {
     // rules/pixel-tactics.txt: "The Next Game": "The first player to claim
     // two trophies in a best of three match … is declared the winner".
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
     let mut g = game();
-    g.db = Arc::new(db);
+    g.options.match_games = 3;
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    s.side_mut(0).trophies = 1;
-    s.side_mut(1).trophies = 0;
+    s.sides[Player::A].trophies = 1;
+    s.sides[Player::B].trophies = 0;
     let (x, y) = (id(&g, "Quickblade"), id(&g, "Siege Ogre"));
-    take(&mut s, 0, x);
-    take(&mut s, 1, y);
-    s.side_mut(0).set_aside.push(x);
-    s.side_mut(1).set_aside.push(y);
-    s.side_mut(1).unit[LEADER as usize].damage = 25;
+    take(&mut s, Player::A, x);
+    take(&mut s, Player::B, y);
+    s.sides[Player::A].set_aside.push(x);
+    s.sides[Player::B].set_aside.push(y);
+    s.sides[Player::B].unit[LEADER as usize].damage = 25;
     act(&g, &mut s, Action::Pass);
     act(&g, &mut s, Action::Pass);
     let Node::Terminal(o) = g.to_move(&s) else {
@@ -1006,20 +1014,29 @@ fn hero_powers_follow_the_row_and_leader_powers_the_whole_unit() {
     // "provides its bonuses passively to the entire Unit".
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Longbow Scout");
-    put(&g, &mut s, 0, 6, "Frost Lancer");
+    put(&g, &mut s, Player::A, 0, "Longbow Scout");
+    put(&g, &mut s, Player::A, 6, "Frost Lancer");
     // Longbow Scout: Vanguard +1 attack, Ember Knight's aura +1 more.
-    assert_eq!(g.attack_strength(&s, 0, 0), 2 + 1 + 1);
-    assert!(!g.keywords(&s, 0, 0).has(super::cards::Keywords::RANGED));
-    assert!(g.keywords(&s, 0, 6).has(super::cards::Keywords::RANGED));
+    assert_eq!(g.attack_strength(&s, Player::A, 0), 2 + 1 + 1);
+    assert!(
+        !g.keywords(&s, Player::A, 0)
+            .has(super::cards::Keywords::RANGED)
+    );
+    assert!(
+        g.keywords(&s, Player::A, 6)
+            .has(super::cards::Keywords::RANGED)
+    );
     assert_eq!(
-        g.attack_strength(&s, 0, 6),
+        g.attack_strength(&s, Player::A, 6),
         3,
         "no aura outside the Vanguard"
     );
     act(&g, &mut s, Action::Move { from: 0, to: 3 });
-    assert_eq!(g.attack_strength(&s, 0, 3), 2);
-    assert!(g.keywords(&s, 0, 3).has(super::cards::Keywords::RANGED));
+    assert_eq!(g.attack_strength(&s, Player::A, 3), 2);
+    assert!(
+        g.keywords(&s, Player::A, 3)
+            .has(super::cards::Keywords::RANGED)
+    );
 }
 
 #[test]
@@ -1028,7 +1045,7 @@ fn reactions_follow_their_trigger() {
     // after the triggering condition is completely resolved."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Thorn Warden");
-    put(&g, &mut s, 0, 1, "Quickblade");
+    put(&g, &mut s, Player::A, 1, "Quickblade");
     act(
         &g,
         &mut s,
@@ -1037,8 +1054,12 @@ fn reactions_follow_their_trigger() {
             target: LEADER,
         },
     );
-    assert_eq!(s.side(1).leader().damage, 3, "the attack first");
-    assert_eq!(damage(&s, 0, 1), 2, "then the Thorn Warden's reaction");
+    assert_eq!(s.sides[Player::B].leader().damage, 3, "the attack first");
+    assert_eq!(
+        damage(&s, Player::A, 1),
+        2,
+        "then the Thorn Warden's reaction"
+    );
 }
 
 #[test]
@@ -1050,8 +1071,8 @@ fn instant_defeat_and_revival() {
     let g = game();
     let mut s = duel(&g, "Necro Bard", "Tide Oracle");
     s.actions = 3;
-    put(&g, &mut s, 1, 0, "Quickblade");
-    hand(&g, &mut s, 0, "Assassin Moth");
+    put(&g, &mut s, Player::B, 0, "Quickblade");
+    hand(&g, &mut s, Player::A, "Assassin Moth");
     act(
         &g,
         &mut s,
@@ -1060,9 +1081,13 @@ fn instant_defeat_and_revival() {
             target: Tgt::Rival(0),
         },
     );
-    assert_eq!(s.side(1).unit[0].occupant, Occupant::Corpse, "at once");
-    put(&g, &mut s, 0, 2, "Siege Ogre");
-    s.side_mut(0).unit[2].occupant = Occupant::Corpse;
+    assert_eq!(
+        s.sides[Player::B].unit[0].occupant,
+        Occupant::Corpse,
+        "at once"
+    );
+    put(&g, &mut s, Player::A, 2, "Siege Ogre");
+    s.sides[Player::A].unit[2].occupant = Occupant::Corpse;
     act(
         &g,
         &mut s,
@@ -1070,7 +1095,7 @@ fn instant_defeat_and_revival() {
             target: Tgt::Own(2),
         },
     );
-    assert_eq!(s.side(0).unit[2].occupant, Occupant::Hero);
+    assert_eq!(s.sides[Player::A].unit[2].occupant, Occupant::Hero);
 }
 
 #[test]
@@ -1079,8 +1104,8 @@ fn metrics_map_turns_actions_and_score() {
     // Action metric; actions paid a Spent or a Played cost.
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    put(&g, &mut s, 0, 1, "Bulwark Golem");
-    hand(&g, &mut s, 0, "Siege Ogre");
+    put(&g, &mut s, Player::A, 1, "Bulwark Golem");
+    hand(&g, &mut s, Player::A, "Siege Ogre");
     let mut m = metrics(
         &g,
         &act(
@@ -1142,7 +1167,7 @@ fn the_first_action_reports_the_game_start_and_opening_hands() {
     // the first Leader pick.
     let g = PixelTactics::bundled(0, 1);
     let mut s = g.new_state(&mut rng());
-    let a = s.side(0).hand[0];
+    let a = s.sides[Player::A].hand[0];
     let m = metrics(&g, &act(&g, &mut s, Action::Leader(a)));
     assert_eq!(m[0], Metric::GameStart);
     assert_eq!(
@@ -1158,18 +1183,23 @@ fn the_first_action_reports_the_game_start_and_opening_hands() {
 }
 
 #[test]
-fn match_formats_are_set_with_an_override() {
-    let mut db = CardDb::bundled();
-    assert_eq!(db.match_games, MatchGames::Single);
-    db.apply_override("match.games=Best-of-5").expect("valid");
-    assert_eq!(db.match_games.trophies_to_win(), 3);
-    let e = db.apply_override("match.games=best-of-4").unwrap_err();
-    assert!(e.contains("did you mean"), "{e}");
+fn the_match_format_comes_from_the_match_option() {
+    // rules/pixel-tactics.txt: "The Next Game": two trophies win a best of
+    // three match, three a best of five.
+    let mut g = PixelTactics::bundled(0, 1);
+    assert_eq!(g.trophies_to_win(), 1);
+    for (games, trophies) in [(3, 2), (5, 3)] {
+        g.options.match_games = games;
+        assert_eq!(g.trophies_to_win(), trophies);
+    }
+    let mut db = PixelTactics::bundled_cards();
+    let e = PixelTactics::apply_override(&mut db, "match.games=best-of-3").unwrap_err();
+    assert!(e.contains("--match"), "{e}");
 }
 
 #[test]
 fn overrides_change_stats_and_suggest_names() {
-    let mut db = CardDb::bundled();
+    let mut db = PixelTactics::bundled_cards();
     db.apply_override("Siege Ogre.attack=7").expect("valid");
     db.apply_override("siege ogre.leader.life = 30")
         .expect("valid");
@@ -1189,7 +1219,7 @@ fn overrides_change_stats_and_suggest_names() {
 
 #[test]
 fn deck_lists_are_checked_with_lines() {
-    let db = CardDb::bundled();
+    let db = PixelTactics::bundled_cards();
     let e = Deck::parse("1 Siege Orge\n", "t.deck", &db).unwrap_err();
     assert_eq!(
         e[0].to_string(),
@@ -1240,11 +1270,11 @@ fn free_actions_remain_after_both_actions_are_spent() {
     // ends by Pass (or once no Free action is left).
     let g = game();
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    s.side_mut(0).unit[LEADER as usize].damage = 2;
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    s.sides[Player::A].unit[LEADER as usize].damage = 2;
     act(&g, &mut s, Action::Draw);
     act(&g, &mut s, Action::Draw);
-    assert_eq!((s.active, s.actions), (0, 0), "still seat a's turn");
+    assert_eq!((s.active, s.actions), (Player::A, 0), "still seat a's turn");
     let moves = legal(&g, &s);
     assert!(moves.contains(&Action::Attack {
         from: 0,
@@ -1268,8 +1298,12 @@ fn free_actions_remain_after_both_actions_are_spent() {
             target: LEADER,
         },
     );
-    assert_eq!(s.side(1).leader().damage, 2, "Quickblade's Free Attack");
-    assert_eq!(s.active, 0, "the Free Leader action is still there");
+    assert_eq!(
+        s.sides[Player::B].leader().damage,
+        2,
+        "Quickblade's Free Attack"
+    );
+    assert_eq!(s.active, Player::A, "the Free Leader action is still there");
     act(
         &g,
         &mut s,
@@ -1277,12 +1311,16 @@ fn free_actions_remain_after_both_actions_are_spent() {
             target: Tgt::Own(LEADER),
         },
     );
-    assert_eq!(s.side(0).leader().damage, 1);
-    assert_eq!(s.active, 1, "no Free action left: the turn ends by itself");
+    assert_eq!(s.sides[Player::A].leader().damage, 1);
+    assert_eq!(
+        s.active,
+        Player::B,
+        "no Free action left: the turn ends by itself"
+    );
     // With a Free action left, Pass ends the turn.
     let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
     t.actions = 0;
-    t.side_mut(0).unit[LEADER as usize].damage = 1;
+    t.sides[Player::A].unit[LEADER as usize].damage = 1;
     assert_eq!(
         legal(&g, &t),
         [
@@ -1293,7 +1331,7 @@ fn free_actions_remain_after_both_actions_are_spent() {
         ]
     );
     act(&g, &mut t, Action::Pass);
-    assert_eq!(t.active, 1);
+    assert_eq!(t.active, Player::B);
 }
 
 #[test]
@@ -1302,9 +1340,9 @@ fn each_limited_ability_is_used_once_per_turn() {
     // turn": each Limited ability once, not one Limited ability per turn.
     let g = game();
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
-    pass_until(&g, &mut s, 0, Row::Rear);
-    put(&g, &mut s, 0, 7, "Rune Smith");
-    s.side_mut(0).unit[LEADER as usize].damage = 5;
+    pass_until(&g, &mut s, Player::A, Row::Rear);
+    put(&g, &mut s, Player::A, 7, "Rune Smith");
+    s.sides[Player::A].unit[LEADER as usize].damage = 5;
     act(
         &g,
         &mut s,
@@ -1314,7 +1352,7 @@ fn each_limited_ability_is_used_once_per_turn() {
         },
     );
     assert_eq!(
-        s.side(0).leader().damage,
+        s.sides[Player::A].leader().damage,
         4,
         "Rune Smith's Free limited Spell"
     );
@@ -1326,7 +1364,7 @@ fn each_limited_ability_is_used_once_per_turn() {
         "the Leader's own Limited action is another ability"
     );
     act(&g, &mut s, leader_action);
-    assert_eq!(s.side(0).leader().damage, 3);
+    assert_eq!(s.sides[Player::A].leader().damage, 3);
     assert!(
         !legal(&g, &s)
             .iter()
@@ -1343,26 +1381,30 @@ fn ally_defeated_reactions_fire_for_each_fallen_hero() {
     // defeated, remove 2 damage from your Leader") fires once per Hero.
     let g = game();
     let mut s = duel(&g, "Grave Tender", "Tide Oracle");
-    put(&g, &mut s, 0, 0, "Quickblade");
-    put(&g, &mut s, 0, 2, "Siege Ogre");
-    s.side_mut(0).unit[0].damage = 9;
-    s.side_mut(0).unit[2].damage = 9;
-    s.side_mut(0).unit[LEADER as usize].damage = 6;
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 2, "Siege Ogre");
+    s.sides[Player::A].unit[0].damage = 9;
+    s.sides[Player::A].unit[2].damage = 9;
+    s.sides[Player::A].unit[LEADER as usize].damage = 6;
     act(&g, &mut s, Action::Pass);
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
-    assert_eq!(s.side(0).unit[0].occupant, Occupant::Corpse);
-    assert_eq!(s.side(0).unit[2].occupant, Occupant::Corpse);
-    assert_eq!(s.side(0).leader().damage, 6 - 2 - 2, "two Heroes fell");
+    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit[2].occupant, Occupant::Corpse);
+    assert_eq!(
+        s.sides[Player::A].leader().damage,
+        6 - 2 - 2,
+        "two Heroes fell"
+    );
 }
 
 /// `s` with everything `observer` cannot see dealt out again by `rng`:
 /// the rival's hand, deck and face-down pick mixed and redealt (same
 /// sizes), the observer's own deck reordered.
-fn hidden_redealt(s: &State, observer: u8, rng: &mut GameRng) -> State {
+fn hidden_redealt(s: &State, observer: Player, rng: &mut GameRng) -> State {
     let mut t = *s;
-    crate::core::shuffle(rng, &mut t.side_mut(observer).deck);
-    let foe = t.side_mut(observer ^ 1);
+    crate::core::shuffle(rng, &mut t.sides[observer].deck);
+    let foe = &mut t.sides[observer.opponent()];
     let mut pool: Vec<CardId> = foe.hand.iter().chain(&foe.deck).copied().collect();
     pool.extend(foe.pick);
     crate::core::shuffle(rng, &mut pool);
@@ -1385,9 +1427,8 @@ fn views_never_reveal_hidden_cards_over_random_states() {
     // state with every card hidden from the observer redealt give the
     // observer the same view and the same information-set key; and the
     // view keeps everything the observer does see.
-    let mut db = CardDb::bundled();
-    db.apply_override("match.games=best-of-3").expect("valid");
-    let g = PixelTactics::bundled_on(db, 0, 1);
+    let mut g = PixelTactics::bundled(0, 1);
+    g.options.match_games = 3;
     let mut checked = 0;
     let mut picks = 0;
     for seed in 0..40u64 {
@@ -1399,19 +1440,22 @@ fn views_never_reveal_hidden_cards_over_random_states() {
                 break;
             };
             if step % 3 == 0 || s.phase == Phase::PickLeader {
-                for observer in 0..2u8 {
+                for observer in [Player::A, Player::B] {
                     let y = hidden_redealt(&s, observer, &mut rng);
-                    let who = Player::new(usize::from(observer));
-                    assert_eq!(g.info_key(&s, who), g.info_key(&y, who), "seed {seed}");
-                    let view = |x: &State| g.determinize(x, who, &mut rng_from_seed(step));
+                    assert_eq!(
+                        g.info_key(&s, observer),
+                        g.info_key(&y, observer),
+                        "seed {seed}"
+                    );
+                    let view = |x: &State| g.determinize(x, observer, &mut rng_from_seed(step));
                     let v = view(&s);
                     assert_eq!(v, view(&y), "seed {seed} step {step}");
                     // What the observer sees is kept.
-                    let (me, foe) = (v.side(observer), v.side(observer ^ 1));
-                    assert_eq!(me.hand, s.side(observer).hand);
-                    assert_eq!(me.pick, s.side(observer).pick);
-                    for p in 0..2u8 {
-                        let (a, b) = (v.side(p), s.side(p));
+                    let (me, foe) = (v.sides[observer], v.sides[observer.opponent()]);
+                    assert_eq!(me.hand, s.sides[observer].hand);
+                    assert_eq!(me.pick, s.sides[observer].pick);
+                    for p in [Player::A, Player::B] {
+                        let (a, b) = (v.sides[p], s.sides[p]);
                         assert_eq!(
                             (a.unit, a.discard, a.set_aside, a.trophies),
                             (b.unit, b.discard, b.set_aside, b.trophies)
@@ -1422,7 +1466,7 @@ fn views_never_reveal_hidden_cards_over_random_states() {
                         );
                     }
                     picks += usize::from(foe.pick.is_some());
-                    g.invariants(&v).expect("a view is a legal state");
+                    g.check_invariants(&v).expect("a view is a legal state");
                     checked += 1;
                 }
             }
@@ -1450,9 +1494,9 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
         "Pike Warden",
     ]);
     let mut s = duel(&g, "Tide Oracle", "Iron Banner");
-    pass_until(&g, &mut s, 0, Row::Rear);
-    put(&g, &mut s, 0, 7, "Lantern Keeper");
-    s.side_mut(0).unit[LEADER as usize].damage = 4;
+    pass_until(&g, &mut s, Player::A, Row::Rear);
+    put(&g, &mut s, Player::A, 7, "Lantern Keeper");
+    s.sides[Player::A].unit[LEADER as usize].damage = 4;
     // Lantern Keeper's Rear Spell heals its Forerunner: the Leader stands
     // in front of it, so nothing is healed.
     act(
@@ -1463,13 +1507,17 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
             target: Tgt::None,
         },
     );
-    assert_eq!(s.side(0).leader().damage, 4, "a Leader is no Forerunner");
+    assert_eq!(
+        s.sides[Player::A].leader().damage,
+        4,
+        "a Leader is no Forerunner"
+    );
     // Moved to the Rear corner, its Forerunner is the Flank Hero.
     let mut t = duel(&g, "Tide Oracle", "Iron Banner");
-    pass_until(&g, &mut t, 0, Row::Rear);
-    put(&g, &mut t, 0, 6, "Lantern Keeper");
-    put(&g, &mut t, 0, 3, "Shield Squire");
-    t.side_mut(0).unit[3].damage = 3;
+    pass_until(&g, &mut t, Player::A, Row::Rear);
+    put(&g, &mut t, Player::A, 6, "Lantern Keeper");
+    put(&g, &mut t, Player::A, 3, "Shield Squire");
+    t.sides[Player::A].unit[3].damage = 3;
     act(
         &g,
         &mut t,
@@ -1478,10 +1526,10 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
             target: Tgt::None,
         },
     );
-    assert_eq!(damage(&t, 0, 3), 1, "the Forerunner healed by 2");
+    assert_eq!(damage(&t, Player::A, 3), 1, "the Forerunner healed by 2");
     // Shield Squire's Flank Spell heals its Supporter (the Rear Hero).
-    pass_until(&g, &mut t, 0, Row::Flank);
-    t.side_mut(0).unit[6].damage = 2;
+    pass_until(&g, &mut t, Player::A, Row::Flank);
+    t.sides[Player::A].unit[6].damage = 2;
     act(
         &g,
         &mut t,
@@ -1490,7 +1538,7 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
             target: Tgt::None,
         },
     );
-    assert_eq!(damage(&t, 0, 6), 0, "the Supporter healed");
+    assert_eq!(damage(&t, Player::A, 6), 0, "the Supporter healed");
 }
 
 #[test]
@@ -1500,8 +1548,8 @@ fn applied_damage_is_not_an_attack() {
     // does not reduce it and "when attacked" reactions do not follow.
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Stone Sentinel");
-    pass_until(&g, &mut s, 0, Row::Flank);
-    put(&g, &mut s, 0, 3, "Crystal Mage");
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    put(&g, &mut s, Player::A, 3, "Crystal Mage");
     act(
         &g,
         &mut s,
@@ -1510,10 +1558,14 @@ fn applied_damage_is_not_an_attack() {
             target: Tgt::Rival(LEADER),
         },
     );
-    assert_eq!(s.side(1).leader().damage, 2, "armor 1 does not apply");
+    assert_eq!(
+        s.sides[Player::B].leader().damage,
+        2,
+        "armor 1 does not apply"
+    );
     let mut t = duel(&g, "Ember Knight", "Thorn Warden");
-    pass_until(&g, &mut t, 0, Row::Flank);
-    put(&g, &mut t, 0, 3, "Crystal Mage");
+    pass_until(&g, &mut t, Player::A, Row::Flank);
+    put(&g, &mut t, Player::A, 3, "Crystal Mage");
     act(
         &g,
         &mut t,
@@ -1522,11 +1574,11 @@ fn applied_damage_is_not_an_attack() {
             target: Tgt::Rival(LEADER),
         },
     );
-    assert_eq!(t.side(1).leader().damage, 2);
-    assert_eq!(damage(&t, 0, 3), 0, "no \"when attacked\" reaction");
+    assert_eq!(t.sides[Player::B].leader().damage, 2);
+    assert_eq!(damage(&t, Player::A, 3), 0, "no \"when attacked\" reaction");
     // An Attack on the same Leader is reduced by its armor.
     let mut u = duel(&g, "Ember Knight", "Stone Sentinel");
-    pass_until(&g, &mut u, 0, Row::Flank);
+    pass_until(&g, &mut u, Player::A, Row::Flank);
     act(
         &g,
         &mut u,
@@ -1535,12 +1587,12 @@ fn applied_damage_is_not_an_attack() {
             target: LEADER,
         },
     );
-    assert_eq!(u.side(1).leader().damage, 3 - 1);
+    assert_eq!(u.sides[Player::B].leader().damage, 3 - 1);
 }
 
 /// Every card name of `g`'s decks.
 fn deck_names(g: &PixelTactics) -> Vec<String> {
-    g.decks[0]
+    g.decks[Player::A]
         .card_list()
         .iter()
         .map(|&c| g.db.card(c).name.clone())
@@ -1564,40 +1616,43 @@ fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep:
     let mut s = duel(g, leader, &rival_leader);
     s.wave = row;
     s.actions = 3;
-    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    s.sides[Player::A].unit[LEADER as usize].damage = 3;
     let at = row as u8 * 3 + 2;
     if let Some(caster) = caster {
-        put(g, &mut s, 0, at, caster);
-        s.side_mut(0).unit[at as usize].damage = 1;
+        put(g, &mut s, Player::A, at, caster);
+        s.sides[Player::A].unit[at as usize].damage = 1;
     }
     for slot in [2u8, 5, 8].into_iter().filter(|&x| x != at) {
-        put(g, &mut s, 0, slot, &spare.next().expect("a card"));
-        s.side_mut(0).unit[slot as usize].damage = 1;
+        put(g, &mut s, Player::A, slot, &spare.next().expect("a card"));
+        s.sides[Player::A].unit[slot as usize].damage = 1;
     }
-    put(g, &mut s, 0, 0, &spare.next().expect("a card"));
-    s.side_mut(0).unit[0].occupant = Occupant::Corpse;
+    put(g, &mut s, Player::A, 0, &spare.next().expect("a card"));
+    s.sides[Player::A].unit[0].occupant = Occupant::Corpse;
     for slot in [0u8, 1] {
         let name = spare.next().expect("a card");
-        put(g, &mut s, 1, slot, &name);
-        let life = g.life(&s, 1, slot);
-        s.side_mut(1).unit[slot as usize].damage = life - 1;
+        put(g, &mut s, Player::B, slot, &name);
+        let life = g.life(&s, Player::B, slot);
+        s.sides[Player::B].unit[slot as usize].damage = life - 1;
     }
     for _ in 0..2 {
         let name = spare.next().expect("a card");
-        hand(g, &mut s, 1, &name);
+        hand(g, &mut s, Player::B, &name);
     }
-    g.invariants(&s).expect("a legal testbed");
+    g.check_invariants(&s).expect("a legal testbed");
     s
 }
 
 /// Whether `after` differs from `before` beyond paying `cost` actions
 /// and (for an Order) the card leaving the hand.
 fn did_something(before: &State, after: &State, cost: u8, order: bool) -> bool {
-    let units =
-        |x: &State| [x.side(0).unit, x.side(1).unit].map(|u| u.map(|v| (v.occupant, v.damage)));
+    let units = |x: &State| {
+        [x.sides[Player::A].unit, x.sides[Player::B].unit]
+            .map(|u| u.map(|v| (v.occupant, v.damage)))
+    };
     units(before) != units(after)
-        || after.side(0).hand.len() + usize::from(order) != before.side(0).hand.len()
-        || after.side(1).hand.len() != before.side(1).hand.len()
+        || after.sides[Player::A].hand.len() + usize::from(order)
+            != before.sides[Player::A].hand.len()
+        || after.sides[Player::B].hand.len() != before.sides[Player::B].hand.len()
         || after.actions + cost != before.actions
 }
 
@@ -1637,7 +1692,7 @@ fn every_spell_leader_action_and_order_of_the_pool_resolves() {
             }
             if card.order.is_some() {
                 let mut s = testbed(&g, leader, None, Row::Vanguard, &name);
-                hand(&g, &mut s, 0, &name);
+                hand(&g, &mut s, Player::A, &name);
                 cases.push((s, "order"));
             }
             for (s, what) in cases {
@@ -1645,7 +1700,7 @@ fn every_spell_leader_action_and_order_of_the_pool_resolves() {
                     .into_iter()
                     .filter(|a| match (a, what) {
                         (Action::Spell { from, .. }, "spell") => {
-                            s.side(0).unit[*from as usize].card == id(&g, &name)
+                            s.sides[Player::A].unit[*from as usize].card == id(&g, &name)
                         }
                         (Action::LeaderAction { .. }, "action") => true,
                         (Action::Order { card, .. }, "order") => *card == id(&g, &name),
@@ -1788,8 +1843,8 @@ fn reactions_to_a_defeat_wait_for_the_whole_ability() {
     };
     let g = PixelTactics::new(db, [deck.clone(), deck], Options::default());
     let mut s = duel(&g, "Ember Knight", "Grave Tender");
-    put(&g, &mut s, 1, 0, "Quickblade");
-    hand(&g, &mut s, 0, "Test Purge");
+    put(&g, &mut s, Player::B, 0, "Quickblade");
+    hand(&g, &mut s, Player::A, "Test Purge");
     act(
         &g,
         &mut s,
@@ -1798,9 +1853,9 @@ fn reactions_to_a_defeat_wait_for_the_whole_ability() {
             target: Tgt::Rival(0),
         },
     );
-    assert_eq!(s.side(1).unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::B].unit[0].occupant, Occupant::Corpse);
     assert_eq!(
-        s.side(1).leader().damage,
+        s.sides[Player::B].leader().damage,
         3 - 2,
         "damaged by the Order, then healed by the reaction"
     );
@@ -1814,16 +1869,16 @@ fn the_ceasefire_allows_leader_actions_that_leave_the_rival_alone() {
     let g = game();
     let mut s = duel(&g, "Tide Oracle", "Whisper Thief");
     s.round = 1;
-    s.side_mut(0).unit[LEADER as usize].damage = 3;
+    s.sides[Player::A].unit[LEADER as usize].damage = 3;
     let heal = Action::LeaderAction {
         target: Tgt::Own(LEADER),
     };
     assert!(legal(&g, &s).contains(&heal));
     act(&g, &mut s, heal);
-    assert_eq!(s.side(0).leader().damage, 1);
+    assert_eq!(s.sides[Player::A].leader().damage, 1);
     // Seat b's Leader action (the rival discards) waits for round 2.
     act(&g, &mut s, Action::Pass);
-    assert_eq!(s.active, 1);
+    assert_eq!(s.active, Player::B);
     assert!(
         !legal(&g, &s)
             .iter()

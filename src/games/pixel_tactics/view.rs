@@ -15,19 +15,19 @@ use arrayvec::ArrayVec;
 use super::PixelTactics;
 use super::cards::CardId;
 use super::state::{DECK_SIZE, State};
-use crate::core::{GameRng, shuffle};
+use crate::core::{GameRng, Player, shuffle};
 
 impl PixelTactics {
     /// Rearranges the hidden cards of `s` from `observer`'s point of view:
     /// sorted (canonical, for `info_key`) and then shuffled by `rng` if
     /// given (a determinization).
-    pub(super) fn redeal(&self, s: &mut State, observer: u8, mut rng: Option<&mut GameRng>) {
-        let me = s.side_mut(observer);
+    pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
+        let me = &mut s.sides[observer];
         me.deck.sort_unstable();
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
-        let foe = s.side_mut(observer ^ 1);
+        let foe = &mut s.sides[observer.opponent()];
         let mut pool: ArrayVec<CardId, DECK_SIZE> = ArrayVec::new();
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.deck.iter().copied());
@@ -48,7 +48,7 @@ impl PixelTactics {
     }
 
     /// A hash of everything `player` can see.
-    pub(super) fn info_hash(&self, s: &State, player: u8) -> u64 {
+    pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
         let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
         let mut h = std::hash::DefaultHasher::new();
