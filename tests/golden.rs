@@ -11,7 +11,10 @@
 //!
 //! A deliberate change of a ruleset's rules changes its games: its runs are
 //! then recorded again (`GOLDEN_RECORD=<run prefix> cargo test --release
-//! --test golden`) and listed here. Recorded again since `06dd24e`: none.
+//! --test golden`) and listed here. Recorded again since `06dd24e`:
+//! `pixel-tactics-*`, when the turn limit became 200 player-turns per game
+//! of a match and a bot began to weigh a face-down Leader pick (issue
+//! "Numbers a designer can trust").
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -82,7 +82,8 @@ pub struct RulesArgs {
     #[arg(long, value_name = "N")]
     pub players: Option<usize>,
     /// Turns (every seat's counted) after which a game is a draw [default:
-    /// 100; Millennium Blades: 2000, counting deckbuilding ticks].
+    /// 100; Pixel Tactics: 200 per game of a match; Millennium Blades:
+    /// 2000, counting deckbuilding ticks].
     #[arg(long, value_name = "M")]
     pub max_turns: Option<u32>,
     /// The mode, for rulesets with variants (Millennium Blades: standard,

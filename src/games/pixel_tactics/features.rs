@@ -45,10 +45,13 @@ impl Evaluate for PixelTactics {
                 life += f64::from(left);
                 heroes += 1.0;
             }
-            let leader = if s.sides[q].leader().occupant == Occupant::Leader {
-                f64::from(self.life_left(s, q, LEADER))
-            } else {
-                0.0
+            // A Leader picked face down counts at its life before the
+            // reveal, so the first to pick weighs its choice as the
+            // second does (ruling "Leader pick").
+            let leader = match (s.sides[q].leader().occupant, s.sides[q].pick) {
+                (Occupant::Leader, _) => f64::from(self.life_left(s, q, LEADER)),
+                (_, Some(card)) => f64::from(self.db.card(card).leader_life),
+                _ => 0.0,
             };
             (leader, attack, life, heroes)
         };

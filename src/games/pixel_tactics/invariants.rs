@@ -80,8 +80,11 @@ impl Invariants for PixelTactics {
             if s.actions == 0 && !self.free_action_left(s) {
                 return Err("a turn with no action left, Free ones included".into());
             }
-            if s.round == 0 || s.turns > self.options.max_turns {
-                return Err(format!("round {} at turn {}", s.round, s.turns));
+            if s.round == 0 || s.game_turns > self.options.max_turns || s.game_turns > s.turns {
+                return Err(format!(
+                    "round {} at turn {} of the game ({} of the match)",
+                    s.round, s.game_turns, s.turns
+                ));
             }
         }
         let goal = self.trophies_to_win();

@@ -48,6 +48,7 @@ impl Game for PixelTactics {
             actions: 0,
             limited_used: 0,
             turns: 0,
+            game_turns: 0,
             game: 1,
             next_first: None,
             announced: false,
@@ -368,6 +369,7 @@ impl PixelTactics {
         }
         s.phase = Phase::PickLeader;
         s.active = Player::A;
+        s.game_turns = 0;
         s.round = 0;
         s.wave = Row::Vanguard;
         s.actions = 0;
@@ -489,9 +491,9 @@ impl PixelTactics {
     }
 
     /// Starts `p`'s turn of two actions, or ends the match at the turn
-    /// limit.
+    /// limit (ruling "Turn limit": player-turns of the current game).
     fn start_turn(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
-        if s.turns >= self.options.max_turns {
+        if s.game_turns >= self.options.max_turns {
             s.outcome = Some(Outcome::draw(2, TURN_LIMIT));
             let trophies = s.sides.map(|x| x.trophies);
             self.emit(
@@ -507,6 +509,7 @@ impl PixelTactics {
             return;
         }
         s.turns += 1;
+        s.game_turns += 1;
         s.phase = Phase::Turn;
         s.active = p;
         s.actions = ACTIONS;

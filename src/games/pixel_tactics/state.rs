@@ -155,9 +155,12 @@ pub struct State {
     /// used this turn: each Limited ability once per turn (rules: "Limited
     /// Actions can only be used once per turn").
     pub limited_used: u16,
-    /// Player-turns started in the whole match (the turn limit counts
-    /// these).
+    /// Player-turns started in the whole match (what `games.csv`'s
+    /// `turns` reports).
     pub turns: u16,
+    /// Player-turns started in the current game of the match: the turn
+    /// limit counts these, so a long match is not cut for being long.
+    pub game_turns: u16,
     /// The game of the match (1-based).
     pub game: u8,
     /// Who goes first in the next game: the winner of the last one, or

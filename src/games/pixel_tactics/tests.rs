@@ -9,7 +9,7 @@ use super::cards::{CardDb, CardId, Row};
 use super::deck::Deck;
 use super::events::{Event, EventKind};
 use super::state::*;
-use super::{Options, PixelTactics};
+use super::{FEATURES, Options, PixelTactics};
 #[allow(unused_imports)]
 use crate::core::{Evaluate, Invariants, Report};
 use crate::core::{Game, GameRng, Metric, NoObserver, Node, Player, conformance, rng_from_seed};
@@ -134,6 +134,7 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
     s.active = Player::A;
     s.actions = ACTIONS;
     s.turns = 4;
+    s.game_turns = 4;
     s.announced = true;
     g.check_invariants(&s).expect("a legal position");
     s
@@ -270,6 +271,26 @@ fn the_second_picker_cannot_see_the_first_pick() {
     assert_ne!(g.info_key(&x, Player::A), g.info_key(&y, Player::A));
     let seeded = |s: &State| g.determinize(s, Player::B, &mut rng_from_seed(5));
     assert_eq!(seeded(&x), seeded(&y), "the same view for the same RNG");
+}
+
+#[test]
+fn a_leader_picked_face_down_is_weighed_at_its_life_before_the_reveal() {
+    // Ruling "The hidden Leader pick": the first to pick sees no reveal, so
+    // its pick is weighed as its Leader would stand; else every pick of
+    // seat a looks alike to a bot and it takes the first card dealt.
+    let g = PixelTactics::bundled(0, 1);
+    let s0 = g.new_state(&mut rng());
+    let at = FEATURES.iter().position(|f| *f == "leader_life").unwrap();
+    let mut seen = Vec::new();
+    for &card in &s0.sides[Player::A].hand {
+        let mut s = s0;
+        g.apply(&mut s, Action::Leader(card), &mut rng(), &mut NoObserver);
+        let mut out = [0.0; FEATURES.len()];
+        g.features(&s, Player::A, &mut out);
+        assert_eq!(out[at], f64::from(g.db.card(card).leader_life));
+        seen.push(out[at]);
+    }
+    assert!(seen.iter().any(|&v| v != seen[0]), "picks differ: {seen:?}");
 }
 
 #[test]
@@ -1002,6 +1023,32 @@ fn the_turn_limit_makes_the_match_a_draw() {
         panic!()
     };
     assert_eq!((o.winner(), o.reason), (None, "turn_limit"));
+}
+
+#[test]
+fn the_turn_limit_counts_the_turns_of_the_current_game() {
+    // Ruling "Turn limit": the limit counts the player-turns of the game
+    // being played, so a best-of-3 match is never cut for being long.
+    let mut g = game();
+    g.options.max_turns = 8;
+    g.options.match_games = 3;
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    assert_eq!((s.turns, s.game_turns), (4, 4));
+    // As if earlier games of the match had taken 500 player-turns.
+    s.turns = 500;
+    for _ in 0..4 {
+        act(&g, &mut s, Action::Pass);
+    }
+    assert!(
+        matches!(g.to_move(&s), Node::Decision(_)),
+        "the game goes on"
+    );
+    assert_eq!((s.turns, s.game_turns), (504, 8));
+    act(&g, &mut s, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&s) else {
+        panic!("the eighth turn of this game was the last")
+    };
+    assert_eq!(o.reason, "turn_limit");
 }
 
 // ---------------------------------------------------------------------------
