@@ -328,7 +328,8 @@ impl NintendoTcg {
             .map(|(i, &c)| (i, c));
         if let Some((i, card)) = best {
             s.sides[p].deck.remove(i);
-            self.emit(s, p, EventKind::Search { card }, obs);
+            let to_hand = !summon;
+            self.emit(s, p, EventKind::Search { card, to_hand }, obs);
             if summon {
                 self.enter(s, p, card, sub, obs);
             } else {

@@ -18,8 +18,17 @@ pub type Event = crate::core::Event<EventKind>;
 pub enum EventKind {
     /// The game begins.
     GameStart,
-    /// A Commander chosen face down (which one stays hidden).
-    Pick,
+    /// A Commander chosen face down from the deck (the log hides which
+    /// until the reveal; the report counts it in the opening hand).
+    Pick {
+        /// The Commander.
+        card: CardId,
+    },
+    /// A card of the extra deck, at the start of the game.
+    ExtraDeck {
+        /// The card.
+        card: CardId,
+    },
     /// The Commanders revealed; `first` goes first (by the coin).
     Reveal {
         /// Each seat's Commander.
@@ -82,6 +91,8 @@ pub enum EventKind {
     Search {
         /// The card.
         card: CardId,
+        /// Whether it went to the hand (else into play: a summon).
+        to_hand: bool,
     },
     /// A window for Timed effects opens for the player.
     Window {
@@ -187,6 +198,12 @@ impl Report for NintendoTcg {
                 resource: power.into(),
             },
             EventKind::Draw { card } => Metric::Drew { player, card },
+            EventKind::Pick { card }
+            | EventKind::ExtraDeck { card }
+            | EventKind::Search {
+                card,
+                to_hand: true,
+            } => Metric::ToHand { player, card },
             EventKind::Play { card, cost } => Metric::Played {
                 player,
                 card,
@@ -213,7 +230,8 @@ impl Report for NintendoTcg {
         let card = |c: CardId| self.card_name(c).to_string();
         let (name, fields) = match e.kind {
             EventKind::GameStart => ("game_start", json!({})),
-            EventKind::Pick => ("pick", json!({})),
+            EventKind::Pick { .. } => ("pick", json!({})),
+            EventKind::ExtraDeck { card: c } => ("extra_deck", json!({"card": card(c)})),
             EventKind::Reveal { commanders, first } => (
                 "reveal",
                 json!({"commander_a": commanders[Player::A].map(card), "commander_b": commanders[Player::B].map(card),
@@ -230,7 +248,10 @@ impl Report for NintendoTcg {
             }
             EventKind::Attach { card: c } => ("attach", json!({"card": card(c)})),
             EventKind::Move { card: c, sub } => ("move", json!({"card": card(c), "sub_area": sub})),
-            EventKind::Search { card: c } => ("search", json!({"card": card(c)})),
+            EventKind::Search { card: c, to_hand } => (
+                "search",
+                json!({"card": card(c), "to": if to_hand { "hand" } else { "play" }}),
+            ),
             EventKind::Window { trigger } => ("window", json!({"trigger": trigger.name()})),
             EventKind::Negated { card: c } => ("negated", json!({"card": card(c)})),
             EventKind::BattleStart => ("battle", json!({})),

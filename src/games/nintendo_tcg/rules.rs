@@ -178,9 +178,16 @@ impl Game for NintendoTcg {
 impl NintendoTcg {
     /// Reports the game start (at the first action: `new_state` has no
     /// observer).
+    /// Each extra deck is reported with it: its cards are played as
+    /// others are from hand.
     fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         s.announced = true;
         self.emit(s, Player::A, EventKind::GameStart, obs);
+        for p in Player::all(2) {
+            for &card in &s.sides[p].extra {
+                self.emit(s, p, EventKind::ExtraDeck { card }, obs);
+            }
+        }
     }
 
     /// Ends the game.
@@ -881,7 +888,7 @@ impl NintendoTcg {
             side.deck.remove(i);
             side.pick = Some(card);
         }
-        self.emit(s, p, EventKind::Pick, obs);
+        self.emit(s, p, EventKind::Pick { card }, obs);
         if s.sides[p.opponent()].pick.is_none() {
             s.decider = p.opponent();
             return;

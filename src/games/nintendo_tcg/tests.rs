@@ -580,7 +580,7 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
     let found: Vec<CardId> = events
         .iter()
         .filter_map(|e| match e.kind {
-            EventKind::Search { card } => Some(card),
+            EventKind::Search { card, .. } => Some(card),
             _ => None,
         })
         .collect();
@@ -1602,18 +1602,32 @@ fn metrics_map_turns_plays_payments_and_actions() {
         got.iter()
             .any(|x| matches!(x, Metric::Drew { player, .. } if *player == Player::B))
     );
+    // The pick: the game start, every extra deck card as in hand (it is
+    // played as a hand card is), the pick's action and the Commander as
+    // in hand (cards.csv's opening hand).
     let mut s = g.new_state(&mut rng());
-    let got = m(&act(&g, &mut s, Action::Pick(id(&g, "Tide Regent"))));
-    assert_eq!(
-        got,
-        [
-            Metric::GameStart,
-            Metric::Action {
-                player: a,
-                kind: "pick"
-            }
-        ]
-    );
+    let commander = id(&g, "Tide Regent");
+    let got = m(&act(&g, &mut s, Action::Pick(commander)));
+    let extra: Vec<Metric> = Player::all(2)
+        .flat_map(|p| {
+            s.sides[p]
+                .extra
+                .iter()
+                .map(move |&card| Metric::ToHand { player: p, card })
+        })
+        .collect();
+    assert!(!extra.is_empty());
+    let mut expected = vec![Metric::GameStart];
+    expected.extend(extra);
+    expected.push(Metric::Action {
+        player: a,
+        kind: "pick",
+    });
+    expected.push(Metric::ToHand {
+        player: a,
+        card: commander,
+    });
+    assert_eq!(got, expected);
 }
 
 #[test]
