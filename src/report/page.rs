@@ -701,8 +701,10 @@ fn ratings(rows: &[RatingRow]) -> anyhow::Result<String> {
 enum CardCell {
     /// A text column as it is.
     Text(&'static str),
-    /// A count or a plain number as it is.
+    /// A count as it is.
     Number(&'static str),
+    /// A mean, with one decimal.
+    Mean(&'static str),
     /// A rate (`<prefix>win_rate` or the given column) as a percentage,
     /// its 95% interval below it.
     Rate {
@@ -787,7 +789,7 @@ const CARD_COLUMNS: [(&str, &str, CardCell); 11] = [
     (
         "Turn played",
         "mean own turn at which copies were played",
-        CardCell::Number("mean_turn_played"),
+        CardCell::Mean("mean_turn_played"),
     ),
 ];
 
@@ -800,7 +802,7 @@ fn card_table(cards: &TextTable) -> String {
         .iter()
         .filter(|(_, _, cell)| {
             column(match cell {
-                CardCell::Text(c) | CardCell::Number(c) => c,
+                CardCell::Text(c) | CardCell::Number(c) | CardCell::Mean(c) => c,
                 CardCell::Rate { rate, .. } => rate,
                 CardCell::Points { value, .. } => value,
             })
@@ -846,6 +848,7 @@ fn card_table(cards: &TextTable) -> String {
                 CardCell::Number(c) => {
                     let _ = write!(out, "<td class=\"n\">{}</td>", esc(text(c)));
                 }
+                CardCell::Mean(c) => card_cell(&mut out, value(c), num(value(c), 1), None),
                 CardCell::Rate { rate, low, high } => {
                     let (v, lo, hi) = (value(rate), value(low), value(high));
                     card_cell(
