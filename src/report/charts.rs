@@ -201,22 +201,7 @@ pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
         Ticks::covering(lo, hi, false)
     };
     draw(axes.title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(axes.title, (FONT, 18))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(55)
-            .build_cartesian_2d(x_ticks.clone(), y_ticks.clone())?;
-        chart
-            .configure_mesh()
-            .x_desc(axes.x)
-            .y_desc(axes.y)
-            .x_label_formatter(&|x| x_ticks.label(*x, false))
-            .y_label_formatter(&|y| y_ticks.label(*y, axes.share))
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()?;
+        let mut chart = frame(root, axes, &x_ticks, &y_ticks, false)?;
         for (i, s) in series.iter().enumerate() {
             let colour = PALETTE[i % PALETTE.len()];
             if !s.band.is_empty() {
@@ -240,6 +225,37 @@ pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
         }
         legend(&mut chart, SeriesLabelPosition::UpperLeft)
     })
+}
+
+/// A chart's frame on `root`: the title, the axes on `x` and `y` with
+/// their ticks and labels, horizontal grid lines (and vertical ones but
+/// for `bars`).
+fn frame<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    axes: Axes,
+    x: &Ticks,
+    y: &Ticks,
+    bars: bool,
+) -> anyhow::Result<ChartContext<'a, SVGBackend<'b>, Cartesian2d<Ticks, Ticks>>> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(axes.title, (FONT, 18))
+        .margin(10)
+        .x_label_area_size(40)
+        .y_label_area_size(55)
+        .build_cartesian_2d(x.clone(), y.clone())?;
+    let mut mesh = chart.configure_mesh();
+    if bars {
+        mesh.disable_x_mesh();
+    }
+    mesh.x_desc(axes.x)
+        .y_desc(axes.y)
+        .x_label_formatter(&|v| x.label(*v, false))
+        .y_label_formatter(&|v| y.label(*v, axes.share))
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 13))
+        .light_line_style(WHITE.mix(0.0))
+        .draw()?;
+    Ok(chart)
 }
 
 /// Draws the legend of `chart` at `position`.
@@ -275,23 +291,7 @@ pub fn bar_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
     let y_ticks = Ticks::covering(0.0, hi * 1.3, false);
     let width = 0.8 / series.len().max(1) as f64;
     draw(axes.title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(axes.title, (FONT, 18))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(55)
-            .build_cartesian_2d(x_ticks.clone(), y_ticks.clone())?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_desc(axes.x)
-            .y_desc(axes.y)
-            .x_label_formatter(&|x| x_ticks.label(*x, false))
-            .y_label_formatter(&|y| y_ticks.label(*y, axes.share))
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()?;
+        let mut chart = frame(root, axes, &x_ticks, &y_ticks, true)?;
         for (i, s) in series.iter().enumerate() {
             let colour = PALETTE[i % PALETTE.len()];
             let left = -0.4 + i as f64 * width;
