@@ -75,36 +75,42 @@ fn duels(run: &Run) -> Vec<String> {
         .collect()
 }
 
-/// A deck's record against the field: its `ALL` line when the file has
-/// one, else the sum of its matchups.
+/// Each deck's record against the field: its `ALL` line (with the
+/// file's interval) when the file has one, else the sum of its matchups
+/// (with the Wilson interval).
 fn field(rows: &[MatchupRow]) -> Vec<String> {
-    let mut decks: BTreeMap<(&str, &str), (u64, f64, bool)> = BTreeMap::new();
-    for r in rows.iter().filter(|r| r.deck != "ALL") {
-        let points = r.wins as f64 + r.draws as f64 / 2.0;
-        let e = decks.entry((r.deck.as_str(), r.bot.as_str())).or_default();
-        if r.opponent == "ALL" {
-            *e = (r.games, points, true);
-        } else if !e.2 {
-            e.0 += r.games;
-            e.1 += points;
-        }
+    let mut sums: BTreeMap<(&str, &str), (u64, f64)> = BTreeMap::new();
+    for r in rows
+        .iter()
+        .filter(|r| r.deck != "ALL" && r.opponent != "ALL")
+    {
+        let e = sums.entry((r.deck.as_str(), r.bot.as_str())).or_default();
+        e.0 += r.games;
+        e.1 += r.wins as f64 + r.draws as f64 / 2.0;
+    }
+    let mut decks: BTreeMap<(&str, &str), Estimate> = sums
+        .into_iter()
+        .filter(|(_, (games, _))| *games > 0)
+        .map(|(k, (games, points))| (k, Estimate::wilson(&Score::with_points(games, points))))
+        .collect();
+    for r in rows
+        .iter()
+        .filter(|r| r.deck != "ALL" && r.opponent == "ALL")
+    {
+        decks.insert((r.deck.as_str(), r.bot.as_str()), r.win_rate);
     }
     let several_bots = decks
         .keys()
         .any(|a| decks.keys().any(|b| a.0 == b.0 && a.1 != b.1));
     let mut ranked: Vec<(String, Estimate)> = decks
         .iter()
-        .filter(|(_, (games, _, _))| *games > 0)
-        .map(|((deck, bot), (games, points, _))| {
+        .map(|((deck, bot), e)| {
             let name = if several_bots {
                 format!("{deck} ({bot})")
             } else {
                 (*deck).to_owned()
             };
-            (
-                esc(&name),
-                Estimate::wilson(&Score::with_points(*games, *points)),
-            )
+            (esc(&name), *e)
         })
         .collect();
     ranked.sort_by(|x, y| {

@@ -592,3 +592,17 @@ fn the_deck_cost_histogram_has_a_bar_per_deck_and_cost() {
     ]);
     assert!(!has_section(&html, "deck-curve"));
 }
+
+#[test]
+fn a_deck_with_an_all_line_is_measured_by_it() {
+    // <b>Rush</b> has a line against ALL (its interval is the file's);
+    // evolution's matchups are summed.
+    let html = page(&all_files());
+    assert_eq!(
+        findings(&html)[..2],
+        [
+            "evolution is the strongest deck: 70.0% (60.4–78.1%) against the field.",
+            "&lt;b&gt;Rush&lt;/b&gt; is the weakest deck: 52.5% (45.6–59.3%) against the field.",
+        ]
+    );
+}
