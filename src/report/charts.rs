@@ -223,7 +223,7 @@ pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
                     PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
                 });
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)
+        legend(&mut chart, corner(series, &x_ticks, &y_ticks))
     })
 }
 
@@ -256,6 +256,35 @@ fn frame<'a, 'b>(
         .light_line_style(WHITE.mix(0.0))
         .draw()?;
     Ok(chart)
+}
+
+/// Where the legend of a line chart hides the fewest points: the upper
+/// left corner, else the upper right or the lower right one.
+fn corner(series: &[Series], x: &Ticks, y: &Ticks) -> SeriesLabelPosition {
+    let points: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|s| &s.points)
+        .map(|p| ((p.0 - x.lo) / (x.hi - x.lo), (p.1 - y.lo) / (y.hi - y.lo)))
+        .collect();
+    // The legend covers about the outer 40% of the width and, for a few
+    // series, the outer 35% of the height.
+    let under = |left: bool, top: bool| {
+        points
+            .iter()
+            .filter(|(px, py)| {
+                (if left { *px < 0.4 } else { *px > 0.6 })
+                    && (if top { *py > 0.65 } else { *py < 0.35 })
+            })
+            .count()
+    };
+    [
+        (under(true, true), SeriesLabelPosition::UpperLeft),
+        (under(false, true), SeriesLabelPosition::UpperRight),
+        (under(false, false), SeriesLabelPosition::LowerRight),
+    ]
+    .into_iter()
+    .min_by_key(|c| c.0)
+    .map_or(SeriesLabelPosition::UpperLeft, |c| c.1)
 }
 
 /// Draws the legend of `chart` at `position`.

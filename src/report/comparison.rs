@@ -108,7 +108,10 @@ pub fn render(runs: &[String; 2], pairing: &str, parts: &[Part]) -> String {
                     )
                 },
             );
-            let side = |s: &Side| format!("{} <small>n={}</small>", interval(&s.rate), s.games);
+            let side = |s: &Side| match s.rate.value {
+                Some(_) => format!("{} <small>n={}</small>", interval(&s.rate), s.games),
+                None => format!("— <small>n={}</small>", s.games),
+            };
             let _ = writeln!(
                 page,
                 "<tr{}><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{diff}</td><td>{}</td>\
