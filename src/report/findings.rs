@@ -132,37 +132,38 @@ fn field(rows: &[MatchupRow]) -> Vec<String> {
                 rate(e)
             ),
         }],
-        [(best, b), .., (worst, w)] => {
-            let (second, s) = &ranked[1];
-            let (next, n) = &ranked[ranked.len() - 2];
-            let strongest = if b.low > s.high {
-                format!(
-                    "{best} is the strongest deck: {} against the field.",
-                    rate(b)
-                )
-            } else {
-                format!(
-                    "{best} has the highest win rate against the field, {}, not significantly \
-                     ahead of {second} at {}.",
-                    rate(b),
-                    rate(s)
-                )
-            };
-            let weakest = if w.high < n.low {
-                format!(
-                    "{worst} is the weakest deck: {} against the field.",
-                    rate(w)
-                )
-            } else {
-                format!(
-                    "{worst} has the lowest win rate against the field, {}, not significantly \
-                     behind {next} at {}.",
-                    rate(w),
-                    rate(n)
-                )
-            };
-            vec![strongest, weakest]
+        [first, .., last] => {
+            let (second, next) = (&ranked[1], &ranked[ranked.len() - 2]);
+            vec![
+                extreme(first, second, first.1.low > second.1.high, true),
+                extreme(last, next, last.1.high < next.1.low, false),
+            ]
         }
+    }
+}
+
+/// The sentence on the strongest (`top`) or weakest deck `(name, rate)`:
+/// `clear` when its interval and its neighbour's do not overlap.
+fn extreme(
+    (name, e): &(String, Estimate),
+    (neighbour, n): &(String, Estimate),
+    clear: bool,
+    top: bool,
+) -> String {
+    let (is, has, than) = if top {
+        ("strongest", "highest", "ahead of")
+    } else {
+        ("weakest", "lowest", "behind")
+    };
+    if clear {
+        format!("{name} is the {is} deck: {} against the field.", rate(e))
+    } else {
+        format!(
+            "{name} has the {has} win rate against the field, {}, not significantly {than} \
+             {neighbour} at {}.",
+            rate(e),
+            rate(n)
+        )
     }
 }
 
