@@ -61,7 +61,7 @@ fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
 fn table_cells(html: &str, id: &str) -> Vec<Vec<String>> {
     let table = between(html, &format!("<table id=\"{id}\""), "</table>");
     between(table, "<tbody>", "</tbody>")
-        .split("<tr>")
+        .split("<tr")
         .skip(1)
         .map(|row| {
             row.split("<td")
@@ -76,8 +76,10 @@ fn table_cells(html: &str, id: &str) -> Vec<Vec<String>> {
 /// run that has one.
 fn expected_sections(run: &Path) -> Vec<&'static str> {
     [
+        ("summary.csv", "findings"),
         ("manifest.json", "manifest"),
         ("summary.csv", "summary"),
+        ("deck_curve.csv", "deck-curve"),
         ("mana_curve.csv", "mana-curve"),
         ("prize_pace.csv", "prize-pace"),
         ("actions.csv", "actions"),
@@ -96,13 +98,32 @@ fn report_of_a_real_run() {
     let (_tmp, run) = simulated();
     let html = fs::read_to_string(report(&run)).unwrap();
     let sections = expected_sections(&run);
-    for id in ["manifest", "summary", "mana-curve", "prize-pace", "cards"] {
+    for id in [
+        "findings",
+        "manifest",
+        "summary",
+        "deck-curve",
+        "mana-curve",
+        "prize-pace",
+        "cards",
+    ] {
         assert!(sections.contains(&id), "simulate wrote no file for {id}");
     }
     for id in sections {
         assert!(html.contains(&format!("<section id=\"{id}\">")), "no {id}");
     }
-    assert!(html.matches("<svg").count() >= 5, "mana and prize charts");
+    assert!(
+        html.matches("<svg").count() >= 6,
+        "cost, mana and prize charts"
+    );
+    // The answer first, the settings last.
+    assert!(html.find("<section id=\"findings\">") < html.find("<section id=\"summary\">"));
+    let last = html.rfind("<section id=").unwrap();
+    assert!(html[last..].starts_with("<section id=\"manifest\">"));
+    assert!(
+        html.contains("hero-rush beats prize-control: "),
+        "no finding"
+    );
     let cards = fs::read_to_string(run.join("cards.csv")).unwrap();
     assert_eq!(
         table_cells(&html, "cards-table").len(),
@@ -218,10 +239,19 @@ fn dump_dom(browser: &Path, url: &str) -> String {
     fs::read_to_string(dom).unwrap()
 }
 
-/// Sort keys as the page's script compares them: numbers, then empty
-/// cells.
-fn number(cell: &str) -> Option<f64> {
-    (!cell.is_empty()).then(|| cell.parse().expect("a numeric cell"))
+/// The sort keys (`data-sort`) of column `col` of the card table, as the
+/// page's script compares them: numbers, then empty cells.
+fn sort_keys(html: &str, col: usize) -> Vec<Option<f64>> {
+    let table = between(html, "<table id=\"cards-table\"", "</table>");
+    between(table, "<tbody>", "</tbody>")
+        .split("<tr")
+        .skip(1)
+        .map(|row| {
+            let cell = row.split("<td").nth(col + 1).expect("a cell per column");
+            let key = &between(cell, "data-sort=\"", "\">")["data-sort=\"".len()..];
+            (!key.is_empty()).then(|| key.parse().expect("a numeric sort key"))
+        })
+        .collect()
 }
 
 #[test]
@@ -253,18 +283,16 @@ fn report_renders_and_sorts_in_headless_chromium() {
     // The script sorted the card table by each column both ways and found
     // every order right; the table ends sorted by its last column,
     // descending, empty cells last.
-    let cards = fs::read_to_string(run.join("cards.csv")).unwrap();
-    let columns = cards.lines().next().unwrap().split(',').count();
+    let columns = between(&page, "<table id=\"cards-table\"", "</thead>")
+        .matches("</th>")
+        .count();
     let marker = between(&dom, "<body", ">");
     assert!(
         marker.contains(&format!("data-selftest=\"ok:{columns}\"")),
         "self-test: {marker}"
     );
-    let last = |rows: Vec<Vec<String>>| -> Vec<Option<f64>> {
-        rows.iter().map(|r| number(&r[columns - 1])).collect()
-    };
-    let before = last(table_cells(&page, "cards-table"));
-    let after = last(table_cells(&dom, "cards-table"));
+    let before = sort_keys(&page, columns - 1);
+    let after = sort_keys(&dom, columns - 1);
     let mut expected = before.clone();
     expected.sort_by(|a, b| match (a, b) {
         (Some(x), Some(y)) => y.total_cmp(x),
@@ -272,4 +300,48 @@ fn report_renders_and_sorts_in_headless_chromium() {
     });
     assert_ne!(before, expected, "the file was already in this order");
     assert_eq!(after, expected);
+}
+
+#[test]
+fn compare_writes_a_page_with_a_row_per_matchup() {
+    let tmp = TempDir::new().unwrap();
+    for (out, set) in [
+        ("before", None),
+        ("after", Some("Cinder Imp.attacks.0.damage=0")),
+    ] {
+        let mut args = vec!["round-robin", "--games", "20", "--out", out, "--quiet"];
+        if let Some(set) = set {
+            args.extend(["--set", set]);
+        }
+        let o = decklab(tmp.path(), &args);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+    }
+    let o = decklab(
+        tmp.path(),
+        &["compare", "before", "after", "--html", "compare.html"],
+    );
+    assert!(
+        o.status.code().is_some_and(|c| c < 2),
+        "stderr: {}",
+        stderr(&o)
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.ends_with("\npage: compare.html\n"), "{text}");
+    let html = fs::read_to_string(tmp.path().join("compare.html")).unwrap();
+    let summary = fs::read_to_string(tmp.path().join("before/summary.csv")).unwrap();
+    let rows = table_cells(&html, "compare-0");
+    assert_eq!(rows.len(), summary.lines().count() - 1, "a row per matchup");
+    // The dot-and-whisker chart has a dot per matchup, the flagged rows
+    // of the table are the starred ones.
+    let chart = between(&html, "<svg class=\"whiskers\"", "</svg>");
+    assert_eq!(chart.matches("<circle").count(), rows.len());
+    let starred = rows.iter().filter(|r| r[4] == "★").count();
+    let table = between(&html, "<table id=\"compare-0\"", "</table>");
+    assert_eq!(table.matches("<tr class=\"flagged\">").count(), starred);
+    assert_eq!(
+        o.status.code(),
+        Some(i32::from(html.contains("<tr class=\"flagged\">")))
+    );
+    assert!(html.contains("cards (win rate when drawn)"));
+    assert!(!html.contains("<script"));
 }

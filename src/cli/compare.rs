@@ -8,7 +8,8 @@
 //! [`Paired`]), which sees a change that two independent intervals hide.
 //! Otherwise, and for the card rows, the difference has Newcombe's
 //! interval for two independent rates. A `*` flags every row whose
-//! interval of B − A excludes 0.
+//! interval of B − A excludes 0. With `--html FILE`, the same rows are
+//! also drawn on a self-contained web page (see [`crate::report`]).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -21,7 +22,9 @@ use serde_json::json;
 
 use super::table::write_table;
 use crate::core::{Outcome, Player, UNITS_PER_GAME};
-use crate::report::read::{Run, RunManifest};
+use crate::report::comparison::{Line, Part, Side};
+use crate::report::read::{Estimate, Run, RunManifest};
+use crate::report::write_compare;
 use crate::stats::{Paired, Score, newcombe95};
 
 const EXAMPLES: &str = "\
@@ -33,7 +36,8 @@ Examples:
   decklab simulate --games 500 --set \"Stack-O-Fox.health=3\" --out results/after
   decklab compare results/before results/after
   decklab compare results/before results/after --only-changed
-  decklab compare results/before results/after --format json";
+  decklab compare results/before results/after --format json
+  decklab compare results/before results/after --html results/compare.html";
 
 /// The arguments of `decklab compare`.
 #[derive(Debug, Args)]
@@ -52,6 +56,11 @@ pub struct CompareArgs {
     /// or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Also write the comparison as a self-contained web page to FILE: a
+    /// dot-and-whisker chart of B − A per row, flagged rows highlighted,
+    /// and both rates with their intervals.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// The output formats of `compare`.
@@ -150,6 +159,18 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
             }
         );
     }
+    if let Some(path) = &args.html {
+        let names = [("A", &args.a), ("B", &args.b)].map(|(label, dir)| {
+            let run = if label == "A" { a } else { b };
+            format!("{label}: {}{}", dir.display(), what_if(&run.manifest))
+        });
+        write_compare(
+            path,
+            &names,
+            &pairing(&runs, same_seed),
+            &parts(&compared, args.only_changed),
+        )?;
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => write_text(&mut out, &args, &runs, same_seed, &compared)?,
@@ -177,23 +198,61 @@ fn write_text(
     for ((label, dir), run) in [("A", &args.a), ("B", &args.b)].into_iter().zip(runs) {
         writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
     }
-    if same_seed {
-        writeln!(
-            out,
-            "paired: both runs use seed {}, so the matchups are compared game by game",
-            runs[0].manifest.seed.unwrap_or_default()
-        )?;
-    } else {
-        writeln!(
-            out,
-            "unpaired: the seeds differ, so the runs are compared as independent samples"
-        )?;
-    }
+    writeln!(out, "{}", pairing(runs, same_seed))?;
     for (title, rows) in compared {
         writeln!(out, "\n{title}")?;
         write_table(out, &text_rows(rows, args.only_changed), &[])?;
     }
+    if let Some(path) = &args.html {
+        writeln!(out, "\npage: {}", path.display())?;
+    }
     Ok(())
+}
+
+/// How the runs are compared: paired (same seed) or as independent
+/// samples.
+fn pairing(runs: &[Run; 2], same_seed: bool) -> String {
+    if same_seed {
+        format!(
+            "paired: both runs use seed {}, so the matchups are compared game by game",
+            runs[0].manifest.seed.unwrap_or_default()
+        )
+    } else {
+        "unpaired: the seeds differ, so the runs are compared as independent samples".to_owned()
+    }
+}
+
+/// The sections of the web page: the same rows as the text tables.
+fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
+    let side = |s: &Score| Side {
+        rate: Estimate::wilson(s),
+        games: s.games,
+    };
+    compared
+        .iter()
+        .map(|(title, rows)| Part {
+            title: (*title).to_owned(),
+            lines: rows
+                .iter()
+                .filter(|r| !only_changed || r.flagged())
+                .map(|r| Line {
+                    key: r.key.join(" / "),
+                    a: side(&r.a),
+                    b: side(&r.b),
+                    diff: r.diff,
+                    flagged: r.flagged(),
+                    how: how(r),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// How a row's difference was measured, when paired.
+fn how(r: &Row) -> String {
+    r.paired.map_or_else(String::new, |p| {
+        format!("paired, {} of {} games changed", p.changed, p.games)
+    })
 }
 
 /// Every row of every section as CSV.
@@ -436,9 +495,6 @@ fn text_rows(rows: &[Row], only_changed: bool) -> Vec<Vec<String>> {
             || "-".to_owned(),
             |(d, lo, hi)| format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * d, 100.0 * lo, 100.0 * hi),
         );
-        let how = r.paired.map_or_else(String::new, |p| {
-            format!("paired, {} of {} games changed", p.changed, p.games)
-        });
         out.push(vec![
             r.key.join(" / "),
             rate(&r.a),
@@ -449,7 +505,7 @@ fn text_rows(rows: &[Row], only_changed: bool) -> Vec<Vec<String>> {
             } else {
                 String::new()
             },
-            how,
+            how(r),
         ]);
     }
     out

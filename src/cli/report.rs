@@ -9,11 +9,13 @@ use clap::Args;
 use crate::report::write_report;
 
 const EXAMPLES: &str = "\
-The page shows the run's manifest, the summary with 95% intervals, the
-mana-curve and prize-pace charts, the actions per turn, matchup heat map
-and ratings (when the run wrote them) and the card table, sortable by each
-column. It needs no network: open it in any browser, or attach it to a CI
-job.
+The page opens with the answer: a sentence per finding with its 95%
+interval (strongest and weakest deck, seat advantage, the cards with the
+largest and lowest IWD), the ratings and the matchup heat map (when the
+run wrote them). Then the summary, the deck cost histogram, the per-turn
+charts, the card table (sortable by each column) and, last, the run's
+settings and input hashes. It needs no network: open it in any browser, or
+attach it to a CI job.
 
 Examples:
   decklab report results/latest                      # the last run (default --out)

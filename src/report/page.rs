@@ -1,18 +1,27 @@
-//! The report page: one section per table of the run, each present only
-//! when its file is, inside a self-contained HTML document (inline CSS,
-//! inline SVG charts, a few lines of inline JavaScript to sort tables).
+//! The report page: the answer first (the findings, the ratings and the
+//! matchup heat map), then one section per table of the run, each present
+//! only when its file is, and the run's settings and input files last;
+//! a self-contained HTML document (inline CSS, inline SVG charts, a few
+//! lines of inline JavaScript to sort tables).
 
 use std::fmt::Write;
 
-use super::charts::{Axes, Bar, Series, error_bar_chart, line_chart, series_by};
+use super::charts::{Axes, Bar, Series, bar_chart, interval_chart, line_chart, series_by};
+use super::findings::{MIN_CARD_GAMES, findings};
 use super::html::{esc, heat, interval, num, pct, table};
 use super::read::{
-    ActionRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow, TableRow,
-    TextTable,
+    ActionRow, CostRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow,
+    TableRow, TextTable,
 };
 use crate::core::Player;
+use crate::stats::Score;
 
-const CSS: &str = include_str!("report.css");
+/// Per-turn lines stop at the first turn fewer games than this reached:
+/// a mean over a handful of long games is noise.
+pub const MIN_TURN_GAMES: u64 = 20;
+
+/// The style sheet of the report and compare pages.
+pub const CSS: &str = include_str!("report.css");
 const JS: &str = include_str!("sort.js");
 
 /// A section of the page: its id (the anchor), title and HTML body.
@@ -27,26 +36,50 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
     let terms = run.manifest.terms.as_ref();
     let resource = terms.map_or_else(|| "resource".to_owned(), |t| t.resource.clone());
     let score = terms.map_or_else(|| "points".to_owned(), |t| t.score.clone());
-    let mut sections = vec![
-        Section {
-            id: "manifest",
-            title: "Run",
-            body: manifest(&run.manifest),
+    let mut sections = vec![Section {
+        id: "findings",
+        title: "Findings",
+        body: findings_list(run),
+    }];
+    if let Some(rows) = &run.ratings {
+        sections.push(Section {
+            id: "ratings",
+            title: "Ratings",
+            body: ratings(rows)?,
+        });
+    }
+    if let Some(rows) = &run.matchups {
+        sections.push(Section {
+            id: "matchups",
+            title: "Matchups",
+            body: matchups(rows),
+        });
+    }
+    sections.push(Section {
+        id: "summary",
+        title: "Summary",
+        body: if run.tables.is_empty() {
+            summary(&run.summary)
+        } else {
+            tables(&run.tables)
         },
-        Section {
-            id: "summary",
-            title: "Summary",
-            body: if run.tables.is_empty() {
-                summary(&run.summary)
-            } else {
-                tables(&run.tables)
-            },
-        },
-    ];
+    });
+    // A ruleset whose cards have no cost writes them all at cost 0.
+    if let Some(rows) = run
+        .deck_curve
+        .as_ref()
+        .filter(|r| r.iter().any(|r| r.cost > 0))
+    {
+        sections.push(Section {
+            id: "deck-curve",
+            title: "Deck cost histogram",
+            body: deck_curve(rows)?,
+        });
+    }
     if let Some(rows) = &run.mana {
         sections.push(Section {
             id: "mana-curve",
-            title: "Mana curve",
+            title: "Resource per turn",
             body: mana(rows, &resource)?,
         });
     }
@@ -64,20 +97,6 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
             body: actions(rows)?,
         });
     }
-    if let Some(rows) = &run.matchups {
-        sections.push(Section {
-            id: "matchups",
-            title: "Matchups",
-            body: matchups(rows),
-        });
-    }
-    if let Some(rows) = &run.ratings {
-        sections.push(Section {
-            id: "ratings",
-            title: "Ratings",
-            body: ratings(rows)?,
-        });
-    }
     if let Some(cards) = &run.cards {
         sections.push(Section {
             id: "cards",
@@ -85,6 +104,11 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
             body: card_table(cards),
         });
     }
+    sections.push(Section {
+        id: "manifest",
+        title: "Run settings and inputs",
+        body: manifest(&run.manifest),
+    });
 
     let title = format!("decklab report: {}", headline(run));
     let mut page = String::new();
@@ -127,6 +151,23 @@ fn headline(run: &Run) -> String {
             .clone()
             .unwrap_or_else(|| "run".to_owned()),
     }
+}
+
+/// The findings as a list of sentences, and how to read them.
+fn findings_list(run: &Run) -> String {
+    let mut out = String::from("<ul class=\"findings\">\n");
+    for f in findings(run) {
+        let _ = writeln!(out, "<li>{f}</li>");
+    }
+    out.push_str("</ul>\n");
+    let _ = writeln!(
+        out,
+        "<p class=\"note\">Each figure is followed by its 95% interval; a difference is \
+         called significant only when the interval excludes par (50% between two decks, 1/N \
+         at N seats, 0 for an IWD). Cards count when in hand in {MIN_CARD_GAMES} games or \
+         more.</p>"
+    );
+    out
 }
 
 fn manifest(m: &RunManifest) -> String {
@@ -270,6 +311,8 @@ fn summary(rows: &[SummaryRow]) -> String {
 /// by seat, and its rank distribution as a stacked bar.
 fn tables(rows: &[TableRow]) -> String {
     let seats = rows.iter().map(|r| r.win_share_at.len()).max().unwrap_or(0);
+    // One table is named in the page's title: no column for it.
+    let one_table = rows.iter().all(|r| r.table == rows[0].table);
     let mut header = [
         "table",
         "entry",
@@ -282,6 +325,9 @@ fn tables(rows: &[TableRow]) -> String {
     ]
     .map(String::from)
     .to_vec();
+    if one_table {
+        header.remove(0);
+    }
     header.extend((0..seats).map(|s| format!("wins at seat {}", Player::new(s).letter())));
     let body: Vec<Vec<String>> = rows
         .iter()
@@ -296,6 +342,9 @@ fn tables(rows: &[TableRow]) -> String {
                 num(r.mean_score, 1),
                 rank_bar(&r.rank_shares),
             ];
+            if one_table {
+                row.remove(0);
+            }
             row.extend(r.win_share_at.iter().map(|x| pct(*x)));
             row
         })
@@ -339,9 +388,36 @@ fn charts(svgs: &[String]) -> String {
     format!("<div class=\"charts\">\n{}</div>\n", svgs.concat())
 }
 
+/// The per-turn rows a line shows: each deck's turns up to the first one
+/// fewer than [`MIN_TURN_GAMES`] games reached.
+fn reached<T>(rows: &[T], deck: impl Fn(&T) -> &str, games: impl Fn(&T) -> u64) -> Vec<&T> {
+    let mut stopped: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for r in rows {
+        if stopped.contains(&deck(r)) {
+            continue;
+        }
+        if games(r) < MIN_TURN_GAMES {
+            stopped.push(deck(r));
+        } else {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// The note under per-turn charts: where the lines stop.
+fn stop_note() -> String {
+    format!(
+        "A line stops at the first turn fewer than {MIN_TURN_GAMES} of the deck's games \
+         reached."
+    )
+}
+
 fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
+    let rows = reached(rows, |r| &r.deck, |r| r.games);
     let by =
-        |f: fn(&ManaRow) -> f64| series_by(rows, |r| &r.deck, move |r| (f64::from(r.turn), f(r)));
+        |f: fn(&ManaRow) -> f64| series_by(&rows, |r| &r.deck, move |r| (f64::from(r.turn), f(r)));
     let chart = |title, f| {
         line_chart(
             Axes {
@@ -357,8 +433,9 @@ fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
     let unspent = format!("{} unspent", capitalized(resource));
     let max = format!("Most {resource} available");
     Ok(format!(
-        "<p class=\"note\">Means over the games that reached each of the deck's own turns \
-         (late turns average few games).</p>\n{}",
+        "<p class=\"note\">Means over the games that reached each of the deck's own turns. \
+         {}</p>\n{}",
+        stop_note(),
         charts(&[
             chart(&spent, |r| r.spent)?,
             chart(&unspent, |r| r.unspent)?,
@@ -368,11 +445,25 @@ fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
 }
 
 fn pace(rows: &[PaceRow], score: &str) -> anyhow::Result<String> {
-    let prizes = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_score));
+    let rows = reached(rows, |r| &r.deck, |r| r.games);
+    let prizes = series_by(&rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_score));
     let title = format!("Mean score ({score})");
-    let won = series_by(rows, |r| &r.deck, |r| (f64::from(r.turn), r.share_won));
+    let mut won = series_by(&rows, |r| &r.deck, |r| (f64::from(r.turn), r.share_won));
+    for s in &mut won {
+        s.band = rows
+            .iter()
+            .filter(|r| r.deck == s.name)
+            .filter_map(|r| {
+                let wins = Score::with_points(r.games, r.share_won * r.games as f64);
+                let (lo, hi) = wins.wilson95()?;
+                Some((f64::from(r.turn), lo, hi))
+            })
+            .collect();
+    }
     Ok(format!(
-        "<p class=\"note\">By the end of each of the deck's own turns, over all its games.</p>\n{}",
+        "<p class=\"note\">By the end of each of the deck's own turns, over all its games; \
+         the shaded band is the 95% Wilson interval of the share won. {}</p>\n{}",
+        stop_note(),
         charts(&[
             line_chart(
                 Axes {
@@ -404,6 +495,7 @@ fn actions(rows: &[ActionRow]) -> anyhow::Result<String> {
         .iter()
         .map(|&kind| {
             let of_kind: Vec<&ActionRow> = rows.iter().filter(|r| r.kind == kind).collect();
+            let of_kind = reached(&of_kind, |r| &r.deck, |r| r.games);
             let series: Vec<Series> =
                 series_by(&of_kind, |r| &r.deck, |r| (f64::from(r.turn), r.mean));
             line_chart(
@@ -418,8 +510,28 @@ fn actions(rows: &[ActionRow]) -> anyhow::Result<String> {
         })
         .collect::<anyhow::Result<Vec<String>>>()?;
     Ok(format!(
-        "<p class=\"note\">Mean actions of each kind on each of the deck's own turns.</p>\n{}",
+        "<p class=\"note\">Mean actions of each kind on each of the deck's own turns. {}</p>\n{}",
+        stop_note(),
         charts(&svgs)
+    ))
+}
+
+/// The deck cost histogram: how many cards of each cost each list holds.
+fn deck_curve(rows: &[CostRow]) -> anyhow::Result<String> {
+    let series = series_by(rows, |r| &r.deck, |r| (f64::from(r.cost), r.cards as f64));
+    let chart = bar_chart(
+        Axes {
+            title: "Cards in the list by cost",
+            x: "cost",
+            y: "cards",
+            share: false,
+        },
+        &series,
+    )?;
+    Ok(format!(
+        "<p class=\"note\">What players call the mana curve: the cards of each cost in each \
+         deck's list, copies counted (deck_curve.csv).</p>\n{}",
+        charts(&[chart])
     ))
 }
 
@@ -572,7 +684,7 @@ fn ratings(rows: &[RatingRow]) -> anyhow::Result<String> {
         })
         .collect();
     if !bars.is_empty() {
-        out.push_str(&charts(&[error_bar_chart(
+        out.push_str(&charts(&[interval_chart(
             "Ratings with 95% intervals",
             "rating",
             &bars,
@@ -589,8 +701,10 @@ fn ratings(rows: &[RatingRow]) -> anyhow::Result<String> {
 enum CardCell {
     /// A text column as it is.
     Text(&'static str),
-    /// A count or a plain number as it is.
+    /// A count as it is.
     Number(&'static str),
+    /// A mean, with one decimal.
+    Mean(&'static str),
     /// A rate (`<prefix>win_rate` or the given column) as a percentage,
     /// its 95% interval below it.
     Rate {
@@ -675,7 +789,7 @@ const CARD_COLUMNS: [(&str, &str, CardCell); 11] = [
     (
         "Turn played",
         "mean own turn at which copies were played",
-        CardCell::Number("mean_turn_played"),
+        CardCell::Mean("mean_turn_played"),
     ),
 ];
 
@@ -688,7 +802,7 @@ fn card_table(cards: &TextTable) -> String {
         .iter()
         .filter(|(_, _, cell)| {
             column(match cell {
-                CardCell::Text(c) | CardCell::Number(c) => c,
+                CardCell::Text(c) | CardCell::Number(c) | CardCell::Mean(c) => c,
                 CardCell::Rate { rate, .. } => rate,
                 CardCell::Points { value, .. } => value,
             })
@@ -734,6 +848,7 @@ fn card_table(cards: &TextTable) -> String {
                 CardCell::Number(c) => {
                     let _ = write!(out, "<td class=\"n\">{}</td>", esc(text(c)));
                 }
+                CardCell::Mean(c) => card_cell(&mut out, value(c), num(value(c), 1), None),
                 CardCell::Rate { rate, low, high } => {
                     let (v, lo, hi) = (value(rate), value(low), value(high));
                     card_cell(

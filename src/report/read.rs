@@ -12,6 +12,7 @@ use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
 use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
+use crate::stats::Score;
 
 /// One input file of the run, as `manifest.json` lists it.
 #[derive(Clone, Debug, Deserialize)]
@@ -149,6 +150,18 @@ pub struct Estimate {
     pub high: Option<f64>,
 }
 
+impl Estimate {
+    /// The rate of `score` with its 95% Wilson interval.
+    pub fn wilson(score: &Score) -> Estimate {
+        let interval = score.wilson95();
+        Estimate {
+            value: score.rate(),
+            low: interval.map(|i| i.0),
+            high: interval.map(|i| i.1),
+        }
+    }
+}
+
 /// A line of `mana_curve.csv`: one deck's mean resource (mana) on one of
 /// its turns.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,6 +170,8 @@ pub struct ManaRow {
     pub deck: String,
     /// The deck's own turn number.
     pub turn: u32,
+    /// Games that reached the turn.
+    pub games: u64,
     /// Mean most resource available.
     pub max: f64,
     /// Mean resource spent.
@@ -172,6 +187,8 @@ pub struct PaceRow {
     pub deck: String,
     /// The deck's own turn number.
     pub turn: u32,
+    /// Games counted (all the deck's games).
+    pub games: u64,
     /// Mean score by then.
     pub mean_score: f64,
     /// Share of games won by then.
@@ -188,8 +205,33 @@ pub struct ActionRow {
     pub turn: u32,
     /// The kind of action.
     pub kind: String,
+    /// Games that reached the turn.
+    pub games: u64,
     /// Mean actions of that kind on that turn.
     pub mean: f64,
+}
+
+/// A line of `deck_curve.csv`: how many cards of one cost a deck's list
+/// holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CostRow {
+    /// The deck.
+    pub deck: String,
+    /// The cost.
+    pub cost: u32,
+    /// Cards of that cost in the list, copies counted.
+    pub cards: u64,
+}
+
+/// A line of `seats.csv`: one seat of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    /// The game's number.
+    pub game: u64,
+    /// The seat's place (1 for first; equal places share it).
+    pub rank: u32,
+    /// Whether the seat moved first (`1` in the file).
+    pub first: bool,
 }
 
 /// A line of `matchups.csv`: one deck against one opponent.
@@ -249,6 +291,8 @@ pub struct Run {
     pub tables: Vec<TableRow>,
     /// `mana_curve.csv`.
     pub mana: Option<Vec<ManaRow>>,
+    /// `deck_curve.csv`.
+    pub deck_curve: Option<Vec<CostRow>>,
     /// `prize_pace.csv`.
     pub pace: Option<Vec<PaceRow>>,
     /// `actions.csv`.
@@ -259,6 +303,8 @@ pub struct Run {
     pub ratings: Option<Vec<RatingRow>>,
     /// `cards.csv`.
     pub cards: Option<TextTable>,
+    /// `seats.csv`.
+    pub seats: Option<Vec<SeatRow>>,
 }
 
 impl Run {
@@ -277,11 +323,13 @@ impl Run {
             summary,
             tables,
             mana: optional(dir, "mana_curve.csv")?,
+            deck_curve: optional(dir, "deck_curve.csv")?,
             pace: optional(dir, "prize_pace.csv")?,
             actions: optional(dir, "actions.csv")?,
             matchups: optional(dir, "matchups.csv")?,
             ratings: optional(dir, "ratings.csv")?,
             cards: Csv::read(dir, "cards.csv")?.map(Csv::text),
+            seats: optional(dir, "seats.csv")?,
         })
     }
 }
@@ -585,6 +633,7 @@ impl FromRow for ManaRow {
     const COLUMNS: &'static [&'static str] = &[
         "deck",
         "turn",
+        "games",
         "mean_resource_max",
         "mean_resource_spent",
         "mean_resource_unspent",
@@ -594,6 +643,7 @@ impl FromRow for ManaRow {
         Ok(ManaRow {
             deck: row.text(),
             turn: row.number()?,
+            games: row.number()?,
             max: row.number()?,
             spent: row.number()?,
             unspent: row.number()?,
@@ -602,12 +652,14 @@ impl FromRow for ManaRow {
 }
 
 impl FromRow for PaceRow {
-    const COLUMNS: &'static [&'static str] = &["deck", "turn", "mean_score", "share_won_by_turn"];
+    const COLUMNS: &'static [&'static str] =
+        &["deck", "turn", "games", "mean_score", "share_won_by_turn"];
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(PaceRow {
             deck: row.text(),
             turn: row.number()?,
+            games: row.number()?,
             mean_score: row.number()?,
             share_won: row.number()?,
         })
@@ -615,14 +667,39 @@ impl FromRow for PaceRow {
 }
 
 impl FromRow for ActionRow {
-    const COLUMNS: &'static [&'static str] = &["deck", "turn", "kind", "mean_actions"];
+    const COLUMNS: &'static [&'static str] = &["deck", "turn", "kind", "games", "mean_actions"];
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(ActionRow {
             deck: row.text(),
             turn: row.number()?,
             kind: row.text(),
+            games: row.number()?,
             mean: row.number()?,
+        })
+    }
+}
+
+impl FromRow for CostRow {
+    const COLUMNS: &'static [&'static str] = &["deck", "cost", "cards_in_list"];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(CostRow {
+            deck: row.text(),
+            cost: row.number()?,
+            cards: row.number()?,
+        })
+    }
+}
+
+impl FromRow for SeatRow {
+    const COLUMNS: &'static [&'static str] = &["game", "rank", "first"];
+
+    fn from_row(row: &mut Row) -> anyhow::Result<Self> {
+        Ok(SeatRow {
+            game: row.number()?,
+            rank: row.number()?,
+            first: row.number::<u32>()? == 1,
         })
     }
 }

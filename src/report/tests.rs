@@ -31,12 +31,25 @@ deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_hig
 <b>Rush</b>,greedy,prize-control,greedy,250,165,85,0,0.6600,0.6047,0.7113,0.8552,0.4774,15.9767
 ";
 
+/// Turn 3 of <b>Rush</b> is reached by fewer than 20 games: its line
+/// stops at turn 2, and turn 4 (more games, as a file may say after a
+/// merge) stays hidden.
 const MANA: &str = "\
 deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played
 <b>Rush</b>,1,250,1.0000,1.1467,0.3700,0.9300
 <b>Rush</b>,2,250,2.0000,1.9833,0.0167,0.9733
+<b>Rush</b>,3,19,3.0000,2.9000,0.1000,1.0000
+<b>Rush</b>,4,25,4.0000,3.9000,0.1000,1.0000
 prize-control,1,250,1.0000,0.8000,0.2000,0.7000
 prize-control,2,250,2.0000,1.5000,0.5000,0.9000
+";
+
+const DECK_CURVE: &str = "\
+deck,cost,cards_in_list,mean_played_per_game
+<b>Rush</b>,1,6,1.6367
+<b>Rush</b>,2,19,4.8067
+prize-control,2,12,2.0000
+prize-control,5,3,0.4000
 ";
 
 const PACE: &str = "\
@@ -88,7 +101,8 @@ fn run_dir(files: &[(&str, &str)]) -> TempDir {
 
 const REQUIRED: [(&str, &str); 2] = [("manifest.json", MANIFEST), ("summary.csv", SUMMARY)];
 
-const OPTIONAL: [(&str, &str); 6] = [
+const OPTIONAL: [(&str, &str); 7] = [
+    ("deck_curve.csv", DECK_CURVE),
     ("mana_curve.csv", MANA),
     ("prize_pace.csv", PACE),
     ("actions.csv", ACTIONS),
@@ -98,7 +112,8 @@ const OPTIONAL: [(&str, &str); 6] = [
 ];
 
 /// The section id shown for each optional file.
-const SECTIONS: [(&str, &str); 6] = [
+const SECTIONS: [(&str, &str); 7] = [
+    ("deck_curve.csv", "deck-curve"),
     ("mana_curve.csv", "mana-curve"),
     ("prize_pace.csv", "prize-pace"),
     ("actions.csv", "actions"),
@@ -137,7 +152,7 @@ fn has_section(html: &str, id: &str) -> bool {
 #[test]
 fn every_section_is_present_when_its_file_is() {
     let html = page(&all_files());
-    for id in ["manifest", "summary"]
+    for id in ["findings", "manifest", "summary"]
         .into_iter()
         .chain(SECTIONS.iter().map(|s| s.1))
     {
@@ -147,9 +162,9 @@ fn every_section_is_present_when_its_file_is() {
             "no link to {id}"
         );
     }
-    // Three mana charts, two prize-pace charts, two action kinds, one
-    // rating chart.
-    assert_eq!(html.matches("<svg").count(), 8);
+    // One cost histogram, three mana charts, two prize-pace charts, two
+    // action kinds, one rating chart.
+    assert_eq!(html.matches("<svg").count(), 9);
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.trim_end().ends_with("</html>"));
 }
@@ -157,7 +172,9 @@ fn every_section_is_present_when_its_file_is() {
 #[test]
 fn each_optional_section_follows_its_own_file() {
     let html = page(&REQUIRED);
-    assert!(has_section(&html, "manifest") && has_section(&html, "summary"));
+    for id in ["findings", "summary", "manifest"] {
+        assert!(has_section(&html, id), "no section {id}");
+    }
     for (_, id) in SECTIONS {
         assert!(!has_section(&html, id), "section {id} without its file");
     }
@@ -389,4 +406,203 @@ fn a_failed_report_keeps_the_previous_page() {
         })
         .count();
     assert_eq!(hidden, 0, "temporary file left behind");
+}
+
+/// The ids of the page's sections, in order.
+fn section_ids(html: &str) -> Vec<&str> {
+    html.split("<section id=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect()
+}
+
+#[test]
+fn the_answer_comes_first_and_the_settings_last() {
+    let html = page(&all_files());
+    assert_eq!(
+        section_ids(&html),
+        [
+            "findings",
+            "ratings",
+            "matchups",
+            "summary",
+            "deck-curve",
+            "mana-curve",
+            "prize-pace",
+            "actions",
+            "cards",
+            "manifest",
+        ]
+    );
+    let nav = between(&html, "<nav>", "</nav>");
+    assert!(
+        nav.starts_with("<nav><a href=\"#findings\">Findings</a>"),
+        "{nav}"
+    );
+    assert!(nav.ends_with("<a href=\"#manifest\">Run settings and inputs</a>"));
+}
+
+/// The sentences of the findings section.
+fn findings(html: &str) -> Vec<&str> {
+    between(html, "<ul class=\"findings\">", "</ul>")
+        .split("<li>")
+        .skip(1)
+        .map(|li| &li[..li.find("</li>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn a_duel_finding_states_the_winner_with_its_interval() {
+    let html = page(&REQUIRED);
+    assert_eq!(
+        findings(&html),
+        ["&lt;b&gt;Rush&lt;/b&gt; beats prize-control: 66.0% (60.5–71.1%) of 250 games."]
+    );
+}
+
+#[test]
+fn the_clear_strongest_deck_of_a_field_is_named() {
+    let matchups = "\
+deck,opponent,bot,opponent_bot,games,wins,losses,draws,win_rate,ci95_low,ci95_high
+alpha,beta,greedy,greedy,200,150,50,0,0.7500,0.6855,0.8049
+alpha,gamma,greedy,greedy,200,160,40,0,0.8000,0.7388,0.8498
+beta,alpha,greedy,greedy,200,50,150,0,0.2500,0.1951,0.3145
+beta,gamma,greedy,greedy,200,100,100,0,0.5000,0.4314,0.5686
+gamma,alpha,greedy,greedy,200,40,160,0,0.2000,0.1502,0.2612
+gamma,beta,greedy,greedy,200,100,100,0,0.5000,0.4314,0.5686
+";
+    let html = page(&[
+        ("manifest.json", MANIFEST),
+        ("summary.csv", SUMMARY),
+        ("matchups.csv", matchups),
+    ]);
+    assert_eq!(
+        findings(&html),
+        [
+            "alpha is the strongest deck: 77.5% (73.2–81.3%) against the field.",
+            "gamma has the lowest win rate against the field, 35.0% (30.5–39.8%), not \
+             significantly behind beta at 37.5% (32.9–42.3%).",
+        ]
+    );
+}
+
+#[test]
+fn the_seat_advantage_is_stated_only_when_the_interval_excludes_par() {
+    // 40 games; the seat moving first (seat b) wins 30 of them.
+    let mut seats = String::from("game,seat,deck,bot,rank,score,first\n");
+    for g in 0..40 {
+        let first_wins = g < 30;
+        seats += &format!("{g},a,x,greedy,{},0,0\n", if first_wins { 2 } else { 1 });
+        seats += &format!("{g},b,y,greedy,{},0,1\n", if first_wins { 1 } else { 2 });
+    }
+    let html = page(&[
+        ("manifest.json", MANIFEST),
+        ("summary.csv", SUMMARY),
+        ("seats.csv", &seats),
+    ]);
+    assert_eq!(
+        findings(&html)[1],
+        "The seat that moves first wins 75.0% (59.8–85.8%) of 40 two-seat games: an \
+         advantage over par (50%)."
+    );
+    // Draws share the first place: 20 of 40 is par.
+    let even = seats.replacen(",2,0,", ",1,0,", 20);
+    let html = page(&[
+        ("manifest.json", MANIFEST),
+        ("summary.csv", SUMMARY),
+        ("seats.csv", &even),
+    ]);
+    assert!(
+        findings(&html)[1].ends_with("no significant seat advantage (par 50%)."),
+        "{html}"
+    );
+}
+
+#[test]
+fn the_cards_with_the_largest_and_lowest_iwd_are_named() {
+    let html = page(&all_files());
+    let f = findings(&html);
+    // Ward Wall, in hand in no game, is left out.
+    assert_eq!(
+        f[f.len() - 2..],
+        [
+            "Among cards in hand in 100 games or more, Cinder Imp (&lt;b&gt;Rush&lt;/b&gt;) \
+             has the largest IWD: -0.9 points (-20.0 to +15.0), an interval that holds 0, so \
+             no significant effect.",
+            "Among cards in hand in 100 games or more, Fox &amp; &lt;Co&gt; \
+             (&lt;b&gt;Rush&lt;/b&gt;) has the lowest IWD: -8.7 points (-22.0 to +6.0), an \
+             interval that holds 0, so no significant effect.",
+        ]
+    );
+}
+
+#[test]
+fn a_run_at_four_seats_has_findings_per_table() {
+    let summary = "\
+table,entry,deck,bot,games,win_share,win_share_ci95_low,win_share_ci95_high,rank_score,rank_score_ci95_low,rank_score_ci95_high,mean_score,draws,mean_turns,win_share_at_a,win_share_at_b,win_share_at_c,win_share_at_d,share_rank_1,share_rank_2,share_rank_3,share_rank_4
+b + t + g + s,a,blazing,greedy,20,0.3500,0.1812,0.5671,0.6000,0.4457,0.7543,106.6000,0,131.7500,0.2000,0.0000,0.6000,0.6000,0.3500,0.2000,0.3500,0.1000
+b + t + g + s,b,tidal,greedy,20,0.1500,0.0524,0.3604,0.4333,0.2754,0.5912,104.7000,0,131.7500,0.0000,0.0000,0.2000,0.4000,0.1500,0.3000,0.2500,0.3000
+b + t + g + s,c,gale,greedy,20,0.2500,0.1119,0.4687,0.5333,0.3733,0.6934,103.5500,0,131.7500,0.0000,0.0000,0.6000,0.4000,0.2500,0.3000,0.2500,0.2000
+b + t + g + s,d,shade,greedy,20,0.2500,0.1119,0.4687,0.4333,0.2492,0.6175,104.4500,0,131.7500,0.4000,0.0000,0.4000,0.2000,0.2500,0.2000,0.1500,0.4000
+";
+    let html = page(&[("manifest.json", MANIFEST), ("summary.csv", summary)]);
+    assert_eq!(
+        findings(&html),
+        [
+            "blazing wins the most first places: 35.0% (18.1–56.7%) of 20 four-seat games, \
+             not significantly different from par (25%).",
+            "tidal wins the fewest first places: 15.0% (5.2–36.0%) of 20 four-seat games, not \
+             significantly different from par (25%).",
+        ]
+    );
+    // One table: its name is the title, not a column.
+    let head = between(&html, "<thead>", "</thead>");
+    assert!(head.starts_with("<thead><tr><th>entry</th>"), "{head}");
+}
+
+#[test]
+fn per_turn_lines_stop_where_fewer_than_20_games_reach_the_turn() {
+    let html = page(&all_files());
+    let s = between(&html, "<section id=\"mana-curve\">", "</section>");
+    assert!(s.contains("A line stops at the first turn fewer than 20"));
+    // Each deck's line has its two turns (the axes' and legend's lines
+    // have two points too); without the stop, <b>Rush</b>'s has four.
+    let longest = s
+        .split("points=\"")
+        .skip(1)
+        .map(|p| p[..p.find('"').unwrap()].split_whitespace().count())
+        .max();
+    assert_eq!(longest, Some(2));
+}
+
+#[test]
+fn the_deck_cost_histogram_has_a_bar_per_deck_and_cost() {
+    let html = page(&all_files());
+    let s = between(&html, "<section id=\"deck-curve\">", "</section>");
+    assert!(s.contains("Cards in the list by cost"));
+    // Four bars, two legend samples; the background and the legend's box
+    // and border.
+    assert_eq!(s.matches("<rect").count(), 4 + 2 + 3);
+    // A ruleset without costs (all 0) has no histogram.
+    let flat = "deck,cost,cards_in_list,mean_played_per_game\nx,0,40,0.0000\n";
+    let html = page(&[
+        ("manifest.json", MANIFEST),
+        ("summary.csv", SUMMARY),
+        ("deck_curve.csv", flat),
+    ]);
+    assert!(!has_section(&html, "deck-curve"));
+}
+
+#[test]
+fn a_deck_with_an_all_line_is_measured_by_it() {
+    // <b>Rush</b> has a line against ALL (its interval is the file's);
+    // evolution's matchups are summed.
+    let html = page(&all_files());
+    assert_eq!(
+        findings(&html)[..2],
+        [
+            "evolution is the strongest deck: 70.0% (60.4–78.1%) against the field.",
+            "&lt;b&gt;Rush&lt;/b&gt; is the weakest deck: 52.5% (45.6–59.3%) against the field.",
+        ]
+    );
 }
