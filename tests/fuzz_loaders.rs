@@ -13,14 +13,14 @@
 use std::time::{Duration, Instant};
 
 use decklab::bots::FeatureSet;
-use decklab::core::{GameRng, below, rng_from_seed};
+use decklab::core::{CardDef, GameRng, below, rng_from_seed};
 use decklab::games::Ruleset;
 use decklab::games::nostalgix::cards::{BUNDLED_CARDS, CardDb};
 use decklab::games::nostalgix::deck::Deck;
 use decklab::games::nostalgix::{BUNDLED_DECKS, FEATURES, Nostalgix};
 
 /// The fields `--set` takes.
-const FIELDS: &[&str] = Nostalgix::OVERRIDE_FIELDS;
+const FIELDS: &[&str] = <Nostalgix as Ruleset>::Card::FIELDS;
 
 const NOSTALGIX: FeatureSet = FeatureSet {
     game: "nostalgix",

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use anyhow::{Context, anyhow, bail};
 
 use super::matchup::RulesArgs;
+use crate::core::CardPool;
 use crate::core::{Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
 use crate::games::{Options, Ruleset};
@@ -29,7 +30,7 @@ pub fn local_dir<R: Ruleset>() -> String {
 #[derive(Debug)]
 pub struct Pool<R: Ruleset> {
     /// The cards.
-    pub cards: Arc<R::Cards>,
+    pub cards: Arc<CardPool<R::Card>>,
     /// The card files read (or the bundled pool), with their hashes.
     pub files: Vec<InputFile>,
 }
@@ -147,7 +148,10 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
 }
 
 /// Parses and checks a deck list against the pool.
-pub fn parse_deck<R: Ruleset>(source: &DeckSource, cards: &R::Cards) -> anyhow::Result<R::Deck> {
+pub fn parse_deck<R: Ruleset>(
+    source: &DeckSource,
+    cards: &CardPool<R::Card>,
+) -> anyhow::Result<R::Deck> {
     R::parse_deck(&source.text, &source.path, &source.name, cards).map_err(|problems| {
         anyhow::Error::new(Diagnostics(problems))
             .context(format!("{} is not a legal deck", source.path))

@@ -19,6 +19,7 @@ use clap::Args;
 
 use super::ruleset::load_pool;
 use super::with_ruleset;
+use crate::core::CardPool;
 use crate::core::deck_name;
 use crate::diagnostics::Diagnostics;
 use crate::games::GameKind;
@@ -104,7 +105,10 @@ fn card_problems<R: Ruleset>(path: &Path) -> Vec<String> {
 }
 
 /// The problems of a deck file (empty if it is legal).
-fn deck_problems<R: Ruleset>(path: &Path, cards: &R::Cards) -> anyhow::Result<Vec<String>> {
+fn deck_problems<R: Ruleset>(
+    path: &Path,
+    cards: &CardPool<R::Card>,
+) -> anyhow::Result<Vec<String>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read deck file {}", path.display()))?;
     let label = path.display().to_string();
@@ -118,13 +122,16 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     with_ruleset!(args.game, R => validate::<R>(&args))
 }
 
+/// A loaded card pool of ruleset `R`, shared by the decks it checks.
+type Pool<R> = Arc<CardPool<<R as Ruleset>::Card>>;
+
 /// Checks every file of `args` as files of ruleset `R`.
 fn validate<R: Ruleset>(args: &ValidateArgs) -> anyhow::Result<()> {
     let checks = checks(&args.paths, args.cards.is_none())?;
     // Pools are loaded only when a deck needs them, so a broken pool can
     // itself be validated. A folder's broken pool is reported with the
     // folder; its decks are then not checked.
-    let mut pools: BTreeMap<Option<PathBuf>, Option<Arc<R::Cards>>> = BTreeMap::new();
+    let mut pools: BTreeMap<Option<PathBuf>, Option<Pool<R>>> = BTreeMap::new();
     let (mut bad_files, mut count) = (0, 0);
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();

@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::core::{Evaluate, Game, Invariants, Report};
+use crate::core::{CardDef, CardPool, Evaluate, Game, Invariants, Report};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// Declares the rulesets: `GameKind` (what `--game` takes), [`GAMES`],
@@ -81,8 +81,9 @@ registry! { $;
 /// files (or compiled in), turned into a [`Game`] for one match. Everything
 /// the commands do beyond loading goes through the [`Game`] traits alone.
 pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
-    /// The card pool: immutable once loaded, shared by every match.
-    type Cards: Debug + Send + Sync + 'static;
+    /// A card of the pool; the pool itself, immutable once loaded and
+    /// shared by every match, is the kit's [`CardPool`] of them.
+    type Card: CardDef;
     /// A legal deck list of that pool.
     type Deck: Debug + Clone;
 
@@ -90,9 +91,6 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     const NAME: &'static str;
     /// The bundled card file's text.
     const BUNDLED_CARDS: &'static str;
-    /// The fields `--set "Card.field=value"` may change, for `--help` and
-    /// error messages.
-    const OVERRIDE_FIELDS: &'static [&'static str];
     /// How many seats a game may have.
     const PLAYERS: RangeInclusive<usize> = 2..=2;
     /// The most bytes a game state may take (checked by the conformance
@@ -103,16 +101,26 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     /// the first ones.
     fn bundled_decks() -> &'static [(&'static str, &'static str)];
 
-    /// The bundled card pool.
-    fn bundled_cards() -> Self::Cards;
+    /// The bundled card pool (`BUNDLED_CARDS`, named as
+    /// `decks/<NAME>/cards.toml` in messages).
+    fn bundled_cards() -> CardPool<Self::Card> {
+        CardPool::bundled(
+            Self::BUNDLED_CARDS,
+            &format!("decks/{}/cards.toml", Self::NAME),
+        )
+    }
 
     /// Loads a card file, or every `.toml` file of a folder, reporting
     /// every problem as `path:line: message`.
-    fn load_cards(path: &Path) -> Result<Self::Cards, Diagnostics>;
+    fn load_cards(path: &Path) -> Result<CardPool<Self::Card>, Diagnostics> {
+        CardPool::load(path)
+    }
 
     /// Applies one `--set "Card Name.field=value"` override, or says what
     /// is wrong with it (naming the closest card or field).
-    fn apply_override(cards: &mut Self::Cards, spec: &str) -> Result<(), String>;
+    fn apply_override(cards: &mut CardPool<Self::Card>, spec: &str) -> Result<(), String> {
+        cards.apply_override(spec)
+    }
 
     /// Parses and checks a deck list against `cards`; `path` names it in
     /// messages, `name` in reports.
@@ -120,12 +128,14 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
         text: &str,
         path: &str,
         name: &str,
-        cards: &Self::Cards,
+        cards: &CardPool<Self::Card>,
     ) -> Result<Self::Deck, Vec<Diagnostic>>;
 
     /// The pool as a table for `decklab cards`: a header row then one row
     /// per card, and the indices of the columns to right-align.
-    fn card_table(cards: &Self::Cards) -> (Vec<Vec<String>>, Vec<usize>);
+    fn card_table(cards: &CardPool<Self::Card>) -> (Vec<Vec<String>>, Vec<usize>) {
+        (cards.table(), Self::Card::TABLE_RIGHT.to_vec())
+    }
 
     /// Checks the options a match of this ruleset is asked for: by default
     /// single games only (`--match single`).
@@ -163,7 +173,11 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
 
     /// A match between legal decks, one per seat (as many as the table
     /// has seats).
-    fn new_match(cards: Arc<Self::Cards>, decks: Vec<Self::Deck>, options: Options) -> Self;
+    fn new_match(
+        cards: Arc<CardPool<Self::Card>>,
+        decks: Vec<Self::Deck>,
+        options: Options,
+    ) -> Self;
 }
 
 /// The options every ruleset's match takes.
@@ -222,7 +236,7 @@ impl Default for Options {
 /// The bundled starter decks `seats` (indices into
 /// [`Ruleset::bundled_decks`], wrapping) of ruleset `R` on the pool
 /// `cards`, default options: the match tests, benches and the soak play.
-pub fn bundled_match<R: Ruleset>(cards: R::Cards, seats: &[usize]) -> R {
+pub fn bundled_match<R: Ruleset>(cards: CardPool<R::Card>, seats: &[usize]) -> R {
     let decks = R::bundled_decks();
     let deck = |i: usize| {
         let (name, text) = decks[i % decks.len()];

@@ -9,7 +9,7 @@ use super::cards::{Card, CardDb};
 use super::deck::Deck;
 use super::state::MAX_INSTANCES;
 use super::{BUNDLED_CARDS, BUNDLED_DECKS, MillenniumBlades, Mode, NAME, Options};
-use crate::core::{CardDef, CardPool};
+use crate::core::CardPool;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -20,12 +20,11 @@ pub fn bundled_pool() -> CardDb {
 }
 
 impl Ruleset for MillenniumBlades {
-    type Cards = CardDb;
+    type Card = Card;
     type Deck = Deck;
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = "";
-    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
     const PLAYERS: RangeInclusive<usize> = 2..=5;
     // size_of::<State>() is 4,120 bytes: the budget is that figure, so any
     // growth of the state is a decision (the conformance test checks it).
@@ -55,10 +54,6 @@ impl Ruleset for MillenniumBlades {
         Ok(pool)
     }
 
-    fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
-        cards.apply_override(spec)
-    }
-
     fn parse_deck(
         text: &str,
         path: &str,
@@ -68,10 +63,6 @@ impl Ruleset for MillenniumBlades {
         let mut deck = Deck::parse(text, path, cards)?;
         name.clone_into(&mut deck.name);
         Ok(deck)
-    }
-
-    fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
-        (cards.table(), Card::TABLE_RIGHT.to_vec())
     }
 
     fn check_options(options: &Options) -> Result<(), String> {

@@ -1,41 +1,27 @@
 //! Nostalgix as a [`Ruleset`]: its pool, decks and overrides from files,
 //! through the kit.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use super::cards::{BUNDLED_CARDS, Card};
 use super::deck::Deck;
 use super::{BUNDLED_DECKS, NAME, Nostalgix, Options};
-use crate::core::{CardDef, CardPool, Seats};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::core::{CardPool, Seats};
+use crate::diagnostics::Diagnostic;
 use crate::games::Ruleset;
 
 impl Ruleset for Nostalgix {
-    type Cards = CardPool<Card>;
+    type Card = Card;
     type Deck = Deck;
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
-    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
     /// `size_of::<State>()` is 2,304 bytes (36 × 64): the budget is that
     /// figure, so any growth of the state is a decision.
     const STATE_BUDGET: usize = 2304;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
-    }
-
-    fn bundled_cards() -> CardPool<Card> {
-        CardPool::bundled(BUNDLED_CARDS, "decks/nostalgix/cards.toml")
-    }
-
-    fn load_cards(path: &Path) -> Result<CardPool<Card>, Diagnostics> {
-        CardPool::load(path)
-    }
-
-    fn apply_override(cards: &mut CardPool<Card>, spec: &str) -> Result<(), String> {
-        cards.apply_override(spec)
     }
 
     fn parse_deck(
@@ -47,10 +33,6 @@ impl Ruleset for Nostalgix {
         let mut deck = Deck::parse(text, path, cards)?;
         name.clone_into(&mut deck.name);
         Ok(deck)
-    }
-
-    fn card_table(cards: &CardPool<Card>) -> (Vec<Vec<String>>, Vec<usize>) {
-        (cards.table(), Card::TABLE_RIGHT.to_vec())
     }
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> Nostalgix {

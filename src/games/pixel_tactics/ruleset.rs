@@ -1,23 +1,20 @@
 //! Pixel Tactics as a [`Ruleset`]: its pool, decks and overrides from
 //! files, through the kit.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use super::cards::{BUNDLED_CARDS, Card, CardDb};
 use super::deck::Deck;
 use super::{BUNDLED_DECKS, NAME, Options, PixelTactics};
-use crate::core::{CardDef, CardPool};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::Diagnostic;
 use crate::games::Ruleset;
 
 impl Ruleset for PixelTactics {
-    type Cards = CardDb;
+    type Card = Card;
     type Deck = Deck;
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
-    const OVERRIDE_FIELDS: &'static [&'static str] = Card::FIELDS;
     /// `size_of::<State>()` is 504 bytes (a whole match, both sides'
     /// zones in fixed arrays): the budget is that figure, so any growth of
     /// the state is a decision.
@@ -25,14 +22,6 @@ impl Ruleset for PixelTactics {
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
-    }
-
-    fn bundled_cards() -> CardDb {
-        CardPool::bundled(BUNDLED_CARDS, "decks/pixel-tactics/cards.toml")
-    }
-
-    fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
-        CardPool::load(path)
     }
 
     /// A card's stat; the match format is no card's field but `--match`'s.
@@ -53,10 +42,6 @@ impl Ruleset for PixelTactics {
         let mut deck = Deck::parse(text, path, cards)?;
         name.clone_into(&mut deck.name);
         Ok(deck)
-    }
-
-    fn card_table(cards: &CardDb) -> (Vec<Vec<String>>, Vec<usize>) {
-        (cards.table(), Card::TABLE_RIGHT.to_vec())
     }
 
     fn check_options(options: &Options) -> Result<(), String> {
