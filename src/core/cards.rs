@@ -363,6 +363,13 @@ impl Build<'_> {
         self.name
     }
 
+    /// The value `table` gives `name` (ignoring ASCII case, as card files
+    /// may spell keywords and the like), or `None` with the problem
+    /// reported, naming the closest `what`.
+    pub fn named<T: Copy>(&mut self, what: &str, name: &str, table: &[(&str, T)]) -> Option<T> {
+        lookup(what, name, table).map_err(|m| self.error(m)).ok()
+    }
+
     /// Reports a problem with the card.
     pub fn error(&mut self, message: impl std::fmt::Display) {
         self.errors.push(Diagnostic::new(
@@ -460,4 +467,14 @@ pub fn card_files(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
         .iter()
         .map(|f| Ok((f.display().to_string(), read(f)?)))
         .collect()
+}
+
+/// The value `table` gives `name`, ignoring ASCII case, or a message
+/// naming the closest `what` (for `--set` values and card files alike).
+pub fn lookup<T: Copy>(what: &str, name: &str, table: &[(&str, T)]) -> Result<T, String> {
+    table
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, value)| value)
+        .ok_or_else(|| unknown_name(what, name, table.iter().map(|(n, _)| *n)))
 }

@@ -19,7 +19,7 @@ mod rng;
 #[cfg(test)]
 pub mod toy;
 
-pub use cards::{Build, CardDef, CardId, CardPool, Entry, card_files, number_in};
+pub use cards::{Build, CardDef, CardId, CardPool, Entry, card_files, lookup, number_in};
 pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
 pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;

@@ -766,21 +766,10 @@ fn needs(at: &mut Build<'_>, raw: &BTreeMap<String, u8>, field: &str) -> Vec<Nee
 }
 
 fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
-    let mut k = Keywords::NONE;
-    for n in names {
-        let n = n.trim_matches(['[', ']']);
-        match KEYWORD_NAMES
-            .iter()
-            .find(|(w, _)| w.eq_ignore_ascii_case(n))
-        {
-            Some((_, bit)) => k = k.with(*bit),
-            None => {
-                let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
-                at.error(m);
-            }
-        }
-    }
-    k
+    names
+        .iter()
+        .filter_map(|n| at.named("keyword", n.trim_matches(['[', ']']), &KEYWORD_NAMES))
+        .fold(Keywords::NONE, Keywords::with)
 }
 
 fn effect(at: &mut Build<'_>, r: &RawEffect, place: Place) -> Effect {

@@ -11,8 +11,8 @@ use std::fmt;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::core::lookup;
 use crate::core::{Build, CardDef, CardPool, Entry, number_in};
-use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -749,13 +749,7 @@ impl CardDef for Card {
             "keywords" => {
                 let mut k = Keywords::NONE;
                 for word in value.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-                    let (_, bit) = KEYWORD_NAMES
-                        .iter()
-                        .find(|(n, _)| n.eq_ignore_ascii_case(word))
-                        .ok_or_else(|| {
-                            unknown_name("keyword", word, KEYWORD_NAMES.iter().map(|(n, _)| *n))
-                        })?;
-                    k = k.with(*bit);
+                    k = k.with(lookup("keyword", word, &KEYWORD_NAMES)?);
                 }
                 self.keywords = k;
             }
@@ -1017,21 +1011,10 @@ fn subtype(at: &mut Build<'_>, name: &str) -> SubtypeId {
 }
 
 fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
-    let mut k = Keywords::NONE;
-    for n in names {
-        match KEYWORD_NAMES
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(n.trim()))
-        {
-            Some((_, bit)) => k = k.with(*bit),
-            None => at.error(unknown_name(
-                "keyword",
-                n,
-                KEYWORD_NAMES.iter().map(|(n, _)| *n),
-            )),
-        }
-    }
-    k
+    names
+        .iter()
+        .filter_map(|n| at.named("keyword", n.trim(), &KEYWORD_NAMES))
+        .fold(Keywords::NONE, Keywords::with)
 }
 
 fn filter(at: &mut Build<'_>, f: &RawFilter) -> Filter {

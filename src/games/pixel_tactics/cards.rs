@@ -12,7 +12,6 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::core::{Build, CardDef, CardPool, Entry, number_in};
-use crate::diagnostics::unknown_name;
 
 pub use crate::core::CardId;
 
@@ -586,20 +585,10 @@ enum PowerOf {
 
 /// The keywords `names` spell (in any case); unknown ones are reported.
 fn keywords(at: &mut Build<'_>, names: &[String]) -> Keywords {
-    let mut k = Keywords::NONE;
-    for n in names {
-        match KEYWORD_NAMES
-            .iter()
-            .find(|(w, _)| w.eq_ignore_ascii_case(n))
-        {
-            Some((_, bit)) => k = k.with(*bit),
-            None => {
-                let m = unknown_name("keyword", n, KEYWORD_NAMES.iter().map(|(w, _)| *w));
-                at.error(m);
-            }
-        }
-    }
-    k
+    names
+        .iter()
+        .filter_map(|n| at.named("keyword", n, &KEYWORD_NAMES))
+        .fold(Keywords::NONE, Keywords::with)
 }
 
 /// One power, checked against the side (`of`) it belongs to.
