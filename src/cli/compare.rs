@@ -115,7 +115,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         sections.push(("matchups over both seats", field(a), field(b)));
     }
     sections.push((
-        "cards (win rate when drawn)",
+        "cards (GIH WR: win rate when in hand)",
         cards(a, &args.a)?,
         cards(b, &args.b)?,
     ));
