@@ -342,6 +342,6 @@ fn compare_writes_a_page_with_a_row_per_matchup() {
         o.status.code(),
         Some(i32::from(html.contains("<tr class=\"flagged\">")))
     );
-    assert!(html.contains("cards (win rate when drawn)"));
+    assert!(html.contains("cards (GIH WR: win rate when in hand)"));
     assert!(!html.contains("<script"));
 }
