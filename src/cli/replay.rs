@@ -126,20 +126,23 @@ fn replay<G: Game + Report + Evaluate>(
         bots.push(Bot::new(game, &strategy(game, name, flag)?));
     }
     let index = args.index.unwrap_or(0);
-    let seed = args.seed.expect("clap requires --seed without a run");
+    let seed = args
+        .seed
+        .ok_or_else(|| anyhow!("give --seed S, or a run directory and a game index"))?;
     let played = play_seeded(game, &mut bots, seed, index, true, action_cap);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.text {
         write_text(&mut out, &played.log)?;
-    }
-    for mut line in played.log.into_iter().filter(|_| !args.text) {
-        if args.index.is_none()
-            && let Some(fields) = line.as_object_mut()
-        {
-            fields.insert("game".into(), Value::Null);
+    } else {
+        for mut line in played.log {
+            if args.index.is_none()
+                && let Some(fields) = line.as_object_mut()
+            {
+                fields.insert("game".into(), Value::Null);
+            }
+            serde_json::to_writer(&mut out, &line).map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
         }
-        serde_json::to_writer(&mut out, &line).map_err(io::Error::from)?;
-        out.write_all(b"\n")?;
     }
     out.flush().context("cannot write the log")?;
     let winner = played.outcome.winner().map_or_else(
