@@ -25,7 +25,7 @@ use super::interrupt::INTERRUPTED;
 use super::ruleset::{DeckSource, Pool, build_match};
 use super::simulate::action_cap;
 use crate::bots::{Bot, Strategy};
-use crate::core::{Evaluate, Game, Player, Report, Seats};
+use crate::core::{Evaluate, Game, Player, Report, Seats, StoreCatalog};
 use crate::games::{Options, Ruleset};
 use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
@@ -186,6 +186,8 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     out: OutputDir,
     games_csv: GamesCsv,
     lineups: Vec<Lineup>,
+    catalog: Option<StoreCatalog>,
+    returns: Option<(Player, Vec<u64>)>,
     bar: ProgressBar,
     logged: u64,
     notes: serde_json::Map<String, serde_json::Value>,
@@ -224,6 +226,8 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             out,
             games_csv,
             lineups,
+            catalog: campaign.pairings[0].games[0].store_catalog(),
+            returns: None,
             bar: progress_bar(total, !args.quiet),
             logged: 0,
             notes: serde_json::Map::new(),
@@ -249,6 +253,8 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let start = pairing as u64 * campaign.block + first;
         let config = campaign.run_config(self.args, start, games);
         let lineup = &self.lineups[pairing];
+        let catalog = self.catalog.as_ref();
+        let returns = &mut self.returns;
         let (games_csv, out, stats) = (&mut self.games_csv, &mut self.out, &mut self.stats);
         let logged = &mut self.logged;
         let report = run_with_bar(
@@ -281,6 +287,13 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
                 }
                 let scores = g.summaries.map(|s| s.score);
                 stats.add_game(lineup, g.rotation, &g.outcome, &scores, g.turns, &g.record);
+                if let Some((seat, units)) = returns {
+                    units.push(g.outcome.return_units(*seat));
+                }
+                if let Some(catalog) = catalog {
+                    let store = stats.store.get_or_insert_default();
+                    store.add_game(catalog, &g.ledger, &g.outcome, players);
+                }
                 Ok::<_, OutputError>(())
             },
         )?;
@@ -288,6 +301,53 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         self.report.requested += report.requested;
         self.report.elapsed += report.elapsed;
         Ok(report.complete())
+    }
+
+    /// Whether the run was interrupted (Ctrl-C).
+    pub fn interrupted(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Keeps the rank score of `seat` (in units) of every game played
+    /// from now on, in game order: [`Session::returns`].
+    pub fn keep_returns(&mut self, seat: Player) {
+        self.returns = Some((seat, Vec::new()));
+    }
+
+    /// The rank scores kept since [`Session::keep_returns`].
+    pub fn returns(&self) -> &[u64] {
+        self.returns.as_ref().map_or(&[], |r| &r.1)
+    }
+
+    /// Plays the games of pairing 0's block again with `games` in place of
+    /// its games (the same seeds, seats and bots; another card pool or
+    /// options), writing nothing, and returns `seat`'s rank score (in
+    /// units) of each game in game order: one arm of a paired experiment.
+    pub fn play_arm(&mut self, games: &[G], seat: Player) -> anyhow::Result<Vec<u64>> {
+        let campaign = self.campaign;
+        let p = &campaign.pairings[0];
+        if self.stop.load(Ordering::SeqCst) {
+            return Ok(Vec::new());
+        }
+        let config = RunConfig {
+            log_games: 0,
+            ..campaign.run_config(self.args, 0, campaign.block)
+        };
+        let mut units = Vec::new();
+        let report = run_with_bar(
+            games,
+            &self.pool,
+            &config,
+            self.stop,
+            &self.bar,
+            |entry| Bot::new(&games[0], &campaign.strategies[p.bots[entry]]),
+            |g| {
+                units.push(g.outcome.return_units(seat));
+                Ok::<_, OutputError>(())
+            },
+        )?;
+        self.report.elapsed += report.elapsed;
+        Ok(units)
     }
 
     /// Adds `value` to the manifest's settings under `key`.

@@ -165,6 +165,7 @@ impl RulesArgs {
             mode: self.mode.mode(),
             ticks_per_minute: self.ticks_per_minute,
             pre_release: self.pre_release,
+            grant: None,
         };
         R::check_options(&options).map_err(anyhow::Error::msg)?;
         Ok(options)

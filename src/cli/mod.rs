@@ -8,6 +8,7 @@ mod compare;
 mod error;
 mod field;
 mod gauntlet;
+mod grant;
 mod interrupt;
 mod matchup;
 mod merge;

@@ -9,6 +9,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy_file};
+use super::grant::{Experiment, GrantArgs, write_grant_summary};
 use super::interrupt::stop_flag;
 use super::matchup::MatchArgs;
 use super::ruleset::{DeckSource, match_decks};
@@ -52,6 +53,9 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     games: u64,
+    /// The grant experiment (Millennium Blades).
+    #[command(flatten)]
+    grant: GrantArgs,
     /// Seeds, threads, output.
     #[command(flatten)]
     run: RunArgs,
@@ -107,7 +111,11 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let sources = match_decks::<R>(&decks)?;
     let entries: Vec<&DeckSource> = sources.iter().collect();
     let seats: Vec<usize> = (0..players).collect();
-    let pairing = Pairing::new(&pool, &entries, &seats, options)?;
+    let mut pairing = Pairing::new(&pool, &entries, &seats, options)?;
+    let experiment = args.grant.experiment(&pairing.games[0], players)?;
+    if let Some(e) = experiment.as_ref().filter(|e| e.granted_run) {
+        pairing = Pairing::new(&pool, &entries, &seats, e.options(options, &e.cards[0]))?;
+    }
     let probe = &pairing.games[0];
     let mut files = pool.files.clone();
     let mut settings = serde_json::Map::new();
@@ -124,6 +132,11 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         files.push(strategy_file(&format!("bot_{letter}"), s));
         settings.insert(format!("bot_{letter}"), s.name.clone().into());
     }
+    if let Some(e) = &experiment {
+        let grant = args.grant.grant.as_deref().unwrap_or("all");
+        settings.insert("grant".into(), grant.into());
+        settings.insert("grant_seat".into(), e.seat.to_string().into());
+    }
     settings.insert("set".into(), json!(m.rules.set));
     settings.insert(
         "match".into(),
@@ -139,13 +152,24 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         settings: serde_json::Value::Object(settings),
     };
     let stop = stop_flag();
-    let total = campaign.selected(&args.run, 0, 0, args.games);
+    let arms = experiment.as_ref().map_or(0, Experiment::arms);
+    let total = campaign.selected(&args.run, 0, 0, args.games) * (1 + arms);
     let mut session = Session::start(&campaign, &args.run, stop, total)?;
+    if let Some(e) = &experiment {
+        session.keep_returns(e.seat);
+    }
     session.play(0, 0, args.games)?;
+    if let Some(e) = &experiment {
+        let grant = e.play(&mut session, &pool, &entries, &seats, options)?;
+        session.stats.grant = Some(grant);
+    }
     let finished = session.finish(|_, _| Ok(()))?;
     if let Some(f) = &finished {
         let mut stdout = std::io::stdout().lock();
         write_matchups(&mut stdout, &f.stats)?;
+        if let Some(grant) = &f.stats.grant {
+            write_grant_summary(&mut stdout, grant)?;
+        }
         write_footer(&mut stdout, &args.run.out, &f.written, &f.report)?;
     }
     Ok(exit_status(finished.as_ref(), &args.run.out))

@@ -346,6 +346,16 @@ where
         })
 }
 
+/// The `N` of an override field `<prefix>N<suffix>` (such as
+/// `effects.0.amount`), if `field` has that shape.
+pub fn field_index(field: &str, prefix: &str, suffix: &str) -> Option<usize> {
+    field
+        .strip_prefix(prefix)?
+        .strip_suffix(suffix)?
+        .parse()
+        .ok()
+}
+
 /// Where a card is being built: reports its problems as `path:line: card
 /// "Name": …` and resolves the names of other cards.
 pub struct Build<'a> {

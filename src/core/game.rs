@@ -12,7 +12,7 @@
 
 use std::fmt::Debug;
 
-use super::{CardId, GameRng, Metric, NoObserver, Observer, Outcome, Player};
+use super::{CardId, GameRng, Ledger, Metric, NoObserver, Observer, Outcome, Player, StoreCatalog};
 
 /// Whose turn it is to decide, or how the game ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -172,6 +172,17 @@ pub trait Report: Game {
 
     /// The deck list of `player` as (card, copies), in list order.
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)>;
+
+    /// The cards the ruleset's store sells, for the designer outputs of a
+    /// ruleset with an economy (Millennium Blades); `None` (the default)
+    /// for the others, whose games keep no [`Ledger`].
+    fn store_catalog(&self) -> Option<StoreCatalog> {
+        None
+    }
+
+    /// Notes `event` in the game's store [`Ledger`]: called for every
+    /// event of a ruleset with a [`store_catalog`](Report::store_catalog).
+    fn ledger(&self, _event: &Self::Event, _ledger: &mut Ledger) {}
 }
 
 /// Heuristic features for evaluation-based bots.

@@ -13,17 +13,23 @@ mod deck;
 mod events;
 mod fixed;
 mod game;
+mod ledger;
 mod outcome;
 mod player;
 mod rng;
 #[cfg(test)]
 pub mod toy;
 
-pub use cards::{Build, CardDef, CardId, CardPool, Entry, card_files, lookup, number_in};
+pub use cards::{
+    Build, CardDef, CardId, CardPool, Entry, card_files, field_index, lookup, number_in,
+};
 pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
 pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
 pub use game::{Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms};
+pub use ledger::{
+    CardTrail, DeckMix, Ledger, MAX_SYMBOLS, SeatRound, SeatTrail, StoreCard, StoreCatalog,
+};
 pub use outcome::{Outcome, UNITS_PER_GAME};
 pub use player::{MAX_PLAYERS, Player, Seats};
 pub use rng::{GameRng, below, derive_rng, game_seed, rng_from_seed, shuffle, split_mix};

@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::core::{CardDef, CardPool, Evaluate, Game, Invariants, Report};
+use crate::core::{CardDef, CardId, CardPool, Evaluate, Game, Invariants, Player, Report};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// Declares the rulesets: `GameKind` (what `--game` takes), [`GAMES`],
@@ -196,6 +196,18 @@ pub struct Options {
     pub ticks_per_minute: u8,
     /// Millennium Blades: start with a Pre-Release tournament.
     pub pre_release: bool,
+    /// Millennium Blades: a store card given to a seat at setup (`--grant`).
+    pub grant: Option<Grant>,
+}
+
+/// A store card given to a seat at setup, for the grant experiment
+/// (`decklab simulate --grant`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grant {
+    /// The card.
+    pub card: CardId,
+    /// The seat that gets it.
+    pub seat: Player,
 }
 
 /// A ruleset's mode of play (`--mode`).
@@ -229,6 +241,7 @@ impl Default for Options {
             mode: Mode::Standard,
             ticks_per_minute: 1,
             pre_release: false,
+            grant: None,
         }
     }
 }

@@ -10,6 +10,7 @@ mod games;
 mod logs;
 mod manifest;
 mod raw;
+mod store;
 mod tables;
 
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
@@ -19,6 +20,10 @@ pub use games::{GameLine, GamesCsv, SEATS, games_columns};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex, write_json};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};
+pub use store::{
+    MB_CARDS, MB_ECONOMY, MB_GRANT, MB_SETS, MB_TOURNAMENTS, MB_TOURNAMENTS_AFTER, MB_VALUE_CURVE,
+    verdict,
+};
 pub use tables::{
     ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, SUMMARY_TABLE, write_tables,
 };

@@ -13,6 +13,7 @@
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
+use super::store::{write_grant_table, write_store_tables};
 use crate::core::Player;
 use crate::stats::{GameRate, RunStats};
 
@@ -106,7 +107,8 @@ pub const CARDS: [&str; 27] = [
 /// Columns of `actions.csv`.
 pub const ACTIONS: [&str; 5] = ["deck", "turn", "kind", "games", "mean_actions"];
 
-/// Writes the six report tables of `stats`, a run of tables of `players`
+/// Writes the six report tables of `stats` (and the store and grant
+/// tables of a run that has them), a run of tables of `players`
 /// seats, into `out` (decks in name order, matchups in key order).
 pub fn write_tables(
     out: &mut OutputDir,
@@ -198,7 +200,14 @@ pub fn write_tables(
             ])?;
         }
     }
-    csv.finish(out)
+    csv.finish(out)?;
+    if let Some(store) = &stats.store {
+        write_store_tables(out, store)?;
+    }
+    if let Some(grant) = &stats.grant {
+        write_grant_table(out, grant)?;
+    }
+    Ok(())
 }
 
 /// `summary.csv` at two seats: one line per matchup, seat `a`'s view.

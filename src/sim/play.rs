@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::bots::Bot;
 use crate::core::{
-    Evaluate, Game, GameRng, MAX_PLAYERS, Metric, Node, Outcome, Report, SeatSummary, Seats,
-    derive_rng, game_seed,
+    Evaluate, Game, GameRng, Ledger, MAX_PLAYERS, Metric, Node, Outcome, Report, SeatSummary,
+    Seats, derive_rng, game_seed,
 };
 use crate::output::log_line;
 use crate::stats::{GameRecord, Recorder};
@@ -40,6 +40,8 @@ pub struct PlayedGame {
     pub record: GameRecord,
     /// The event log (empty unless asked for).
     pub log: Vec<Value>,
+    /// The store ledger (empty for a ruleset without a store).
+    pub ledger: Ledger,
 }
 
 /// Plays game `index` of a run with seed `master`, seat `p` played by
@@ -87,7 +89,9 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
         recorder = recorder.in_rounds();
     }
     let mut lines = Vec::new();
+    let mut ledger = Ledger::default();
     let mut observer = |event: &G::Event| {
+        game.ledger(event, &mut ledger);
         if let Some(m) = game.metric(event) {
             recorder.observe(m);
             if let Metric::Played { player, card, .. } = m
@@ -125,5 +129,6 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
         summaries: Seats::from_fn(players, |p| game.summary(&state, p)),
         record: recorder.finish(),
         log: lines,
+        ledger,
     }
 }

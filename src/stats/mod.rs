@@ -13,11 +13,13 @@ mod actions;
 mod cards;
 mod curve;
 mod field;
+mod grant;
 mod pace;
 mod paired;
 mod ratings;
 pub mod record;
 mod sprt;
+mod store;
 mod summary;
 mod wilson;
 
@@ -29,11 +31,13 @@ pub use actions::{ActionRow, ActionTally};
 pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use field::{HeadToHead, Pairing, equal_weight_mean, head_to_head};
+pub use grant::{GrantStats, GrantTally};
 pub use pace::{PaceCell, PaceRow, PrizePace};
 pub use paired::Paired;
 pub use ratings::{MEAN_RATING, RankedGames, Rating, plackett_luce};
 pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
+pub use store::{RoundStats, StoreCardStats, StoreStats};
 pub use summary::{EntryStats, Matchup, MatchupStats};
 pub use wilson::{Score, Z95, newcombe95, wilson};
 
@@ -159,6 +163,12 @@ pub struct RunStats {
     pub matchups: BTreeMap<Matchup, MatchupStats>,
     /// Per deck name.
     pub decks: BTreeMap<String, DeckStats>,
+    /// The store tallies of a ruleset with a store (Millennium Blades).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store: Option<StoreStats>,
+    /// The grant experiment (`simulate --grant`, `--grant-all`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<GrantStats>,
 }
 
 impl RunStats {
@@ -196,6 +206,12 @@ impl RunStats {
         }
         for (d, s) in &other.decks {
             self.decks.entry(d.clone()).or_default().merge(s);
+        }
+        if let Some(o) = &other.store {
+            self.store.get_or_insert_default().merge(o);
+        }
+        if let Some(o) = &other.grant {
+            self.grant.get_or_insert_default().merge(o);
         }
     }
 }

@@ -94,6 +94,15 @@ impl Score {
     /// per-game values are not just 0 or 1. `None` with fewer than two
     /// games.
     pub fn normal95(&self) -> Option<(f64, f64)> {
+        let (mean, var) = self.mean_and_variance()?;
+        let half = Z95 * var.sqrt();
+        Some(((mean - half).max(0.0), (mean + half).min(1.0)))
+    }
+
+    /// The mean value and the variance of that mean (the sample variance
+    /// over the games, divided by their number); `None` with fewer than
+    /// two games.
+    pub fn mean_and_variance(&self) -> Option<(f64, f64)> {
         if self.games < 2 {
             return None;
         }
@@ -102,8 +111,16 @@ impl Score {
         let mean = self.units as f64 / u / n;
         let sq = self.units_sq as f64 / (u * u);
         let var = ((sq - n * mean * mean) / (n - 1.0)).max(0.0);
-        let half = Z95 * (var / n).sqrt();
-        Some(((mean - half).max(0.0), (mean + half).min(1.0)))
+        Some((mean, var / n))
+    }
+
+    /// The difference of the means `self − other` of two independent
+    /// samples, with its 95% normal interval (Welch: the two variances
+    /// of the means added); `None` if either has fewer than two games.
+    pub fn lift95(&self, other: &Score) -> Option<(f64, f64, f64)> {
+        let ((a, va), (b, vb)) = (self.mean_and_variance()?, other.mean_and_variance()?);
+        let half = Z95 * (va + vb).sqrt();
+        Some((a - b, a - b - half, a - b + half))
     }
 }
 

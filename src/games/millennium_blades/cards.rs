@@ -38,7 +38,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::core::{Build, CardDef, CardPool, Entry, number_in};
+use crate::core::{Build, CardDef, CardPool, Entry, field_index, number_in};
 
 pub use crate::core::CardId;
 
@@ -706,7 +706,7 @@ impl CardDef for Card {
         self.price
     }
 
-    const FIELDS: &'static [&'static str] = &["stars", "price", "copies"];
+    const FIELDS: &'static [&'static str] = &["stars", "price", "copies", "effects.N.amount"];
 
     fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
         match field {
@@ -723,8 +723,20 @@ impl CardDef for Card {
                 self.price = number_in(field, value, 1, 30)?;
                 Ok(())
             }
-            _ => {
+            "copies" => {
                 self.copies = number_in(field, value, 1, 4)?;
+                Ok(())
+            }
+            _ => {
+                let Some(i) = field_index(field, "effects.", ".amount") else {
+                    return Err(format!("unknown field \"{field}\""));
+                };
+                let amount = number_in(field, value, 0, u8::MAX)?;
+                let effect = self
+                    .effects
+                    .get_mut(i)
+                    .ok_or_else(|| format!("\"{}\" has no effect {i}", self.name))?;
+                effect.amount = amount;
                 Ok(())
             }
         }

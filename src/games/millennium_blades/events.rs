@@ -13,7 +13,9 @@ use serde_json::{Value, json};
 use super::cards::{ELEMENTS, TYPES};
 use super::state::State;
 use super::{MillenniumBlades, Mode};
-use crate::core::{CardId, Metric, Observer, Player, Report, SeatSummary, SeatTerms};
+use crate::core::{
+    CardId, Ledger, Metric, Observer, Player, Report, SeatSummary, SeatTerms, StoreCatalog,
+};
 
 /// An event of Millennium Blades.
 pub type Event = crate::core::Event<EventKind>;
@@ -50,6 +52,12 @@ pub enum EventKind {
     Income {
         /// Dollars gained.
         amount: u16,
+    },
+    /// A store card given to a player at setup (the grant experiment,
+    /// `decklab simulate --grant`).
+    Grant {
+        /// The card.
+        card: u16,
     },
     /// A store card dealt face down to a player.
     Dealt {
@@ -121,6 +129,12 @@ pub enum EventKind {
     Pass,
     /// A card put into the deck.
     DeckAdd {
+        /// The card.
+        card: u16,
+    },
+    /// A card taken out of the deck back to the binder at the start of a
+    /// tournament: the deck was over its limits (the Illegal Decks rule).
+    DeckTrim {
         /// The card.
         card: u16,
     },
@@ -373,6 +387,7 @@ impl Report for MillenniumBlades {
             }
             EventKind::RoundEnd { money } => ("round_end", json!({"money": money})),
             EventKind::Income { amount } => ("income", json!({"amount": amount})),
+            EventKind::Grant { card } => ("grant", json!({"card": name(card)})),
             EventKind::Dealt { card } => ("dealt", json!({"card": name(card)})),
             EventKind::Meta { card } => ("meta", json!({"card": name(card)})),
             EventKind::Timer { timer } => ("timer", json!({"timer": timer})),
@@ -402,6 +417,7 @@ impl Report for MillenniumBlades {
             }
             EventKind::Pass => ("pass", json!({})),
             EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
+            EventKind::DeckTrim { card } => ("deck_trim", json!({"card": name(card)})),
             EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),
             EventKind::Collection { size, vp, score } => (
                 "collection",
@@ -491,6 +507,14 @@ impl Report for MillenniumBlades {
 
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)> {
         self.decks[player].cards.clone()
+    }
+
+    fn store_catalog(&self) -> Option<StoreCatalog> {
+        Some(self.catalog())
+    }
+
+    fn ledger(&self, event: &Event, ledger: &mut Ledger) {
+        self.note(event, ledger);
     }
 }
 

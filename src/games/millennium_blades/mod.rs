@@ -22,6 +22,7 @@ mod effects;
 pub mod events;
 mod features;
 mod invariants;
+mod ledger;
 mod queries;
 mod ruleset;
 pub mod state;
@@ -43,7 +44,7 @@ use state::{Area, Phase, State, Zone};
 use table::Table;
 
 use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
-pub use crate::games::{Mode, Options};
+pub use crate::games::{Grant, Mode, Options};
 
 /// The ruleset's name, as `--game` takes it.
 pub const NAME: &str = "millennium-blades";
@@ -174,6 +175,9 @@ impl MillenniumBlades {
             }
             s.seats[p].markers = self.markers();
         }
+        if let Some(grant) = self.options.grant {
+            self.give(&mut s, grant, start, obs);
+        }
         if self.options.mode == Mode::TurnBased {
             self.start_turn_based(&mut s, rng, obs);
             return s;
@@ -196,6 +200,25 @@ impl MillenniumBlades {
             self.start_deckbuilding(&mut s, rng, obs);
         }
         s
+    }
+
+    /// The grant experiment: a copy of `grant.card` from the box (a set
+    /// not in the store), else from the store deck (the cards above it
+    /// keep their order), goes to `grant.seat`'s `area`. No randomness is
+    /// used, so the game differs from the one without the grant only by
+    /// that card.
+    fn give(&self, s: &mut State, grant: Grant, area: Area, obs: &mut impl Observer<Event>) {
+        let copies = |zone: Zone| {
+            (0..self.table.len() as u16)
+                .find(|&c| self.table.card(c) == grant.card && s.zone[usize::from(c)] == zone)
+        };
+        let Some(card) = copies(Zone::BOX).or_else(|| copies(Zone::STORE)) else {
+            return;
+        };
+        s.store.take(card);
+        s.zone[usize::from(card)] = Zone::of(area, grant.seat);
+        s.known[usize::from(card)] = u8::MAX;
+        self.emit(s, grant.seat, EventKind::Grant { card }, obs);
     }
 
     /// `count` sets of `tier` chosen at random (every set of the tier if

@@ -416,6 +416,18 @@ impl Pile {
         Some(self.cards[usize::from(self.len)])
     }
 
+    /// Takes `card` out of the pile, the cards above it moving down one;
+    /// whether it was there.
+    pub fn take(&mut self, card: u16) -> bool {
+        let Some(at) = self.as_slice().iter().position(|&c| c == card) else {
+            return false;
+        };
+        let len = usize::from(self.len);
+        self.cards.copy_within(at + 1..len, at);
+        self.len -= 1;
+        true
+    }
+
     /// The top card.
     pub fn top(&self) -> Option<u16> {
         self.as_slice().last().copied()

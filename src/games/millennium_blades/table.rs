@@ -108,6 +108,15 @@ impl Table {
         self.cards[usize::from(i)]
     }
 
+    /// What `card` costs in the store: its set's price (see
+    /// [`Table::prices`]); 0 for a card with no copy on the table.
+    pub fn set_price(&self, card: CardId) -> u8 {
+        self.cards
+            .iter()
+            .position(|&c| c == card)
+            .map_or(0, |i| self.prices[i])
+    }
+
     /// The number of instances.
     pub fn len(&self) -> usize {
         self.cards.len()

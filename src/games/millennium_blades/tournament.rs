@@ -44,7 +44,7 @@ impl MillenniumBlades {
         obs: &mut impl Observer<Event>,
     ) {
         for p in s.players() {
-            self.trim_deck(s, p, rng);
+            self.trim_deck(s, p, rng, obs);
             s.reset_rp(p);
             let seat = &mut s.seats[p];
             seat.removed = false;
@@ -94,7 +94,13 @@ impl MillenniumBlades {
 
     /// The Illegal Decks rule: cards over the deck's limits (8 singles, 1
     /// deck box, 2 accessories) go back to the binder at random.
-    fn trim_deck(&self, s: &mut State, p: Player, rng: &mut GameRng) {
+    fn trim_deck(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         for (kind, limit) in [
             (Kind::Single, DECK_SINGLES),
             (Kind::DeckBox, 1),
@@ -106,8 +112,9 @@ impl MillenniumBlades {
                 .collect();
             if cards.len() > limit {
                 shuffle(rng, &mut cards);
-                for &c in &cards[limit..] {
-                    s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                for &card in &cards[limit..] {
+                    s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                    self.emit(s, p, EventKind::DeckTrim { card }, obs);
                 }
             }
         }

@@ -1,0 +1,359 @@
+//! The designer tables of a ruleset with a store (Millennium Blades):
+//! `mb_cards.csv`, `mb_sets.csv`, `mb_value_curve.csv`,
+//! `mb_tournaments.csv`, `mb_economy.csv`, and the grant experiment's
+//! `mb_grant.csv`. docs/outputs.md describes every column. Rates have
+//! their Wilson interval, rank scores their normal interval, lifts and
+//! effects the interval of a difference; an undefined figure is an empty
+//! field.
+
+use std::collections::BTreeMap;
+
+use super::atomic::{OutputDir, OutputError};
+use super::csv::{CsvFile, fixed4};
+use crate::stats::{GrantStats, RoundStats, Score, StoreCardStats, StoreStats};
+
+/// The card figures shared by `mb_cards.csv`, `mb_sets.csv` and
+/// `mb_value_curve.csv`.
+const CARD_FIGURES: [&str; 26] = [
+    "seen_games",
+    "bought_games",
+    "buy_rate",
+    "buy_rate_ci95_low",
+    "buy_rate_ci95_high",
+    "bought_store",
+    "bought_aftermarket",
+    "mean_price_paid",
+    "sold",
+    "mean_sold_price",
+    "fused",
+    "collected",
+    "decked",
+    "played",
+    "rank_score_bought",
+    "rank_score_bought_ci95_low",
+    "rank_score_bought_ci95_high",
+    "rank_score_not_bought",
+    "rank_score_not_bought_ci95_low",
+    "rank_score_not_bought_ci95_high",
+    "lift",
+    "lift_ci95_low",
+    "lift_ci95_high",
+    "tournaments_in_deck",
+    "mean_place_in_deck",
+    "verdict",
+];
+
+/// Columns of `mb_cards.csv` before [`CARD_FIGURES`].
+pub const MB_CARDS: [&str; 6] = ["card", "set", "tier", "stars", "price", "games"];
+
+/// Columns of `mb_sets.csv` before [`CARD_FIGURES`].
+pub const MB_SETS: [&str; 4] = ["group", "name", "tier", "cards"];
+
+/// Columns of `mb_value_curve.csv` before [`CARD_FIGURES`].
+pub const MB_VALUE_CURVE: [&str; 4] = ["stars", "price", "cards", "card_names"];
+
+/// Columns of `mb_tournaments.csv` before the `mix_<symbol>` columns
+/// (mean cards of each element, then type, in the deck) and
+/// [`MB_TOURNAMENTS_AFTER`].
+pub const MB_TOURNAMENTS: [&str; 6] = [
+    "round",
+    "seat",
+    "games",
+    "tournaments",
+    "mean_deck_cards",
+    "mean_deck_stars",
+];
+
+/// Columns of `mb_tournaments.csv` after the `mix_<symbol>` columns.
+pub const MB_TOURNAMENTS_AFTER: [&str; 13] = [
+    "mean_clashes",
+    "clash_win_rate",
+    "clash_win_rate_ci95_low",
+    "clash_win_rate_ci95_high",
+    "mean_place",
+    "first_place_rate",
+    "first_place_ci95_low",
+    "first_place_ci95_high",
+    "mean_rp",
+    "mean_vp_tournament",
+    "mean_vp_collection",
+    "mean_vp_money",
+    "mean_vp_total",
+];
+
+/// Columns of `mb_economy.csv`.
+pub const MB_ECONOMY: [&str; 15] = [
+    "round",
+    "seat",
+    "games",
+    "mean_money_start",
+    "mean_money_end",
+    "mean_spent",
+    "mean_earned_selling",
+    "mean_vp_money",
+    "mean_collections",
+    "collection_rate",
+    "collection_ci95_low",
+    "collection_ci95_high",
+    "mean_collection_cards",
+    "mean_vp_collection",
+    "mean_vp_per_collection",
+];
+
+/// Columns of `mb_grant.csv`.
+pub const MB_GRANT: [&str; 14] = [
+    "rank",
+    "card",
+    "set",
+    "tier",
+    "stars",
+    "price",
+    "seat",
+    "games",
+    "games_changed",
+    "rank_score_baseline",
+    "rank_score_granted",
+    "effect",
+    "effect_ci95_low",
+    "effect_ci95_high",
+];
+
+/// Writes the store tables of `stats` into `out`.
+pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(), OutputError> {
+    let header = |first: &[&'static str]| -> Vec<&'static str> {
+        first.iter().chain(CARD_FIGURES.iter()).copied().collect()
+    };
+    let mut cards: Vec<(&String, &StoreCardStats)> = stats.cards.iter().collect();
+    cards.sort_by_key(|(_, c)| c.pool_index);
+    let mut csv = CsvFile::create(out, "mb_cards.csv", &header(&MB_CARDS))?;
+    for (name, c) in &cards {
+        let mut row = vec![
+            (*name).clone(),
+            c.set.clone(),
+            c.tier.clone(),
+            c.stars.to_string(),
+            c.price.to_string(),
+            stats.games.to_string(),
+        ];
+        row.extend(card_figures(c));
+        csv.row(row)?;
+    }
+    csv.finish(out)?;
+
+    let mut csv = CsvFile::create(out, "mb_sets.csv", &header(&MB_SETS))?;
+    for (group, key) in [
+        (
+            "set",
+            (|c: &StoreCardStats| c.set.clone()) as fn(&StoreCardStats) -> String,
+        ),
+        ("tier", |c: &StoreCardStats| c.tier.clone()),
+    ] {
+        let mut groups: Vec<(String, String, u32, StoreCardStats)> = Vec::new();
+        for (_, c) in &cards {
+            let name = key(c);
+            match groups.iter_mut().find(|g| g.0 == name) {
+                Some(g) => {
+                    g.2 += 1;
+                    g.3.merge(c);
+                }
+                None => groups.push((name, c.tier.clone(), 1, (*c).clone())),
+            }
+        }
+        for (name, tier, n, total) in groups {
+            let mut row = vec![group.to_owned(), name, tier, n.to_string()];
+            row.extend(card_figures(&total));
+            csv.row(row)?;
+        }
+    }
+    csv.finish(out)?;
+
+    let mut curve: BTreeMap<(u8, u8), (Vec<&str>, StoreCardStats)> = BTreeMap::new();
+    for (name, c) in &cards {
+        match curve.get_mut(&(c.stars, c.price)) {
+            Some((names, total)) => {
+                names.push(name.as_str());
+                total.merge(c);
+            }
+            None => {
+                curve.insert((c.stars, c.price), (vec![name.as_str()], (*c).clone()));
+            }
+        }
+    }
+    let mut csv = CsvFile::create(out, "mb_value_curve.csv", &header(&MB_VALUE_CURVE))?;
+    for ((stars, price), (names, total)) in &curve {
+        let mut row = vec![
+            stars.to_string(),
+            price.to_string(),
+            names.len().to_string(),
+            names.join("; "),
+        ];
+        row.extend(card_figures(total));
+        csv.row(row)?;
+    }
+    csv.finish(out)?;
+
+    write_rounds(out, stats)
+}
+
+/// The figures of [`CARD_FIGURES`] for one card or group of cards.
+fn card_figures(c: &StoreCardStats) -> Vec<String> {
+    let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
+    let buy = c.buy_rate();
+    let (buy_low, buy_high) = split(buy.wilson95());
+    let (b_low, b_high) = split(c.bought.normal95());
+    let (n_low, n_high) = split(c.not_bought.normal95());
+    let lift = c.bought.lift95(&c.not_bought);
+    vec![
+        c.seen_games.to_string(),
+        c.bought_games.to_string(),
+        fixed4(buy.rate()),
+        buy_low,
+        buy_high,
+        c.bought_store.to_string(),
+        c.bought_market.to_string(),
+        fixed4(ratio(c.paid, c.copies_bought())),
+        c.sold.to_string(),
+        fixed4(ratio(c.sold_for, c.sold)),
+        c.fused.to_string(),
+        c.collected.to_string(),
+        c.decked.to_string(),
+        c.played.to_string(),
+        fixed4(c.bought.rate()),
+        b_low,
+        b_high,
+        fixed4(c.not_bought.rate()),
+        n_low,
+        n_high,
+        fixed4(lift.map(|l| l.0)),
+        fixed4(lift.map(|l| l.1)),
+        fixed4(lift.map(|l| l.2)),
+        c.tournaments.to_string(),
+        fixed4(ratio(c.place_sum, c.tournaments)),
+        verdict(lift).to_owned(),
+    ]
+}
+
+/// What a lift's interval says of a price: `under-priced` when it lies
+/// above 0 (buying it went with finishing higher), `over-priced` below 0,
+/// `fair` across 0, empty without one.
+pub fn verdict(lift: Option<(f64, f64, f64)>) -> &'static str {
+    match lift {
+        Some((_, low, _)) if low > 0.0 => "under-priced",
+        Some((_, _, high)) if high < 0.0 => "over-priced",
+        Some(_) => "fair",
+        None => "",
+    }
+}
+
+/// An interval as two fields.
+fn split(interval: Option<(f64, f64)>) -> (String, String) {
+    (fixed4(interval.map(|i| i.0)), fixed4(interval.map(|i| i.1)))
+}
+
+/// `mb_tournaments.csv` and `mb_economy.csv`.
+fn write_rounds(out: &mut OutputDir, stats: &StoreStats) -> Result<(), OutputError> {
+    let mix: Vec<String> = stats.symbols.iter().map(|s| format!("mix_{s}")).collect();
+    let header: Vec<&str> = MB_TOURNAMENTS
+        .iter()
+        .copied()
+        .chain(mix.iter().map(String::as_str))
+        .chain(MB_TOURNAMENTS_AFTER.iter().copied())
+        .collect();
+    let mut t = CsvFile::create(out, "mb_tournaments.csv", &header)?;
+    let mut e = CsvFile::create(out, "mb_economy.csv", &MB_ECONOMY)?;
+    for (round, seats) in &stats.rounds {
+        for (seat, r) in seats {
+            let per_game = |x: u64| fixed4((r.games > 0).then(|| x as f64 / r.games as f64));
+            let per_tournament =
+                |x: u64| fixed4((r.tournaments > 0).then(|| x as f64 / r.tournaments as f64));
+            let lead = [round.to_string(), seat.to_string(), r.games.to_string()];
+            if r.tournaments > 0 {
+                t.row(tournament_row(&lead, r, &per_game, &per_tournament))?;
+            }
+            let collections = Score::of_points(r.games, r.collection_games);
+            let (c_low, c_high) = split(collections.wilson95());
+            let per_collection =
+                (r.collections > 0).then(|| r.vp_collection as f64 / r.collections as f64);
+            let mut row = lead.to_vec();
+            row.extend([
+                per_game(r.money_start),
+                per_game(r.money_end),
+                per_game(r.spent),
+                per_game(r.earned_selling),
+                per_game(r.vp_money),
+                per_game(r.collections),
+                fixed4(collections.rate()),
+                c_low,
+                c_high,
+                per_game(r.collection_cards),
+                per_game(r.vp_collection),
+                fixed4(per_collection),
+            ]);
+            e.row(row)?;
+        }
+    }
+    t.finish(out)?;
+    e.finish(out)
+}
+
+/// One row of `mb_tournaments.csv`.
+fn tournament_row(
+    lead: &[String; 3],
+    r: &RoundStats,
+    per_game: &dyn Fn(u64) -> String,
+    per_tournament: &dyn Fn(u64) -> String,
+) -> Vec<String> {
+    let clashes = Score::of_points(r.clashes, r.clashes_won);
+    let (cl_low, cl_high) = split(clashes.wilson95());
+    let firsts = Score::of_points(r.tournaments, r.first_places);
+    let (f_low, f_high) = split(firsts.wilson95());
+    let vp = r.vp_tournament + r.vp_collection + r.vp_money;
+    let mut row = lead.to_vec();
+    row.extend([
+        r.tournaments.to_string(),
+        per_tournament(r.deck_cards),
+        per_tournament(r.deck_stars),
+    ]);
+    row.extend(r.deck_symbols.iter().map(|&n| per_tournament(n)));
+    row.extend([
+        per_tournament(r.clashes),
+        fixed4(clashes.rate()),
+        cl_low,
+        cl_high,
+        per_tournament(r.place_sum),
+        fixed4(firsts.rate()),
+        f_low,
+        f_high,
+        per_tournament(r.rp),
+        per_game(r.vp_tournament),
+        per_game(r.vp_collection),
+        per_game(r.vp_money),
+        per_game(vp),
+    ]);
+    row
+}
+
+/// Writes `mb_grant.csv`: the granted cards ranked by effect.
+pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), OutputError> {
+    let mut csv = CsvFile::create(out, "mb_grant.csv", &MB_GRANT)?;
+    for (rank, (name, t)) in stats.ranked().into_iter().enumerate() {
+        let effect = t.effect95();
+        csv.row([
+            (rank + 1).to_string(),
+            name.clone(),
+            t.set.clone(),
+            t.tier.clone(),
+            t.stars.to_string(),
+            t.price.to_string(),
+            t.seat.to_string(),
+            t.granted.games.to_string(),
+            t.changed.to_string(),
+            fixed4(t.baseline.rate()),
+            fixed4(t.granted.rate()),
+            fixed4(effect.map(|e| e.0)),
+            fixed4(effect.map(|e| e.1)),
+            fixed4(effect.map(|e| e.2)),
+        ])?;
+    }
+    csv.finish(out)
+}

@@ -1,0 +1,288 @@
+//! Millennium Blades' designer tables mean what docs/outputs.md says:
+//! every count of `mb_cards.csv` and the money of `mb_economy.csv` are
+//! recounted here from the JSONL logs of the same games (a reader
+//! independent of the engine), and a shard split merges into the same
+//! files.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+mod common;
+use common::{decklab, stderr};
+
+const GAMES: usize = 16;
+
+/// Plays `GAMES` logged 4-seat games into `dir/name` with `extra` flags.
+fn run(dir: &Path, name: &str, extra: &[&str]) -> std::path::PathBuf {
+    let out = dir.join(name);
+    let games = GAMES.to_string();
+    let mut args = vec![
+        "simulate",
+        "--game",
+        "millennium-blades",
+        "--players",
+        "4",
+        "--games",
+        &games,
+        "--seed",
+        "11",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = decklab(dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    out
+}
+
+/// A CSV file as rows of column → value.
+fn rows(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .collect()
+}
+
+/// What the logs say of one card.
+#[derive(Default, Debug)]
+struct Recount {
+    seen_games: u64,
+    bought_games: u64,
+    bought_store: u64,
+    bought_aftermarket: u64,
+    paid: u64,
+    sold: u64,
+    sold_for: u64,
+    fused: u64,
+    collected: u64,
+    decked: u64,
+    played: u64,
+    tournaments: u64,
+    place_sum: u64,
+    /// Rank scores of the seats that bought it / never owned it.
+    bought_scores: Vec<f64>,
+    not_bought_scores: Vec<f64>,
+}
+
+/// Rank scores by game and seat, from `seats.csv`.
+fn rank_scores(run: &Path) -> BTreeMap<(u64, String), f64> {
+    let seats = rows(&run.join("seats.csv"));
+    let mut by_game: BTreeMap<u64, Vec<(String, f64)>> = BTreeMap::new();
+    for r in &seats {
+        by_game
+            .entry(r["game"].parse().unwrap())
+            .or_default()
+            .push((r["seat"].clone(), r["rank"].parse().unwrap()));
+    }
+    let mut out = BTreeMap::new();
+    for (game, seats) in by_game {
+        let n = seats.len() as f64;
+        for (seat, rank) in &seats {
+            // Tied seats share the best rank of their group and the mean
+            // of the places it covers.
+            let tied = seats.iter().filter(|(_, r)| r == rank).count() as f64;
+            let place = rank + (tied - 1.0) / 2.0;
+            out.insert((game, seat.clone()), (n - place) / (n - 1.0));
+        }
+    }
+    out
+}
+
+fn mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+fn fixed4(x: Option<f64>) -> String {
+    x.map_or(String::new(), |x| format!("{x:.4}"))
+}
+
+#[test]
+fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs() {
+    let dir = TempDir::new().unwrap();
+    let games = GAMES.to_string();
+    let out = run(dir.path(), "run", &["--log", &games]);
+    let cards = rows(&out.join("mb_cards.csv"));
+    let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
+    let scores = rank_scores(&out);
+    let mut recount: BTreeMap<String, Recount> = BTreeMap::new();
+    // (round, seat) -> (spent, earned by selling), summed over games.
+    let mut money: BTreeMap<(String, String), (u64, u64)> = BTreeMap::new();
+    for game in 0..GAMES as u64 {
+        let log = std::fs::read_to_string(out.join(format!("logs/game-{game}.jsonl"))).unwrap();
+        let mut seen = BTreeSet::new();
+        let mut bought: BTreeSet<(String, String)> = BTreeSet::new();
+        let mut owned: BTreeSet<(String, String)> = BTreeSet::new();
+        let mut deck: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut round = String::new();
+        for line in log.lines() {
+            let e: Value = serde_json::from_str(line).unwrap();
+            let kind = e["event"].as_str().unwrap();
+            let seat = e["player"].as_str().unwrap_or_default().to_owned();
+            let card = e["card"].as_str().unwrap_or_default().to_owned();
+            let price = e["price"].as_u64().unwrap_or(0);
+            let is_store = store.contains(&card);
+            let r = recount.entry(card.clone()).or_default();
+            match kind {
+                "round_start" => round = e["round"].to_string(),
+                "restock" | "dealt" | "draw_store" => {
+                    seen.insert(card.clone());
+                }
+                "setup_card" if is_store => {
+                    seen.insert(card.clone());
+                }
+                "buy" | "buy_listed" => {
+                    seen.insert(card.clone());
+                    bought.insert((card.clone(), seat.clone()));
+                    if kind == "buy" {
+                        r.bought_store += 1;
+                    } else {
+                        r.bought_aftermarket += 1;
+                    }
+                    r.paid += price;
+                    money.entry((round.clone(), seat.clone())).or_default().0 += price;
+                }
+                "sell" => {
+                    seen.insert(card.clone());
+                    r.sold += 1;
+                    r.sold_for += price;
+                    money.entry((round.clone(), seat.clone())).or_default().1 += price;
+                }
+                "fuse_card" => r.fused += 1,
+                "collection_add" => r.collected += 1,
+                "deck_add" => {
+                    r.decked += 1;
+                    deck.entry(seat.clone()).or_default().push(card.clone());
+                }
+                "deck_trim" => {
+                    let d = deck.entry(seat.clone()).or_default();
+                    let at = d.iter().position(|c| *c == card).unwrap();
+                    d.swap_remove(at);
+                }
+                "play" => r.played += 1,
+                "placed" => {
+                    let place = e["place"].as_u64().unwrap();
+                    for c in deck.remove(&seat).unwrap_or_default() {
+                        let r = recount.entry(c).or_default();
+                        r.tournaments += 1;
+                        r.place_sum += place;
+                    }
+                }
+                _ => {}
+            }
+            if matches!(
+                kind,
+                "setup_card" | "dealt" | "draw_store" | "buy" | "buy_listed" | "grant" | "prize"
+            ) {
+                owned.insert((card, seat));
+            }
+        }
+        for card in &seen {
+            let r = recount.entry(card.clone()).or_default();
+            r.seen_games += 1;
+            let mut any = false;
+            for seat in ["a", "b", "c", "d"] {
+                let key = (card.clone(), seat.to_owned());
+                let score = scores[&(game, seat.to_owned())];
+                if bought.contains(&key) {
+                    any = true;
+                    r.bought_scores.push(score);
+                } else if !owned.contains(&key) {
+                    r.not_bought_scores.push(score);
+                }
+            }
+            r.bought_games += u64::from(any);
+        }
+    }
+    let mut checked = 0;
+    for row in &cards {
+        let r = recount.remove(&row["card"]).unwrap_or_default();
+        let ratio = |a: u64, b: u64| fixed4((b > 0).then(|| a as f64 / b as f64));
+        let expect = [
+            ("seen_games", r.seen_games.to_string()),
+            ("bought_games", r.bought_games.to_string()),
+            ("bought_store", r.bought_store.to_string()),
+            ("bought_aftermarket", r.bought_aftermarket.to_string()),
+            (
+                "mean_price_paid",
+                ratio(r.paid, r.bought_store + r.bought_aftermarket),
+            ),
+            ("sold", r.sold.to_string()),
+            ("mean_sold_price", ratio(r.sold_for, r.sold)),
+            ("fused", r.fused.to_string()),
+            ("collected", r.collected.to_string()),
+            ("decked", r.decked.to_string()),
+            ("played", r.played.to_string()),
+            ("tournaments_in_deck", r.tournaments.to_string()),
+            ("mean_place_in_deck", ratio(r.place_sum, r.tournaments)),
+            ("rank_score_bought", fixed4(mean(&r.bought_scores))),
+            ("rank_score_not_bought", fixed4(mean(&r.not_bought_scores))),
+        ];
+        for (column, value) in expect {
+            assert_eq!(row[column], value, "{} {column}", row["card"]);
+        }
+        checked += usize::from(r.seen_games > 0);
+    }
+    assert!(checked > 100, "only {checked} cards seen");
+    // The economy: dollars spent and earned by selling, per round and seat.
+    for row in rows(&out.join("mb_economy.csv")) {
+        let (spent, earned) = money
+            .get(&(row["round"].clone(), row["seat"].clone()))
+            .copied()
+            .unwrap_or_default();
+        let games: f64 = row["games"].parse().unwrap();
+        let what = format!("round {} seat {}", row["round"], row["seat"]);
+        assert_eq!(
+            row["mean_spent"],
+            fixed4(Some(spent as f64 / games)),
+            "{what}"
+        );
+        assert_eq!(
+            row["mean_earned_selling"],
+            fixed4(Some(earned as f64 / games)),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
+    let dir = TempDir::new().unwrap();
+    let whole = run(dir.path(), "whole", &[]);
+    let s0 = run(dir.path(), "s0", &["--shard", "0/2"]);
+    let s1 = run(dir.path(), "s1", &["--shard", "1/2"]);
+    let merged = dir.path().join("merged");
+    let o = decklab(
+        dir.path(),
+        &[
+            "merge",
+            merged.to_str().unwrap(),
+            s1.to_str().unwrap(),
+            s0.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    for file in [
+        "mb_cards.csv",
+        "mb_sets.csv",
+        "mb_value_curve.csv",
+        "mb_tournaments.csv",
+        "mb_economy.csv",
+    ] {
+        let a = std::fs::read(whole.join(file)).unwrap();
+        let b = std::fs::read(merged.join(file)).unwrap();
+        assert!(a == b, "{file} differs after the merge");
+    }
+}
