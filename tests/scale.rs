@@ -311,7 +311,7 @@ fn bad_input_is_refused_and_nothing_is_written() {
         &["invalid shard \"3/2\""],
     );
     assert_fails(
-        &decklab(d, &["round-robin", "hero-rush", "--out", "o"]),
+        &decklab(d, &["round-robin", "--field", "hero-rush", "--out", "o"]),
         &["needs at least 2 different decks"],
     );
     let sim = |args: &[&str]| {

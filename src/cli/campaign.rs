@@ -325,9 +325,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         Manifest {
             decklab_version: env!("CARGO_PKG_VERSION"),
             git_commit: git_commit(),
-            command_line: std::env::args_os()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
+            command_line: super::defaults::command_line(),
             command: c.command,
             game: c
                 .pairings

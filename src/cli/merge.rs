@@ -247,10 +247,7 @@ fn merged_manifest(shards: &[ShardDir], logs: u64) -> Value {
         .sum();
     let games = sum("games");
     let mut m = shards[0].manifest.clone();
-    m["command_line"] = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .into();
+    m["command_line"] = super::defaults::command_line().into();
     m["shard"] = Value::Null;
     m["games"] = games.into();
     m["games_requested"] = sum("games_requested").into();
