@@ -6,4 +6,4 @@
 #SBATCH --time=00:10:00
 set -euo pipefail
 
-decklab merge results/run shards/shard-*
+decklab merge --out results/run shards/shard-*

@@ -41,7 +41,7 @@ Examples:
   decklab simulate --game pixel-tactics --match best-of-3 --games 100
   decklab simulate --game millennium-blades --players 4 --games 50
   decklab gauntlet --deck my.deck --field decks/nostalgix --report
-  decklab round-robin decks/nostalgix --games 50
+  decklab round-robin --field decks/nostalgix --games 50
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column

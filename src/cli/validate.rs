@@ -185,14 +185,24 @@ fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(GameKind, Vec<
         Some(g) => vec![g],
         None => GameKind::value_variants().to_vec(),
     };
+    // A ruleset that cannot even read the pool (`--cards` of another
+    // game) is out of the running, unless it is the only one.
     let mut best: Option<(GameKind, Vec<Diagnostic>)> = None;
+    let mut failure = None;
     for game in candidates {
-        let found = with_ruleset!(game, R => problems::<R>(check, args.cards.as_deref()))?;
-        if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) {
-            best = Some((game, found));
+        match with_ruleset!(game, R => problems::<R>(check, args.cards.as_deref())) {
+            Ok(found) if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) => {
+                best = Some((game, found));
+            }
+            Ok(_) => {}
+            Err(e) => failure = Some(e),
         }
     }
-    best.context("no ruleset to check with")
+    match (best, failure) {
+        (Some(best), _) => Ok(best),
+        (None, Some(e)) => Err(e),
+        (None, None) => bail!("no ruleset to check {} with", check.path.display()),
+    }
 }
 
 /// Runs `decklab validate`.
