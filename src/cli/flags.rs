@@ -33,14 +33,10 @@ pub const MAX_THREADS: usize = 1024;
 /// The most games whose event logs `--log` may ask for.
 pub const MAX_LOGS: u64 = 100_000;
 
-/// The parser of a count from 1 to `max`.
-fn count(max: u64) -> RangedU64ValueParser<u64> {
-    RangedU64ValueParser::new().range(1..=max)
-}
-
-/// The parser of `--games N`.
+/// The parser of a number of games (`--games`, `--max-games`,
+/// `--batch`): 1 to [`MAX_GAMES`].
 pub fn games() -> RangedU64ValueParser<u64> {
-    count(MAX_GAMES)
+    RangedU64ValueParser::new().range(1..=MAX_GAMES)
 }
 
 /// Parses a fraction strictly between 0 and 1 (a rate, a probability).
@@ -58,7 +54,7 @@ pub fn fraction(text: &str) -> Result<f64, String> {
 pub enum Format {
     /// Aligned tables (`validate`: `path: ok` and `path:line: message`).
     Text,
-    /// CSV, one line per row (`compare` only).
+    /// CSV, one line per row (`validate`: per problem).
     Csv,
     /// JSON, one document.
     Json,
