@@ -567,3 +567,342 @@ fn set_changes_a_card_for_one_run_and_is_recorded() {
             .any(|l| l.starts_with("Stack-O-Fox") && l.contains(" 9"))
     );
 }
+
+/// Runs decklab in `dir` with `args` and the environment `env`.
+fn decklab_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .output()
+        .expect("decklab runs")
+}
+
+#[test]
+fn absurd_numbers_fail_at_once_with_one_message() {
+    let dir = TempDir::new().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["simulate", "--threads", "100000000"], "--threads"),
+        (&["simulate", "-j", "0"], "--threads"),
+        (&["simulate", "--games", "99999999999999999"], "--games"),
+        (&["simulate", "-n", "0"], "--games"),
+        (&["simulate", "--log", "999999999"], "--log"),
+        (&["simulate", "--max-turns", "70000"], "--max-turns"),
+        (&["simulate", "--players", "1000"], "--players"),
+        (
+            &[
+                "simulate",
+                "-g",
+                "millennium-blades",
+                "--ticks-per-minute",
+                "9",
+            ],
+            "--ticks-per-minute",
+        ),
+        (
+            &[
+                "gauntlet",
+                "--deck",
+                "hero-rush",
+                "--field",
+                "bundled",
+                "-n",
+                "0",
+            ],
+            "--games",
+        ),
+        (&["round-robin", "--threads", "5000"], "--threads"),
+        (
+            &["regress", "--baseline", "x.csv", "--alpha", "2"],
+            "--alpha",
+        ),
+        (
+            &["regress", "--baseline", "x.csv", "--batch", "0"],
+            "--batch",
+        ),
+        (
+            &["replay", "--seed", "1", "--max-turns", "0"],
+            "--max-turns",
+        ),
+    ];
+    let mut slowest = 0.0f64;
+    for (args, flag) in cases {
+        let started = std::time::Instant::now();
+        let o = decklab(dir.path(), args);
+        let seconds = started.elapsed().as_secs_f64();
+        slowest = slowest.max(seconds);
+        assert_fails(&o, &[flag]);
+        // One message: the error and clap's pointer to --help.
+        assert!(stderr(&o).lines().count() <= 3, "{args:?}: {}", stderr(&o));
+        // At once: nothing was started (a generous bound for a busy CI
+        // machine; it takes some 10 ms).
+        assert!(seconds < 5.0, "{args:?} took {seconds:.2} s");
+        assert!(files(dir.path()).is_empty(), "{args:?} wrote files");
+    }
+    eprintln!("slowest refusal: {slowest:.3} s");
+}
+
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal_and_none_when_quiet() {
+    let dir = TempDir::new().unwrap();
+    let env = [("DECKLAB_PROGRESS_SECONDS", "0.02")];
+    let o = decklab_env(dir.path(), &["simulate", "-n", "1500", "-j", "1"], &env);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "no progress line");
+    for l in &lines {
+        assert!(
+            l.starts_with("decklab: ")
+                && l.contains(" of 1500 games (")
+                && l.contains(" games/s")
+                && l.contains("ETA "),
+            "{l}"
+        );
+        assert!(!l.contains('\x1b'), "a terminal escape in a log: {l:?}");
+    }
+    assert!(
+        lines.iter().any(|l| l.contains("hero-rush win rate ")),
+        "{err}"
+    );
+    let o = decklab_env(
+        dir.path(),
+        &["simulate", "-n", "1500", "-j", "1", "-q"],
+        &env,
+    );
+    assert!(o.status.success());
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn short_flags_are_the_long_ones() {
+    let dir = TempDir::new().unwrap();
+    let long = [
+        "simulate",
+        "--games",
+        "30",
+        "--threads",
+        "1",
+        "--out",
+        "long",
+        "--quiet",
+        "--game",
+        "pixel-tactics",
+    ];
+    let short = [
+        "simulate",
+        "-n",
+        "30",
+        "-j",
+        "1",
+        "-o",
+        "short",
+        "-q",
+        "-g",
+        "pixel-tactics",
+    ];
+    for args in [&long[..], &short[..]] {
+        let o = decklab(dir.path(), args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    for name in REPORTS {
+        let a = fs::read(dir.path().join("long").join(name)).unwrap();
+        assert!(
+            a == fs::read(dir.path().join("short").join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn validate_infers_each_ruleset_and_walks_folders() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    copy_tree(&repo("decks"), &d.join("decks"));
+    let o = decklab(d, &["validate", "decks"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let decks = fs::read_dir(repo("decks"))
+        .unwrap()
+        .flatten()
+        .flat_map(|g| fs::read_dir(g.path()).unwrap().flatten())
+        .filter(|f| f.path().extension().is_some_and(|e| e == "deck"))
+        .count();
+    // Every deck and every ruleset's pool, each under its own rules.
+    assert_eq!(stdout(&o).lines().count(), decks + 5, "{}", stdout(&o));
+    // Outside a folder named after its ruleset: inferred from its cards.
+    fs::copy(
+        repo("decks/pixel-tactics/vanguard-wall.deck"),
+        d.join("wall.deck"),
+    )
+    .unwrap();
+    let o = decklab(d, &["validate", "wall.deck", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["files"][0]["game"], "pixel-tactics");
+    assert_eq!(v["files"][0]["ok"], true);
+    // Saved with a byte-order mark and Windows line ends: still legal.
+    let text = fs::read_to_string(repo("decks/nostalgix/hero-rush.deck")).unwrap();
+    let windows = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+    fs::write(d.join("bom.deck"), windows).unwrap();
+    let o = decklab(d, &["validate", "bom.deck"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn deck_errors_are_one_per_mistake_in_line_order() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let text = fs::read_to_string(repo("decks/nostalgix/hero-rush.deck")).unwrap();
+    // A misspelt Hero and two misspelt cards of a 50-card list.
+    let bad = text
+        .replace("Hero: Sable Quickfuse", "Hero: Sable Quickfuze")
+        .replacen("4 Cinder Imp\n", "4 Cinder Inp\n", 1)
+        .replacen("4 Flame Sprinter\n", "4 Flame Sprintr\n", 1);
+    assert_ne!(bad, text);
+    fs::write(d.join("typos.deck"), &bad).unwrap();
+    let o = decklab(d, &["validate", "-g", "nostalgix", "typos.deck"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let problems: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("typos.deck"))
+        .collect();
+    assert_eq!(problems.len(), 3, "{err}");
+    assert!(
+        problems[0].contains("did you mean \"Sable Quickfuse\""),
+        "{err}"
+    );
+    assert!(!err.contains("no `Hero: Name` line"), "{err}");
+    // The count counts every line: no false "too few cards".
+    assert!(!err.contains("cards besides its Hero"), "{err}");
+    let lines: Vec<usize> = problems
+        .iter()
+        .map(|p| p.split(':').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert!(lines.is_sorted() && lines[0] > 0, "{lines:?}");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn completions_and_manual_pages() {
+    let dir = TempDir::new().unwrap();
+    for (shell, mark) in [
+        ("bash", "_decklab()"),
+        ("zsh", "#compdef decklab"),
+        ("fish", "complete -c decklab"),
+    ] {
+        let o = decklab(dir.path(), &["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        assert!(script.contains(mark), "{shell}");
+        assert!(
+            script.contains("round-robin") && script.contains("threads"),
+            "{shell}"
+        );
+    }
+    let o = decklab(dir.path(), &["man"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains(".TH decklab 1"));
+    let o = decklab(dir.path(), &["man", "--out", "man"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = fs::read_to_string(dir.path().join("man/decklab-simulate.1")).unwrap();
+    assert!(
+        page.contains("threads") && page.contains("Examples"),
+        "{page}"
+    );
+}
+
+#[test]
+fn decklab_toml_gives_defaults_that_a_flag_overrides() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("decklab.toml"),
+        "[defaults]\nthreads = 1\nquiet = true\n\n[simulate]\ngames = 12\nout = \"from-file\"\nbot = \"random\"\n",
+    )
+    .unwrap();
+    let games = |out: &str| {
+        let text = fs::read_to_string(d.join(out).join("games.csv")).unwrap();
+        text.lines().count() - 1
+    };
+    let o = decklab(d, &["simulate"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(games("from-file"), 12);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(d.join("from-file/manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["threads"], 1);
+    assert_eq!(manifest["settings"]["bot_a"], "random");
+    // A flag wins over the file.
+    let o = decklab(d, &["simulate", "-n", "5", "--out", "typed"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(games("typed"), 5);
+    // [defaults] applies where the flag exists; [simulate] names only its
+    // own flags.
+    assert!(decklab(d, &["cards"]).status.success());
+    fs::write(d.join("decklab.toml"), "[simulate]\ngamez = 3\n").unwrap();
+    assert_fails(&decklab(d, &["simulate"]), &["decklab.toml", "--gamez"]);
+}
+
+#[test]
+fn help_lists_what_a_command_takes() {
+    let dir = TempDir::new().unwrap();
+    let help = |args: &[&str]| stdout(&decklab(dir.path(), args));
+    // regress refuses --shard, so it does not offer it.
+    assert!(!help(&["regress", "--help"]).contains("--shard"));
+    // --set names the fields of every ruleset, as each ruleset says them.
+    let text = help(&["simulate", "--help"]);
+    for (game, card) in [
+        ("nostalgix", "Captain Ember"),
+        ("millennium-blades", "Ember Pup"),
+        ("pixel-tactics", "Ember Knight"),
+        ("astrom-cross", "Veyra, Ember Sovereign"),
+        ("nintendo-tcg", "Blaze Marshal"),
+    ] {
+        let set = format!("{card}.nosuchfield=1");
+        let o = decklab(dir.path(), &["cards", "--game", game, "--set", &set]);
+        let err = stderr(&o);
+        let fields = err.split("fields: ").nth(1).unwrap().trim();
+        assert!(
+            text.contains(&format!("{game}: {fields}")),
+            "{game}: {fields}"
+        );
+    }
+}
+
+#[test]
+fn cards_show_attacks_and_text_and_speak_json() {
+    let dir = TempDir::new().unwrap();
+    let o = decklab(dir.path(), &["cards", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cards: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+    let fighters: Vec<&serde_json::Value> =
+        cards.iter().filter(|c| c["kind"] == "fighter").collect();
+    assert!(!fighters.is_empty());
+    for f in &fighters {
+        assert!(f["attacks"].is_string(), "{f}");
+        assert!(f["cost"].is_number(), "{f}");
+    }
+    let ember = cards.iter().find(|c| c["name"] == "Captain Ember").unwrap();
+    assert_eq!(
+        ember["text"],
+        "Kindle (2): deal 1 damage to an enemy Fighter."
+    );
+    let o = decklab(dir.path(), &["cards", "--format", "csv"]);
+    let header = stdout(&o).lines().next().unwrap().to_owned();
+    assert_eq!(
+        header,
+        "name,kind,cost,type,level,health,atk,attacks,keywords,text"
+    );
+}

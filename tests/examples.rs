@@ -20,7 +20,8 @@
 //! examples use: quotes, `\` at the end of a line, `# comment`, `*` in the
 //! last part of a path, `cmd && cmd`, `> file` (decklab's stdout goes to
 //! the file) and `| tool` (the tool is not run: decklab's stdout is
-//! dropped). Anything else (`$VAR`, `;`, `<`, backquotes) fails the test,
+//! dropped, except that `| grep PATTERN` checks that some line of it
+//! matches, so that a documented filter finds something). Anything else (`$VAR`, `;`, `<`, backquotes) fails the test,
 //! so the documentation stays runnable.
 
 use std::fs;
@@ -220,14 +221,24 @@ fn run(example: &Example, dir: &Path) -> Result<(), String> {
         let last = i + 1 == segments.len();
         let mut args: Vec<String> = Vec::new();
         let mut stdout_to: Option<String> = None;
+        let mut grep: Option<String> = None;
         let mut it = segment.iter();
         while let Some(t) = it.next() {
             match t {
                 Token::Word(w, false) => args.push(w.clone()),
                 Token::Word(w, true) => args.extend(expand(w, dir)),
                 // The tool after the pipe reads decklab's stdout; it is not
-                // decklab, so it is not run.
-                Token::Pipe => break,
+                // decklab, so it is not run; a plain grep is checked.
+                Token::Pipe => {
+                    let rest: Vec<&Token> = it.by_ref().collect();
+                    if let [Token::Word(tool, _), Token::Word(pattern, _)] = rest[..]
+                        && tool == "grep"
+                        && !pattern.starts_with('-')
+                    {
+                        grep = Some(pattern.clone());
+                    }
+                    break;
+                }
                 Token::Redirect => match it.next() {
                     Some(Token::Word(f, _)) => stdout_to = Some(f.clone()),
                     _ => return Err("> without a file".into()),
@@ -242,6 +253,14 @@ fn run(example: &Example, dir: &Path) -> Result<(), String> {
         let o = decklab(dir, &argv);
         if let Some(f) = stdout_to {
             fs::write(dir.join(f), &o.stdout).unwrap();
+        }
+        if let Some(pattern) = &grep
+            && !stdout(&o).lines().any(|l| l.contains(pattern.as_str()))
+        {
+            return Err(format!(
+                "`| grep {pattern}` matches no line of `decklab {}`",
+                argv.join(" ")
+            ));
         }
         let want = if last { expected } else { 0 };
         if o.status.code() != Some(want) {

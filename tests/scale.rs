@@ -56,7 +56,7 @@ fn merged_shards_are_byte_identical_to_the_whole_run() {
         ]);
     }
     // Any order of the shards.
-    let o = decklab(d, &["merge", "merged", "s2", "s0", "s1"]);
+    let o = decklab(d, &["merge", "--out", "merged", "s2", "s0", "s1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("merged 3 shards (70 games)"));
     let (whole, merged) = (outputs(&d.join("whole")), outputs(&d.join("merged")));
@@ -112,7 +112,7 @@ fn merged_gauntlet_shards_rebuild_the_field_tables() {
     g(&["--out", "whole"]);
     g(&["--shard", "0/2", "--out", "a"]);
     g(&["--shard", "1/2", "--out", "b"]);
-    run(d, &["merge", "merged", "a", "b"]);
+    run(d, &["merge", "--out", "merged", "a", "b"]);
     assert_eq!(outputs(&d.join("whole")), outputs(&d.join("merged")));
     assert!(d.join("merged/matchups.csv").is_file());
 }
@@ -311,7 +311,7 @@ fn bad_input_is_refused_and_nothing_is_written() {
         &["invalid shard \"3/2\""],
     );
     assert_fails(
-        &decklab(d, &["round-robin", "hero-rush", "--out", "o"]),
+        &decklab(d, &["round-robin", "--field", "hero-rush", "--out", "o"]),
         &["needs at least 2 different decks"],
     );
     let sim = |args: &[&str]| {
@@ -325,18 +325,27 @@ fn bad_input_is_refused_and_nothing_is_written() {
     sim(&["--shard", "0/3", "--out", "c"]);
     sim(&["--out", "whole"]);
     assert_fails(
-        &decklab(d, &["merge", "o", "a", "b"]),
+        &decklab(d, &["merge", "--out", "o", "a", "b"]),
         &["not shards of the same run", "\"seed\""],
     );
     assert_fails(
-        &decklab(d, &["merge", "o", "a", "c"]),
+        &decklab(d, &["merge", "--out", "o", "a", "c"]),
         &["not the same split"],
     );
-    assert_fails(&decklab(d, &["merge", "o", "a"]), &["missing shards: 1/2"]);
-    assert_fails(&decklab(d, &["merge", "o", "a", "a"]), &["given twice"]);
-    assert_fails(&decklab(d, &["merge", "o", "whole"]), &["not a shard"]);
     assert_fails(
-        &decklab(d, &["merge", "o", "nowhere"]),
+        &decklab(d, &["merge", "--out", "o", "a"]),
+        &["missing shards: 1/2"],
+    );
+    assert_fails(
+        &decklab(d, &["merge", "--out", "o", "a", "a"]),
+        &["given twice"],
+    );
+    assert_fails(
+        &decklab(d, &["merge", "--out", "o", "whole"]),
+        &["not a shard"],
+    );
+    assert_fails(
+        &decklab(d, &["merge", "--out", "o", "nowhere"]),
         &["nowhere/manifest.json"],
     );
     assert!(!d.join("o").exists());

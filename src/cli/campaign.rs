@@ -16,14 +16,13 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, bail};
-use clap::Args;
-use indicatif::ProgressBar;
+use anyhow::Context;
 use rayon::ThreadPool;
 
+use super::config::action_cap;
+use super::flags::RunArgs;
 use super::interrupt::INTERRUPTED;
 use super::ruleset::{DeckSource, Pool, build_match};
-use super::simulate::action_cap;
 use crate::bots::{Bot, Strategy};
 use crate::core::{Evaluate, Game, Player, Report, Seats, StoreCatalog};
 use crate::games::{Options, Ruleset};
@@ -31,47 +30,8 @@ use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
     write_stats, write_tables,
 };
-use crate::sim::{RunConfig, RunReport, Shard, progress_bar, run_with_bar, thread_pool};
+use crate::sim::{Progress, RunConfig, RunReport, run_with_bar, thread_pool};
 use crate::stats::{Lineup, RunStats};
-
-/// The flags of every command that plays games: how many, seeded how,
-/// where the files go.
-#[derive(Clone, Debug, Args)]
-pub struct RunArgs {
-    /// Master seed: the same seed and flags give the same files.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// Worker threads [default: all cores].
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
-    /// The output directory.
-    #[arg(long, value_name = "DIR", default_value = "results/latest")]
-    pub out: PathBuf,
-    /// Write the event log of the first K games of each pairing to
-    /// DIR/logs/.
-    #[arg(long, value_name = "K", default_value_t = 0)]
-    pub log: u64,
-    /// Play only the game indices ≡ K (mod N), K from 0 to N-1, with the
-    /// seeds they have in the whole run; `decklab merge` joins the shards.
-    #[arg(long, value_name = "K/N", default_value = "0/1")]
-    pub shard: Shard,
-    /// Also write DIR/report.html (see `decklab report`).
-    #[arg(long)]
-    pub report: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-impl RunArgs {
-    /// Checks the flags that need no file.
-    pub fn check(&self) -> anyhow::Result<()> {
-        if self.threads == Some(0) {
-            bail!("--threads must be at least 1 (got 0); leave it out to use every core");
-        }
-        Ok(())
-    }
-}
 
 /// A table: its entries (decks and their bots, entry a first) and the
 /// game of every seat rotation.
@@ -138,6 +98,9 @@ pub struct Campaign<G> {
     pub files: Vec<InputFile>,
     /// Command-specific settings, for the manifest.
     pub settings: serde_json::Value,
+    /// The deck whose running win rate the progress lines give (the deck
+    /// under test), if any.
+    pub followed: Option<String>,
 }
 
 impl<G: Game> Campaign<G> {
@@ -188,7 +151,7 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     lineups: Vec<Lineup>,
     catalog: Option<StoreCatalog>,
     returns: Option<(Player, Vec<u64>)>,
-    bar: ProgressBar,
+    progress: Progress,
     logged: u64,
     notes: serde_json::Map<String, serde_json::Value>,
     /// The tallies of the games played so far.
@@ -228,7 +191,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             lineups,
             catalog: campaign.pairings[0].games[0].store_catalog(),
             returns: None,
-            bar: progress_bar(total, !args.quiet),
+            progress: Progress::new(total, !args.quiet, campaign.followed.clone()),
             logged: 0,
             notes: serde_json::Map::new(),
             stats: RunStats::default(),
@@ -256,13 +219,15 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let catalog = self.catalog.as_ref();
         let returns = &mut self.returns;
         let (games_csv, out, stats) = (&mut self.games_csv, &mut self.out, &mut self.stats);
+        let progress = &self.progress;
+        let followed = campaign.followed.as_deref();
         let logged = &mut self.logged;
         let report = run_with_bar(
             &p.games,
             &self.pool,
             &config,
             self.stop,
-            &self.bar,
+            self.progress.bar(),
             |entry| Bot::new(&p.games[0], &campaign.strategies[p.bots[entry]]),
             |g| {
                 let entry = |seat: Player| p.entry_at(seat, g.rotation);
@@ -284,6 +249,18 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
                 if !g.log.is_empty() {
                     write_log(out, g.index, &g.log)?;
                     *logged += 1;
+                }
+                if let Some(deck) = followed {
+                    for seat in Player::all(players) {
+                        if p.decks.as_slice()[entry(seat)] == deck {
+                            let won = match g.outcome.winner() {
+                                Some(w) => Some(w == seat),
+                                None if g.outcome.rank(seat) == 1 => None,
+                                None => Some(false),
+                            };
+                            progress.record(won);
+                        }
+                    }
                 }
                 let scores = g.summaries.map(|s| s.score);
                 stats.add_game(lineup, g.rotation, &g.outcome, &scores, g.turns, &g.record);
@@ -339,7 +316,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             &self.pool,
             &config,
             self.stop,
-            &self.bar,
+            self.progress.bar(),
             |entry| Bot::new(&games[0], &campaign.strategies[p.bots[entry]]),
             |g| {
                 units.push(g.outcome.return_units(seat));
@@ -358,10 +335,10 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
     /// Writes the tables, `extra` ones, the manifest, and swaps the
     /// directory in. `None` if no game was played (nothing is written).
     pub fn finish(
-        self,
+        mut self,
         extra: impl FnOnce(&mut OutputDir, &RunStats) -> Result<(), OutputError>,
     ) -> anyhow::Result<Option<Finished>> {
-        self.bar.finish_and_clear();
+        self.progress.finish();
         if self.report.games == 0 {
             return Ok(None);
         }
@@ -408,9 +385,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         Manifest {
             decklab_version: env!("CARGO_PKG_VERSION"),
             git_commit: git_commit(),
-            command_line: std::env::args_os()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
+            command_line: super::defaults::command_line(),
             command: c.command,
             game: c
                 .pairings

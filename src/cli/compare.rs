@@ -17,9 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde_json::json;
 
+use super::flags::Format;
 use super::table::write_table;
 use crate::core::{Outcome, Player, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
@@ -52,8 +53,9 @@ pub struct CompareArgs {
     /// Show only the rows flagged as changed.
     #[arg(long)]
     only_changed: bool,
-    /// The output: a text table, CSV (one line per row of every section)
-    /// or JSON.
+    /// The output: a text table, CSV (one line per row of every section:
+    /// section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged)
+    /// or JSON (one object with the runs and every row).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Also write the comparison as a self-contained web page to FILE: a
@@ -61,17 +63,6 @@ pub struct CompareArgs {
     /// and both rates with their intervals.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-}
-
-/// The output formats of `compare`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Aligned tables, one per section.
-    Text,
-    /// `section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged`.
-    Csv,
-    /// One object with the runs and every row.
-    Json,
 }
 
 /// A win rate's tally, keyed by what it is the rate of.

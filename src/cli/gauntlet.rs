@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::Value;
 
-use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy_file};
+use super::campaign::{Campaign, Pairing, Session, exit_status, strategy_file};
+use super::config::strategy;
 use super::field::{Field, field_decks};
+use super::flags::{BotArgs, RulesArgs, RunArgs, games};
 use super::interrupt::stop_flag;
-use super::matchup::{BotArgs, RulesArgs};
 use super::ruleset::find_deck;
-use super::simulate::{check_games, strategy};
 use super::summary::write_footer;
 use super::with_ruleset;
 use crate::games::Ruleset;
@@ -43,8 +43,8 @@ pub struct GauntletArgs {
     #[arg(long, value_name = "DIR|PATH", required = true, num_args = 1..)]
     field: Vec<String>,
     /// Games per opponent and seat (at more than two seats: per
-    /// opponent).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    /// opponent), 1 to 1,000,000,000.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 100, value_parser = games())]
     games: u64,
     /// The bots.
     #[command(flatten)]
@@ -59,14 +59,12 @@ pub struct GauntletArgs {
 
 /// Runs `decklab gauntlet`: exit status 0, or 130 if interrupted.
 pub fn run(args: GauntletArgs) -> anyhow::Result<ExitCode> {
-    check_games(args.games)?;
-    args.run.check()?;
     with_ruleset!(args.rules.game, R => gauntlet::<R>(&args))
 }
 
 fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
-    let options = args.rules.options::<R>()?;
-    let pool = args.rules.pool::<R>()?;
+    let rules = args.rules.resolve::<R>()?;
+    let (pool, options, players) = (&rules.pool, rules.options, rules.players);
     let deck = find_deck::<R>(&args.deck)?;
     let field = field_decks::<R>(&args.field)?;
     if let Some(other) = field
@@ -84,19 +82,18 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
     files.extend(field.iter().map(|d| d.input_file("field")));
-    let players = args.rules.players::<R>()?;
     let mut pairings = Vec::new();
     for opponent in &field {
         if players == 2 {
             for (seats, bots) in [([&deck, opponent], [0, 1]), ([opponent, &deck], [1, 0])] {
-                pairings.push(Pairing::new(&pool, &seats, &bots, options)?);
+                pairings.push(Pairing::new(pool, &seats, &bots, options)?);
             }
         } else {
             let mut entries = vec![&deck];
             entries.resize(players, opponent);
             let mut bots = vec![0];
             bots.resize(players, 1);
-            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
+            pairings.push(Pairing::new(pool, &entries, &bots, options)?);
         }
     }
     let Some(first) = pairings.first() else {
@@ -117,9 +114,7 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
         fields.insert("opponent_bot".into(), strategies[1].name.clone().into());
         let names: Vec<&str> = field.iter().map(|d| d.name.as_str()).collect();
         fields.insert("field".into(), names.into());
-        fields.insert("set".into(), args.rules.set.clone().into());
-        let format = args.rules.match_format.map(|f| f.name());
-        fields.insert("match".into(), format.into());
+        rules.settings(fields);
     }
     let campaign = Campaign {
         command: "gauntlet",
@@ -129,6 +124,7 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
         options,
         files,
         settings,
+        followed: Some(deck.name.clone()),
     };
     play_field(&campaign, &args.run, &spec)
 }

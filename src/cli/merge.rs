@@ -1,4 +1,4 @@
-//! `decklab merge OUT DIR...`: the shards of one run (`--shard K/N`),
+//! `decklab merge --out OUT DIR...`: the shards of one run (`--shard K/N`),
 //! joined into the files the unsharded run writes — byte for byte for
 //! every CSV file, `stats.json` and the logs.
 //!
@@ -25,15 +25,15 @@ const EXAMPLES: &str = "\
 Examples:
   decklab simulate --games 1000 --shard 0/2 --out shards/0     # on one machine
   decklab simulate --games 1000 --shard 1/2 --out shards/1     # on another
-  decklab merge results/big shards/0 shards/1   # the files of the unsharded run
-  decklab merge results/big shards/*            # any order";
+  decklab merge --out results/big shards/0 shards/1   # the files of the unsharded run
+  decklab merge -o results/big shards/*               # any order";
 
 /// The arguments of `decklab merge`.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct MergeArgs {
     /// The output directory of the merged run.
-    #[arg(value_name = "OUT")]
+    #[arg(short, long, value_name = "OUT", required = true)]
     out: PathBuf,
     /// The shards' output directories.
     #[arg(value_name = "DIR", required = true)]
@@ -247,10 +247,7 @@ fn merged_manifest(shards: &[ShardDir], logs: u64) -> Value {
         .sum();
     let games = sum("games");
     let mut m = shards[0].manifest.clone();
-    m["command_line"] = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .into();
+    m["command_line"] = super::defaults::command_line().into();
     m["shard"] = Value::Null;
     m["games"] = games.into();
     m["games_requested"] = sum("games_requested").into();

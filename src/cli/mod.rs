@@ -5,12 +5,16 @@ mod baseline;
 mod campaign;
 mod cards;
 mod compare;
+mod completions;
+mod config;
+mod defaults;
 mod error;
 mod field;
+mod flags;
 mod gauntlet;
 mod grant;
 mod interrupt;
-mod matchup;
+mod man;
 mod merge;
 mod regress;
 mod replay;
@@ -38,13 +42,18 @@ Examples:
   decklab simulate --game pixel-tactics --match best-of-3 --games 100
   decklab simulate --game millennium-blades --players 4 --games 50
   decklab gauntlet --deck my.deck --field decks/nostalgix --report
-  decklab round-robin decks/nostalgix --games 50
+  decklab round-robin --field decks/nostalgix --games 50
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
   decklab validate my.deck
   decklab cards
-  decklab report results/latest";
+  decklab report results/latest
+  decklab completions bash > decklab.bash
+
+Default flags: decklab.toml in the working directory ([defaults] for every
+command, [simulate] and the like for one); a flag given on the command line
+wins over the file, the file over decklab's default.";
 
 /// decklab: an AI self-play simulator and deck evaluator for trading card
 /// games.
@@ -84,15 +93,25 @@ enum Command {
     /// Write a run's results as one self-contained web page,
     /// DIR/report.html.
     Report(report::ReportArgs),
+    /// Print the shell completion script (bash, zsh, fish, elvish,
+    /// powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page, or write one per command (--out DIR).
+    Man(man::ManArgs),
 }
 
 pub(crate) use crate::games::with_ruleset;
 
-/// Parses the command line and runs the command: exit status 0 on success,
-/// 2 on any error (reported on stderr as `decklab: <message>`), 130 for a
-/// `simulate` stopped by Ctrl-C.
+/// Parses the command line (with the defaults of `decklab.toml`) and runs
+/// the command: exit status 0 on success, 2 on any error (reported on
+/// stderr as `decklab: <message>`), 1 for `regress` on a regression and
+/// `compare` with a flagged row, 130 for a run stopped by Ctrl-C.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = match defaults::with_defaults(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => return report(&e),
+    };
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version.
@@ -123,6 +142,8 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),
         Command::Cards(args) => cards::run(args).map(|()| ExitCode::SUCCESS),
         Command::Report(args) => report::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Completions(args) => completions::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Man(args) => man::run(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

@@ -17,11 +17,11 @@ use super::baseline::{
     Baseline, BaselineKind, Key, check_settings, measured, read_baseline, read_settings,
     recorded_settings, settings_path,
 };
-use super::campaign::{Campaign, Finished, Pairing, RunArgs, Session, exit_status, strategy_file};
+use super::campaign::{Campaign, Finished, Pairing, Session, exit_status, strategy_file};
+use super::config::strategy;
+use super::flags::{MatchArgs, MatchFormat, ModeArg, RunArgs, fraction, games};
 use super::interrupt::{INTERRUPTED, stop_flag};
-use super::matchup::{MatchArgs, MatchFormat, ModeArg};
-use super::ruleset::{DeckSource, match_decks};
-use super::simulate::{check_games, strategy};
+use super::ruleset::DeckSource;
 use super::summary::write_footer;
 use super::with_ruleset;
 use crate::games::{GameKind, Ruleset};
@@ -71,29 +71,29 @@ pub struct RegressArgs {
     #[arg(long)]
     write_baseline: bool,
     /// Games a new baseline is measured over (with --write-baseline).
-    #[arg(long, value_name = "N", default_value_t = 2000)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 2000, value_parser = games())]
     games: u64,
     /// H0, the drop that passes: the test accepts "no regression" for a
     /// win rate (rank score) of the baseline's minus this or better.
-    #[arg(long, value_name = "DROP", default_value_t = 0.03)]
+    #[arg(long, value_name = "DROP", default_value_t = 0.03, value_parser = fraction)]
     h0: f64,
     /// H1, the drop that fails: the test accepts "regression" for the
     /// baseline's minus this or worse. Between --h0 and --h1 either verdict
     /// may come.
-    #[arg(long, value_name = "DROP", default_value_t = 0.06)]
+    #[arg(long, value_name = "DROP", default_value_t = 0.06, value_parser = fraction)]
     h1: f64,
     /// The false alarm rate.
-    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    #[arg(long, value_name = "A", default_value_t = 0.05, value_parser = fraction)]
     alpha: f64,
     /// The missed regression rate.
-    #[arg(long, value_name = "B", default_value_t = 0.05)]
+    #[arg(long, value_name = "B", default_value_t = 0.05, value_parser = fraction)]
     beta: f64,
     /// Games after which the test stops undecided (then the sign of the
     /// log-likelihood ratio decides).
-    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = games())]
     max_games: u64,
     /// Games per batch: the test looks at the results after each.
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = games())]
     batch: u64,
     /// The match.
     #[command(flatten)]
@@ -105,11 +105,6 @@ pub struct RegressArgs {
 
 /// Runs `decklab regress`.
 pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
-    args.run.check()?;
-    check_games(args.games)?;
-    if args.max_games == 0 || args.batch == 0 {
-        bail!("--max-games and --batch must be at least 1");
-    }
     if !args.run.shard.is_whole() {
         bail!("regress decides after every batch, so it cannot be sharded: drop --shard");
     }
@@ -229,7 +224,7 @@ fn folder_entry(args: &RegressArgs, file: &Path, relative: &Path) -> anyhow::Res
     m.rules.game = GameKind::from_str(game, false)
         .map_err(|_| anyhow::anyhow!("{}: unknown game {game:?}", settings_path(file).display()))?;
     m.rules.players = number("players").map(|n| n as usize);
-    m.rules.max_turns = number("max_turns").map(|n| n as u32);
+    m.rules.max_turns = number("max_turns").and_then(|n| u16::try_from(n).ok());
     if let Some(mode) = text("mode") {
         m.rules.mode = ModeArg::from_str(mode, false).map_err(anyhow::Error::msg)?;
     }
@@ -256,21 +251,18 @@ fn folder_entry(args: &RegressArgs, file: &Path, relative: &Path) -> anyhow::Res
 }
 
 fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
-    let m = &args.matchup;
-    let pool = m.rules.pool::<R>()?;
-    let options = m.rules.options::<R>()?;
-    let players = m.rules.players::<R>()?;
-    let decks = match_decks::<R>(&m.decks_by_seat(players)?)?;
+    let (rules, table) = args.matchup.resolve::<R>()?;
+    let (pool, options, players) = (&rules.pool, rules.options, rules.players);
+    let decks = &table.decks;
     let (deck, opponent) = (&decks[0], &decks[1]);
     // The deck as seat a is always played; as seat b too against a
     // matchups.csv baseline. At more than two seats the entries go round
     // the table.
     let entries: Vec<&DeckSource> = decks.iter().collect();
     let seats: Vec<usize> = (0..players).collect();
-    let mut pairings = vec![Pairing::new(&pool, &entries, &seats, options)?];
-    let strategies = m
+    let mut pairings = vec![Pairing::new(pool, &entries, &seats, options)?];
+    let strategies = table
         .bots
-        .by_seat(players)?
         .iter()
         .enumerate()
         .map(|(seat, bot)| {
@@ -309,7 +301,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         .as_ref()
         .is_some_and(|b| b.kind == BaselineKind::Matchups);
     if both_seats {
-        pairings.push(Pairing::new(&pool, &[opponent, deck], &[1, 0], options)?);
+        pairings.push(Pairing::new(pool, &[opponent, deck], &[1, 0], options)?);
     }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
@@ -323,7 +315,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     }
     // What the figure depends on besides the seed: recorded with a new
     // baseline, checked against an existing one before any game.
-    let settings = recorded_settings(R::NAME, players, &options, &m.rules.set, &files);
+    let settings = recorded_settings(R::NAME, players, &options, &rules.set, &files);
     if baseline.is_some() {
         check_settings(&args.baseline, &settings)?;
     }
@@ -334,6 +326,16 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.games
     });
+    let mut manifest_settings = json!({
+        "deck": key.deck,
+        "bot": key.bot,
+        "opponent": key.opponent,
+        "opponent_bot": key.opponent_bot,
+        "baseline": args.baseline.display().to_string(),
+    });
+    if let Some(fields) = manifest_settings.as_object_mut() {
+        rules.settings(fields);
+    }
     let campaign = Campaign {
         command: "regress",
         pairings,
@@ -341,15 +343,8 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         block,
         options,
         files,
-        settings: json!({
-            "deck": key.deck,
-            "bot": key.bot,
-            "opponent": key.opponent,
-            "opponent_bot": key.opponent_bot,
-            "baseline": args.baseline.display().to_string(),
-            "set": m.rules.set,
-            "match": m.rules.match_format.map(|f| f.name()),
-        }),
+        settings: manifest_settings,
+        followed: Some(deck.name.clone()),
     };
     let stop = stop_flag();
     let Some(test) = test else {

@@ -19,9 +19,9 @@ use anyhow::{Context, anyhow};
 use clap::{Args, Parser};
 use serde_json::Value;
 
-use super::matchup::MatchArgs;
-use super::ruleset::load_match;
-use super::simulate::{action_cap, strategy};
+use super::config::strategy;
+use super::flags::MatchArgs;
+use super::ruleset::build_match;
 use super::with_ruleset;
 use crate::bots::Bot;
 use crate::core::{Evaluate, Game, MAX_PLAYERS, Player, Report};
@@ -103,13 +103,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         parsed.args.text = args.text;
         return run(parsed.args);
     }
-    let m = &args.matchup;
-    with_ruleset!(m.rules.game, R => {
-        let options = m.rules.options::<R>()?;
-        let players = m.rules.players::<R>()?;
-        let decks = m.decks_by_seat(players)?;
-        let game = load_match::<R>(&m.rules, &decks, options)?;
-        replay(&game, &args, action_cap(options.max_turns))
+    with_ruleset!(args.matchup.rules.game, R => {
+        let (rules, table) = args.matchup.resolve::<R>()?;
+        let game = build_match(&rules.pool, &table.decks, rules.options)?;
+        replay(&game, &args, &table.bots, rules.action_cap())
     })
 }
 
@@ -117,9 +114,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
 fn replay<G: Game + Report + Evaluate>(
     game: &G,
     args: &ReplayArgs,
+    names: &[String],
     action_cap: u64,
 ) -> anyhow::Result<()> {
-    let names = args.matchup.bots.by_seat(game.num_players())?;
     let mut bots: Vec<Bot<G>> = Vec::with_capacity(names.len());
     for (seat, name) in names.iter().enumerate() {
         let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };

@@ -9,12 +9,12 @@ use anyhow::bail;
 use clap::Args;
 use serde_json::Value;
 
-use super::campaign::{Campaign, Pairing, RunArgs, strategy_file};
+use super::campaign::{Campaign, Pairing, strategy_file};
+use super::config::strategy;
 use super::field::{Field, field_decks};
+use super::flags::{RulesArgs, RunArgs, games};
 use super::gauntlet::play_field;
-use super::matchup::RulesArgs;
 use super::ruleset::DeckSource;
-use super::simulate::{check_games, strategy};
 use super::with_ruleset;
 use crate::games::Ruleset;
 
@@ -28,19 +28,20 @@ centred on 1500, with 95% intervals.
 
 Examples:
   decklab round-robin                        # the bundled starter decks
-  decklab round-robin decks/nostalgix my-decks/ --games 50
-  decklab round-robin hero-rush evolution --bot ismcts-200 --games 2 --report";
+  decklab round-robin --field decks/nostalgix my-decks/ --games 50
+  decklab round-robin --field hero-rush evolution --bot ismcts-200 --games 2 --report";
 
 /// The arguments of `decklab round-robin`.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct RoundRobinArgs {
-    /// Folders of .deck files, deck files or deck names [default: the
-    /// bundled starter decks].
-    #[arg(value_name = "DIR|PATH")]
-    decks: Vec<String>,
-    /// Games per pair and seat (at more than two seats: per table).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    /// The field: folders of .deck files, deck files, deck names, or
+    /// `bundled` for every bundled deck of the game [default: bundled].
+    #[arg(long, value_name = "DIR|PATH", num_args = 1..)]
+    field: Vec<String>,
+    /// Games per pair and seat (at more than two seats: per table), 1 to
+    /// 1,000,000,000.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 100, value_parser = games())]
     games: u64,
     /// The bot of every deck: a strategy name or file.
     #[arg(long, value_name = "NAME|PATH", default_value = "greedy")]
@@ -55,24 +56,21 @@ pub struct RoundRobinArgs {
 
 /// Runs `decklab round-robin`: exit status 0, or 130 if interrupted.
 pub fn run(args: RoundRobinArgs) -> anyhow::Result<ExitCode> {
-    check_games(args.games)?;
-    args.run.check()?;
     with_ruleset!(args.rules.game, R => round_robin::<R>(&args))
 }
 
 fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
-    let options = args.rules.options::<R>()?;
-    let pool = args.rules.pool::<R>()?;
-    let names: Vec<String> = if args.decks.is_empty() {
+    let rules = args.rules.resolve::<R>()?;
+    let (pool, options, players) = (&rules.pool, rules.options, rules.players);
+    let names: Vec<String> = if args.field.is_empty() {
         R::bundled_decks()
             .iter()
             .map(|(n, _)| (*n).to_owned())
             .collect()
     } else {
-        args.decks.clone()
+        args.field.clone()
     };
     let decks = field_decks::<R>(&names)?;
-    let players = args.rules.players::<R>()?;
     if decks.len() < players {
         bail!(
             "a round-robin of {players}-seat tables needs at least {players} different decks (got {})",
@@ -87,10 +85,10 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
         let entries: Vec<&DeckSource> = table.iter().map(|&i| &decks[i]).collect();
         if players == 2 {
             let swapped = [entries[1], entries[0]];
-            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
-            pairings.push(Pairing::new(&pool, &swapped, &bots, options)?);
+            pairings.push(Pairing::new(pool, &entries, &bots, options)?);
+            pairings.push(Pairing::new(pool, &swapped, &bots, options)?);
         } else {
-            pairings.push(Pairing::new(&pool, &entries, &bots, options)?);
+            pairings.push(Pairing::new(pool, &entries, &bots, options)?);
         }
     }
     let strategies = vec![strategy(&pairings[0].games[0], &args.bot, "--bot")?];
@@ -101,9 +99,7 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
     let mut settings = spec.settings();
     if let Value::Object(fields) = &mut settings {
         fields.insert("bot".into(), strategies[0].name.clone().into());
-        fields.insert("set".into(), args.rules.set.clone().into());
-        let format = args.rules.match_format.map(|f| f.name());
-        fields.insert("match".into(), format.into());
+        rules.settings(fields);
     }
     let campaign = Campaign {
         command: "round-robin",
@@ -113,6 +109,7 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
         options,
         files,
         settings,
+        followed: None,
     };
     play_field(&campaign, &args.run, &spec)
 }

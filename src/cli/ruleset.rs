@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
-use super::matchup::RulesArgs;
 use crate::core::CardPool;
 use crate::core::{Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
@@ -156,17 +155,6 @@ pub fn parse_deck<R: Ruleset>(
         anyhow::Error::new(Diagnostics(problems))
             .context(format!("{} is not a legal deck", source.path))
     })
-}
-
-/// Loads the pool and the decks `decks` names by seat (the seat's default
-/// where `None`) and builds the game, as `replay` plays it.
-pub fn load_match<R: Ruleset>(
-    rules: &RulesArgs,
-    decks: &[Option<&str>],
-    options: Options,
-) -> anyhow::Result<R> {
-    let pool = rules.pool::<R>()?;
-    build_match(&pool, &match_decks::<R>(decks)?, options)
 }
 
 /// The decks `decks` names by seat (the seat's default where `None`),

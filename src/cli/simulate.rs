@@ -1,23 +1,19 @@
 //! `decklab simulate`: thousands of seeded games between two decks, with
 //! the CSV reports, the manifest and optional game logs written to `--out`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
 use clap::Args;
-use serde_json::json;
 
-use super::campaign::{Campaign, Pairing, RunArgs, Session, exit_status, strategy_file};
+use super::campaign::{Campaign, Pairing, Session, exit_status, strategy_file};
+use super::config::strategy;
+use super::flags::{MatchArgs, RunArgs, games};
 use super::grant::{Experiment, GrantArgs, write_grant_summary};
 use super::interrupt::stop_flag;
-use super::matchup::MatchArgs;
-use super::ruleset::{DeckSource, match_decks};
+use super::ruleset::DeckSource;
 use super::summary::{write_footer, write_matchups};
 use super::with_ruleset;
-use crate::bots::strategy::Budget;
-use crate::bots::{FeatureSet, Settings, Strategy};
-use crate::core::{Evaluate, Player};
+use crate::core::Player;
 use crate::games::Ruleset;
 
 const EXAMPLES: &str = "\
@@ -50,8 +46,8 @@ pub struct SimulateArgs {
     /// The match: ruleset, decks, bots, turn limit, cards.
     #[command(flatten)]
     matchup: MatchArgs,
-    /// Number of games.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// Number of games, 1 to 1,000,000,000.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1000, value_parser = games())]
     games: u64,
     /// The grant experiment (Millennium Blades).
     #[command(flatten)]
@@ -61,66 +57,29 @@ pub struct SimulateArgs {
     run: RunArgs,
 }
 
-/// Checks `--games`.
-pub(super) fn check_games(games: u64) -> anyhow::Result<()> {
-    if games == 0 {
-        bail!("--games must be at least 1 (got 0)");
-    }
-    Ok(())
-}
-
-/// The runner's action cap for games of `max_turns` turns: a safety net
-/// far above any real game.
-pub(super) fn action_cap(max_turns: u16) -> u64 {
-    u64::from(max_turns) * 1_000 + 10_000
-}
-
 /// Runs `decklab simulate`: exit status 0, or 130 if interrupted.
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
-    check_games(args.games)?;
-    args.run.check()?;
     with_ruleset!(args.matchup.rules.game, R => simulate::<R>(&args))
-}
-
-/// Loads a strategy for `game`, warning if it cannot be reproduced.
-pub(super) fn strategy<G: Evaluate>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
-    let s = Strategy::resolve(arg, FeatureSet::of(game))
-        .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
-    if let Settings::Ismcts(i) = &s.settings
-        && let Budget::Milliseconds(_) = i.budget
-    {
-        // A closed stderr is no reason to stop.
-        let _ = writeln!(
-            std::io::stderr(),
-            "decklab: warning: strategy {} has a wall-clock budget: results will not be reproducible",
-            s.name
-        );
-    }
-    Ok(s)
 }
 
 /// Plays the games and writes every file, all or nothing; after Ctrl-C,
 /// the files of the games played.
 fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
-    let m = &args.matchup;
-    let options = m.rules.options::<R>()?;
-    let players = m.rules.players::<R>()?;
-    let decks = m.decks_by_seat(players)?;
-    let bots = m.bots.by_seat(players)?;
-    let pool = m.rules.pool::<R>()?;
-    let sources = match_decks::<R>(&decks)?;
-    let entries: Vec<&DeckSource> = sources.iter().collect();
+    let (rules, table) = args.matchup.resolve::<R>()?;
+    let players = rules.players;
+    let entries: Vec<&DeckSource> = table.decks.iter().collect();
     let seats: Vec<usize> = (0..players).collect();
-    let mut pairing = Pairing::new(&pool, &entries, &seats, options)?;
+    let (pool, options) = (&rules.pool, rules.options);
+    let mut pairing = Pairing::new(pool, &entries, &seats, options)?;
     let experiment = args.grant.experiment(&pairing.games[0], players)?;
     if let Some(e) = experiment.as_ref().filter(|e| e.granted_run) {
-        pairing = Pairing::new(&pool, &entries, &seats, e.options(options, &e.cards[0]))?;
+        pairing = Pairing::new(pool, &entries, &seats, e.options(options, &e.cards[0]))?;
     }
     let probe = &pairing.games[0];
-    let mut files = pool.files.clone();
+    let mut files = rules.pool.files.clone();
     let mut settings = serde_json::Map::new();
     let mut strategies = Vec::with_capacity(players);
-    for (seat, (source, bot)) in sources.iter().zip(&bots).enumerate() {
+    for (seat, (source, bot)) in table.decks.iter().zip(&table.bots).enumerate() {
         let letter = Player::new(seat).letter();
         let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
         strategies.push(strategy(probe, bot, flag)?);
@@ -137,19 +96,16 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         settings.insert("grant".into(), grant.into());
         settings.insert("grant_seat".into(), e.seat.to_string().into());
     }
-    settings.insert("set".into(), json!(m.rules.set));
-    settings.insert(
-        "match".into(),
-        json!(m.rules.match_format.map(|f| f.name())),
-    );
+    rules.settings(&mut settings);
     let campaign = Campaign {
         command: "simulate",
         pairings: vec![pairing],
         strategies,
         block: args.games,
-        options,
+        options: rules.options,
         files,
         settings: serde_json::Value::Object(settings),
+        followed: Some(table.decks[0].name.clone()),
     };
     let stop = stop_flag();
     let arms = experiment.as_ref().map_or(0, Experiment::arms);
@@ -160,7 +116,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     }
     session.play(0, 0, args.games)?;
     if let Some(e) = &experiment {
-        let grant = e.play(&mut session, &pool, &entries, &seats, options)?;
+        let grant = e.play(&mut session, pool, &entries, &seats, options)?;
         session.stats.grant = Some(grant);
     }
     let finished = session.finish(|_, _| Ok(()))?;

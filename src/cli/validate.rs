@@ -1,176 +1,266 @@
 //! `decklab validate PATH...`: checks deck files and card files without
 //! playing. Every legal file is reported `path: ok` on stdout; every
-//! problem as `path:line: message` on stderr, and the command fails.
+//! problem as `path:line: message` on stderr, and the command fails (with
+//! `--format json`, one document on stdout instead).
 //!
-//! A `.toml` file (or a folder of them) is a card file; anything else is a
-//! deck list, checked against the card pool (`--cards`, else
-//! `decks/<game>/cards.toml` in the working directory, else the bundled
-//! pool). A folder is checked as a card pool if it holds `.toml` files,
-//! and each `.deck` file in it as a deck — against the folder's own pool
-//! if it has one and `--cards` is not given.
+//! A `.toml` file is a card file; anything else is a deck list, checked
+//! against the card pool (`--cards`, else the pool of its folder if the
+//! folder holds `.toml` files, else `decks/<game>/cards.toml` in the
+//! working directory, else the bundled pool). A folder is walked
+//! recursively: its card pool if it holds `.toml` files, each `.deck`
+//! file, then each subfolder.
+//!
+//! Each file's ruleset is `--game` if given; else the ruleset a folder of
+//! its path is named after (`decks/pixel-tactics/…`); else the ruleset
+//! under which the file has the fewest problems (Nostalgix first on a
+//! tie).
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
+use serde_json::json;
 
+use super::flags::Format;
 use super::ruleset::load_pool;
 use super::with_ruleset;
-use crate::core::CardPool;
 use crate::core::deck_name;
-use crate::diagnostics::Diagnostics;
-use crate::games::GameKind;
-use crate::games::Ruleset;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::games::{GameKind, Ruleset};
 
 const EXAMPLES: &str = "\
 Examples:
   decklab validate decks/nostalgix/hero-rush.deck
   decklab validate my-decks/*.deck --cards my-cards.toml
-  decklab validate decks/nostalgix          # the card pool and every deck in it";
+  decklab validate decks/nostalgix          # the card pool and every deck in it
+  decklab validate decks                    # every ruleset's folder, each with its own rules
+  decklab validate decks/pixel-tactics --format json
+  decklab validate typo.deck                # exit status 2: a problem per line at fault";
 
 /// The arguments of `decklab validate`.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ValidateArgs {
-    /// Deck files, card files (.toml) or folders of them.
+    /// Deck files, card files (.toml) or folders of them (walked
+    /// recursively).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// The ruleset.
-    #[arg(long, value_enum, default_value_t = GameKind::Nostalgix)]
-    game: GameKind,
+    /// The ruleset [default: inferred for each file: from a folder of its
+    /// path named after a ruleset, else from its content].
+    #[arg(short, long, value_enum)]
+    game: Option<GameKind>,
     /// The card pool decks are checked against (a .toml file or a folder).
     #[arg(long, value_name = "PATH")]
     cards: Option<PathBuf>,
+    /// The output: `path: ok` lines and problems on stderr (text), one
+    /// line per problem (csv: path,game,line,message), or one JSON
+    /// document.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// What a file is checked as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A card file or folder.
+    Cards,
+    /// A deck list, and the card folder it belongs to (if it is checked
+    /// against that folder's pool rather than the default one).
+    Deck(Option<PathBuf>),
 }
 
 /// One file to check.
-enum Check {
-    /// A card file or folder.
-    Cards(PathBuf),
-    /// A deck list, and the card folder it belongs to (if it is checked
-    /// against that folder's pool rather than the default one).
-    Deck(PathBuf, Option<PathBuf>),
+#[derive(Debug)]
+struct Check {
+    path: PathBuf,
+    kind: Kind,
 }
 
-/// The files to check, folders expanded, in the order given. Decks of a
+/// The files to check, folders walked, in the order given. Decks of a
 /// folder with a card pool are checked against it unless `own_pools` is
 /// false.
 fn checks(paths: &[PathBuf], own_pools: bool) -> anyhow::Result<Vec<Check>> {
     let mut checks = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-                .with_context(|| format!("cannot read {}", path.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            entries.sort();
-            let has = |ext: &str| {
-                entries
-                    .iter()
-                    .any(|p| p.extension().is_some_and(|x| x == ext))
-            };
-            if has("toml") {
-                checks.push(Check::Cards(path.clone()));
-            }
-            let decks = entries
-                .iter()
-                .filter(|p| p.extension().is_some_and(|x| x == "deck"));
-            let pool = (own_pools && has("toml")).then(|| path.clone());
-            checks.extend(decks.map(|d| Check::Deck(d.clone(), pool.clone())));
-            if !has("toml") && !has("deck") {
+            let before = checks.len();
+            walk(path, own_pools, &mut checks)?;
+            if checks.len() == before {
                 bail!(
-                    "{}: no .toml card file or .deck file in this folder",
+                    "{}: no .toml card file or .deck file in this folder or below",
                     path.display()
                 );
             }
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            checks.push(Check::Cards(path.clone()));
         } else {
-            checks.push(Check::Deck(path.clone(), None));
+            let kind = if path.extension().is_some_and(|x| x == "toml") {
+                Kind::Cards
+            } else {
+                Kind::Deck(None)
+            };
+            checks.push(Check {
+                path: path.clone(),
+                kind,
+            });
         }
     }
     Ok(checks)
 }
 
-fn lines(problems: Diagnostics) -> Vec<String> {
-    problems.0.iter().map(ToString::to_string).collect()
+/// Adds the checks of folder `dir`: its pool, its decks, its subfolders.
+fn walk(dir: &Path, own_pools: bool, checks: &mut Vec<Check>) -> anyhow::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    let with = |ext: &'static str| {
+        entries
+            .iter()
+            .filter(move |p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+    };
+    let has_pool = with("toml").next().is_some();
+    if has_pool {
+        checks.push(Check {
+            path: dir.to_path_buf(),
+            kind: Kind::Cards,
+        });
+    }
+    let pool = (own_pools && has_pool).then(|| dir.to_path_buf());
+    checks.extend(with("deck").map(|d| Check {
+        path: d.clone(),
+        kind: Kind::Deck(pool.clone()),
+    }));
+    for sub in entries.iter().filter(|p| p.is_dir()) {
+        walk(sub, own_pools, checks)?;
+    }
+    Ok(())
 }
 
-/// The problems of a card file or folder (empty if it is valid).
-fn card_problems<R: Ruleset>(path: &Path) -> Vec<String> {
-    R::load_cards(path).err().map_or_else(Vec::new, lines)
+/// The ruleset a folder of `path` is named after, nearest first.
+fn game_of_path(path: &Path) -> Option<GameKind> {
+    path.ancestors()
+        .filter_map(|a| a.file_name()?.to_str())
+        .find_map(|name| GameKind::from_str(name, false).ok())
 }
 
-/// The problems of a deck file (empty if it is legal).
-fn deck_problems<R: Ruleset>(
-    path: &Path,
-    cards: &CardPool<R::Card>,
-) -> anyhow::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read deck file {}", path.display()))?;
-    let label = path.display().to_string();
-    Ok(R::parse_deck(&text, &label, &deck_name(&label), cards)
+/// The problems of `check` under ruleset `R` (empty if the file is
+/// legal).
+fn problems<R: Ruleset>(check: &Check, cards: Option<&Path>) -> anyhow::Result<Vec<Diagnostic>> {
+    let folder_pool = match &check.kind {
+        Kind::Cards => {
+            return Ok(R::load_cards(&check.path)
+                .err()
+                .map_or_else(Vec::new, |d| d.0));
+        }
+        Kind::Deck(folder) => folder.as_deref(),
+    };
+    let pool = match folder_pool {
+        Some(f) => match R::load_cards(f) {
+            Ok(pool) => Arc::new(pool),
+            Err(_) => {
+                let label = check.path.display().to_string();
+                return Ok(vec![Diagnostic::new(
+                    &label,
+                    0,
+                    "not checked: the card pool of its folder has problems",
+                )]);
+            }
+        },
+        None => load_pool::<R>(cards, &[])?.cards,
+    };
+    let text = std::fs::read_to_string(&check.path)
+        .with_context(|| format!("cannot read deck file {}", check.path.display()))?;
+    let label = check.path.display().to_string();
+    Ok(R::parse_deck(&text, &label, &deck_name(&label), &pool)
         .err()
-        .map_or_else(Vec::new, |d| lines(Diagnostics(d))))
+        .unwrap_or_default())
+}
+
+/// The ruleset `check` is checked under and its problems there.
+fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(GameKind, Vec<Diagnostic>)> {
+    let inferred = args.game.or_else(|| game_of_path(&check.path));
+    let candidates: Vec<GameKind> = match inferred {
+        Some(g) => vec![g],
+        None => GameKind::value_variants().to_vec(),
+    };
+    // A ruleset that cannot even read the pool (`--cards` of another
+    // game) is out of the running, unless it is the only one.
+    let mut best: Option<(GameKind, Vec<Diagnostic>)> = None;
+    let mut failure = None;
+    for game in candidates {
+        match with_ruleset!(game, R => problems::<R>(check, args.cards.as_deref())) {
+            Ok(found) if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) => {
+                best = Some((game, found));
+            }
+            Ok(_) => {}
+            Err(e) => failure = Some(e),
+        }
+    }
+    match (best, failure) {
+        (Some(best), _) => Ok(best),
+        (None, Some(e)) => Err(e),
+        (None, None) => bail!("no ruleset to check {} with", check.path.display()),
+    }
 }
 
 /// Runs `decklab validate`.
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    with_ruleset!(args.game, R => validate::<R>(&args))
-}
-
-/// A loaded card pool of ruleset `R`, shared by the decks it checks.
-type Pool<R> = Arc<CardPool<<R as Ruleset>::Card>>;
-
-/// Checks every file of `args` as files of ruleset `R`.
-fn validate<R: Ruleset>(args: &ValidateArgs) -> anyhow::Result<()> {
     let checks = checks(&args.paths, args.cards.is_none())?;
-    // Pools are loaded only when a deck needs them, so a broken pool can
-    // itself be validated. A folder's broken pool is reported with the
-    // folder; its decks are then not checked.
-    let mut pools: BTreeMap<Option<PathBuf>, Option<Pool<R>>> = BTreeMap::new();
-    let (mut bad_files, mut count) = (0, 0);
-    let mut stdout = std::io::stdout().lock();
-    let mut stderr = std::io::stderr().lock();
+    let mut results = Vec::with_capacity(checks.len());
     for check in &checks {
-        let (path, found) = match check {
-            Check::Cards(path) => (path, card_problems::<R>(path)),
-            Check::Deck(path, folder) => {
-                let db = match pools.get(folder) {
-                    Some(db) => db.clone(),
-                    None => {
-                        let db = match folder {
-                            Some(f) => R::load_cards(f).ok().map(Arc::new),
-                            None => Some(load_pool::<R>(args.cards.as_deref(), &[])?.cards),
-                        };
-                        pools.insert(folder.clone(), db.clone());
-                        db
-                    }
-                };
-                let found = match db {
-                    Some(db) => deck_problems::<R>(path, &db)?,
-                    None => vec![format!(
-                        "{}: not checked: the card pool of its folder has problems",
-                        path.display()
-                    )],
-                };
-                (path, found)
-            }
-        };
-        if found.is_empty() {
-            writeln!(stdout, "{}: ok", path.display())?;
-        } else {
-            bad_files += 1;
-            count += found.len();
-            for p in found {
-                writeln!(stderr, "{p}")?;
+        results.push(verdict(check, &args)?);
+    }
+    let mut stdout = std::io::stdout().lock();
+    match args.format {
+        Format::Text => {
+            let mut stderr = std::io::stderr().lock();
+            for (check, (_, found)) in checks.iter().zip(&results) {
+                if found.is_empty() {
+                    writeln!(stdout, "{}: ok", check.path.display())?;
+                } else {
+                    writeln!(stderr, "{}", Diagnostics(found.clone()))?;
+                }
             }
         }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(&mut stdout);
+            w.write_record(["path", "game", "line", "message"])?;
+            for (check, (game, found)) in checks.iter().zip(&results) {
+                let path = check.path.display().to_string();
+                for d in found {
+                    let line = d.line.to_string();
+                    w.write_record([path.as_str(), game.name(), &line, &d.message])?;
+                }
+            }
+            w.flush()?;
+        }
+        Format::Json => {
+            let files: Vec<_> = checks
+                .iter()
+                .zip(&results)
+                .map(|(check, (game, found))| {
+                    let problems: Vec<_> = found
+                        .iter()
+                        .map(|d| json!({ "line": d.line, "message": d.message }))
+                        .collect();
+                    json!({
+                        "path": check.path.display().to_string(),
+                        "kind": if check.kind == Kind::Cards { "cards" } else { "deck" },
+                        "game": game.name(),
+                        "ok": found.is_empty(),
+                        "problems": problems,
+                    })
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut stdout, &json!({ "files": files }))?;
+            writeln!(stdout)?;
+        }
     }
+    let bad_files = results.iter().filter(|(_, f)| !f.is_empty()).count();
     if bad_files > 0 {
+        let count: usize = results.iter().map(|(_, f)| f.len()).sum();
         let s = |n: usize| if n == 1 { "" } else { "s" };
         bail!(
             "{count} problem{} in {bad_files} of {} file{}",

@@ -7,7 +7,7 @@ mod run;
 mod shard;
 
 pub use play::{CUT_REASON, PlayedGame, play_game, play_seeded};
-pub use progress::progress_bar;
+pub use progress::{Progress, progress_bar};
 pub use run::{RunConfig, RunReport, run, run_until, run_with_bar, thread_pool};
 pub use shard::{Shard, ShardError};
 

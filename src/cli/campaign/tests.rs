@@ -68,6 +68,7 @@ fn play(pairing: Pairing<ToyGame>, games: u64, out: &Path) -> RunStats {
         options: Options::default(),
         files: Vec::new(),
         settings: serde_json::json!({}),
+        followed: None,
     };
     let args = run_args(out);
     let stop = AtomicBool::new(false);

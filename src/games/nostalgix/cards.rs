@@ -777,9 +777,9 @@ impl CardDef for Card {
     }
 
     const TABLE_HEADER: &'static [&'static str] = &[
-        "name", "kind", "cost", "type", "level", "health", "keywords",
+        "name", "kind", "cost", "type", "level", "health", "atk", "attacks", "keywords", "text",
     ];
-    const TABLE_RIGHT: &'static [usize] = &[2, 4, 5];
+    const TABLE_RIGHT: &'static [usize] = &[2, 4, 5, 6];
 
     fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
         let fighterish = matches!(self.kind, Kind::Fighter | Kind::Token);
@@ -802,7 +802,19 @@ impl CardDef for Card {
             } else {
                 String::new()
             },
+            // Token attack, Equipment and Stacked +ATK.
+            if self.atk > 0 {
+                self.atk.to_string()
+            } else {
+                String::new()
+            },
+            self.attacks
+                .iter()
+                .map(|a| format!("{} {}", a.name, a.damage))
+                .collect::<Vec<_>>()
+                .join("; "),
             self.keywords.names().join(", "),
+            self.text.clone(),
         ]
     }
 

@@ -1,0 +1,194 @@
+//! A command's configuration, checked against its ruleset before any work
+//! starts: the flags of [`super::flags`] (already bounded by clap) turned,
+//! in one pass, into plain values — the rule options and the number of
+//! seats ([`Rules`]), the card pool, the decks and bots of a table
+//! ([`Table`]). A command reads its flags once, through these, and then
+//! only the configuration.
+//!
+//! A new ruleset-specific flag goes into [`RulesArgs`] (with its value
+//! parser), is checked in [`RulesArgs::resolve`] (through
+//! [`Ruleset::check_options`] if it is a rule option) and is carried in
+//! [`Rules`], which the manifest records through [`Rules::settings`].
+
+use std::io::Write;
+
+use anyhow::Context;
+use clap::ValueEnum;
+use serde_json::{Map, Value, json};
+
+use super::flags::{BotArgs, MatchArgs, MatchFormat, RulesArgs};
+use super::ruleset::{DeckSource, Pool, load_pool, match_decks};
+use crate::bots::strategy::Budget;
+use crate::bots::{FeatureSet, Settings, Strategy};
+use crate::core::{CardDef, Evaluate};
+use crate::games::{GameKind, Options, Ruleset, with_ruleset};
+
+/// The rules of a run, checked against ruleset `R`.
+#[derive(Debug)]
+pub struct Rules<R: Ruleset> {
+    /// The card pool, `--set` overrides applied.
+    pub pool: Pool<R>,
+    /// The match options (turn limit, match format, mode…).
+    pub options: Options,
+    /// Seats at each table.
+    pub players: usize,
+    /// The `--set` overrides, as given.
+    pub set: Vec<String>,
+    /// `--match`, as given.
+    pub match_format: Option<MatchFormat>,
+}
+
+impl<R: Ruleset> Rules<R> {
+    /// Adds the rule flags that the manifest's `settings` record beside
+    /// the options (`set`, `match`) to `settings`.
+    pub fn settings(&self, settings: &mut Map<String, Value>) {
+        settings.insert("set".into(), json!(self.set));
+        settings.insert(
+            "match".into(),
+            json!(self.match_format.map(MatchFormat::name)),
+        );
+    }
+
+    /// The runner's action cap: a safety net far above any real game.
+    pub fn action_cap(&self) -> u64 {
+        action_cap(self.options.max_turns)
+    }
+}
+
+/// The runner's action cap for games of `max_turns` turns.
+pub fn action_cap(max_turns: u16) -> u64 {
+    u64::from(max_turns) * 1_000 + 10_000
+}
+
+impl RulesArgs {
+    /// The rules these flags ask for, checked against ruleset `R`: the
+    /// options, the number of seats, then the card pool.
+    pub fn resolve<R: Ruleset>(&self) -> anyhow::Result<Rules<R>> {
+        let defaults = R::default_options();
+        let options = Options {
+            max_turns: self.max_turns.unwrap_or(defaults.max_turns),
+            match_games: self.match_format.map_or(1, MatchFormat::games),
+            mode: self.mode.mode(),
+            ticks_per_minute: self.ticks_per_minute,
+            pre_release: self.pre_release,
+            grant: None,
+        };
+        R::check_options(&options).map_err(anyhow::Error::msg)?;
+        let allowed = R::PLAYERS;
+        let players = self.players.unwrap_or(*allowed.start());
+        if !allowed.contains(&players) {
+            if allowed.start() == allowed.end() {
+                anyhow::bail!(
+                    "--players {players}: {} is played by exactly {} players",
+                    R::NAME,
+                    allowed.start()
+                );
+            }
+            anyhow::bail!(
+                "--players {players}: {} is played by {} to {} players",
+                R::NAME,
+                allowed.start(),
+                allowed.end()
+            );
+        }
+        R::check_players(&options, players).map_err(anyhow::Error::msg)?;
+        Ok(Rules {
+            pool: load_pool::<R>(self.cards.as_deref(), &self.set)?,
+            options,
+            players,
+            set: self.set.clone(),
+            match_format: self.match_format,
+        })
+    }
+}
+
+/// One table: the decks and the bots, by seat.
+#[derive(Debug)]
+pub struct Table {
+    /// The deck of each seat, named for reports.
+    pub decks: Vec<DeckSource>,
+    /// The bot (strategy name or file) of each seat.
+    pub bots: Vec<String>,
+}
+
+impl BotArgs {
+    /// The bot of each of `players` seats, as named by the flags.
+    pub fn by_seat(&self, players: usize) -> anyhow::Result<Vec<String>> {
+        if self.bot.len() > players {
+            anyhow::bail!(
+                "{} --bot flags for a table of {players} seats (give at most one per seat)",
+                self.bot.len()
+            );
+        }
+        Ok((0..players)
+            .map(|s| match self.bot.get(s) {
+                Some(b) => b.clone(),
+                None if s == 0 => "greedy".to_owned(),
+                None => self.opponent_bot.clone(),
+            })
+            .collect())
+    }
+
+    /// The bot of the deck under test (the first `--bot`).
+    pub fn first(&self) -> &str {
+        self.bot.first().map_or("greedy", String::as_str)
+    }
+}
+
+impl MatchArgs {
+    /// The rules and the table these flags ask for, checked against
+    /// ruleset `R`: every deck found and named, one bot per seat.
+    pub fn resolve<R: Ruleset>(&self) -> anyhow::Result<(Rules<R>, Table)> {
+        let rules = self.rules.resolve::<R>()?;
+        let players = rules.players;
+        if self.deck.len() > players {
+            anyhow::bail!(
+                "{} --deck flags for a table of {players} seats (give at most one per seat)",
+                self.deck.len()
+            );
+        }
+        let decks: Vec<Option<&str>> = (0..players)
+            .map(|s| match self.deck.get(s) {
+                Some(d) => Some(d.as_str()),
+                None if s == 0 => None,
+                None => self.opponent.as_deref(),
+            })
+            .collect();
+        let table = Table {
+            decks: match_decks::<R>(&decks)?,
+            bots: self.bots.by_seat(players)?,
+        };
+        Ok((rules, table))
+    }
+}
+
+/// Loads a strategy for `game`, warning if it cannot be reproduced.
+pub fn strategy<G: Evaluate>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
+    let s = Strategy::resolve(arg, FeatureSet::of(game))
+        .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
+    if let Settings::Ismcts(i) = &s.settings
+        && let Budget::Milliseconds(_) = i.budget
+    {
+        // A closed stderr is no reason to stop.
+        let _ = writeln!(
+            std::io::stderr(),
+            "decklab: warning: strategy {} has a wall-clock budget: results will not be reproducible",
+            s.name
+        );
+    }
+    Ok(s)
+}
+
+/// The long help of `--set`: every ruleset's fields, from the rulesets
+/// themselves.
+pub fn set_help() -> String {
+    let mut text = String::from(
+        "What-if: change one card field for this run, as \"Card Name.field=value\" \
+         (repeatable; the last one of a field wins). The fields of each ruleset:",
+    );
+    for kind in GameKind::value_variants() {
+        let fields = with_ruleset!(*kind, R => <<R as Ruleset>::Card as CardDef>::FIELDS);
+        text.push_str(&format!("\n  {}: {}", kind.name(), fields.join(", ")));
+    }
+    text
+}

@@ -1,0 +1,50 @@
+//! `decklab man`: manual pages in roff, from the same text as `--help`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, CommandFactory};
+use clap_mangen::Man;
+
+use super::Cli;
+
+const EXAMPLES: &str = "\
+Without --out, decklab(1) goes to stdout; with --out DIR, decklab.1 and a
+page per command (decklab-simulate.1, …) are written to DIR.
+
+Examples:
+  decklab man > decklab.1                     # then: man ./decklab.1
+  decklab man --out man/                      # every page, for MANPATH";
+
+/// The arguments of `decklab man`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ManArgs {
+    /// Write every page to this folder instead.
+    #[arg(short, long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `decklab man`.
+pub fn run(args: ManArgs) -> anyhow::Result<()> {
+    let command = Cli::command();
+    let Some(dir) = args.out else {
+        let mut out = std::io::stdout().lock();
+        Man::new(command).render(&mut out)?;
+        return Ok(out.flush()?);
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut pages = vec![("decklab".to_owned(), command.clone())];
+    for sub in command.get_subcommands() {
+        let name = format!("decklab-{}", sub.get_name());
+        pages.push((name.clone(), sub.clone().name(name)));
+    }
+    for (name, page) in pages {
+        let path = dir.join(format!("{name}.1"));
+        let mut text = Vec::new();
+        Man::new(page).render(&mut text)?;
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
