@@ -912,6 +912,65 @@ fn a_stat_reduced_to_zero_hp_destroys_the_character() {
     assert!(s.sides[Player::B].discard.contains(&id(&g, "Deep Leviathan")));
 }
 
+#[test]
+fn a_window_opens_only_for_a_deck_that_can_answer() {
+    // Ruling on rules/nintendo-tcg.txt: "11 – Turn Priority via Effects":
+    // a window opens only when the player's deck list holds a card that
+    // can answer the trigger, so its opening tells nothing of a hand.
+    let g = NintendoTcg::bundled(1, 0);
+    let mut s = g.new_state(&mut rng());
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    s.sides[Player::A].power = 20;
+    // Seat b's fire deck answers played Characters only, not Effect cards.
+    let wind = hand(&g, &mut s, Player::A, "Second Wind");
+    let events = act(&g, &mut s, play(wind, Tgt::None));
+    assert!(!has_kind(&events, |k| matches!(k, EventKind::Window { .. })));
+    settle(&g, &mut s, Player::B);
+    s.sides[Player::B].power = 20;
+    // Seat a's tide deck holds Counterspell Scroll.
+    let fireball = hand(&g, &mut s, Player::B, "Fireball");
+    let foe = put(&g, &mut s, Player::A, "Reef Lancer");
+    let events = act(&g, &mut s, play(fireball, Tgt::Foe(foe)));
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Window {
+            trigger: Trigger::EffectCard
+        }
+    )));
+}
+
+#[test]
+fn the_table_holds_8_characters_a_side_and_99_hand_power() {
+    // Ruling (a table's room): at most 8 Characters a side; hand power
+    // stops at 99.
+    let g = game();
+    let mut s = fresh(&g);
+    for name in [
+        "Spark Imp",
+        "Magma Hound",
+        "Emberling Scout",
+        "Rubble Brute",
+        "Storm Caller",
+        "Bramble Sentinel",
+        "Frost Warden",
+        "Coral Shaman",
+    ] {
+        put(&g, &mut s, Player::A, name);
+    }
+    let piper = hand(&g, &mut s, Player::A, "Gloom Stalker");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == piper)),
+        "no room for a ninth"
+    );
+    s.sides[Player::B].power = 98;
+    settle(&g, &mut s, Player::B);
+    assert_eq!(s.sides[Player::B].power, MAX_POWER);
+}
+
 // ---------------------------------------------------------------------------
 // 7 – Placement
 
