@@ -274,9 +274,7 @@ impl LogReader<AstromCross> for Reader {
             read.grave = sorted(read.grave);
             read.arcana = sorted(read.arcana);
             if read != engine {
-                return Err(format!(
-                    "seat {p}:\n  log    {read:?}\n  engine {engine:?}"
-                ));
+                return Err(format!("seat {p}:\n  log    {read:?}\n  engine {engine:?}"));
             }
         }
         if self.revealed_location != s.revealed_location.map(name) {

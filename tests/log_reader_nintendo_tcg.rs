@@ -256,9 +256,7 @@ impl LogReader<NintendoTcg> for Reader {
                 pile.sort();
             }
             if read != engine {
-                return Err(format!(
-                    "seat {p}:\n  log    {read:?}\n  engine {engine:?}"
-                ));
+                return Err(format!("seat {p}:\n  log    {read:?}\n  engine {engine:?}"));
             }
         }
         let placed = |pl: Option<decklab::games::nintendo_tcg::state::Placed>| {

@@ -410,10 +410,9 @@ impl Report for AstromCross {
                 "attack",
                 json!({"zone": z, "card": self.card_name(card), "target": zone(target)}),
             ),
-            EventKind::Join { zone, card } => (
-                "join",
-                json!({"zone": zone, "card": self.card_name(card)}),
-            ),
+            EventKind::Join { zone, card } => {
+                ("join", json!({"zone": zone, "card": self.card_name(card)}))
+            }
             EventKind::Defend { zone, card } => (
                 "defend",
                 json!({"zone": zone, "card": self.card_name(card)}),

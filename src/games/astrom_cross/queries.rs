@@ -97,9 +97,7 @@ impl AstromCross {
     pub(super) fn acts_now(&self, s: &State, e: &Effect) -> bool {
         match (e.op, e.target) {
             (Op::Negate, _) => s.pending.is_some() && !s.negated,
-            (_, Target::OwnBattler | Target::EnemyBattler | Target::Attacker) => {
-                self.in_battle(s)
-            }
+            (_, Target::OwnBattler | Target::EnemyBattler | Target::Attacker) => self.in_battle(s),
             _ => true,
         }
     }

@@ -325,7 +325,9 @@ impl AstromCross {
         s.announced = true;
         let ancients = s.sides.map(|side| side.ancient);
         let life = Seats::from_fn(2, |p| self.life(s, p));
-        let decks = s.sides.map(|side| (side.deck.len() + side.hand.len()) as u8);
+        let decks = s
+            .sides
+            .map(|side| (side.deck.len() + side.hand.len()) as u8);
         let locations = s.sides.map(|side| side.locations.len() as u8);
         let start = EventKind::GameStart {
             ancients,

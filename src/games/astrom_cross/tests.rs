@@ -510,10 +510,15 @@ fn a_technique_answering_an_event_can_negate_it() {
         card: counter,
         consume: 0
     }));
-    let events = act(&g, &mut s, &mut rng, Action::Technique {
-        card: counter,
-        consume: 0
-    });
+    let events = act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Technique {
+            card: counter,
+            consume: 0,
+        },
+    );
     assert!(
         events
             .iter()
@@ -582,10 +587,15 @@ fn hide_cards_are_set_face_down_for_free_and_used_later() {
         index: 0,
         consume: 0
     }));
-    act(&g, &mut s, &mut rng, Action::Flip {
-        index: 0,
-        consume: 0
-    });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Flip {
+            index: 0,
+            consume: 0,
+        },
+    );
     assert!(s.sides[A].set.is_empty());
     assert_eq!(s.sides[B].warrior(0).unwrap().damage, 2);
 }
@@ -630,7 +640,11 @@ fn consumed_locations_become_wastelands_that_hold_warriors_and_count_as_any() {
         })
         .collect();
     consumes.sort_unstable();
-    assert_eq!(consumes, vec![0b001, 0b010], "either ember location, not gale");
+    assert_eq!(
+        consumes,
+        vec![0b001, 0b010],
+        "either ember location, not gale"
+    );
     let keep_ridge = Action::Summon {
         card: vex,
         zone: 0,
@@ -884,10 +898,15 @@ fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() 
     act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(decider(&g, &s), B);
     let stance = id(&g, "Bulwark Stance");
-    act(&g, &mut s, &mut rng, Action::Technique {
-        card: stance,
-        consume: 0
-    });
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Technique {
+            card: stance,
+            consume: 0,
+        },
+    );
     assert_eq!(decider(&g, &s), A, "a technique reopens the step");
     act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(s.phase, Phase::Technique);

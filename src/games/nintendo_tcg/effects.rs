@@ -479,7 +479,13 @@ impl NintendoTcg {
     }
 
     /// `placed` leaves `at` for its owner's discard pile.
-    fn discard_placed(&self, s: &mut State, placed: Placed, at: Slot, obs: &mut impl Observer<Event>) {
+    fn discard_placed(
+        &self,
+        s: &mut State,
+        placed: Placed,
+        at: Slot,
+        obs: &mut impl Observer<Event>,
+    ) {
         let (card, owner) = (placed.card, placed.owner);
         self.emit(s, owner, EventKind::Leaves { card, at }, obs);
         self.to_discard(s, owner, card, obs);
@@ -513,7 +519,15 @@ impl NintendoTcg {
         let placed = Placed { card, owner: p };
         if self.card(card).sub_area_of.is_some() {
             s.sub = Some(placed);
-            self.emit(s, p, EventKind::Placed { card, at: Slot::SubArea }, obs);
+            self.emit(
+                s,
+                p,
+                EventKind::Placed {
+                    card,
+                    at: Slot::SubArea,
+                },
+                obs,
+            );
             return;
         }
         let kept = s
@@ -526,6 +540,14 @@ impl NintendoTcg {
             self.discard_placed(s, old, Slot::Area, obs);
         }
         s.area = Some(placed);
-        self.emit(s, p, EventKind::Placed { card, at: Slot::Area }, obs);
+        self.emit(
+            s,
+            p,
+            EventKind::Placed {
+                card,
+                at: Slot::Area,
+            },
+            obs,
+        );
     }
 }

@@ -472,12 +472,8 @@ impl Report for NintendoTcg {
                 "enter",
                 json!({"card": card(c), "uid": uid, "sub_area": sub}),
             ),
-            EventKind::Attach { card: c, uid } => {
-                ("attach", json!({"card": card(c), "uid": uid}))
-            }
-            EventKind::Detach { card: c, uid } => {
-                ("detach", json!({"card": card(c), "uid": uid}))
-            }
+            EventKind::Attach { card: c, uid } => ("attach", json!({"card": card(c), "uid": uid})),
+            EventKind::Detach { card: c, uid } => ("detach", json!({"card": card(c), "uid": uid})),
             EventKind::Placed { card: c, at } => {
                 ("placed", json!({"card": card(c), "at": at.name()}))
             }

@@ -794,7 +794,10 @@ fn a_new_area_takes_its_sub_area_and_its_cards_along_unless_it_is_their_area() {
     // Sub-Area as much as the old one's: it stays, and so does the Warden.
     hand(&g, &mut s, a, "Sunken Grotto");
     act(&g, &mut s, play(grotto, Tgt::None));
-    assert_eq!(s.sides[a].discard.iter().filter(|&&c| c == grotto).count(), 1);
+    assert_eq!(
+        s.sides[a].discard.iter().filter(|&&c| c == grotto).count(),
+        1
+    );
     assert_eq!(s.sub.map(|p| p.card), Some(cove), "the Sub-Area stays");
     assert!(char_of(&s, a, warden).in_sub());
     // Another Area sends the Sub-Area out of play, the Warden with it.
@@ -884,7 +887,11 @@ fn a_character_an_effect_puts_into_play_uses_its_instant() {
         .iter()
         .map(|c| g.db.card(c.card).name.as_str())
         .collect();
-    assert_eq!(board, ["Tide Regent", "Bubble Token"], "its Instant's Token");
+    assert_eq!(
+        board,
+        ["Tide Regent", "Bubble Token"],
+        "its Instant's Token"
+    );
 }
 
 #[test]
@@ -909,7 +916,11 @@ fn a_stat_reduced_to_zero_hp_destroys_the_character() {
         },
     );
     assert!(s.sides[Player::B].char(foe).is_none(), "HP 8 less 9");
-    assert!(s.sides[Player::B].discard.contains(&id(&g, "Deep Leviathan")));
+    assert!(
+        s.sides[Player::B]
+            .discard
+            .contains(&id(&g, "Deep Leviathan"))
+    );
 }
 
 #[test]
@@ -926,7 +937,10 @@ fn a_window_opens_only_for_a_deck_that_can_answer() {
     // Seat b's fire deck answers played Characters only, not Effect cards.
     let wind = hand(&g, &mut s, Player::A, "Second Wind");
     let events = act(&g, &mut s, play(wind, Tgt::None));
-    assert!(!has_kind(&events, |k| matches!(k, EventKind::Window { .. })));
+    assert!(!has_kind(&events, |k| matches!(
+        k,
+        EventKind::Window { .. }
+    )));
     settle(&g, &mut s, Player::B);
     s.sides[Player::B].power = 20;
     // Seat a's tide deck holds Counterspell Scroll.
