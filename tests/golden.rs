@@ -14,7 +14,12 @@
 //! --test golden`) and listed here. Recorded again since `06dd24e`:
 //! `pixel-tactics-*`, when the turn limit became 200 player-turns per game
 //! of a match and a bot began to weigh a face-down Leader pick (issue
-//! "Numbers a designer can trust").
+//! "Numbers a designer can trust"); `astrom-cross-*` and
+//! `nintendo-tcg-*`, for the rules fixes of issue 16 (Astrom Cross: the
+//! consume choice, rest abilities in the technique step, techniques only
+//! where they act; Nintendo TCG: Areas and Sub-Areas, Effect cards in the
+//! Sub-Area, Instants of Characters played by effects, no HP floor; both
+//! change the legal actions, so the bots' games).
 
 use std::collections::BTreeMap;
 use std::fs;

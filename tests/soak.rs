@@ -4,8 +4,9 @@
 //! games over the four Nostalgix starter-deck matchups, 4,000 random and
 //! 100 greedy games of each other two-seat ruleset, and 200 random and 5
 //! greedy games of each of the ten Millennium Blades tables. The long
-//! campaign (1,000,000 random and 10,000 greedy Nostalgix games, 500,000
-//! and 5,000 of each other two-seat ruleset, 100,000 and 1,000 of each
+//! campaign (1,000,000 random and 10,000 greedy Nostalgix games, of Astrom
+//! Cross and of the Nintendo TCG 1,000,000 random and 5,000 greedy games,
+//! 500,000 and 5,000 of Pixel Tactics, 100,000 and 1,000 of each
 //! Millennium Blades table):
 //! `cargo test --release --test soak -- --ignored --nocapture` (one test
 //! per ruleset, `soak_campaign_<game>`).
@@ -157,13 +158,13 @@ fn soak_campaign_pixel_tactics() {
 #[test]
 #[ignore]
 fn soak_campaign_astrom_cross() {
-    soak("astrom-cross", &astrom_cross(), 250_000, 2_500);
+    soak("astrom-cross", &astrom_cross(), 500_000, 2_500);
 }
 
 #[test]
 #[ignore]
 fn soak_campaign_nintendo_tcg() {
-    soak("nintendo-tcg", &nintendo_tcg(), 250_000, 2_500);
+    soak("nintendo-tcg", &nintendo_tcg(), 500_000, 2_500);
 }
 
 /// 100,000 random games and 1,000 greedy ones per Millennium Blades table

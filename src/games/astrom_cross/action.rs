@@ -24,6 +24,8 @@ pub enum Action {
         card: CardId,
         /// The zone.
         zone: u8,
+        /// The zones whose locations its consume cost flips, as bits.
+        consume: u8,
     },
     /// Cast an event from hand.
     Event {
@@ -31,6 +33,8 @@ pub enum Action {
         card: CardId,
         /// Its chosen warrior's zone (own or rival's as the card says).
         target: u8,
+        /// The zones whose locations its consume cost flips, as bits.
+        consume: u8,
     },
     /// Cast an item gear from hand onto one of the caster's warriors.
     Equip {
@@ -38,12 +42,15 @@ pub enum Action {
         card: CardId,
         /// The warrior's zone.
         zone: u8,
+        /// The zones whose locations its consume cost flips, as bits.
+        consume: u8,
     },
     /// Set a [HIDE] card from hand face down.
     Set(CardId),
     /// Rest the ancient: a hand card to the soul stock, draw a card.
     SoulCharge(CardId),
-    /// Rest a Ready warrior to use its rest ability.
+    /// Rest a Ready warrior to use its rest ability (main phase,
+    /// technique step).
     RestAbility {
         /// The warrior's zone.
         zone: u8,
@@ -76,9 +83,19 @@ pub enum Action {
     /// Declare no defender.
     NoDefense,
     /// Use a technique from hand.
-    Technique(CardId),
+    Technique {
+        /// The card.
+        card: CardId,
+        /// The zones whose locations its consume cost flips, as bits.
+        consume: u8,
+    },
     /// Reveal the set card at this index and use it.
-    Flip(u8),
+    Flip {
+        /// The index among the set cards.
+        index: u8,
+        /// The zones whose locations its consume cost flips, as bits.
+        consume: u8,
+    },
     /// Use nothing (technique step, answer to an event).
     Pass,
     /// Cast the revealed card's trigger, or not.
@@ -111,8 +128,8 @@ impl Action {
             Action::Go => "go",
             Action::Defend(_) => "defend",
             Action::NoDefense => "no_defense",
-            Action::Technique(_) => "technique",
-            Action::Flip(_) => "flip",
+            Action::Technique { .. } => "technique",
+            Action::Flip { .. } => "flip",
             Action::Pass => "pass",
             Action::Trigger(true) => "trigger",
             Action::Trigger(false) => "no_trigger",

@@ -58,6 +58,8 @@ impl AstromCross {
                 if let Some(w) = s.sides[a].warrior_mut(z) {
                     w.pos = Pos::Rest;
                     w.attacked = true;
+                    let card = w.card;
+                    self.emit(s, a, EventKind::Join { zone: z, card }, obs);
                 }
                 s.battle.team |= 1 << z;
                 if self.team_candidates(s, a, s.battle.attacker, s.battle.team, true) == 0 {
@@ -79,6 +81,9 @@ impl AstromCross {
             Action::Join(z) => {
                 if let Some(w) = s.sides[a.opponent()].warrior_mut(z) {
                     w.pos = Pos::Rest;
+                    let card = w.card;
+                    let r = a.opponent();
+                    self.emit(s, r, EventKind::Join { zone: z, card }, obs);
                 }
                 s.battle.support |= 1 << z;
                 let lead = self.defending_lead(s);
@@ -278,6 +283,8 @@ impl AstromCross {
         for &card in &revealed {
             amount = amount.saturating_add(self.db.card(card).damage);
             s.sides[r].soul.push(card);
+            let from_strike = true;
+            self.emit(s, r, EventKind::Soul { card, from_strike }, obs);
         }
         s.revealed.clear();
         let life = self.life(s, r);

@@ -114,14 +114,12 @@ impl AstromCross {
                 self.draw(s, p, e.amount, obs);
             }
             Op::Soul => {
-                let side = &mut s.sides[p];
                 for _ in 0..e.amount {
-                    match side.deck.pop() {
-                        Some(c) => {
-                            side.soul.push(c);
-                        }
-                        None => break,
-                    }
+                    let side = &mut s.sides[p];
+                    let Some(card) = side.deck.pop() else { break };
+                    side.soul.push(card);
+                    let from_strike = false;
+                    self.emit(s, p, EventKind::Soul { card, from_strike }, obs);
                 }
             }
             Op::Heal => {
@@ -167,17 +165,44 @@ impl AstromCross {
         let Some(w) = s.sides[o].warrior_mut(z) else {
             return;
         };
+        let (card, amount, zone) = (w.card, e.amount, z);
         match e.op {
-            Op::Power => w.boost = w.boost.saturating_add(e.amount).min(MAX_BOOST),
+            Op::Power => {
+                w.boost = w.boost.saturating_add(amount).min(MAX_BOOST);
+                let boost = w.boost;
+                let power = EventKind::Power {
+                    zone,
+                    card,
+                    amount,
+                    boost,
+                };
+                self.emit(s, o, power, obs);
+            }
             Op::Damage => {
-                w.damage = w.damage.saturating_add(e.amount);
-                if e.amount > 0 && self.power(s, o, z) == 0 {
+                w.damage = w.damage.saturating_add(amount);
+                let total = w.damage;
+                let damage = EventKind::WarriorDamage {
+                    zone,
+                    card,
+                    amount,
+                    total,
+                };
+                self.emit(s, o, damage, obs);
+                if amount > 0 && self.power(s, o, z) == 0 {
                     self.destroy(s, o, z, obs);
                 }
             }
-            Op::Destroy if power <= e.amount => self.destroy(s, o, z, obs),
-            Op::Stun => w.pos = Pos::Stun,
-            Op::Rest if w.pos == Pos::Ready => w.pos = Pos::Rest,
+            Op::Destroy if power <= amount => self.destroy(s, o, z, obs),
+            Op::Stun => {
+                w.pos = Pos::Stun;
+                let pos = Pos::Stun;
+                self.emit(s, o, EventKind::Position { zone, card, pos }, obs);
+            }
+            Op::Rest if w.pos == Pos::Ready => {
+                w.pos = Pos::Rest;
+                let pos = Pos::Rest;
+                self.emit(s, o, EventKind::Position { zone, card, pos }, obs);
+            }
             _ => {}
         }
     }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::AstromCross;
 use super::cards::CardId;
-use super::state::{NONE, State};
+use super::state::{NONE, Pos, State};
 use crate::core::{Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
 /// One event: when (player-turns started so far, 0 during setup), whose,
@@ -20,6 +20,12 @@ pub enum EventKind {
     GameStart {
         /// Seat a's and seat b's ancients.
         ancients: Seats<CardId, 2>,
+        /// Each ancient's damage limit.
+        life: Seats<u8, 2>,
+        /// Each main deck's size before the opening hands.
+        decks: Seats<u8, 2>,
+        /// Each location deck's size.
+        locations: Seats<u8, 2>,
     },
     /// A card drawn (the opening hand included).
     Draw {
@@ -48,6 +54,11 @@ pub enum EventKind {
         /// Locations in play.
         locations: u8,
     },
+    /// The top card of the location deck revealed (it waits for a zone).
+    RevealLocation {
+        /// The location.
+        card: CardId,
+    },
     /// A location put into a zone (replacing `old`, sent to the bottom
     /// of the location deck).
     Location {
@@ -64,6 +75,22 @@ pub enum EventKind {
         card: CardId,
         /// Its level (what `deck_curve.csv` reports).
         cost: u8,
+        /// It was flipped from the set cards (else it came from the hand).
+        from_set: bool,
+        /// Where it goes.
+        to: To,
+    },
+    /// A cost paid by consuming the location of this zone to a wasteland.
+    Consume {
+        /// The zone.
+        zone: u8,
+        /// The location.
+        card: CardId,
+    },
+    /// A soul cost paid: the top soul of the stock to the grave.
+    PaySoul {
+        /// The soul.
+        card: CardId,
     },
     /// Costs paid: souls plus locations consumed.
     Pay {
@@ -96,6 +123,14 @@ pub enum EventKind {
         /// The attacked warrior's zone, `NONE` for the ancient.
         target: u8,
     },
+    /// A warrior rested to join the attacking team (the player is the
+    /// active one: it counts as having attacked) or the defending team.
+    Join {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+    },
     /// A defender declared.
     Defend {
         /// Its zone.
@@ -110,7 +145,40 @@ pub enum EventKind {
         /// The defending team's power.
         defense: u16,
     },
-    /// A warrior of the player destroyed.
+    /// A warrior of the player put in a position by an effect or by
+    /// resting it for its rest ability.
+    Position {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+        /// The new position.
+        pos: Pos,
+    },
+    /// Power added to a warrior of the player until the end of the turn.
+    Power {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+        /// Power added.
+        amount: u8,
+        /// The turn's bonus on it after.
+        boost: u8,
+    },
+    /// Damage dealt to a warrior of the player (recovered at the end of
+    /// the turn).
+    WarriorDamage {
+        /// Its zone.
+        zone: u8,
+        /// The card.
+        card: CardId,
+        /// Damage added.
+        amount: u8,
+        /// Damage on it after.
+        total: u8,
+    },
+    /// A warrior of the player destroyed (to the grave with its gear).
     Destroyed {
         /// Its zone.
         zone: u8,
@@ -123,6 +191,14 @@ pub enum EventKind {
         card: CardId,
         /// Its Damage Value.
         damage: u8,
+    },
+    /// A card into the player's soul stock: from the top of the deck (a
+    /// soul effect) or from the cards the strikes revealed.
+    Soul {
+        /// The card.
+        card: CardId,
+        /// It came from the strikes' revealed cards (else from the deck).
+        from_strike: bool,
     },
     /// The player cast a revealed card's trigger.
     TriggerCast {
@@ -158,6 +234,9 @@ pub enum EventKind {
         /// The card.
         card: CardId,
     },
+    /// End of turn 2–4: damage on every warrior recovered, the turn's
+    /// power bonuses ended, both Arcanas to their graves.
+    Recovery,
     /// The player's turn ends.
     TurnEnd {
         /// Active locations (not wastelands) left.
@@ -170,6 +249,26 @@ pub enum EventKind {
         /// Why (`ancient_destroyed`, `deck_out`, `turn_limit`).
         reason: &'static str,
     },
+}
+
+/// Where a played card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To {
+    /// A warrior summoned into this zone (Ready).
+    Zone(u8),
+    /// An item gear cast onto the warrior of this zone.
+    Gear(u8),
+    /// An event or technique into the Arcana.
+    Arcana,
+}
+
+/// A position's name in logs.
+pub fn pos_name(pos: Pos) -> &'static str {
+    match pos {
+        Pos::Ready => "ready",
+        Pos::Rest => "rest",
+        Pos::Stun => "stun",
+    }
 }
 
 fn zone(z: u8) -> Value {
@@ -219,7 +318,7 @@ impl Report for AstromCross {
                 resource: active.into(),
             },
             EventKind::Draw { card } => Metric::Drew { player, card },
-            EventKind::Play { card, cost } => Metric::Played {
+            EventKind::Play { card, cost, .. } => Metric::Played {
                 player,
                 card,
                 cost: cost.into(),
@@ -244,9 +343,17 @@ impl Report for AstromCross {
 
     fn event_json(&self, e: &Event) -> Value {
         let (name, fields) = match e.kind {
-            EventKind::GameStart { ancients } => (
+            EventKind::GameStart {
+                ancients,
+                life,
+                decks,
+                locations,
+            } => (
                 "game_start",
                 json!({"ancient_a": self.card_name(ancients[Player::A]), "ancient_b": self.card_name(ancients[Player::B]),
+                       "life_a": life[Player::A], "life_b": life[Player::B],
+                       "deck_a": decks[Player::A], "deck_b": decks[Player::B],
+                       "locations_a": locations[Player::A], "locations_b": locations[Player::B],
                        "first": e.player.to_string()}),
             ),
             EventKind::Draw { card } => ("draw", json!({"card": self.card_name(card)})),
@@ -259,14 +366,36 @@ impl Report for AstromCross {
                 "turn_start",
                 json!({"active_locations": active, "locations": locations}),
             ),
+            EventKind::RevealLocation { card } => {
+                ("reveal_location", json!({"card": self.card_name(card)}))
+            }
             EventKind::Location { card, zone, old } => (
                 "location",
                 json!({"card": self.card_name(card), "zone": zone,
                        "exchanged": old.map(|c| self.card_name(c).to_string())}),
             ),
-            EventKind::Play { card, cost } => {
-                ("play", json!({"card": self.card_name(card), "cost": cost}))
+            EventKind::Play {
+                card,
+                cost,
+                from_set,
+                to,
+            } => {
+                let (to, z) = match to {
+                    To::Zone(z) => ("zone", Some(z)),
+                    To::Gear(z) => ("gear", Some(z)),
+                    To::Arcana => ("arcana", None),
+                };
+                (
+                    "play",
+                    json!({"card": self.card_name(card), "cost": cost,
+                           "from": if from_set { "set" } else { "hand" }, "to": to, "zone": z}),
+                )
             }
+            EventKind::Consume { zone, card } => (
+                "consume",
+                json!({"zone": zone, "card": self.card_name(card)}),
+            ),
+            EventKind::PaySoul { card } => ("pay_soul", json!({"card": self.card_name(card)})),
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
             EventKind::Set { card } => ("set", json!({"card": self.card_name(card)})),
             EventKind::SoulCharge { card } => {
@@ -281,6 +410,9 @@ impl Report for AstromCross {
                 "attack",
                 json!({"zone": z, "card": self.card_name(card), "target": zone(target)}),
             ),
+            EventKind::Join { zone, card } => {
+                ("join", json!({"zone": zone, "card": self.card_name(card)}))
+            }
             EventKind::Defend { zone, card } => (
                 "defend",
                 json!({"zone": zone, "card": self.card_name(card)}),
@@ -288,6 +420,28 @@ impl Report for AstromCross {
             EventKind::Combat { attack, defense } => {
                 ("combat", json!({"attack": attack, "defense": defense}))
             }
+            EventKind::Position { zone, card, pos } => (
+                "position",
+                json!({"zone": zone, "card": self.card_name(card), "pos": pos_name(pos)}),
+            ),
+            EventKind::Power {
+                zone,
+                card,
+                amount,
+                boost,
+            } => (
+                "power",
+                json!({"zone": zone, "card": self.card_name(card), "amount": amount, "boost": boost}),
+            ),
+            EventKind::WarriorDamage {
+                zone,
+                card,
+                amount,
+                total,
+            } => (
+                "warrior_damage",
+                json!({"zone": zone, "card": self.card_name(card), "amount": amount, "total": total}),
+            ),
             EventKind::Destroyed { zone, card } => (
                 "destroyed",
                 json!({"zone": zone, "card": self.card_name(card)}),
@@ -295,6 +449,10 @@ impl Report for AstromCross {
             EventKind::Strike { card, damage } => (
                 "strike",
                 json!({"card": self.card_name(card), "damage": damage}),
+            ),
+            EventKind::Soul { card, from_strike } => (
+                "soul",
+                json!({"card": self.card_name(card), "from": if from_strike { "strike" } else { "deck" }}),
             ),
             EventKind::TriggerCast { card } => ("trigger", json!({"card": self.card_name(card)})),
             EventKind::Negated { card } => ("negated", json!({"card": self.card_name(card)})),
@@ -306,6 +464,7 @@ impl Report for AstromCross {
             }
             EventKind::Score { total } => ("score", json!({"total": total})),
             EventKind::Discard { card } => ("discard", json!({"card": self.card_name(card)})),
+            EventKind::Recovery => ("recovery", json!({})),
             EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
             EventKind::GameOver { winner, reason } => (
                 "game_over",

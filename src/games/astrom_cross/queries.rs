@@ -8,7 +8,7 @@
 //! card loses all abilities).
 
 use super::AstromCross;
-use super::cards::{Card, Keywords, Need};
+use super::cards::{Card, Effect, Keywords, Need, Op, Target};
 use super::state::{NONE, Phase, Pos, State, ZONES, adjacent};
 use crate::core::Player;
 
@@ -66,6 +66,40 @@ impl AstromCross {
             .all(|&n| self.count(s, p, n) >= n.count)
             && card.consume.is_none_or(|n| self.count(s, p, n) >= n.count)
             && s.sides[p].soul.len() >= card.souls as usize
+    }
+
+    /// The ways `p` can pay `card`'s consume cost, as bits of the zones to
+    /// flip: every set of exactly as many of the locations that count for
+    /// it (not wastelands; for `any`, every location not yet a
+    /// wasteland); `[0]` for a card without one. The player chooses
+    /// (docs/rulings/astrom-cross.md).
+    pub(super) fn consume_choices(&self, s: &State, p: Player, card: &Card) -> Vec<u8> {
+        let Some(need) = card.consume else {
+            return vec![0];
+        };
+        let mut fits = 0u8;
+        for (z, zone) in s.sides[p].zones.iter().enumerate() {
+            let ok = zone.location.is_some_and(|l| {
+                !zone.wasteland && need.attr.is_none_or(|a| self.db.card(l).attrs.has(a))
+            });
+            if ok {
+                fits |= 1 << z;
+            }
+        }
+        (0..1u8 << ZONES)
+            .filter(|&m| m & !fits == 0 && m.count_ones() == u32::from(need.count))
+            .collect()
+    }
+
+    /// Whether effect `e` has something to act on now: a battler or the
+    /// attacker only in a battle, a negation only with an event to
+    /// negate.
+    pub(super) fn acts_now(&self, s: &State, e: &Effect) -> bool {
+        match (e.op, e.target) {
+            (Op::Negate, _) => s.pending.is_some() && !s.negated,
+            (_, Target::OwnBattler | Target::EnemyBattler | Target::Attacker) => self.in_battle(s),
+            _ => true,
+        }
     }
 
     /// The active locations (not wastelands) of `p`, and all of them.

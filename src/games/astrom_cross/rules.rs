@@ -10,7 +10,7 @@ use super::AstromCross;
 use super::action::Action;
 use super::cards::{CardId, Keywords, Kind, When};
 use super::effects::Ctx;
-use super::events::{Event, EventKind};
+use super::events::{Event, EventKind, To};
 use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
 use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
@@ -103,8 +103,13 @@ impl Game for AstromCross {
                 }
             }
             Phase::Main => self.main_actions(s, p, out),
-            Phase::Respond | Phase::Technique => {
+            Phase::Respond => {
                 self.techniques(s, p, out);
+                out.push(Action::Pass);
+            }
+            Phase::Technique => {
+                self.techniques(s, p, out);
+                self.rest_abilities(s, p, out);
                 out.push(Action::Pass);
             }
             Phase::Attack => {
@@ -188,6 +193,9 @@ impl Game for AstromCross {
             Action::Mulligan(mask) => self.mulligan(s, mask, rng, obs),
             Action::Reveal => {
                 s.revealed_location = s.sides[p].locations.pop();
+                if let Some(card) = s.revealed_location {
+                    self.emit(s, p, EventKind::RevealLocation { card }, obs);
+                }
                 s.phase = Phase::Place;
             }
             Action::SkipLocation => {
@@ -196,8 +204,12 @@ impl Game for AstromCross {
                 }
             }
             Action::Place(z) | Action::Exchange(z) => self.place(s, z, obs),
-            Action::Summon { card, zone } => {
-                self.pay_and_play(s, p, card, obs);
+            Action::Summon {
+                card,
+                zone,
+                consume,
+            } => {
+                self.pay_and_play(s, p, card, consume, To::Zone(zone), obs);
                 s.sides[p].zones[zone as usize].warrior = Some(super::state::Warrior {
                     card,
                     ..Default::default()
@@ -209,15 +221,23 @@ impl Game for AstromCross {
                 };
                 self.abilities(s, ctx, When::Summoned, rng, obs);
             }
-            Action::Event { card, target } => {
-                self.pay_and_play(s, p, card, obs);
+            Action::Event {
+                card,
+                target,
+                consume,
+            } => {
+                self.pay_and_play(s, p, card, consume, To::Arcana, obs);
                 s.sides[p].arcana.push(card);
                 s.pending = Some((card, target));
                 s.negated = false;
                 s.phase = Phase::Respond;
             }
-            Action::Equip { card, zone } => {
-                self.pay_and_play(s, p, card, obs);
+            Action::Equip {
+                card,
+                zone,
+                consume,
+            } => {
+                self.pay_and_play(s, p, card, consume, To::Gear(zone), obs);
                 if let Some(w) = s.sides[p].warrior_mut(zone) {
                     w.gear = Some(card);
                 }
@@ -241,6 +261,8 @@ impl Game for AstromCross {
                 };
                 w.pos = Pos::Rest;
                 let card = w.card;
+                let pos = Pos::Rest;
+                self.emit(s, p, EventKind::Position { zone, card, pos }, obs);
                 let ctx = Ctx {
                     p,
                     this: zone,
@@ -248,6 +270,9 @@ impl Game for AstromCross {
                 };
                 for a in self.db.card(card).abilities_on(When::Rest) {
                     self.resolve(s, ctx, &a.effects, rng, obs);
+                }
+                if s.phase == Phase::Technique && s.outcome.is_none() {
+                    self.technique_used(s);
                 }
             }
             Action::Move { from, to } => {
@@ -259,11 +284,13 @@ impl Game for AstromCross {
                 self.emit(s, p, EventKind::Move { from, to }, obs);
             }
             Action::ToBattle => s.phase = Phase::Attack,
-            Action::Technique(card) => self.use_technique(s, p, card, None, rng, obs),
-            Action::Flip(i) => {
-                let card = s.sides[p].set.get(i as usize).copied();
+            Action::Technique { card, consume } => {
+                self.use_technique(s, p, card, None, consume, rng, obs)
+            }
+            Action::Flip { index, consume } => {
+                let card = s.sides[p].set.get(index as usize).copied();
                 if let Some(card) = card {
-                    self.use_technique(s, p, card, Some(i), rng, obs);
+                    self.use_technique(s, p, card, Some(index), consume, rng, obs);
                 }
             }
             Action::Pass if s.phase == Phase::Respond => self.resolve_event(s, rng, obs),
@@ -297,7 +324,18 @@ impl AstromCross {
     fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         s.announced = true;
         let ancients = s.sides.map(|side| side.ancient);
-        self.emit(s, s.first, EventKind::GameStart { ancients }, obs);
+        let life = Seats::from_fn(2, |p| self.life(s, p));
+        let decks = s
+            .sides
+            .map(|side| (side.deck.len() + side.hand.len()) as u8);
+        let locations = s.sides.map(|side| side.locations.len() as u8);
+        let start = EventKind::GameStart {
+            ancients,
+            life,
+            decks,
+            locations,
+        };
+        self.emit(s, s.first, start, obs);
         for p in Player::all(2) {
             for card in s.sides[p].hand {
                 self.emit(s, p, EventKind::Draw { card }, obs);
@@ -344,57 +382,37 @@ impl AstromCross {
     }
 
     /// Techniques `p` may use now: `Technique` for castable hand cards,
-    /// `Flip` for castable set cards.
+    /// `Flip` for castable set cards, each with every choice of the
+    /// locations to consume; only techniques with an effect that has
+    /// something to act on now (docs/rulings/astrom-cross.md).
     fn techniques(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         for c in self.distinct_hand(s, p) {
             let card = self.db.card(c);
-            if card.kind == Kind::Technique && self.can_pay(s, p, card) {
-                out.push(Action::Technique(c));
+            if card.kind == Kind::Technique && self.usable(s, p, card) {
+                for consume in self.consume_choices(s, p, card) {
+                    out.push(Action::Technique { card: c, consume });
+                }
             }
         }
         for (i, &c) in s.sides[p].set.iter().enumerate() {
-            if self.can_pay(s, p, self.db.card(c)) {
-                out.push(Action::Flip(i as u8));
+            let card = self.db.card(c);
+            if self.usable(s, p, card) {
+                for consume in self.consume_choices(s, p, card) {
+                    let index = i as u8;
+                    out.push(Action::Flip { index, consume });
+                }
             }
         }
     }
 
-    /// The main phase's actions (rules: "Main Phase").
-    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+    /// Whether `p` can pay `card` and one of its effects acts now.
+    fn usable(&self, s: &State, p: Player, card: &super::cards::Card) -> bool {
+        self.can_pay(s, p, card) && card.effects.iter().any(|e| self.acts_now(s, e))
+    }
+
+    /// The rest abilities `p`'s Ready warriors offer.
+    fn rest_abilities(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         let side = &s.sides[p];
-        for c in self.distinct_hand(s, p) {
-            let card = self.db.card(c);
-            let payable = self.can_pay(s, p, card);
-            match card.kind {
-                Kind::Warrior if payable => {
-                    for z in 0..ZONES as u8 {
-                        let zone = &side.zones[z as usize];
-                        if zone.location.is_some() && zone.warrior.is_none() {
-                            out.push(Action::Summon { card: c, zone: z });
-                        }
-                    }
-                }
-                Kind::Event if payable => {
-                    for t in self.chosen_targets(s, p, c) {
-                        out.push(Action::Event { card: c, target: t });
-                    }
-                }
-                Kind::Item if payable => {
-                    for z in 0..ZONES as u8 {
-                        if side.warrior(z).is_some_and(|w| w.gear.is_none()) {
-                            out.push(Action::Equip { card: c, zone: z });
-                        }
-                    }
-                }
-                _ => {}
-            }
-            if card.keywords.has(Keywords::HIDE) && side.set.len() < SET_LIMIT {
-                out.push(Action::Set(c));
-            }
-            if side.ancient_pos == Pos::Ready {
-                out.push(Action::SoulCharge(c));
-            }
-        }
         for z in 0..ZONES as u8 {
             let Some(w) = side.warrior(z) else { continue };
             if w.pos == Pos::Ready
@@ -410,6 +428,67 @@ impl AstromCross {
                 }
             }
         }
+    }
+
+    /// The main phase's actions (rules: "Main Phase").
+    fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let side = &s.sides[p];
+        for c in self.distinct_hand(s, p) {
+            let card = self.db.card(c);
+            let payable = self.can_pay(s, p, card);
+            let consumes = if payable {
+                self.consume_choices(s, p, card)
+            } else {
+                Vec::new()
+            };
+            for &consume in &consumes {
+                match card.kind {
+                    Kind::Warrior => {
+                        for z in 0..ZONES as u8 {
+                            let zone = &side.zones[z as usize];
+                            if zone.location.is_some() && zone.warrior.is_none() {
+                                let (card, zone) = (c, z);
+                                out.push(Action::Summon {
+                                    card,
+                                    zone,
+                                    consume,
+                                });
+                            }
+                        }
+                    }
+                    Kind::Event => {
+                        for target in self.chosen_targets(s, p, c) {
+                            let card = c;
+                            out.push(Action::Event {
+                                card,
+                                target,
+                                consume,
+                            });
+                        }
+                    }
+                    Kind::Item => {
+                        for z in 0..ZONES as u8 {
+                            if side.warrior(z).is_some_and(|w| w.gear.is_none()) {
+                                let (card, zone) = (c, z);
+                                out.push(Action::Equip {
+                                    card,
+                                    zone,
+                                    consume,
+                                });
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if card.keywords.has(Keywords::HIDE) && side.set.len() < SET_LIMIT {
+                out.push(Action::Set(c));
+            }
+            if side.ancient_pos == Pos::Ready {
+                out.push(Action::SoulCharge(c));
+            }
+        }
+        self.rest_abilities(s, p, out);
         if !s.moved {
             for from in 0..ZONES as u8 {
                 if side.warrior(from).is_none() {
@@ -480,61 +559,64 @@ impl AstromCross {
         s.phase = Phase::Main;
     }
 
-    /// Takes `card` from `p`'s hand, pays its costs (locations consumed
-    /// from the lowest zone up, souls from the top of the stock) and
-    /// reports the play.
-    pub(super) fn pay_and_play(
+    /// Takes `card` from `p`'s hand to `to`, consuming the locations of
+    /// the zones of `consume` (bits) and paying its souls.
+    fn pay_and_play(
         &self,
         s: &mut State,
         p: Player,
         card: CardId,
+        consume: u8,
+        to: To,
         obs: &mut impl Observer<Event>,
     ) {
         take(&mut s.sides[p], card);
-        self.pay(s, p, card, obs);
+        self.pay(s, p, card, consume, false, to, obs);
     }
 
-    /// Pays `card`'s costs and reports the play.
-    pub(super) fn pay(
+    /// Reports the play of `card` (from hand or, `from_set`, from the set
+    /// cards) to `to`, then pays its costs: the locations of the zones of
+    /// `consume` (bits, chosen by the player) to wastelands, souls from the
+    /// top of the stock to the grave.
+    #[allow(clippy::too_many_arguments)]
+    fn pay(
         &self,
         s: &mut State,
         p: Player,
         card: CardId,
+        consume: u8,
+        from_set: bool,
+        to: To,
         obs: &mut impl Observer<Event>,
     ) {
         let c = self.db.card(card);
+        let cost = c.level();
+        let play = EventKind::Play {
+            card,
+            cost,
+            from_set,
+            to,
+        };
+        self.emit(s, p, play, obs);
         let mut paid = 0u8;
-        if let Some(need) = c.consume {
-            for z in 0..ZONES {
-                if paid >= need.count {
-                    break;
-                }
-                let zone = &mut s.sides[p].zones[z];
-                let fits = zone.location.is_some_and(|l| {
-                    !zone.wasteland && need.attr.is_some_and(|a| self.db.card(l).attrs.has(a))
-                });
-                if fits {
-                    zone.wasteland = true;
-                    paid += 1;
-                }
+        for zone in 0..ZONES as u8 {
+            let z = &mut s.sides[p].zones[zone as usize];
+            if consume & (1 << zone) != 0
+                && let Some(card) = z.location
+            {
+                z.wasteland = true;
+                paid += 1;
+                self.emit(s, p, EventKind::Consume { zone, card }, obs);
             }
         }
         for _ in 0..c.souls {
             let side = &mut s.sides[p];
-            if let Some(soul) = side.soul.pop() {
-                side.grave.push(soul);
+            if let Some(card) = side.soul.pop() {
+                side.grave.push(card);
                 paid += 1;
+                self.emit(s, p, EventKind::PaySoul { card }, obs);
             }
         }
-        self.emit(
-            s,
-            p,
-            EventKind::Play {
-                card,
-                cost: c.level(),
-            },
-            obs,
-        );
         if paid > 0 {
             self.emit(s, p, EventKind::Pay { amount: paid }, obs);
         }
@@ -543,21 +625,23 @@ impl AstromCross {
     /// Uses a technique from hand or (index `set`) from the set cards, in
     /// the technique step or in answer to an event: costs paid, into the
     /// Arcana, effects resolved; then the other player's turn to answer.
+    #[allow(clippy::too_many_arguments)]
     fn use_technique(
         &self,
         s: &mut State,
         p: Player,
         card: CardId,
         set: Option<u8>,
+        consume: u8,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         match set {
             Some(i) => {
                 s.sides[p].set.remove(i as usize);
-                self.pay(s, p, card, obs);
+                self.pay(s, p, card, consume, true, To::Arcana, obs);
             }
-            None => self.pay_and_play(s, p, card, obs),
+            None => self.pay_and_play(s, p, card, consume, To::Arcana, obs),
         }
         s.sides[p].arcana.push(card);
         let effects = &self.db.card(card).effects;
@@ -687,6 +771,7 @@ impl AstromCross {
             side.grave.extend(arcana);
             side.arcana.clear();
         }
+        self.emit(s, p, EventKind::Recovery, obs);
         if s.sides[p].hand.len() > self.hand_size(s, p) {
             s.phase = Phase::Discard;
         } else {

@@ -412,11 +412,13 @@ fn summoning_counts_locations_of_the_attributes_and_needs_an_open_location() {
         vec![
             Action::Summon {
                 card: lancer,
-                zone: 0
+                zone: 0,
+                consume: 0
             },
             Action::Summon {
                 card: lancer,
-                zone: 1
+                zone: 1,
+                consume: 0
             },
         ],
         "two ember locations; only open ones (zone 2 is taken)"
@@ -428,6 +430,7 @@ fn summoning_counts_locations_of_the_attributes_and_needs_an_open_location() {
         Action::Summon {
             card: lancer,
             zone: 1,
+            consume: 0,
         },
     );
     assert_eq!(s.sides[A].warrior(1).unwrap().card, lancer);
@@ -461,6 +464,7 @@ fn events_wait_in_the_arcana_for_an_answer_then_resolve_and_go_to_the_grave() {
         Action::Event {
             card: flash,
             target: 2,
+            consume: 0,
         },
     );
     assert_eq!(s.phase, Phase::Respond);
@@ -499,10 +503,22 @@ fn a_technique_answering_an_event_can_negate_it() {
         Action::Event {
             card: flash,
             target: 2,
+            consume: 0,
         },
     );
-    assert!(legal(&g, &s).contains(&Action::Technique(counter)));
-    let events = act(&g, &mut s, &mut rng, Action::Technique(counter));
+    assert!(legal(&g, &s).contains(&Action::Technique {
+        card: counter,
+        consume: 0
+    }));
+    let events = act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Technique {
+            card: counter,
+            consume: 0,
+        },
+    );
     assert!(
         events
             .iter()
@@ -529,6 +545,7 @@ fn items_are_cast_onto_a_warrior_and_give_power_and_keywords() {
         Action::Equip {
             card: boots,
             zone: 0,
+            consume: 0,
         },
     );
     assert_eq!(s.sides[A].warrior(0).unwrap().gear, Some(boots));
@@ -566,8 +583,19 @@ fn hide_cards_are_set_face_down_for_free_and_used_later() {
     act(&g, &mut s, &mut rng, Action::ToBattle);
     act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 0 });
     assert_eq!(s.phase, Phase::Technique);
-    assert!(legal(&g, &s).contains(&Action::Flip(0)));
-    act(&g, &mut s, &mut rng, Action::Flip(0));
+    assert!(legal(&g, &s).contains(&Action::Flip {
+        index: 0,
+        consume: 0
+    }));
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Flip {
+            index: 0,
+            consume: 0,
+        },
+    );
     assert!(s.sides[A].set.is_empty());
     assert_eq!(s.sides[B].warrior(0).unwrap().damage, 2);
 }
@@ -591,18 +619,48 @@ fn a_soul_charge_rests_the_ancient_moves_a_card_to_the_soul_stock_and_draws() {
 
 #[test]
 fn consumed_locations_become_wastelands_that_hold_warriors_and_count_as_any() {
-    // rules/astrom-cross.txt: "Main Phase", CONSUME TO WASTELAND
+    // rules/astrom-cross.txt: "Main Phase", CONSUME TO WASTELAND ("Some
+    // costs require that you flip down a number of locations with
+    // specific attributes"). Ruling: the player chooses which.
     let (g, mut s, mut rng) = main_phase(12);
     location(&g, &mut s, A, 0, "Ashfall Ridge");
     location(&g, &mut s, A, 1, "Cinder Flats");
     location(&g, &mut s, A, 2, "Gale Spire");
     to_hand(&g, &mut s, A, "Stormcaller Vex");
     let vex = id(&g, "Stormcaller Vex");
-    let events = act(&g, &mut s, &mut rng, Action::Summon { card: vex, zone: 0 });
-    assert!(
-        s.sides[A].zones[0].wasteland,
-        "the lowest ember zone consumed"
+    let mut consumes: Vec<u8> = legal(&g, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Summon {
+                card,
+                zone: 0,
+                consume,
+            } if card == vex => Some(consume),
+            _ => None,
+        })
+        .collect();
+    consumes.sort_unstable();
+    assert_eq!(
+        consumes,
+        vec![0b001, 0b010],
+        "either ember location, not gale"
     );
+    let keep_ridge = Action::Summon {
+        card: vex,
+        zone: 0,
+        consume: 0b010,
+    };
+    let mut kept = s;
+    act(&g, &mut kept, &mut rng.clone(), keep_ridge);
+    assert!(!kept.sides[A].zones[0].wasteland && kept.sides[A].zones[1].wasteland);
+    assert_eq!(g.power(&kept, A, 0), 7, "Ashfall Ridge's +1 kept");
+    let flip_ridge = Action::Summon {
+        card: vex,
+        zone: 0,
+        consume: 0b001,
+    };
+    let events = act(&g, &mut s, &mut rng, flip_ridge);
+    assert!(s.sides[A].zones[0].wasteland, "the chosen zone consumed");
     assert!(
         events
             .iter()
@@ -637,6 +695,7 @@ fn soul_costs_move_souls_from_the_stock_to_the_grave() {
     let summon = Action::Summon {
         card: drake,
         zone: 0,
+        consume: 0,
     };
     assert!(!legal(&g, &s).contains(&summon), "no soul to pay");
     to_soul(&g, &mut s, A, "Cinder Scout");
@@ -839,7 +898,15 @@ fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() 
     act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(decider(&g, &s), B);
     let stance = id(&g, "Bulwark Stance");
-    act(&g, &mut s, &mut rng, Action::Technique(stance));
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Technique {
+            card: stance,
+            consume: 0,
+        },
+    );
     assert_eq!(decider(&g, &s), A, "a technique reopens the step");
     act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(s.phase, Phase::Technique);
@@ -850,6 +917,82 @@ fn the_technique_step_gives_the_active_player_priority_and_ends_on_two_passes() 
             .any(|e| matches!(e.kind, EventKind::Combat { .. }))
     );
     assert!(s.sides[A].warrior(0).is_none(), "2 against 3 + 2 + 4");
+}
+
+#[test]
+fn the_technique_step_offers_techniques_or_rest_abilities() {
+    // rules/astrom-cross.txt: "Battle Phase", TECHNIQUE STEP ("the
+    // warriors battling may use techniques or abilities"); ruling: the
+    // abilities are the rest abilities of the player's Ready warriors,
+    // and one used passes priority like a technique.
+    let (g, mut s, mut rng) = main_phase(30);
+    warrior(&g, &mut s, A, 0, "Cinder Scout");
+    warrior(&g, &mut s, A, 2, "Kindle Adept");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    let attack = Action::Attack {
+        zone: 0,
+        target: NONE,
+    };
+    act(&g, &mut s, &mut rng, attack);
+    assert_eq!(s.phase, Phase::Technique);
+    let boost = Action::RestAbility { zone: 2, target: 0 };
+    assert!(legal(&g, &s).contains(&boost), "{:?}", legal(&g, &s));
+    let power = g.power(&s, A, 0);
+    act(&g, &mut s, &mut rng, boost);
+    assert_eq!(g.power(&s, A, 0), power + 2);
+    assert_eq!(s.sides[A].warrior(2).unwrap().pos, Pos::Rest);
+    assert_eq!(s.phase, Phase::Technique);
+    assert_eq!(decider(&g, &s), B, "priority passes");
+}
+
+#[test]
+fn techniques_are_offered_only_where_they_act() {
+    // Ruling on rules/astrom-cross.txt: "TECHNIQUE STEP" and "CASTING
+    // EVENTS & ITEMS" ("respond to it"): a technique is offered only when
+    // one of its effects has something to act on. Counterflow ("Negate an
+    // event") answers events, not battles; Bulwark Stance ("+4 power to
+    // your battling warrior") works in battles, not in answer to an
+    // event.
+    let (g, mut s, mut rng) = main_phase(31);
+    location(&g, &mut s, A, 0, "Ashfall Ridge");
+    location(&g, &mut s, B, 0, "Tidewater Grotto");
+    location(&g, &mut s, B, 1, "Basalt Terrace");
+    to_hand(&g, &mut s, A, "Flashfire");
+    to_hand(&g, &mut s, B, "Counterflow");
+    to_hand(&g, &mut s, B, "Bulwark Stance");
+    warrior(&g, &mut s, A, 0, "Cinder Scout");
+    warrior(&g, &mut s, B, 2, "Reef Sentry");
+    let counter = id(&g, "Counterflow");
+    let stance = id(&g, "Bulwark Stance");
+    let flash = id(&g, "Flashfire");
+    let technique = |card| Action::Technique { card, consume: 0 };
+    let mut answering = s;
+    act(
+        &g,
+        &mut answering,
+        &mut rng,
+        Action::Event {
+            card: flash,
+            target: 2,
+            consume: 0,
+        },
+    );
+    assert_eq!(answering.phase, Phase::Respond);
+    let l = legal(&g, &answering);
+    assert!(l.contains(&technique(counter)), "{l:?}");
+    assert!(!l.contains(&technique(stance)), "no battler to boost");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    let attack = Action::Attack {
+        zone: 0,
+        target: NONE,
+    };
+    act(&g, &mut s, &mut rng, attack);
+    act(&g, &mut s, &mut rng, Action::Defend(2));
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert_eq!((s.phase, decider(&g, &s)), (Phase::Technique, B));
+    let l = legal(&g, &s);
+    assert!(l.contains(&technique(stance)), "{l:?}");
+    assert!(!l.contains(&technique(counter)), "no event to negate");
 }
 
 #[test]

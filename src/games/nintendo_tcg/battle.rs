@@ -114,7 +114,9 @@ impl NintendoTcg {
                     q,
                     EventKind::Attack {
                         card: me.card,
+                        uid: me.uid,
                         target: Some(foe.card),
+                        target_uid: Some(uid),
                         absorbed,
                         damage,
                     },
@@ -127,6 +129,7 @@ impl NintendoTcg {
                         q.opponent(),
                         EventKind::Damage {
                             card: foe.card,
+                            uid,
                             amount,
                         },
                         obs,
@@ -140,7 +143,9 @@ impl NintendoTcg {
                     q,
                     EventKind::Attack {
                         card: me.card,
+                        uid: me.uid,
                         target: None,
+                        target_uid: None,
                         absorbed: 0,
                         damage: ap,
                     },

@@ -12,7 +12,7 @@
 
 use super::NintendoTcg;
 use super::cards::{Ability, CardId, Kind, Op, Stat, Target};
-use super::events::{Event, EventKind};
+use super::events::{Event, EventKind, Pile, Slot, Status};
 use super::rules::VITALITY;
 use super::state::{Char, MAX_POWER, Placed, State, Tgt, flag};
 use crate::core::{GameRng, Observer, Player, below, shuffle};
@@ -78,6 +78,8 @@ impl NintendoTcg {
                         Op::Power => {
                             let side = &mut s.sides[q];
                             side.power = side.power.saturating_add(e.amount).min(MAX_POWER);
+                            let power = side.power;
+                            self.emit(s, q, EventKind::HandPower { power }, obs);
                         }
                         _ => self.lose_vp(s, q, e.amount, obs),
                     }
@@ -85,12 +87,12 @@ impl NintendoTcg {
                 Op::Search | Op::Summon => self.search(s, p, e, ctx.sub, rng, obs),
                 Op::Token | Op::Fetch => {
                     let Some(card) = e.card else { continue };
-                    self.take_extra(s, p, card, ctx, obs);
+                    self.take_extra(s, p, card, ctx, rng, obs);
                 }
                 Op::Negate => {
                     if let Some(h) = s.held.take() {
                         self.emit(s, h.owner, EventKind::Negated { card: h.card }, obs);
-                        self.to_discard(s, h.owner, h.card);
+                        self.to_discard(s, h.owner, h.card, obs);
                     }
                 }
                 Op::DestroyArea => self.destroy_area(s, obs),
@@ -161,28 +163,62 @@ impl NintendoTcg {
         let Some(c) = s.sides[q].char_mut(uid) else {
             return;
         };
+        let card = c.card;
         let delta = amount.min(99) as i8;
-        match op {
-            Op::Damage => c.damage = c.damage.saturating_add(amount),
-            Op::Heal => c.damage = c.damage.saturating_sub(amount),
+        let event = match op {
+            Op::Damage => {
+                c.damage = c.damage.saturating_add(amount);
+                EventKind::Damage { card, uid, amount }
+            }
+            Op::Heal => {
+                let amount = amount.min(c.damage);
+                c.damage -= amount;
+                let damage = c.damage;
+                EventKind::Heal {
+                    card,
+                    uid,
+                    amount,
+                    damage,
+                }
+            }
             Op::Reduce | Op::Boost => {
-                let d = if op == Op::Reduce { -delta } else { delta };
+                let delta = if op == Op::Reduce { -delta } else { delta };
                 let field = match stat {
                     Stat::Ap => &mut c.ap,
                     Stat::Dp => &mut c.dp,
                     Stat::Sp => &mut c.sp,
                     Stat::Hp => &mut c.hp,
                 };
-                *field = field.saturating_add(d).clamp(-99, 99);
+                *field = field.saturating_add(delta).clamp(-99, 99);
+                let total = *field;
+                EventKind::StatChange {
+                    card,
+                    uid,
+                    stat,
+                    delta,
+                    total,
+                }
             }
-            Op::Tap => c.flags |= flag::TAPPED,
-            Op::Freeze => c.flags |= flag::TAPPED | flag::FROZEN,
-            Op::Poison => c.flags |= flag::POISONED,
-            _ => {}
-        }
-        if op == Op::Damage {
-            let card = c.card;
-            self.emit(s, q, EventKind::Damage { card, amount }, obs);
+            Op::Tap | Op::Freeze | Op::Poison => {
+                let (bits, status) = match op {
+                    Op::Tap => (flag::TAPPED, Status::Tapped),
+                    Op::Freeze => (flag::TAPPED | flag::FROZEN, Status::Frozen),
+                    _ => (flag::POISONED, Status::Poisoned),
+                };
+                c.flags |= bits;
+                EventKind::Status { card, uid, status }
+            }
+            _ => return,
+        };
+        self.emit(s, q, event, obs);
+    }
+
+    /// Taps `p`'s Character `uid` (after an Attack effect).
+    pub(super) fn tap(&self, s: &mut State, p: Player, uid: u8, obs: &mut impl Observer<Event>) {
+        if let Some(c) = s.sides[p].char_mut(uid) {
+            c.flags |= flag::TAPPED;
+            let (card, status) = (c.card, Status::Tapped);
+            self.emit(s, p, EventKind::Status { card, uid, status }, obs);
         }
     }
 
@@ -205,13 +241,22 @@ impl NintendoTcg {
 
     /// Puts `card` of `p` in its pile: the extra deck for Required cards
     /// and Tokens, else the discard pile.
-    pub(super) fn to_discard(&self, s: &mut State, p: Player, card: CardId) {
+    pub(super) fn to_discard(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
         let side = &mut s.sides[p];
-        if self.card(card).extra() {
+        let pile = if self.card(card).extra() {
             side.extra.push(card);
+            Pile::Extra
         } else {
             side.discard.push(card);
-        }
+            Pile::Discard
+        };
+        self.emit(s, p, EventKind::ToPile { card, pile }, obs);
     }
 
     /// Character `uid` of `p` leaves play for `dest`, its Items to the
@@ -229,15 +274,22 @@ impl NintendoTcg {
             return;
         };
         let c = s.sides[p].board.remove(i);
-        for &item in &c.items {
-            self.to_discard(s, p, item);
-        }
-        if dest == Dest::Removed && !self.card(c.card).extra() {
-            s.sides[p].removed.push(c.card);
-            self.emit(s, p, EventKind::Banished { card: c.card }, obs);
+        let (card, removed) = (c.card, dest == Dest::Removed);
+        let left = if removed {
+            EventKind::Banished { card, uid }
         } else {
-            self.to_discard(s, p, c.card);
-            self.emit(s, p, EventKind::Destroyed { card: c.card }, obs);
+            EventKind::Destroyed { card, uid }
+        };
+        self.emit(s, p, left, obs);
+        for &item in &c.items {
+            self.to_discard(s, p, item, obs);
+        }
+        if removed && !self.card(card).extra() {
+            s.sides[p].removed.push(card);
+            let pile = Pile::Removed;
+            self.emit(s, p, EventKind::ToPile { card, pile }, obs);
+        } else {
+            self.to_discard(s, p, card, obs);
         }
         if self.commanders(s, p, None) > 1 {
             let board = &s.sides[p].board;
@@ -270,7 +322,7 @@ impl NintendoTcg {
             flags: if sub { flag::SUB } else { 0 },
             ..Char::default()
         });
-        self.emit(s, p, EventKind::Enter { card, sub }, obs);
+        self.emit(s, p, EventKind::Enter { card, uid, sub }, obs);
         uid
     }
 
@@ -331,12 +383,48 @@ impl NintendoTcg {
             let to_hand = !summon;
             self.emit(s, p, EventKind::Search { card, to_hand }, obs);
             if summon {
-                self.enter(s, p, card, sub, obs);
-            } else {
-                s.sides[p].hand.push(card);
+                shuffle(rng, &mut s.sides[p].deck);
+                let uid = self.enter(s, p, card, sub, obs);
+                return self.instant_on_entry(s, p, uid, rng, obs);
             }
+            s.sides[p].hand.push(card);
         }
         shuffle(rng, &mut s.sides[p].deck);
+    }
+
+    /// The <Instant> of `p`'s Character `uid`, put into play other than
+    /// from hand (a starting Commander, a summon, a fetch), used on its
+    /// first legal target (docs/rulings/nintendo-tcg.md).
+    pub(super) fn instant_on_entry(
+        &self,
+        s: &mut State,
+        p: Player,
+        uid: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(c) = s.sides[p].char(uid).copied() else {
+            return;
+        };
+        if self.card(c.card).kind == Kind::Token {
+            return;
+        }
+        let Some((_, a)) = self.ability_of(c.card, super::cards::Timing::Instant) else {
+            return;
+        };
+        let mut first = None;
+        self.ability_targets(s, p, a, c.in_sub(), |t| {
+            first.get_or_insert(t);
+        });
+        if let Some(target) = first {
+            let ctx = Ctx {
+                owner: p,
+                source: Some(uid),
+                sub: c.in_sub(),
+                target,
+            };
+            self.resolve(s, a, ctx, rng, obs);
+        }
     }
 
     /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
@@ -347,24 +435,28 @@ impl NintendoTcg {
         p: Player,
         card: CardId,
         ctx: Ctx,
+        rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         let Some(i) = s.sides[p].extra.iter().position(|&c| c == card) else {
             return;
         };
         if self.card(card).kind == Kind::Item {
-            let Some(host) = ctx.source else { return };
-            if !self.may_hold(s, p, host, card) {
+            let Some(uid) = ctx.source else { return };
+            if !self.may_hold(s, p, uid, card) {
                 return;
             }
             s.sides[p].extra.remove(i);
-            if let Some(c) = s.sides[p].char_mut(host) {
+            self.emit(s, p, EventKind::Fetch { card }, obs);
+            if let Some(c) = s.sides[p].char_mut(uid) {
                 c.items.push(card);
             }
-            self.emit(s, p, EventKind::Attach { card }, obs);
+            self.emit(s, p, EventKind::Attach { card, uid }, obs);
         } else if self.may_enter(s, p, card) {
             s.sides[p].extra.remove(i);
-            self.enter(s, p, card, ctx.sub, obs);
+            self.emit(s, p, EventKind::Fetch { card }, obs);
+            let uid = self.enter(s, p, card, ctx.sub, obs);
+            self.instant_on_entry(s, p, uid, rng, obs);
         }
     }
 
@@ -382,15 +474,29 @@ impl NintendoTcg {
         if s.sub.is_some() {
             self.clear_sub(s, obs);
         } else if let Some(a) = s.area.take() {
-            self.to_discard(s, a.owner, a.card);
+            self.discard_placed(s, a, Slot::Area, obs);
         }
     }
 
+    /// `placed` leaves `at` for its owner's discard pile.
+    fn discard_placed(
+        &self,
+        s: &mut State,
+        placed: Placed,
+        at: Slot,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let (card, owner) = (placed.card, placed.owner);
+        self.emit(s, owner, EventKind::Leaves { card, at }, obs);
+        self.to_discard(s, owner, card, obs);
+    }
+
     /// The Sub-Area leaves play; every Character in it goes to the
-    /// discard pile too.
+    /// discard pile too (glossary: "all cards in that Sub-Area go to the
+    /// same destination").
     pub(super) fn clear_sub(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         let Some(sub) = s.sub.take() else { return };
-        self.to_discard(s, sub.owner, sub.card);
+        self.discard_placed(s, sub, Slot::SubArea, obs);
         for q in Player::all(2) {
             while let Some(uid) = s.sides[q].board.iter().find(|c| c.in_sub()).map(|c| c.uid) {
                 self.leave_play(s, q, uid, Dest::Discard, obs);
@@ -398,8 +504,11 @@ impl NintendoTcg {
         }
     }
 
-    /// Plays Area `card` of `p`: a Sub-Area of the Area in play, or a new
-    /// Area (the current one, and its Sub-Area, discarded).
+    /// Plays Area `card` of `p`. A Sub-Area joins the Area it belongs to
+    /// (the caller checked there is none yet: nothing leaves). A new Area
+    /// discards the current one ("6 – Area's"); the Sub-Area goes with
+    /// it, its cards too, unless the new Area is also its Area (a Sub-Area
+    /// "becomes the sub-area to it" when its Area is played).
     pub(super) fn place_area(
         &self,
         s: &mut State,
@@ -407,16 +516,38 @@ impl NintendoTcg {
         card: CardId,
         obs: &mut impl Observer<Event>,
     ) {
-        let placed = Some(Placed { card, owner: p });
+        let placed = Placed { card, owner: p };
         if self.card(card).sub_area_of.is_some() {
-            self.clear_sub(s, obs);
-            s.sub = placed;
-        } else {
-            self.clear_sub(s, obs);
-            if let Some(old) = s.area.take() {
-                self.to_discard(s, old.owner, old.card);
-            }
-            s.area = placed;
+            s.sub = Some(placed);
+            self.emit(
+                s,
+                p,
+                EventKind::Placed {
+                    card,
+                    at: Slot::SubArea,
+                },
+                obs,
+            );
+            return;
         }
+        let kept = s
+            .sub
+            .is_some_and(|sub| self.card(sub.card).sub_area_of == Some(card));
+        if !kept {
+            self.clear_sub(s, obs);
+        }
+        if let Some(old) = s.area.take() {
+            self.discard_placed(s, old, Slot::Area, obs);
+        }
+        s.area = Some(placed);
+        self.emit(
+            s,
+            p,
+            EventKind::Placed {
+                card,
+                at: Slot::Area,
+            },
+            obs,
+        );
     }
 }

@@ -5,8 +5,8 @@
 use serde_json::{Value, json};
 
 use super::NintendoTcg;
-use super::cards::{CardId, Trigger};
-use super::state::{START_VP, State};
+use super::cards::{CardId, Stat, Trigger};
+use super::state::{START_POWER, START_VP, State};
 use crate::core::{Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
 
 /// One event: its turn (turns started so far, 0 during setup), who acts
@@ -16,8 +16,12 @@ pub type Event = crate::core::Event<EventKind>;
 /// The events of the log format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
-    /// The game begins.
-    GameStart,
+    /// The game begins (with [`START_VP`] Vitality Points and
+    /// [`START_POWER`] hand power each).
+    GameStart {
+        /// Each seat's deck size (the extra deck apart).
+        decks: Seats<u8, 2>,
+    },
     /// A Commander chosen face down from the deck (the log hides which
     /// until the reveal; the report counts it in the opening hand).
     Pick {
@@ -41,9 +45,16 @@ pub enum EventKind {
         /// Heads.
         heads: bool,
     },
-    /// A turn begins with this hand power.
+    /// A turn begins: both players gained hand power.
     TurnStart {
-        /// Hand power after the turn's gain.
+        /// The player's hand power after the turn's gain.
+        power: u8,
+        /// The rival's hand power after the turn's gain.
+        rival_power: u8,
+    },
+    /// The player's hand power changed by an effect.
+    HandPower {
+        /// Hand power after.
         power: u8,
     },
     /// A card drawn (the opening hand included).
@@ -67,23 +78,73 @@ pub enum EventKind {
         card: CardId,
         /// Hand power paid.
         cost: u8,
+        /// Where it came from.
+        from: Source,
+    },
+    /// A starting Commander that could not be paid, shuffled into the
+    /// deck.
+    ShuffleIn {
+        /// The Commander.
+        card: CardId,
+    },
+    /// A card taken from the extra deck by an effect (then it enters or
+    /// is attached).
+    Fetch {
+        /// The card.
+        card: CardId,
     },
     /// A Character entered play.
     Enter {
         /// The card.
         card: CardId,
+        /// Its board id.
+        uid: u8,
         /// In the Sub-Area.
         sub: bool,
     },
-    /// An Item attached.
+    /// An Item attached to the player's Character `uid`.
     Attach {
         /// The Item.
         card: CardId,
+        /// The holder's board id.
+        uid: u8,
+    },
+    /// An Item taken off the player's Character `uid` (an Instant Item
+    /// once used; then to its pile).
+    Detach {
+        /// The Item.
+        card: CardId,
+        /// The holder's board id.
+        uid: u8,
+    },
+    /// A card of the player put out on the table (an Assistant, an Area
+    /// or Sub-Area, a Constant Effect card).
+    Placed {
+        /// The card.
+        card: CardId,
+        /// Where.
+        at: Slot,
+    },
+    /// A card of the player taken off the table (then to its pile).
+    Leaves {
+        /// The card.
+        card: CardId,
+        /// From where.
+        at: Slot,
+    },
+    /// A card of the player into a pile.
+    ToPile {
+        /// The card.
+        card: CardId,
+        /// Which.
+        pile: Pile,
     },
     /// A Character moved to (`sub`) or from the Sub-Area.
     Move {
         /// The Character.
         card: CardId,
+        /// Its board id.
+        uid: u8,
         /// Now in the Sub-Area.
         sub: bool,
     },
@@ -106,12 +167,16 @@ pub enum EventKind {
     },
     /// The Battle Phase begins.
     BattleStart,
-    /// An attack.
+    /// An attack by the player's Character.
     Attack {
         /// The attacker.
         card: CardId,
+        /// Its board id.
+        uid: u8,
         /// The defender (`None`: the player).
         target: Option<CardId>,
+        /// The defender's board id.
+        target_uid: Option<u8>,
         /// DP depleted.
         absorbed: u8,
         /// Damage to HP (or VP).
@@ -121,18 +186,59 @@ pub enum EventKind {
     Damage {
         /// The Character.
         card: CardId,
+        /// Its board id.
+        uid: u8,
         /// Amount.
         amount: u8,
     },
-    /// The player's Character destroyed.
+    /// Damage healed on the player's Character.
+    Heal {
+        /// The Character.
+        card: CardId,
+        /// Its board id.
+        uid: u8,
+        /// Damage removed.
+        amount: u8,
+        /// Damage left.
+        damage: u8,
+    },
+    /// A stat of the player's Character reduced or boosted for good.
+    StatChange {
+        /// The Character.
+        card: CardId,
+        /// Its board id.
+        uid: u8,
+        /// The stat.
+        stat: Stat,
+        /// The change.
+        delta: i8,
+        /// The stat's change in all, after.
+        total: i8,
+    },
+    /// The player's Character tapped, frozen or poisoned.
+    Status {
+        /// The Character.
+        card: CardId,
+        /// Its board id.
+        uid: u8,
+        /// Which.
+        status: Status,
+    },
+    /// The player's Character destroyed (its Items and the card then go
+    /// to their piles).
     Destroyed {
         /// The card.
         card: CardId,
+        /// Its board id.
+        uid: u8,
     },
-    /// The player's Character sent to the Removed Area.
+    /// The player's Character sent out of play to the Removed Area (its
+    /// Items and the card then go to their piles).
     Banished {
         /// The card.
         card: CardId,
+        /// Its board id.
+        uid: u8,
     },
     /// The player's Vitality Points changed.
     Vitality {
@@ -144,6 +250,11 @@ pub enum EventKind {
         /// Total.
         total: u8,
     },
+    /// Between turns, after Poison: every Character untaps (a Frozen one
+    /// stays tapped once and thaws), forgets the turn's moves, songs and
+    /// effects used, its DP depletion; the turn's Assistant and Area uses
+    /// are reset.
+    Untap,
     /// The turn ends with this hand power unspent.
     TurnEnd {
         /// Hand power left.
@@ -156,6 +267,103 @@ pub enum EventKind {
         /// Why (`vitality`, `deck_out`, `turn_limit`).
         reason: &'static str,
     },
+}
+
+/// Where a played card came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The hand.
+    Hand,
+    /// The extra deck (a Required card).
+    Extra,
+    /// The Commander picked face down at the start.
+    Pick,
+}
+
+/// A place on the table for cards that are not Characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The player's Assistant of the turn.
+    Assistant,
+    /// The Area.
+    Area,
+    /// The Sub-Area.
+    SubArea,
+    /// The player's Constant Effect cards.
+    Constant,
+}
+
+/// A pile cards go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pile {
+    /// The discard pile.
+    Discard,
+    /// The extra deck (Required cards and Tokens).
+    Extra,
+    /// The Removed Area.
+    Removed,
+}
+
+/// A status a Character takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Tapped (by an effect, or after an Attack effect).
+    Tapped,
+    /// Frozen (and tapped).
+    Frozen,
+    /// Poisoned.
+    Poisoned,
+}
+
+impl Source {
+    fn name(self) -> &'static str {
+        match self {
+            Source::Hand => "hand",
+            Source::Extra => "extra_deck",
+            Source::Pick => "pick",
+        }
+    }
+}
+
+impl Slot {
+    fn name(self) -> &'static str {
+        match self {
+            Slot::Assistant => "assistant",
+            Slot::Area => "area",
+            Slot::SubArea => "sub_area",
+            Slot::Constant => "constant",
+        }
+    }
+}
+
+impl Pile {
+    fn name(self) -> &'static str {
+        match self {
+            Pile::Discard => "discard",
+            Pile::Extra => "extra_deck",
+            Pile::Removed => "removed",
+        }
+    }
+}
+
+impl Status {
+    fn name(self) -> &'static str {
+        match self {
+            Status::Tapped => "tapped",
+            Status::Frozen => "frozen",
+            Status::Poisoned => "poisoned",
+        }
+    }
+}
+
+/// A stat's name in logs.
+fn stat_name(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Ap => "ap",
+        Stat::Dp => "dp",
+        Stat::Sp => "sp",
+        Stat::Hp => "hp",
+    }
 }
 
 impl NintendoTcg {
@@ -191,8 +399,8 @@ impl Report for NintendoTcg {
     fn metric(&self, e: &Event) -> Option<Metric> {
         let player = e.player;
         Some(match e.kind {
-            EventKind::GameStart => Metric::GameStart,
-            EventKind::TurnStart { power } => Metric::TurnStart {
+            EventKind::GameStart { .. } => Metric::GameStart,
+            EventKind::TurnStart { power, .. } => Metric::TurnStart {
                 player,
                 resource_max: power.into(),
                 resource: power.into(),
@@ -204,7 +412,7 @@ impl Report for NintendoTcg {
                 card,
                 to_hand: true,
             } => Metric::ToHand { player, card },
-            EventKind::Play { card, cost } => Metric::Played {
+            EventKind::Play { card, cost, .. } => Metric::Played {
                 player,
                 card,
                 cost: cost.into(),
@@ -229,7 +437,11 @@ impl Report for NintendoTcg {
     fn event_json(&self, e: &Event) -> Value {
         let card = |c: CardId| self.card_name(c).to_string();
         let (name, fields) = match e.kind {
-            EventKind::GameStart => ("game_start", json!({})),
+            EventKind::GameStart { decks } => (
+                "game_start",
+                json!({"deck_a": decks[Player::A], "deck_b": decks[Player::B],
+                       "vp": START_VP, "power": START_POWER}),
+            ),
             EventKind::Pick { .. } => ("pick", json!({})),
             EventKind::ExtraDeck { card: c } => ("extra_deck", json!({"card": card(c)})),
             EventKind::Reveal { commanders, first } => (
@@ -238,16 +450,43 @@ impl Report for NintendoTcg {
                        "first": first.to_string()}),
             ),
             EventKind::Coin { heads } => ("coin", json!({"heads": heads})),
-            EventKind::TurnStart { power } => ("turn_start", json!({"power": power})),
+            EventKind::TurnStart { power, rival_power } => (
+                "turn_start",
+                json!({"power": power, "rival_power": rival_power}),
+            ),
+            EventKind::HandPower { power } => ("hand_power", json!({"power": power})),
             EventKind::Draw { card: c } => ("draw", json!({"card": card(c)})),
             EventKind::Act { kind } => ("action", json!({"kind": kind})),
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
-            EventKind::Play { card: c, cost } => ("play", json!({"card": card(c), "cost": cost})),
-            EventKind::Enter { card: c, sub } => {
-                ("enter", json!({"card": card(c), "sub_area": sub}))
+            EventKind::Play {
+                card: c,
+                cost,
+                from,
+            } => (
+                "play",
+                json!({"card": card(c), "cost": cost, "from": from.name()}),
+            ),
+            EventKind::ShuffleIn { card: c } => ("shuffle_in", json!({"card": card(c)})),
+            EventKind::Fetch { card: c } => ("fetch", json!({"card": card(c)})),
+            EventKind::Enter { card: c, uid, sub } => (
+                "enter",
+                json!({"card": card(c), "uid": uid, "sub_area": sub}),
+            ),
+            EventKind::Attach { card: c, uid } => ("attach", json!({"card": card(c), "uid": uid})),
+            EventKind::Detach { card: c, uid } => ("detach", json!({"card": card(c), "uid": uid})),
+            EventKind::Placed { card: c, at } => {
+                ("placed", json!({"card": card(c), "at": at.name()}))
             }
-            EventKind::Attach { card: c } => ("attach", json!({"card": card(c)})),
-            EventKind::Move { card: c, sub } => ("move", json!({"card": card(c), "sub_area": sub})),
+            EventKind::Leaves { card: c, at } => {
+                ("leaves", json!({"card": card(c), "at": at.name()}))
+            }
+            EventKind::ToPile { card: c, pile } => {
+                ("to_pile", json!({"card": card(c), "pile": pile.name()}))
+            }
+            EventKind::Move { card: c, uid, sub } => (
+                "move",
+                json!({"card": card(c), "uid": uid, "sub_area": sub}),
+            ),
             EventKind::Search { card: c, to_hand } => (
                 "search",
                 json!({"card": card(c), "to": if to_hand { "hand" } else { "play" }}),
@@ -257,21 +496,61 @@ impl Report for NintendoTcg {
             EventKind::BattleStart => ("battle", json!({})),
             EventKind::Attack {
                 card: c,
+                uid,
                 target,
+                target_uid,
                 absorbed,
                 damage,
             } => (
                 "attack",
-                json!({"card": card(c), "target": target.map(card), "dp_depleted": absorbed,
-                       "damage": damage}),
+                json!({"card": card(c), "uid": uid, "target": target.map(card),
+                       "target_uid": target_uid, "dp_depleted": absorbed, "damage": damage}),
             ),
-            EventKind::Damage { card: c, amount } => {
-                ("damage", json!({"card": card(c), "amount": amount}))
+            EventKind::Damage {
+                card: c,
+                uid,
+                amount,
+            } => (
+                "damage",
+                json!({"card": card(c), "uid": uid, "amount": amount}),
+            ),
+            EventKind::Heal {
+                card: c,
+                uid,
+                amount,
+                damage,
+            } => (
+                "heal",
+                json!({"card": card(c), "uid": uid, "amount": amount, "damage": damage}),
+            ),
+            EventKind::StatChange {
+                card: c,
+                uid,
+                stat,
+                delta,
+                total,
+            } => (
+                "stat",
+                json!({"card": card(c), "uid": uid, "stat": stat_name(stat), "delta": delta,
+                       "total": total}),
+            ),
+            EventKind::Status {
+                card: c,
+                uid,
+                status,
+            } => (
+                "status",
+                json!({"card": card(c), "uid": uid, "status": status.name()}),
+            ),
+            EventKind::Destroyed { card: c, uid } => {
+                ("destroyed", json!({"card": card(c), "uid": uid}))
             }
-            EventKind::Destroyed { card: c } => ("destroyed", json!({"card": card(c)})),
-            EventKind::Banished { card: c } => ("removed", json!({"card": card(c)})),
+            EventKind::Banished { card: c, uid } => {
+                ("removed", json!({"card": card(c), "uid": uid}))
+            }
             EventKind::Vitality { vp } => ("vitality", json!({"vp": vp})),
             EventKind::Score { total } => ("score", json!({"total": total})),
+            EventKind::Untap => ("untap", json!({})),
             EventKind::TurnEnd { unspent } => ("turn_end", json!({"unspent": unspent})),
             EventKind::GameOver { winner, reason } => (
                 "game_over",

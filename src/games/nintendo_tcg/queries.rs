@@ -20,7 +20,8 @@ pub struct Stats {
     pub dp: u8,
     /// Speed Power.
     pub sp: u8,
-    /// Health Points (maximum).
+    /// Health Points (maximum; 0 destroys the Character at the next
+    /// check, docs/rulings/nintendo-tcg.md).
     pub hp: u8,
 }
 
@@ -84,7 +85,7 @@ impl NintendoTcg {
             ap: clamp(i32::from(card.ap) + d[0]),
             dp: clamp(i32::from(card.dp) + d[1] - i32::from(c.depleted)),
             sp: clamp(i32::from(card.sp) + d[2]),
-            hp: clamp(i32::from(card.hp) + d[3]).max(1),
+            hp: clamp(i32::from(card.hp) + d[3]),
         }
     }
 

@@ -11,7 +11,7 @@ use super::NintendoTcg;
 use super::action::{Action, At};
 use super::cards::{Ability, CardId, Kind, Timing, Trigger};
 use super::effects::Ctx;
-use super::events::{Event, EventKind};
+use super::events::{Event, EventKind, Slot, Source};
 use super::state::{
     Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, flag,
 };
@@ -182,7 +182,8 @@ impl NintendoTcg {
     /// others are from hand.
     fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         s.announced = true;
-        self.emit(s, Player::A, EventKind::GameStart, obs);
+        let decks = s.sides.map(|side| side.deck.len() as u8);
+        self.emit(s, Player::A, EventKind::GameStart { decks }, obs);
         for p in Player::all(2) {
             for &card in &s.sides[p].extra {
                 self.emit(s, p, EventKind::ExtraDeck { card }, obs);
@@ -316,9 +317,10 @@ impl NintendoTcg {
                     }
                 }
                 Kind::Area => {
-                    let fits = c
-                        .sub_area_of
-                        .is_none_or(|parent| s.area.is_some_and(|a| a.card == parent));
+                    // One Sub-Area at a time (docs/rulings/nintendo-tcg.md).
+                    let fits = c.sub_area_of.is_none_or(|parent| {
+                        s.sub.is_none() && s.area.is_some_and(|a| a.card == parent)
+                    });
                     if fits {
                         play(At::Main, Tgt::None);
                     }
@@ -347,7 +349,11 @@ impl NintendoTcg {
                     };
                     match c.timing {
                         Timing::Instant if !c.song => {
+                            // "play cards in the sub-area or out of it".
                             self.ability_targets(s, p, a, false, |t| play(At::Main, t));
+                            if s.sub.is_some() {
+                                self.ability_targets(s, p, a, true, |t| play(At::Sub, t));
+                            }
                         }
                         Timing::Instant | Timing::Attack => {
                             for host in &side.board {
@@ -511,10 +517,8 @@ impl NintendoTcg {
                     target,
                 };
                 self.resolve(s, ab, ctx, rng, obs);
-                if ab.timing == Timing::Attack
-                    && let Some(ch) = s.sides[p].char_mut(uid)
-                {
-                    ch.flags |= flag::TAPPED;
+                if ab.timing == Timing::Attack {
+                    self.tap(s, p, uid, obs);
                 }
             }
             Action::UseItem { uid, item, target } => {
@@ -535,9 +539,7 @@ impl NintendoTcg {
                     target,
                 };
                 self.resolve(s, ab, ctx, rng, obs);
-                if let Some(ch) = s.sides[p].char_mut(uid) {
-                    ch.flags |= flag::TAPPED;
-                }
+                self.tap(s, p, uid, obs);
             }
             Action::UseArea { sub, target } => {
                 let placed = if sub { s.sub } else { s.area };
@@ -561,7 +563,7 @@ impl NintendoTcg {
                     c.flags |= flag::MOVED;
                     let sub = c.in_sub();
                     let card = c.card;
-                    self.emit(s, p, EventKind::Move { card, sub }, obs);
+                    self.emit(s, p, EventKind::Move { card, uid, sub }, obs);
                 }
             }
             _ => {}
@@ -583,22 +585,23 @@ impl NintendoTcg {
     ) {
         let cost = self.cost_of(s, p, card);
         let side = &mut s.sides[p];
-        let from_hand = match side.hand.iter().position(|&c| c == card) {
+        let from = match side.hand.iter().position(|&c| c == card) {
             Some(i) => {
                 side.hand.remove(i);
-                true
+                Source::Hand
             }
             None => match side.extra.iter().position(|&c| c == card) {
                 Some(i) => {
                     side.extra.remove(i);
-                    false
+                    Source::Extra
                 }
                 None => return,
             },
         };
+        let from_hand = from == Source::Hand;
         let side = &mut s.sides[p];
         side.power = side.power.saturating_sub(cost);
-        self.emit(s, p, EventKind::Play { card, cost }, obs);
+        self.emit(s, p, EventKind::Play { card, cost, from }, obs);
         let c = self.card(card);
         let instant = self.ability_of(card, Timing::Instant).map(|(_, a)| a);
         match c.kind {
@@ -629,6 +632,8 @@ impl NintendoTcg {
                 let side = &mut s.sides[p];
                 side.assistant = Some(card);
                 side.assisted = true;
+                let at = Slot::Assistant;
+                self.emit(s, p, EventKind::Placed { card, at }, obs);
                 if let Some(a) = instant
                     && target != Tgt::Skip
                 {
@@ -649,14 +654,14 @@ impl NintendoTcg {
             Kind::Area => self.place_area(s, p, card, obs),
             Kind::Item => {
                 let At::On(host) = at else {
-                    return self.to_discard(s, p, card);
+                    return self.to_discard(s, p, card, obs);
                 };
                 let Some(h) = s.sides[p].char_mut(host) else {
-                    return self.to_discard(s, p, card);
+                    return self.to_discard(s, p, card, obs);
                 };
                 h.items.push(card);
                 let sub = h.in_sub();
-                self.emit(s, p, EventKind::Attach { card }, obs);
+                self.emit(s, p, EventKind::Attach { card, uid: host }, obs);
                 if let Some(a) = instant {
                     self.resolve(
                         s,
@@ -676,7 +681,8 @@ impl NintendoTcg {
                         && let Some(i) = h.items.iter().position(|&x| x == card)
                     {
                         h.items.remove(i);
-                        self.to_discard(s, p, card);
+                        self.emit(s, p, EventKind::Detach { card, uid: host }, obs);
+                        self.to_discard(s, p, card, obs);
                     }
                 }
             }
@@ -694,6 +700,7 @@ impl NintendoTcg {
                     card,
                     owner: p,
                     host,
+                    sub: at == At::Sub,
                     target,
                 };
                 if windows && self.answerable[p.opponent()][1] {
@@ -731,18 +738,21 @@ impl NintendoTcg {
         if c.timing == Timing::Constant {
             // A reply may have filled the last place meanwhile: then the
             // card is discarded (docs/rulings/nintendo-tcg.md).
-            if !s.sides[h.owner].constants.push(h.card) {
-                self.to_discard(s, h.owner, h.card);
+            if s.sides[h.owner].constants.push(h.card) {
+                let (card, at) = (h.card, Slot::Constant);
+                self.emit(s, h.owner, EventKind::Placed { card, at }, obs);
+            } else {
+                self.to_discard(s, h.owner, h.card, obs);
             }
             return;
         }
         let host = h.host.and_then(|u| s.sides[h.owner].char(u).copied());
         if h.host.is_some() && host.is_none() {
             // Its Character left play meanwhile: no effect.
-            return self.to_discard(s, h.owner, h.card);
+            return self.to_discard(s, h.owner, h.card, obs);
         }
         if let Some(a) = c.abilities.first() {
-            let sub = host.is_some_and(|c| c.in_sub());
+            let sub = host.map_or(h.sub, |c| c.in_sub());
             let ctx = Ctx {
                 owner: h.owner,
                 source: h.host,
@@ -752,11 +762,11 @@ impl NintendoTcg {
             self.resolve(s, a, ctx, rng, obs);
         }
         if c.timing == Timing::Attack
-            && let Some(ch) = h.host.and_then(|u| s.sides[h.owner].char_mut(u))
+            && let Some(uid) = h.host
         {
-            ch.flags |= flag::TAPPED;
+            self.tap(s, h.owner, uid, obs);
         }
-        self.to_discard(s, h.owner, h.card);
+        self.to_discard(s, h.owner, h.card, obs);
     }
 
     /// `p` answers a window: pays, then the effect resolves at once on
@@ -772,31 +782,25 @@ impl NintendoTcg {
         obs: &mut impl Observer<Event>,
     ) {
         let c = self.card(ans.card);
-        let cost = match ans.uid {
+        match ans.uid {
             None => {
+                // The hand cost is paid with the play, as any card's.
                 let side = &mut s.sides[p];
                 if let Some(i) = side.hand.iter().position(|&x| x == ans.card) {
                     side.hand.remove(i);
                 }
-                self.emit(
-                    s,
-                    p,
-                    EventKind::Play {
-                        card: ans.card,
-                        cost: c.cost,
-                    },
-                    obs,
-                );
-                c.cost
+                let (card, cost, from) = (ans.card, c.cost, Source::Hand);
+                side.power = side.power.saturating_sub(cost);
+                self.emit(s, p, EventKind::Play { card, cost, from }, obs);
             }
             Some(uid) => {
                 if let Some(ch) = s.sides[p].char_mut(uid) {
                     ch.used |= 1 << ans.ability;
                 }
-                c.abilities.get(ans.ability as usize).map_or(0, |a| a.cost)
+                let cost = c.abilities.get(ans.ability as usize).map_or(0, |a| a.cost);
+                self.pay(s, p, cost, obs);
             }
-        };
-        self.pay(s, p, cost, obs);
+        }
         s.answer = Some(ans);
         if p != s.active {
             // rules: "11 – Turn Priority via Effects".
@@ -815,7 +819,7 @@ impl NintendoTcg {
         let Some(ans) = s.answer.take() else { return };
         self.answer_effect(s, ans, rng, obs);
         if ans.uid.is_none() {
-            self.to_discard(s, ans.owner, ans.card);
+            self.to_discard(s, ans.owner, ans.card, obs);
         }
     }
 
@@ -909,34 +913,15 @@ impl NintendoTcg {
             let cost = self.cost_of(s, q, card);
             if cost <= s.sides[q].power && self.may_enter(s, q, card) {
                 s.sides[q].power -= cost;
-                self.emit(s, q, EventKind::Play { card, cost }, obs);
+                let from = Source::Pick;
+                self.emit(s, q, EventKind::Play { card, cost, from }, obs);
                 let uid = self.enter(s, q, card, false, obs);
-                // A starting Commander's Instant is used on its first
-                // target (docs/rulings/nintendo-tcg.md).
-                if let Some((_, a)) = self.ability_of(card, Timing::Instant) {
-                    let mut first_target = None;
-                    self.ability_targets(s, q, a, false, |t| {
-                        first_target.get_or_insert(t);
-                    });
-                    if let Some(target) = first_target {
-                        self.resolve(
-                            s,
-                            a,
-                            Ctx {
-                                owner: q,
-                                source: Some(uid),
-                                sub: false,
-                                target,
-                            },
-                            rng,
-                            obs,
-                        );
-                    }
-                }
+                self.instant_on_entry(s, q, uid, rng, obs);
             } else {
                 let side = &mut s.sides[q];
                 side.deck.push(card);
                 shuffle(rng, &mut side.deck);
+                self.emit(s, q, EventKind::ShuffleIn { card }, obs);
             }
         }
         self.start_turn(s, first, obs);
@@ -955,8 +940,8 @@ impl NintendoTcg {
         for side in s.sides.iter_mut() {
             side.power = side.power.saturating_add(POWER_PER_TURN).min(MAX_POWER);
         }
-        let power = s.sides[p].power;
-        self.emit(s, p, EventKind::TurnStart { power }, obs);
+        let (power, rival_power) = (s.sides[p].power, s.sides[p.opponent()].power);
+        self.emit(s, p, EventKind::TurnStart { power, rival_power }, obs);
         if !self.draw(s, p, obs) {
             self.game_over(s, Some(p.opponent()), DECK_OUT, obs);
         }
@@ -992,7 +977,9 @@ impl NintendoTcg {
         let unspent = s.sides[p].power;
         self.emit(s, p, EventKind::TurnEnd { unspent }, obs);
         if let Some(card) = s.sides[p].assistant.take() {
-            self.to_discard(s, p, card);
+            let at = Slot::Assistant;
+            self.emit(s, p, EventKind::Leaves { card, at }, obs);
+            self.to_discard(s, p, card, obs);
         }
         for q in Player::all(2) {
             let poisoned: Vec<u8> = s.sides[q]
@@ -1005,7 +992,8 @@ impl NintendoTcg {
                 if let Some(c) = s.sides[q].char_mut(uid) {
                     c.damage = c.damage.saturating_add(1);
                     let card = c.card;
-                    self.emit(s, q, EventKind::Damage { card, amount: 1 }, obs);
+                    let amount = 1;
+                    self.emit(s, q, EventKind::Damage { card, uid, amount }, obs);
                 }
             }
         }
@@ -1020,6 +1008,7 @@ impl NintendoTcg {
             side.assisted = false;
             side.area_used = false;
         }
+        self.emit(s, p, EventKind::Untap, obs);
         self.start_turn(s, p.opponent(), obs);
     }
 }

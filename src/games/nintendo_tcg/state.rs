@@ -205,6 +205,9 @@ pub struct Held {
     pub owner: Player,
     /// The Character it is played on (Attack cards, Songs).
     pub host: Option<u8>,
+    /// It was played in the Sub-Area (else the main Area), for a card
+    /// without a host.
+    pub sub: bool,
     /// Its chosen target.
     pub target: Tgt,
 }

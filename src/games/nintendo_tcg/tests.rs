@@ -54,7 +54,19 @@ fn state_is_small_plain_data() {
 const UNUSED: [&str; 4] = ["Kindle Imp", "Reef Lancer", "Squall Piper", "Snare Net"];
 
 fn game() -> NintendoTcg {
-    let db = Arc::new(NintendoTcg::bundled_cards());
+    game_on(NintendoTcg::bundled_cards())
+}
+
+/// The bundled pool with `from` replaced by `to` in its card file.
+fn edited_pool(from: &str, to: &str) -> CardDb {
+    let text = super::cards::BUNDLED_CARDS;
+    assert!(text.contains(from), "{from} is not in the pool");
+    CardDb::parse(&text.replacen(from, to, 1), "edited.toml").expect("the edited pool loads")
+}
+
+/// The rule tests' decks on pool `db`.
+fn game_on(db: CardDb) -> NintendoTcg {
+    let db = Arc::new(db);
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -756,6 +768,221 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
         s.sides[Player::B].char(other).is_some(),
         "1 damage to the Imp's HP 2"
     );
+}
+
+#[test]
+fn a_new_area_takes_its_sub_area_and_its_cards_along_unless_it_is_their_area() {
+    // rules/nintendo-tcg.txt: "6 – Area's": "if a new area is played,
+    // discard the current one"; "if the area card Kakariko Village is
+    // played, Bottom of the well becomes the sub-area to it"; "If a
+    // Sub-Area is destroyed or sent somewhere out of the play area, all
+    // cards in that Sub-Area go to the same destination".
+    let g = NintendoTcg::bundled(1, 0);
+    let mut s = g.new_state(&mut rng());
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    s.sides[Player::A].power = 20;
+    let a = Player::A;
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    let cove = hand(&g, &mut s, a, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, a, "Frost Warden");
+    act(&g, &mut s, Action::Move { uid: warden });
+    // A second Sunken Grotto replaces the first; Hidden Cove is its
+    // Sub-Area as much as the old one's: it stays, and so does the Warden.
+    hand(&g, &mut s, a, "Sunken Grotto");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    assert_eq!(
+        s.sides[a].discard.iter().filter(|&&c| c == grotto).count(),
+        1
+    );
+    assert_eq!(s.sub.map(|p| p.card), Some(cove), "the Sub-Area stays");
+    assert!(char_of(&s, a, warden).in_sub());
+    // Another Area sends the Sub-Area out of play, the Warden with it.
+    let caldera = id(&g, "Ashfall Caldera");
+    settle(&g, &mut s, Player::B);
+    s.sides[Player::B].power = 20;
+    hand(&g, &mut s, Player::B, "Ashfall Caldera");
+    act(&g, &mut s, play(caldera, Tgt::None));
+    assert_eq!(s.area.map(|p| p.card), Some(caldera));
+    assert_eq!(s.sub, None);
+    assert!(s.sides[a].discard.contains(&cove));
+    assert!(s.sides[a].discard.contains(&id(&g, "Frost Warden")));
+}
+
+#[test]
+fn one_sub_area_at_a_time_and_playing_one_discards_nothing() {
+    // Ruling on rules/nintendo-tcg.txt: "6 – Area's" ("you can play Bottom
+    // of the Well if Kakariko Village is out"): a Sub-Area is played only
+    // while its Area is out and no Sub-Area is; nothing leaves.
+    let g = NintendoTcg::bundled(1, 0);
+    let mut s = g.new_state(&mut rng());
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    s.sides[Player::A].power = 20;
+    let a = Player::A;
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    let cove = hand(&g, &mut s, a, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, a, "Frost Warden");
+    act(&g, &mut s, Action::Move { uid: warden });
+    hand(&g, &mut s, a, "Hidden Cove");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|x| matches!(x, Action::Play { card, .. } if *card == cove)),
+        "a second Sub-Area waits"
+    );
+    assert!(char_of(&s, a, warden).in_sub());
+}
+
+#[test]
+fn effect_cards_can_be_played_in_the_sub_area() {
+    // rules/nintendo-tcg.txt: "6 – Area's": "During a player's turn, a
+    // player may choose to move characters or play cards in the sub-area
+    // or out of it"; "he can only be targeted and affected by other cards
+    // in that sub-area".
+    let g = game();
+    let mut s = fresh(&g);
+    let a = Player::A;
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    let cove = hand(&g, &mut s, a, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let hidden = put(&g, &mut s, Player::B, "Magma Hound");
+    s.sides[Player::B].char_mut(hidden).unwrap().flags |= flag::SUB;
+    let fireball = hand(&g, &mut s, a, "Fireball");
+    let in_sub = Action::Play {
+        card: fireball,
+        at: At::Sub,
+        target: Tgt::Foe(hidden),
+    };
+    assert!(legal(&g, &s).contains(&in_sub), "{:?}", legal(&g, &s));
+    assert!(!legal(&g, &s).contains(&play(fireball, Tgt::Foe(hidden))));
+    act(&g, &mut s, in_sub);
+    settle(&g, &mut s, a);
+    assert_eq!(char_of(&s, Player::B, hidden).damage, 3);
+}
+
+#[test]
+fn a_character_an_effect_puts_into_play_uses_its_instant() {
+    // rules/nintendo-tcg.txt: "4 – Character's": "<Instant>- These effects
+    // activate right when the character is played"; "If you play a card
+    // by another method (effect, etc.)": a summon plays it. Ruling: used
+    // on its first legal target, as a starting Commander's.
+    let g = game_on(edited_pool(
+        r#"effects = [{ do = "search", kind = "character", max_cost = 1 }]"#,
+        r#"effects = [{ do = "summon", subtype = "Royal" }]"#,
+    ));
+    let mut s = fresh(&g);
+    let a = Player::A;
+    let quartermaster = hand(&g, &mut s, a, "Quartermaster");
+    act(&g, &mut s, play(quartermaster, Tgt::None));
+    let board: Vec<&str> = s.sides[a]
+        .board
+        .iter()
+        .map(|c| g.db.card(c.card).name.as_str())
+        .collect();
+    assert_eq!(
+        board,
+        ["Tide Regent", "Bubble Token"],
+        "its Instant's Token"
+    );
+}
+
+#[test]
+fn a_stat_reduced_to_zero_hp_destroys_the_character() {
+    // rules/nintendo-tcg.txt: "4 – Character's": "If a character's HP hits
+    // zero, they are destroyed"; "14 – The Glossary", "Reduce (stat)": "the
+    // stat is reduced permanently". No rule keeps HP at 1.
+    let g = game_on(edited_pool(
+        r#"effects = [{ do = "reduce", stat = "dp", amount = 2, target = "chosen_enemy" }]"#,
+        r#"effects = [{ do = "reduce", stat = "hp", amount = 9, target = "chosen_enemy" }]"#,
+    ));
+    let mut s = fresh(&g);
+    let brute = put(&g, &mut s, Player::A, "Rubble Brute");
+    let foe = put(&g, &mut s, Player::B, "Deep Leviathan");
+    act(
+        &g,
+        &mut s,
+        Action::Use {
+            uid: brute,
+            ability: 0,
+            target: Tgt::Foe(foe),
+        },
+    );
+    assert!(s.sides[Player::B].char(foe).is_none(), "HP 8 less 9");
+    assert!(
+        s.sides[Player::B]
+            .discard
+            .contains(&id(&g, "Deep Leviathan"))
+    );
+}
+
+#[test]
+fn a_window_opens_only_for_a_deck_that_can_answer() {
+    // Ruling on rules/nintendo-tcg.txt: "11 – Turn Priority via Effects":
+    // a window opens only when the player's deck list holds a card that
+    // can answer the trigger, so its opening tells nothing of a hand.
+    let g = NintendoTcg::bundled(1, 0);
+    let mut s = g.new_state(&mut rng());
+    s.phase = Phase::Main;
+    s.turns = 2;
+    s.announced = true;
+    s.sides[Player::A].power = 20;
+    // Seat b's fire deck answers played Characters only, not Effect cards.
+    let wind = hand(&g, &mut s, Player::A, "Second Wind");
+    let events = act(&g, &mut s, play(wind, Tgt::None));
+    assert!(!has_kind(&events, |k| matches!(
+        k,
+        EventKind::Window { .. }
+    )));
+    settle(&g, &mut s, Player::B);
+    s.sides[Player::B].power = 20;
+    // Seat a's tide deck holds Counterspell Scroll.
+    let fireball = hand(&g, &mut s, Player::B, "Fireball");
+    let foe = put(&g, &mut s, Player::A, "Reef Lancer");
+    let events = act(&g, &mut s, play(fireball, Tgt::Foe(foe)));
+    assert!(has_kind(&events, |k| matches!(
+        k,
+        EventKind::Window {
+            trigger: Trigger::EffectCard
+        }
+    )));
+}
+
+#[test]
+fn the_table_holds_8_characters_a_side_and_99_hand_power() {
+    // Ruling (a table's room): at most 8 Characters a side; hand power
+    // stops at 99.
+    let g = game();
+    let mut s = fresh(&g);
+    for name in [
+        "Spark Imp",
+        "Magma Hound",
+        "Emberling Scout",
+        "Rubble Brute",
+        "Storm Caller",
+        "Bramble Sentinel",
+        "Frost Warden",
+        "Coral Shaman",
+    ] {
+        put(&g, &mut s, Player::A, name);
+    }
+    let piper = hand(&g, &mut s, Player::A, "Gloom Stalker");
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card, .. } if *card == piper)),
+        "no room for a ninth"
+    );
+    s.sides[Player::B].power = 98;
+    settle(&g, &mut s, Player::B);
+    assert_eq!(s.sides[Player::B].power, MAX_POWER);
 }
 
 // ---------------------------------------------------------------------------
