@@ -14,7 +14,12 @@
 //! --test golden`) and listed here. Recorded again since `06dd24e`:
 //! `pixel-tactics-*`, when the turn limit became 200 player-turns per game
 //! of a match and a bot began to weigh a face-down Leader pick (issue
-//! "Numbers a designer can trust").
+//! "Numbers a designer can trust"); `nostalgix-*`, when a search became the
+//! player's choice, stacking stopped re-firing "when summoned", tokens
+//! began to open `enemy_summon` windows, Health Counters on a damaged
+//! entity only heal, Divinity counts its sources and destroying one's own
+//! Fighter stopped giving the opponent a prize counter (issue "Every state
+//! change is an event").
 
 use std::collections::BTreeMap;
 use std::fs;
