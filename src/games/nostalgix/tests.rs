@@ -1074,7 +1074,7 @@ fn state_is_small_plain_data() {
     // Cloning is a memory copy: no heap in the state.
     let size = std::mem::size_of::<State>();
     // Two sides of 48 units (7 Fighters + 41 tokens), hands, decks, Voids.
-    assert!(size <= 4160, "State grew to {size} bytes");
+    assert!(size <= 4104, "State grew to {size} bytes");
     assert!(std::mem::size_of::<Entity>() <= 32);
     assert!(std::mem::size_of::<Action>() <= 6);
 }
