@@ -19,7 +19,13 @@
 //! consume choice, rest abilities in the technique step, techniques only
 //! where they act; Nintendo TCG: Areas and Sub-Areas, Effect cards in the
 //! Sub-Area, Instants of Characters played by effects, no HP floor; both
-//! change the legal actions, so the bots' games).
+//! change the legal actions, so the bots' games);
+//! `nostalgix-*`, when a search became the
+//! player's choice, stacking stopped re-firing "when summoned", tokens
+//! began to open `enemy_summon` windows, Health Counters on a damaged
+//! entity only heal, Divinity counts its sources and destroying one's own
+//! Fighter stopped giving the opponent a prize counter (issue "Every state
+//! change is an event").
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -4,10 +4,10 @@
 //! games over the four Nostalgix starter-deck matchups, 4,000 random and
 //! 100 greedy games of each other two-seat ruleset, and 200 random and 5
 //! greedy games of each of the ten Millennium Blades tables. The long
-//! campaign (1,000,000 random and 10,000 greedy Nostalgix games, of Astrom
-//! Cross and of the Nintendo TCG 1,000,000 random and 5,000 greedy games,
-//! 500,000 and 5,000 of Pixel Tactics, 100,000 and 1,000 of each
-//! Millennium Blades table):
+//! campaign (1,000,000 random and 10,000 greedy Nostalgix and Pixel
+//! Tactics games, of Astrom Cross and of the Nintendo TCG 1,000,000 random
+//! and 5,000 greedy games, 100,000 and 1,000 of each Millennium Blades
+//! table):
 //! `cargo test --release --test soak -- --ignored --nocapture` (one test
 //! per ruleset, `soak_campaign_<game>`).
 //! A violation prints the seed and the actions that lead to it.
@@ -149,10 +149,12 @@ fn soak_campaign_nostalgix() {
     soak("nostalgix", &nostalgix(), 250_000, 2_500);
 }
 
+/// 500,000 random and 5,000 greedy games with each starter deck in each
+/// seat: 1,000,000 random games in all.
 #[test]
 #[ignore]
 fn soak_campaign_pixel_tactics() {
-    soak("pixel-tactics", &pixel_tactics(), 250_000, 2_500);
+    soak("pixel-tactics", &pixel_tactics(), 500_000, 5_000);
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //!
 //! rules/nostalgix.txt: "Parts of a Turn Overview", step 3 lists what a
 //! player may do in their turn; setup steps 6–7 add the mulligan and the
-//! choice of turn order; "Surprises" adds the owner's choice to flip.
+//! choice of turn order; "Surprises" adds the owner's choice to flip; a
+//! search ("search your deck for a Fighter") adds the card chosen.
 
 use std::fmt;
 
+use super::cards::CardId;
 use crate::core::Player;
 
 /// A Hero or Fighter chosen as a target: the entity of seat `side` that
@@ -137,6 +139,9 @@ pub enum Action {
     Decline,
     /// End of turn: send hand card `0` to the Void (down to 10 cards).
     Discard(u8),
+    /// Take this card from the deck being searched (`None`: nothing in the
+    /// deck matches).
+    Search(Option<CardId>),
     /// End the turn.
     EndTurn,
 }

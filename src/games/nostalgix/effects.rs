@@ -10,7 +10,8 @@ use super::Nostalgix;
 use super::cards::{CardId, Condition, Effect, Keywords, Op, SurpriseTrigger, Target, Trigger};
 use super::events::{Event, EventKind};
 use super::state::{
-    BackCard, Entity, MAX_HAND, MAX_TOKENS, Pending, State, TOKEN_SLOT, Window, hero_id, hero_seat,
+    BackCard, Entity, MAX_HAND, MAX_TOKENS, MAX_UNITS, Pending, Search, State, TOKEN_SLOT, Window,
+    hero_id, hero_seat,
 };
 use crate::core::{GameRng, Observer, Player, below, shuffle};
 
@@ -32,6 +33,8 @@ pub(super) struct Ctx {
 /// How damage is dealt.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Hit {
+    /// The player whose card deals it.
+    pub by: Player,
     /// The entity dealing it, if any.
     pub source: Option<u16>,
     /// Dealt by a direct attack (breaks Equipment on a Hero).
@@ -40,8 +43,8 @@ pub(super) struct Hit {
     pub deathtouch: bool,
 }
 
-/// Entity ids an effect applies to.
-pub(super) type Ids = ArrayVec<u16, 64>;
+/// Entity ids an effect applies to: at most every unit and both Heroes.
+pub(super) type Ids = ArrayVec<u16, { 2 * MAX_UNITS + 2 }>;
 
 impl Nostalgix {
     /// Emits an event.
@@ -93,6 +96,7 @@ impl Nostalgix {
             } else {
                 t.damage.saturating_add(dealt - from_counters)
             };
+            t.hurt_by = Some(hit.by);
         }
         let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
         let after = s.entity(id).map_or(0, |t| self.health(s, t));
@@ -104,6 +108,7 @@ impl Nostalgix {
                 amount: dealt,
                 health_after: after,
                 source: hit.source,
+                lethal,
             },
             obs,
         );
@@ -111,7 +116,7 @@ impl Nostalgix {
             if hit.attack {
                 self.break_hero_equipment(s, id, obs);
             }
-            self.open_window(s, owner, SurpriseTrigger::HeroDamaged, None);
+            self.open_window(s, owner, SurpriseTrigger::HeroDamaged, None, obs);
         }
         dealt
     }
@@ -128,7 +133,14 @@ impl Nostalgix {
                     s.sides[p].back[i] = BackCard::Empty;
                     s.sides[seat].hero.equipped -= 1;
                     s.sides[p].void.push(card);
-                    self.emit(s, p, EventKind::EquipBreak { card, target: hero }, obs);
+                    let health_after = self.health(s, &s.sides[seat].hero);
+                    let kind = EventKind::EquipBreak {
+                        card,
+                        target: hero,
+                        slot: i as u8,
+                        health_after,
+                    };
+                    self.emit(s, p, kind, obs);
                 }
             }
         }
@@ -148,13 +160,20 @@ impl Nostalgix {
         let healed = (amount.max(0) as u8).min(e.damage);
         e.damage -= healed;
         if healed > 0 {
-            self.after_health_gain(s, id, healed, obs);
+            let kind = EventKind::Heal {
+                target: id,
+                amount: healed,
+                health_after: self.health_of(s, id),
+            };
+            self.emit(s, self.owner(s, id), kind, obs);
+            self.divinity(s, id, obs);
         }
         healed
     }
 
-    /// Places health counters (rules: "Health Counters" — below maximum,
-    /// they heal first; see docs/rulings for the remainder).
+    /// Places `n` Health Counters (rules: "Health Counters" — "If a card
+    /// tells you to place these on a Hero or Fighter that is below maximum
+    /// health, simply heal it by this amount").
     pub(super) fn add_health_counters(
         &self,
         s: &mut State,
@@ -163,50 +182,78 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let Some(e) = s.entity_mut(id) else { return };
-        let healed = n.min(e.damage);
-        e.damage -= healed;
-        e.health_counters = e.health_counters.saturating_add(n - healed);
+        if e.damage > 0 {
+            self.heal(s, id, n.into(), obs);
+            return;
+        }
+        e.health_counters = e.health_counters.saturating_add(n);
         if n > 0 {
-            self.after_health_gain(s, id, n, obs);
+            let kind = EventKind::HealthCounters {
+                target: id,
+                amount: n,
+                health_after: self.health_of(s, id),
+            };
+            self.emit(s, self.owner(s, id), kind, obs);
+            self.divinity(s, id, obs);
         }
     }
 
-    /// Logs a health gain and applies Divinity (rules: "Divinity" — when
-    /// your Hero is healed or gains health, each of your Fighters gets a
-    /// Health Counter and a +1ATK Counter).
-    fn after_health_gain(
+    /// Puts `amount` ATK counters on entity `id` (negative: -ATK).
+    pub(super) fn add_atk_counters(
         &self,
         s: &mut State,
         id: u16,
-        amount: u8,
+        amount: i8,
         obs: &mut impl Observer<Event>,
     ) {
-        let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
-        let after = s.entity(id).map_or(0, |e| self.health(s, e));
-        self.emit(
-            s,
-            owner,
-            EventKind::Heal {
-                target: id,
-                amount,
-                health_after: after,
-            },
-            obs,
-        );
-        if id < 2 && self.side_has(s, owner, Keywords::DIVINITY) {
-            let units: ArrayVec<u16, 32> = s.sides[owner].units.iter().map(|u| u.id).collect();
+        let Some(e) = s.entity_mut(id) else { return };
+        if amount == 0 {
+            return;
+        }
+        e.atk_counters = e.atk_counters.saturating_add(amount);
+        let total = e.atk_counters;
+        let kind = EventKind::AtkCounters {
+            target: id,
+            amount,
+            total,
+        };
+        self.emit(s, self.owner(s, id), kind, obs);
+    }
+
+    /// Divinity, after entity `id` gained health (rules: "Divinity" — when
+    /// your Hero is healed or gains health, each of your Fighters gets a
+    /// Health Counter and a +1ATK Counter): once for each of the owner's
+    /// Hero and Fighters that has Divinity.
+    fn divinity(&self, s: &mut State, id: u16, obs: &mut impl Observer<Event>) {
+        let Some(owner) = hero_seat(id) else { return };
+        let side = &s.sides[owner];
+        let sources = std::iter::once(&side.hero)
+            .chain(side.units.iter())
+            .filter(|e| self.keywords(s, e).has(Keywords::DIVINITY))
+            .count();
+        for _ in 0..sources {
+            let units: ArrayVec<u16, MAX_UNITS> =
+                s.sides[owner].units.iter().map(|u| u.id).collect();
             for unit in units {
                 self.add_health_counters(s, unit, 1, obs);
-                if let Some(u) = s.entity_mut(unit) {
-                    u.atk_counters = u.atk_counters.saturating_add(1);
-                }
+                self.add_atk_counters(s, unit, 1, obs);
             }
         }
     }
 
+    /// Who controls entity `id` (seat a if it is not in play).
+    pub(super) fn owner(&self, s: &State, id: u16) -> Player {
+        s.locate(id).map_or(Player::A, |(p, _)| p)
+    }
+
+    /// The health of entity `id` (0 if it is not in play).
+    fn health_of(&self, s: &State, id: u16) -> i16 {
+        s.entity(id).map_or(0, |e| self.health(s, e))
+    }
+
     /// Binds entity `id`: it may not attack during its controller's next
     /// turn (rules: "Binding"), unless Immune to Binding.
-    pub(super) fn bind(&self, s: &mut State, id: u16) {
+    pub(super) fn bind(&self, s: &mut State, id: u16, obs: &mut impl Observer<Event>) {
         let Some((owner, _)) = s.locate(id) else {
             return;
         };
@@ -220,6 +267,15 @@ impl Nostalgix {
         if let Some(e) = s.entity_mut(id) {
             e.bound_turn = next;
         }
+        self.emit(
+            s,
+            owner,
+            EventKind::Bind {
+                target: id,
+                turn: next,
+            },
+            obs,
+        );
     }
 
     /// Draws `n` cards for `p`. An empty deck does not lose: the opponent
@@ -256,15 +312,20 @@ impl Nostalgix {
         self.emit(s, p, EventKind::Prize { total }, obs);
     }
 
-    /// Sends unit `id` to the Void with everything under and on it. The
-    /// opponent takes a prize counter unless it is a token or shielded by a
-    /// stacked card (rules: "How to Win", "Stacked"). Immune units are not
-    /// destroyed by effects (`forced` is false); lethal damage is forced.
+    /// Sends unit `id` to the Void with everything under and on it. `by`,
+    /// the player whose card destroyed it, takes a prize counter if it was
+    /// the opponent's, unless it is a token or shielded by a stacked card
+    /// (rules: "How to Win" — "One Prize Counter is awarded for every
+    /// Fighter of your opponent's that you destroy", "Stacked"). Immune
+    /// units are not destroyed by effects (`forced` is false); lethal
+    /// damage is forced.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn destroy(
         &self,
         s: &mut State,
         id: u16,
         forced: bool,
+        by: Player,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
@@ -292,8 +353,8 @@ impl Nostalgix {
             },
             obs,
         );
-        if !unit.token && !unit.prize_shield {
-            self.take_prize(s, owner.opponent(), obs);
+        if !unit.token && !unit.prize_shield && by != owner {
+            self.take_prize(s, by, obs);
         }
         // Its own and its Equipment's "when destroyed" abilities, then the
         // Equipment goes to the Void.
@@ -309,14 +370,22 @@ impl Nostalgix {
                 {
                     s.sides[p].back[slot] = BackCard::Empty;
                     s.sides[p].void.push(card);
+                    let kind = EventKind::EquipLost {
+                        card,
+                        target: id,
+                        slot: slot as u8,
+                    };
+                    self.emit(s, p, kind, obs);
                 }
             }
         }
-        self.open_window(s, owner, SurpriseTrigger::AllyDestroyed, None);
+        self.open_window(s, owner, SurpriseTrigger::AllyDestroyed, None, obs);
     }
 
     /// Summons `n` tokens of `card` for `p` (rules: "Token"; tokens are not
-    /// limited to the 7 slots).
+    /// limited to the 7 slots). Tokens are Fighters ("All tokens are Neutral
+    /// Fighters"): each one summoned opens the opponent's `enemy_summon`
+    /// window.
     pub(super) fn summon_tokens(
         &self,
         s: &mut State,
@@ -329,7 +398,7 @@ impl Nostalgix {
             // Tokens never take the room the 7 Fighter slots need.
             let tokens = s.sides[p].units.iter().filter(|u| u.token).count();
             if tokens >= MAX_TOKENS {
-                return;
+                return self.cap(s, p, "token", obs);
             }
             let id = s.fresh_id();
             let e = Entity::new(id, card, TOKEN_SLOT, s.turn, true);
@@ -349,7 +418,20 @@ impl Nostalgix {
                 },
                 obs,
             );
+            self.open_window(s, p.opponent(), SurpriseTrigger::EnemySummon, Some(id), obs);
         }
+    }
+
+    /// A cap dropped `what`: logged, and an error the invariants report.
+    pub(super) fn cap(
+        &self,
+        s: &mut State,
+        p: Player,
+        what: &'static str,
+        obs: &mut impl Observer<Event>,
+    ) {
+        s.capped = true;
+        self.emit(s, p, EventKind::Capped { what }, obs);
     }
 
     /// Opens a Surprise window for `owner` if they hold a face-down
@@ -362,6 +444,7 @@ impl Nostalgix {
         owner: Player,
         trigger: SurpriseTrigger,
         subject: Option<u16>,
+        obs: &mut impl Observer<Event>,
     ) {
         // Whether a face-down card fits the trigger is the owner's secret:
         // the window opens for any face-down Surprise, and the owner flips
@@ -370,12 +453,18 @@ impl Nostalgix {
             .back
             .iter()
             .any(|b| matches!(b, BackCard::Surprise(_)));
-        if has && !s.windows.is_full() {
-            s.windows.push(Window {
-                owner,
-                trigger,
-                subject,
-            });
+        let window = Window {
+            owner,
+            trigger,
+            subject,
+        };
+        // A window like one already waiting adds nothing: the owner may
+        // flip as many Surprises as it likes in that one.
+        if !has || s.windows.contains(&window) {
+            return;
+        }
+        if !s.windows.push(window) {
+            self.cap(s, owner, "window", obs);
         }
     }
 
@@ -530,6 +619,8 @@ impl Nostalgix {
                     let card = hand.remove(i);
                     forget_known(s, player, card);
                     s.sides[player].void.push(card);
+                    let kind = EventKind::Discard { card, random: true };
+                    self.emit(s, player, kind, obs);
                 }
                 return;
             }
@@ -545,12 +636,16 @@ impl Nostalgix {
                     .bound_mana
                     .saturating_add(n)
                     .min(super::state::MANA_CAP);
-                return;
+                let total = side.bound_mana;
+                let kind = EventKind::BindMana { amount: n, total };
+                return self.emit(s, player, kind, obs);
             }
             Op::GainMana => {
                 let side = &mut s.sides[player];
                 side.mana = side.mana.saturating_add(n);
-                return;
+                let mana = side.mana;
+                let kind = EventKind::GainMana { amount: n, mana };
+                return self.emit(s, player, kind, obs);
             }
             Op::Search => return self.search(s, player, effect, rng, obs),
             Op::Reveal => {
@@ -585,6 +680,7 @@ impl Nostalgix {
                         .and_then(|src| s.entity(src))
                         .is_some_and(|e| self.keywords(s, e).has(Keywords::DEATHTOUCH));
                     let hit = Hit {
+                        by: ctx.controller,
                         source: ctx.source,
                         attack: false,
                         deathtouch,
@@ -595,20 +691,18 @@ impl Nostalgix {
                     self.heal(s, id, amount.into(), obs);
                 }
                 Op::HealthCounters => self.add_health_counters(s, id, n, obs),
-                Op::AtkCounters => {
-                    if let Some(e) = s.entity_mut(id) {
-                        e.atk_counters = e.atk_counters.saturating_add(amount);
-                    }
-                }
-                Op::Bind => self.bind(s, id),
-                Op::Destroy if id >= 2 => self.destroy(s, id, false, rng, obs),
+                Op::AtkCounters => self.add_atk_counters(s, id, amount, obs),
+                Op::Bind => self.bind(s, id, obs),
+                Op::Destroy if id >= 2 => self.destroy(s, id, false, ctx.controller, rng, obs),
                 _ => {}
             }
         }
     }
 
-    /// rules: "Reveal" — the found card is shown to both players, so it
-    /// becomes known in hand; the deck is shuffled afterwards.
+    /// A search of `p`'s deck for a card passing the effect's filter: `p`
+    /// chooses the card ([`Nostalgix::take_searched`]) once the effects
+    /// that ordered it have resolved. With no such card in the deck, it
+    /// finds nothing and the deck is shuffled.
     fn search(
         &self,
         s: &mut State,
@@ -617,23 +711,50 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let deck = &s.sides[p].deck;
-        let mut found = None;
-        if let Some(i) = deck.iter().rposition(|&c| self.matches(effect.filter, c)) {
-            let side = &mut s.sides[p];
+        let search = Search {
+            player: p,
+            filter: effect.filter,
+        };
+        if !s.sides[p]
+            .deck
+            .iter()
+            .any(|&c| self.matches(search.filter, c))
+        {
+            return self.take_searched(s, search, None, rng, obs);
+        }
+        if !s.searches.push(search) {
+            self.cap(s, p, "search", obs);
+        }
+    }
+
+    /// Ends a search with the card chosen (`None`: nothing matched).
+    /// rules: "Reveal" — the card is shown to both players, so it becomes
+    /// known in hand; the deck is shuffled afterwards.
+    pub(super) fn take_searched(
+        &self,
+        s: &mut State,
+        search: Search,
+        card: Option<CardId>,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let p = search.player;
+        let side = &mut s.sides[p];
+        let found = card.and_then(|c| side.deck.iter().position(|&d| d == c));
+        let mut to_hand = false;
+        if let Some(i) = found {
             let card = side.deck.remove(i);
-            let to_hand = side.hand.len() < MAX_HAND;
+            to_hand = side.hand.len() < MAX_HAND;
             if to_hand {
                 side.hand.push(card);
                 remember_known(s, p, card);
             } else {
                 side.void.push(card);
             }
-            found = Some((card, to_hand));
         }
         let kind = EventKind::Search {
-            card: found.map(|f| f.0),
-            to_hand: found.is_some_and(|f| f.1),
+            card: found.and(card),
+            to_hand,
         };
         self.emit(s, p, kind, obs);
         let side = &mut s.sides[p];

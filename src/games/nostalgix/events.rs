@@ -12,29 +12,54 @@ use crate::core::{Metric, Player, Report, SeatSummary, SeatTerms, Seats};
 /// setup), who acts or owns it, and what happened.
 pub type Event = crate::core::Event<EventKind>;
 
-/// The events of the log format (see README, "logs").
+/// The events of the log format: every change of a zone, counter or
+/// resource is one of them (docs/events.md, "Nostalgix").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum EventKind {
-    Start {
-        first: Player,
-        heroes: Seats<CardId, 2>,
-        health: Seats<u8, 2>,
+    /// A seat's cards dealt for a game (setup steps 2–5, also at a Sudden
+    /// Death restart): everything of the seat's back in its deck, the Hero
+    /// fresh at `health`, mana 0, no prize counters, `hand` cards drawn.
+    Deal {
+        hand: u8,
+        deck: u8,
+        health: u8,
+        prize_goal: u8,
+    },
+    /// Both players won at once: Sudden Death game number `number` starts
+    /// (its `deal` events follow).
+    SuddenDeath {
+        number: u8,
+    },
+    /// A card of the hand set aside for the mulligan.
+    SetAside {
+        card: CardId,
     },
     Mulligan {
         count: u8,
         bottom: bool,
     },
+    Start {
+        first: Player,
+        heroes: Seats<CardId, 2>,
+        health: Seats<u8, 2>,
+    },
+    /// A card of the opening hand (after mulligans), reported once the
+    /// game starts: it is already in hand.
+    Opening {
+        card: CardId,
+    },
     TurnStart {
         max_mana: u8,
         mana: u8,
+        bound: u8,
         hand: u8,
         deck: u8,
     },
     Draw {
         card: Option<CardId>,
     },
-    /// A search of the deck: the card found (`None`: no card matched) and
+    /// A search of the deck: the card chosen (`None`: no card matched) and
     /// whether it went to the hand (else to the Void: the hand was full).
     Search {
         card: Option<CardId>,
@@ -46,6 +71,7 @@ pub enum EventKind {
         cost: u8,
         mana_left: u8,
         id: Option<u16>,
+        slot: Option<u8>,
         keywords: Keywords,
     },
     Evolve {
@@ -65,6 +91,16 @@ pub enum EventKind {
     ManaToken {
         mana: u8,
     },
+    /// Mana gained by an effect: current mana is now `mana`.
+    GainMana {
+        amount: u8,
+        mana: u8,
+    },
+    /// Mana bound: `total` will not refill at the player's next turn.
+    BindMana {
+        amount: u8,
+        total: u8,
+    },
     Attack {
         attacker: u16,
         attacker_card: CardId,
@@ -77,16 +113,40 @@ pub enum EventKind {
         resistance: bool,
         damage: i16,
     },
+    /// A declared attack that does not happen: its attacker or defender
+    /// left play during the Surprise window.
+    Fizzle {
+        attacker: u16,
+        defender: u16,
+    },
     Damage {
         target: u16,
         amount: u8,
         health_after: i16,
         source: Option<u16>,
+        lethal: bool,
     },
     Heal {
         target: u16,
         amount: u8,
         health_after: i16,
+    },
+    /// Health Counters placed on an undamaged entity.
+    HealthCounters {
+        target: u16,
+        amount: u8,
+        health_after: i16,
+    },
+    /// ATK counters put on an entity (negative: -ATK); `total` after.
+    AtkCounters {
+        target: u16,
+        amount: i8,
+        total: i8,
+    },
+    /// An entity bound: it may not attack during turn `turn`.
+    Bind {
+        target: u16,
+        turn: u16,
     },
     Destroy {
         id: u16,
@@ -99,7 +159,12 @@ pub enum EventKind {
     },
     Surprise {
         card: CardId,
+        slot: u8,
         trigger: SurpriseTrigger,
+    },
+    /// A Spell cancelled by a Surprise: it does nothing (it is in the Void).
+    Countered {
+        card: CardId,
     },
     Ability {
         source: u16,
@@ -109,9 +174,33 @@ pub enum EventKind {
     Pay {
         amount: u8,
     },
+    /// A card sent from the hand to the Void: at random by an effect, or
+    /// chosen at the end of the turn.
+    Discard {
+        card: CardId,
+        random: bool,
+    },
     EquipBreak {
         card: CardId,
         target: u16,
+        slot: u8,
+        health_after: i16,
+    },
+    /// Equipment sent to the Void with the entity it was attached to.
+    EquipLost {
+        card: CardId,
+        target: u16,
+        slot: u8,
+    },
+    /// The Arena in play replaced: to its owner's Void.
+    ArenaReplaced {
+        card: CardId,
+        owner: Player,
+    },
+    /// A cap dropped something (`token`, `window` or `search`): an error
+    /// the invariants report.
+    Capped {
+        what: &'static str,
     },
     EndTurn {
         hand: u8,
@@ -152,7 +241,9 @@ impl Report for Nostalgix {
                 resource_max: max_mana.into(),
                 resource: mana.into(),
             },
-            EventKind::Draw { card: Some(c) } => Metric::Drew { player, card: c },
+            EventKind::Draw { card: Some(c) } | EventKind::Opening { card: c } => {
+                Metric::Drew { player, card: c }
+            }
             EventKind::Search {
                 card: Some(c),
                 to_hand: true,
@@ -201,6 +292,21 @@ impl Report for Nostalgix {
     fn event_json(&self, e: &Event) -> Value {
         let kw = |k: Keywords| json!(k.names());
         let (name, fields) = match e.kind {
+            EventKind::Deal {
+                hand,
+                deck,
+                health,
+                prize_goal,
+            } => (
+                "deal",
+                json!({"hand": hand, "deck": deck, "health": health, "prize_goal": prize_goal}),
+            ),
+            EventKind::SuddenDeath { number } => ("sudden_death", json!({"number": number})),
+            EventKind::SetAside { card } => ("set_aside", json!({"card": self.card_name(card)})),
+            EventKind::Opening { card } => (
+                "draw",
+                json!({"card": self.card_name(card), "opening": true}),
+            ),
             EventKind::Start {
                 first,
                 heroes,
@@ -217,11 +323,12 @@ impl Report for Nostalgix {
             EventKind::TurnStart {
                 max_mana,
                 mana,
+                bound,
                 hand,
                 deck,
             } => (
                 "turn_start",
-                json!({"max_mana": max_mana, "mana": mana, "hand": hand, "deck": deck}),
+                json!({"max_mana": max_mana, "mana": mana, "bound": bound, "hand": hand, "deck": deck}),
             ),
             EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.card_name(c)})),
             EventKind::Draw { card: None } => ("draw", json!({"empty": true})),
@@ -239,11 +346,12 @@ impl Report for Nostalgix {
                 cost,
                 mana_left,
                 id,
+                slot,
                 keywords,
             } => (
                 "play",
                 json!({"card": self.card_name(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
-                       "id": id.map(entity), "keywords": kw(keywords)}),
+                       "id": id.map(entity), "slot": slot, "keywords": kw(keywords)}),
             ),
             EventKind::Evolve {
                 card,
@@ -266,6 +374,12 @@ impl Report for Nostalgix {
                 json!({"name": self.card_name(card), "id": id, "atk": atk, "health": health, "keywords": kw(keywords)}),
             ),
             EventKind::ManaToken { mana } => ("mana_token", json!({"mana": mana})),
+            EventKind::GainMana { amount, mana } => {
+                ("gain_mana", json!({"amount": amount, "mana": mana}))
+            }
+            EventKind::BindMana { amount, total } => {
+                ("bind_mana", json!({"amount": amount, "total": total}))
+            }
             EventKind::Attack {
                 attacker,
                 attacker_card,
@@ -291,15 +405,20 @@ impl Report for Nostalgix {
                            "weakness": weakness, "resistance": resistance, "damage": damage}),
                 )
             }
+            EventKind::Fizzle { attacker, defender } => (
+                "fizzle",
+                json!({"attacker": entity(attacker), "target": entity(defender)}),
+            ),
             EventKind::Damage {
                 target,
                 amount,
                 health_after,
                 source,
+                lethal,
             } => (
                 "damage",
                 json!({"target": entity(target), "amount": amount, "health_after": health_after,
-                       "source": source.map(entity)}),
+                       "source": source.map(entity), "lethal": lethal}),
             ),
             EventKind::Heal {
                 target,
@@ -309,6 +428,25 @@ impl Report for Nostalgix {
                 "heal",
                 json!({"target": entity(target), "amount": amount, "health_after": health_after}),
             ),
+            EventKind::HealthCounters {
+                target,
+                amount,
+                health_after,
+            } => (
+                "health_counters",
+                json!({"target": entity(target), "amount": amount, "health_after": health_after}),
+            ),
+            EventKind::AtkCounters {
+                target,
+                amount,
+                total,
+            } => (
+                "atk_counters",
+                json!({"target": entity(target), "amount": amount, "total": total}),
+            ),
+            EventKind::Bind { target, turn } => {
+                ("bind", json!({"target": entity(target), "turn": turn}))
+            }
             EventKind::Destroy {
                 id,
                 card,
@@ -322,10 +460,15 @@ impl Report for Nostalgix {
                 "prize",
                 json!({"taken_by": e.player.to_string(), "total": total}),
             ),
-            EventKind::Surprise { card, trigger } => (
+            EventKind::Surprise {
+                card,
+                slot,
+                trigger,
+            } => (
                 "surprise",
-                json!({"card": self.card_name(card), "trigger": trigger.name()}),
+                json!({"card": self.card_name(card), "slot": slot, "trigger": trigger.name()}),
             ),
+            EventKind::Countered { card } => ("countered", json!({"card": self.card_name(card)})),
             EventKind::Ability {
                 source,
                 card,
@@ -343,10 +486,29 @@ impl Report for Nostalgix {
                 )
             }
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
-            EventKind::EquipBreak { card, target } => (
-                "equip_break",
-                json!({"card": self.card_name(card), "target": entity(target)}),
+            EventKind::Discard { card, random } => (
+                "discard",
+                json!({"card": self.card_name(card), "random": random}),
             ),
+            EventKind::EquipBreak {
+                card,
+                target,
+                slot,
+                health_after,
+            } => (
+                "equip_break",
+                json!({"card": self.card_name(card), "target": entity(target), "slot": slot,
+                       "health_after": health_after}),
+            ),
+            EventKind::EquipLost { card, target, slot } => (
+                "equip_void",
+                json!({"card": self.card_name(card), "target": entity(target), "slot": slot}),
+            ),
+            EventKind::ArenaReplaced { card, owner } => (
+                "arena_void",
+                json!({"card": self.card_name(card), "owner": owner.to_string()}),
+            ),
+            EventKind::Capped { what } => ("capped", json!({"what": what})),
             EventKind::EndTurn {
                 hand,
                 discarded,

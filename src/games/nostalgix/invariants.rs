@@ -37,6 +37,9 @@ impl Nostalgix {
 impl Invariants for Nostalgix {
     /// Checks every invariant; describes the first one broken.
     fn check_invariants(&self, s: &State) -> Result<(), String> {
+        if s.capped {
+            return Err("a cap dropped a token, a Surprise window or a search".into());
+        }
         for (p, side) in s.sides.enumerate() {
             check_conservation(
                 &format!("seat {p}"),

@@ -6,7 +6,7 @@
 
 use super::Nostalgix;
 use super::action::{Action, Tgt};
-use super::cards::{Keywords, Kind, Op, Target, Trigger};
+use super::cards::{CardId, Keywords, Kind, Op, Target, Trigger};
 use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
@@ -32,7 +32,7 @@ impl Game for Nostalgix {
     }
 
     /// A new game up to the first mulligan decision (setup steps 1–5).
-    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+    fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
         let side = |p: Player| Side {
             hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
             units: Default::default(),
@@ -63,10 +63,12 @@ impl Game for Nostalgix {
             sudden_deaths: 0,
             pending: Pending::None,
             windows: Default::default(),
+            searches: Default::default(),
+            capped: false,
             outcome: None,
             discards: 0,
         };
-        self.deal(&mut s, rng);
+        self.deal(&mut s, rng, observer);
         s
     }
 
@@ -82,6 +84,22 @@ impl Game for Nostalgix {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.outcome.is_some() {
+            return;
+        }
+        if let Some(search) = s.searches.first() {
+            let deck = &s.sides[search.player].deck;
+            let mut cards: Vec<CardId> = deck
+                .iter()
+                .copied()
+                .filter(|&c| self.matches(search.filter, c))
+                .collect();
+            cards.sort_unstable();
+            cards.dedup();
+            out.extend(cards.into_iter().map(|c| Action::Search(Some(c))));
+            // A determinized deck may hold no such card.
+            if out.is_empty() {
+                out.push(Action::Search(None));
+            }
             return;
         }
         if let Some(w) = s.windows.first() {
@@ -130,8 +148,9 @@ impl Game for Nostalgix {
             Action::MulliganPick(i) => {
                 let side = &mut s.sides[p];
                 if (i as usize) < side.hand.len() && !side.aside.is_full() {
-                    let c = side.hand.remove(i as usize);
-                    side.aside.push(c);
+                    let card = side.hand.remove(i as usize);
+                    side.aside.push(card);
+                    self.emit(s, p, EventKind::SetAside { card }, obs);
                 }
             }
             Action::MulliganDone { bottom } => self.finish_mulligan(s, p, bottom, rng, obs),
@@ -141,23 +160,24 @@ impl Game for Nostalgix {
             }
             Action::Summon { hand, slot } => self.summon(s, p, hand, slot, rng, obs),
             Action::Evolve { hand, unit } => self.evolve(s, p, hand, unit, rng, obs),
+            // rules: "Stacked" — the card joins the Fighter: its ATK, its
+            // prize shield; the Fighter is not summoned again, so its "when
+            // summoned" abilities do not fire.
             Action::Stack { hand, unit } => {
                 let card = self.take_from_hand(s, p, hand);
                 let c = self.db.card(card);
                 let u = &mut s.sides[p].units[unit as usize];
                 u.push_under(card);
-                u.atk_counters = u
-                    .atk_counters
-                    .saturating_add(i8::try_from(c.atk).unwrap_or(i8::MAX));
                 u.prize_shield |= c.prize_shield;
                 let id = u.id;
-                self.pay_card(s, p, card, Some(id), obs);
-                self.entered(s, p, id, rng, obs);
+                self.pay_card(s, p, card, Some(id), None, obs);
+                let atk = i8::try_from(c.atk).unwrap_or(i8::MAX);
+                self.add_atk_counters(s, id, atk, obs);
             }
             Action::Cast { hand, target } => {
                 let card = self.take_from_hand(s, p, hand);
                 s.sides[p].void.push(card);
-                self.pay_card(s, p, card, None, obs);
+                self.pay_card(s, p, card, None, None, obs);
                 s.pending = Pending::Spell {
                     card,
                     target: target.and_then(|t| self.target_id(s, t)),
@@ -168,6 +188,7 @@ impl Game for Nostalgix {
                     p.opponent(),
                     super::cards::SurpriseTrigger::EnemySpell,
                     None,
+                    obs,
                 );
             }
             Action::SetSurprise { hand } => {
@@ -178,7 +199,7 @@ impl Game for Nostalgix {
                 s.sides[p]
                     .hand_known
                     .retain(|c| db.card(*c).kind != Kind::Surprise);
-                self.put_back(s, p, BackCard::Surprise(card));
+                let slot = self.put_back(s, p, BackCard::Surprise(card));
                 self.pay(s, p, SURPRISE_COST);
                 let mana_left = s.sides[p].mana;
                 let kind = EventKind::Play {
@@ -187,6 +208,7 @@ impl Game for Nostalgix {
                     cost: SURPRISE_COST,
                     mana_left,
                     id: None,
+                    slot,
                     keywords: Keywords::NONE,
                 };
                 self.emit(s, p, kind, obs);
@@ -194,18 +216,20 @@ impl Game for Nostalgix {
             Action::Equip { hand, target } => {
                 let card = self.take_from_hand(s, p, hand);
                 let on = self.target_id(s, target).unwrap_or(hero_id(p));
-                self.put_back(s, p, BackCard::Equipment(card, on));
+                let slot = self.put_back(s, p, BackCard::Equipment(card, on));
                 if let Some(e) = s.entity_mut(on) {
                     e.equipped += 1;
                 }
-                self.pay_card(s, p, card, Some(on), obs);
+                self.pay_card(s, p, card, Some(on), slot, obs);
             }
             Action::PlayArena { hand } => {
                 let card = self.take_from_hand(s, p, hand);
                 if let Some((old, owner)) = s.arena.replace((card, p)) {
                     s.sides[owner].void.push(old);
+                    let kind = EventKind::ArenaReplaced { card: old, owner };
+                    self.emit(s, owner, kind, obs);
                 }
-                self.pay_card(s, p, card, None, obs);
+                self.pay_card(s, p, card, None, None, obs);
             }
             Action::ManaToken => {
                 let side = &mut s.sides[p];
@@ -289,6 +313,7 @@ impl Game for Nostalgix {
                     p.opponent(),
                     super::cards::SurpriseTrigger::EnemyAttack,
                     Some(attacker),
+                    obs,
                 );
             }
             Action::Flip { slot, target } => self.flip(s, p, slot, target, rng, obs),
@@ -298,12 +323,21 @@ impl Game for Nostalgix {
             Action::Discard(i) => {
                 let card = self.take_from_hand(s, p, i);
                 s.sides[p].void.push(card);
+                let kind = EventKind::Discard {
+                    card,
+                    random: false,
+                };
+                self.emit(s, p, kind, obs);
                 s.discards += 1;
                 if s.sides[p].hand.len() <= HAND_LIMIT {
                     self.next_turn(s, rng, obs);
                 }
             }
             Action::EndTurn => self.end_turn(s, p, rng, obs),
+            Action::Search(card) => {
+                let search = s.searches.remove(0);
+                self.take_searched(s, search, card, rng, obs);
+            }
         }
         self.settle(s, rng, obs);
     }
@@ -322,7 +356,7 @@ impl Game for Nostalgix {
 impl Nostalgix {
     /// Setup steps 2–5 for both players: Heroes fresh, mana 0, decks
     /// shuffled, six cards drawn. Also starts a Sudden Death game.
-    fn deal(&self, s: &mut State, rng: &mut GameRng) {
+    fn deal(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         for p in s.sides.players() {
             let side = &mut s.sides[p];
             side.hero = Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
@@ -354,11 +388,27 @@ impl Nostalgix {
         s.active = Player::A;
         s.pending = Pending::None;
         s.windows.clear();
+        s.searches.clear();
+        for p in s.sides.players() {
+            let side = &s.sides[p];
+            let kind = EventKind::Deal {
+                hand: side.hand.len() as u8,
+                deck: side.deck.len() as u8,
+                health: self.health(s, &side.hero).max(0) as u8,
+                prize_goal: s.prize_goal,
+            };
+            self.emit(s, p, kind, obs);
+        }
     }
 
-    /// Who decides now.
+    /// Who decides now: a searching player, else the owner of the oldest
+    /// Surprise window, else the active player.
     fn decider(&self, s: &State) -> Player {
-        s.windows.first().map_or(s.active, |w| w.owner)
+        match (s.searches.first(), s.windows.first()) {
+            (Some(search), _) => search.player,
+            (None, Some(w)) => w.owner,
+            (None, None) => s.active,
+        }
     }
 
     // -----------------------------------------------------------------
@@ -481,13 +531,13 @@ impl Nostalgix {
         let side = &s.sides[p];
         let foe = p.opponent();
         let taunt = self.side_has(s, foe, Keywords::TAUNT);
-        let mut targets: arrayvec::ArrayVec<Tgt, 32> = arrayvec::ArrayVec::new();
+        let mut targets: arrayvec::ArrayVec<Tgt, { MAX_UNITS + 1 }> = arrayvec::ArrayVec::new();
         let foe_side = &s.sides[foe];
         if !taunt || self.keywords(s, &foe_side.hero).has(Keywords::TAUNT) {
             targets.push(Tgt::hero(foe));
         }
         for (u, unit) in foe_side.units.iter().enumerate() {
-            if (!taunt || self.keywords(s, unit).has(Keywords::TAUNT)) && !targets.is_full() {
+            if !taunt || self.keywords(s, unit).has(Keywords::TAUNT) {
                 targets.push(Tgt::unit(foe, u));
             }
         }
@@ -589,16 +639,18 @@ impl Nostalgix {
     // -----------------------------------------------------------------
     // Applying actions
 
-    fn take_from_hand(&self, s: &mut State, p: Player, i: u8) -> super::cards::CardId {
+    fn take_from_hand(&self, s: &mut State, p: Player, i: u8) -> CardId {
         let card = s.sides[p].hand.remove(i as usize);
         forget_known(s, p, card);
         card
     }
 
-    fn put_back(&self, s: &mut State, p: Player, card: BackCard) {
-        if let Some(b) = s.sides[p].back.iter_mut().find(|b| **b == BackCard::Empty) {
-            *b = card;
-        }
+    /// Puts `card` in the first free back-row slot; returns the slot.
+    fn put_back(&self, s: &mut State, p: Player, card: BackCard) -> Option<u8> {
+        let back = &mut s.sides[p].back;
+        let slot = back.iter().position(|b| *b == BackCard::Empty)?;
+        back[slot] = card;
+        Some(slot as u8)
     }
 
     fn pay(&self, s: &mut State, p: Player, amount: u8) {
@@ -613,13 +665,15 @@ impl Nostalgix {
         }
     }
 
-    /// Pays a card's cost and logs it as played.
+    /// Pays a card's cost and logs it as played: on entity `id`, into
+    /// (Fighter or back-row) slot `slot`.
     fn pay_card(
         &self,
         s: &mut State,
         p: Player,
-        card: super::cards::CardId,
+        card: CardId,
         id: Option<u16>,
+        slot: Option<u8>,
         obs: &mut impl Observer<Event>,
     ) {
         let c = self.db.card(card);
@@ -637,6 +691,7 @@ impl Nostalgix {
                 cost: c.cost,
                 mana_left,
                 id,
+                slot,
                 keywords,
             },
             obs,
@@ -719,7 +774,7 @@ impl Nostalgix {
         // The opening hands (after the mulligans) count as drawn.
         for p in [first, first.opponent()] {
             for card in s.sides[p].hand {
-                self.emit(s, p, EventKind::Draw { card: Some(card) }, obs);
+                self.emit(s, p, EventKind::Opening { card }, obs);
             }
         }
         s.active = first.opponent(); // start_turn passes the turn to `first`
@@ -780,7 +835,7 @@ impl Nostalgix {
         let side = &mut s.sides[p];
         side.max_mana = (side.max_mana + 1).min(MANA_CAP);
         side.mana = side.max_mana.saturating_sub(side.bound_mana);
-        side.bound_mana = 0;
+        let bound = std::mem::take(&mut side.bound_mana);
         let (max_mana, mana, hand, deck) = (
             side.max_mana,
             side.mana,
@@ -793,6 +848,7 @@ impl Nostalgix {
             EventKind::TurnStart {
                 max_mana,
                 mana,
+                bound,
                 hand,
                 deck,
             },
@@ -836,13 +892,14 @@ impl Nostalgix {
         s.sides[p]
             .units
             .push(Entity::new(id, card, slot, turn, false));
-        self.pay_card(s, p, card, Some(id), obs);
+        self.pay_card(s, p, card, Some(id), Some(slot), obs);
         self.entered(s, p, id, rng, obs);
         self.open_window(
             s,
             p.opponent(),
             super::cards::SurpriseTrigger::EnemySummon,
             Some(id),
+            obs,
         );
     }
 
@@ -922,6 +979,7 @@ impl Nostalgix {
             p,
             EventKind::Surprise {
                 card,
+                slot,
                 trigger: w.trigger,
             },
             obs,
@@ -942,6 +1000,9 @@ impl Nostalgix {
         loop {
             self.clean_up(s, rng, obs);
             if self.check_winner(s, rng, obs) {
+                return;
+            }
+            if !s.searches.is_empty() {
                 return;
             }
             if let Some(w) = s.windows.first() {
@@ -976,8 +1037,10 @@ impl Nostalgix {
                     target,
                     countered,
                 } => {
-                    if !countered {
-                        let p = s.active;
+                    let p = s.active;
+                    if countered {
+                        self.emit(s, p, EventKind::Countered { card }, obs);
+                    } else {
                         let ctx = Ctx {
                             controller: p,
                             chosen: target,
@@ -999,17 +1062,23 @@ impl Nostalgix {
     /// Sends every Fighter with no health left to the Void (step 8).
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         // Undamaged Fighters have health left unless an Arena takes some.
-        let aura_hurts = s
-            .arena
-            .is_some_and(|(a, _)| self.db.card(a).aura_health < 0);
-        while let Some(id) = s
-            .sides
-            .iter()
-            .flat_map(|side| side.units.iter())
-            .find(|u| (u.damage > 0 || aura_hurts) && self.health(s, u) <= 0)
-            .map(|u| u.id)
-        {
-            self.destroy(s, id, true, rng, obs);
+        let arena = s.arena.filter(|&(a, _)| self.db.card(a).aura_health < 0);
+        loop {
+            let dead = s.sides.enumerate().find_map(|(p, side)| {
+                side.units
+                    .iter()
+                    .find(|u| (u.damage > 0 || arena.is_some()) && self.health(s, u) <= 0)
+                    .map(|u| (p, *u))
+            });
+            let Some((owner, u)) = dead else { break };
+            // Destroyed by whoever dealt it damage last, or by the Arena's
+            // player when the Arena took its last health.
+            let by = u
+                .hurt_by
+                .filter(|_| u.damage > 0)
+                .or(arena.map(|(_, p)| p))
+                .unwrap_or(owner.opponent());
+            self.destroy(s, u.id, true, by, rng, obs);
         }
     }
 
@@ -1041,7 +1110,9 @@ impl Nostalgix {
             (true, true) => {
                 s.sudden_deaths = s.sudden_deaths.saturating_add(1);
                 s.prize_goal = SUDDEN_DEATH_PRIZES;
-                self.deal(s, rng);
+                let number = s.sudden_deaths;
+                self.emit(s, s.active, EventKind::SuddenDeath { number }, obs);
+                self.deal(s, rng, obs);
                 false
             }
             (a_wins, _) => {
@@ -1078,11 +1149,13 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let (Some(a), Some(d)) = (s.entity(attacker).cloned(), s.entity(defender).cloned()) else {
-            return;
-        };
-        let Some((p, _)) = s.locate(attacker) else {
-            return;
+        let (Some(a), Some(d), Some((p, _))) = (
+            s.entity(attacker).cloned(),
+            s.entity(defender).cloned(),
+            s.locate(attacker),
+        ) else {
+            let kind = EventKind::Fizzle { attacker, defender };
+            return self.emit(s, s.active, kind, obs);
         };
         let card = self.card_of(&a);
         let effects: &[super::cards::Effect] = match card.attacks.get(attack as usize) {
@@ -1141,6 +1214,7 @@ impl Nostalgix {
         // Step 7: damage; the attacker takes none back.
         let keywords = self.keywords(s, &a);
         let hit = Hit {
+            by: p,
             source: Some(attacker),
             attack: true,
             deathtouch: keywords.has(Keywords::DEATHTOUCH),
@@ -1159,7 +1233,7 @@ impl Nostalgix {
             self.resolve(s, std::slice::from_ref(effect), ctx, rng, obs);
         }
         if keywords.has(Keywords::BINDING) {
-            self.bind(s, defender);
+            self.bind(s, defender, obs);
         }
         if let Some(a) = s.entity(attacker).cloned() {
             self.fire(s, &a, Trigger::AfterAttack, ctx, rng, obs);
@@ -1171,6 +1245,6 @@ impl Nostalgix {
 pub const SURPRISE_COST: u8 = 3;
 
 /// Indices of the first copy of each distinct card in `cards`.
-fn distinct(cards: &[super::cards::CardId]) -> impl Iterator<Item = usize> + '_ {
+fn distinct(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
     (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
 }

@@ -5,7 +5,7 @@
 //! with fixed positions, unlimited tokens, 6 back-row slots shared by
 //! Surprises and Equipment, one Arena for both players, the Void.
 
-use super::cards::{CardId, SurpriseTrigger};
+use super::cards::{CardId, Filter, SurpriseTrigger};
 use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// Fighter slots per player (rules: "up to 7 Fighters on your side").
@@ -13,8 +13,9 @@ pub const SLOTS: u8 = 7;
 /// Back-row slots per player (rules: "up to 6 of these types of cards").
 pub const BACK_ROW: usize = 6;
 /// Fighters and tokens a side can hold. The rules allow unlimited tokens;
-/// see docs/rulings/nostalgix.md for this practical bound.
-pub const MAX_UNITS: usize = 24;
+/// see docs/rulings/nostalgix.md for this practical bound (a token it would
+/// drop is an error the invariants report, never a silent change).
+pub const MAX_UNITS: usize = 48;
 /// Tokens a side can hold: the units left beside the 7 Fighter slots.
 pub const MAX_TOKENS: usize = MAX_UNITS - SLOTS as usize;
 /// Cards a hand can physically hold mid-turn (the end-of-turn limit is 10).
@@ -34,6 +35,12 @@ pub const PRIZES: u8 = 10;
 pub const SUDDEN_DEATH_HEALTH: u8 = 5;
 /// Sudden Death prize counters.
 pub const SUDDEN_DEATH_PRIZES: u8 = 2;
+/// Surprise windows that can wait at once. Identical windows are merged,
+/// so this is out of reach of a legal game; a window it would drop is an
+/// error the invariants report.
+pub const MAX_WINDOWS: usize = 32;
+/// Searches that can wait for their player's choice at once.
+pub const MAX_SEARCHES: usize = 4;
 
 /// The entity id of `p`'s Hero: Heroes have ids 0 and 1, in seat order.
 #[inline]
@@ -67,6 +74,9 @@ pub struct Entity {
     pub entered_turn: u16,
     /// The turn during which it may not attack (Binding), 0 for none.
     pub bound_turn: u16,
+    /// The player whose card last dealt it damage (who destroyed it, if
+    /// that damage was terminal).
+    pub hurt_by: Option<Player>,
     /// Attacked this turn.
     pub attacked: bool,
     /// Used its activated ability this turn.
@@ -96,6 +106,7 @@ impl Entity {
             health_counters: 0,
             entered_turn: turn,
             bound_turn: 0,
+            hurt_by: None,
             attacked: false,
             ability_used: false,
             prize_shield: false,
@@ -162,6 +173,16 @@ pub struct Window {
     pub trigger: SurpriseTrigger,
     /// The entity concerned (attacker, summoned Fighter), if any.
     pub subject: Option<u16>,
+}
+
+/// A search of `player`'s deck for a card passing `filter`, waiting for
+/// `player` to choose the card (rules: "search your deck for a Fighter").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Search {
+    /// Whose deck, and who chooses.
+    pub player: Player,
+    /// What the card must be.
+    pub filter: Filter,
 }
 
 /// An action suspended while a Surprise window is open.
@@ -251,7 +272,13 @@ pub struct State {
     /// An attack or spell waiting for Surprise windows to close.
     pub pending: Pending,
     /// Open Surprise windows, oldest first.
-    pub windows: FixedVec<Window, 8>,
+    pub windows: FixedVec<Window, MAX_WINDOWS>,
+    /// Searches waiting for their player's choice, oldest first.
+    pub searches: FixedVec<Search, MAX_SEARCHES>,
+    /// Whether a cap ([`MAX_UNITS`], [`MAX_WINDOWS`], [`MAX_SEARCHES`])
+    /// dropped a token, a window or a search: an error the invariants
+    /// report.
+    pub capped: bool,
     /// The result, once decided.
     pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.

@@ -6,9 +6,12 @@ use std::sync::Arc;
 use super::action::{Action, Tgt};
 use super::cards::{CardDb, CardId};
 use super::deck::Deck;
+use super::events::{Event, EventKind};
 use super::state::*;
 use super::{Nostalgix, Options};
-use crate::core::{Game, GameRng, NoObserver, Node, Player, conformance, rng_from_seed};
+use crate::core::{
+    Game, GameRng, Invariants, NoObserver, Node, Player, conformance, rng_from_seed,
+};
 use crate::games::Ruleset;
 
 /// Seat a, which goes first in a [`Table`].
@@ -168,6 +171,45 @@ health = 3
 attacks = [{ name = "Smite", damage = 1 }]
 abilities = [{ name = "Bless", trigger = "activated", cost = 1, effects = [{ do = "atk_counters", amount = 1, target = "adjacent" }] }]
 
+[[fighter]]
+name = "Burrower"
+type = "Earth"
+level = 1
+subtype = "Fox"
+cost = 1
+health = 4
+attacks = [{ name = "Dig", damage = 1 }]
+abilities = [{ name = "Litter", trigger = "on_summon", effects = [{ do = "summon_token", token = "Pip" }] }]
+
+[[fighter]]
+name = "Cleric"
+type = "Light"
+level = 1
+cost = 1
+health = 3
+keywords = ["Divinity"]
+attacks = [{ name = "Pray", damage = 1 }]
+
+[[spell]]
+name = "Seek"
+cost = 1
+effects = [{ do = "search", filter = { kind = "fighter" } }]
+
+[[spell]]
+name = "Brood"
+cost = 1
+effects = [{ do = "summon_token", token = "Pip" }]
+
+[[spell]]
+name = "Quake"
+cost = 1
+effects = [{ do = "damage", amount = 9, target = "all_fighters" }]
+
+[[surprise]]
+name = "Trip"
+trigger = "enemy_summon"
+effects = [{ do = "damage", amount = 3, target = "summoned" }]
+
 [[spell]]
 name = "Bolt"
 cost = 1
@@ -208,6 +250,11 @@ name = "Helm"
 cost = 1
 health = 3
 keywords = ["Taunt"]
+
+[[equipment]]
+name = "Charm"
+cost = 1
+abilities = [{ name = "Glow", trigger = "end_of_turn", effects = [{ do = "atk_counters", amount = 1, target = "this" }] }]
 
 [[arena]]
 name = "Forge"
@@ -653,8 +700,11 @@ fn lifesteal_and_lifetouch_restore_only_damage_dealt() {
 }
 
 #[test]
-fn heal_stops_at_printed_maximum_and_health_counters_go_above() {
-    // rules/nostalgix.txt: glossary "Heal (Restore)", "Health Counters"
+fn health_counters_heal_a_damaged_fighter_and_go_above_an_undamaged_one() {
+    // rules/nostalgix.txt: glossary "Heal (Restore)" ("only be healed or
+    // restored to their maximum health") and "Health Counters" ("If a card
+    // tells you to place these on a Hero or Fighter that is below maximum
+    // health, simply heal it by this amount").
     let mut t = Table::new();
     t.mana(A, 5);
     t.s.sides[A].hero.damage = 2;
@@ -672,10 +722,17 @@ fn heal_stops_at_printed_maximum_and_health_counters_go_above() {
         target: Some(Tgt::unit(A, pup)),
     });
     assert_eq!(
-        t.health(A, pup),
-        4 + 2,
-        "heals 1, then 2 counters above the maximum"
+        (t.health(A, pup), t.unit(A, pup).health_counters),
+        (4, 0),
+        "healed by 3: to its maximum, nothing above"
     );
+    let fresh = t.place(A, "Pup", 1);
+    let blessing = t.give(A, "Blessing");
+    t.act(Action::Cast {
+        hand: blessing,
+        target: Some(Tgt::unit(A, fresh)),
+    });
+    assert_eq!(t.health(A, fresh), 4 + 3, "undamaged: 3 counters above");
 }
 
 #[test]
@@ -1016,8 +1073,8 @@ fn determinize_hides_the_opponents_hand_but_keeps_mine() {
 fn state_is_small_plain_data() {
     // Cloning is a memory copy: no heap in the state.
     let size = std::mem::size_of::<State>();
-    // Two sides of 24 units (7 Fighters + 17 tokens), hands, decks, Voids.
-    assert!(size <= 2304, "State grew to {size} bytes");
+    // Two sides of 48 units (7 Fighters + 41 tokens), hands, decks, Voids.
+    assert!(size <= 4104, "State grew to {size} bytes");
     assert!(std::mem::size_of::<Entity>() <= 32);
     assert!(std::mem::size_of::<Action>() <= 6);
 }
@@ -1062,4 +1119,351 @@ fn a_surprise_window_opens_whatever_the_face_down_card_is() {
     );
     t.act(Action::Decline);
     assert_eq!(t.hero_health(B), 17);
+}
+
+#[test]
+fn a_search_lets_the_player_choose_the_fighter() {
+    // rules/nostalgix.txt: glossary "Reveal"; the cards' "search your deck
+    // for a Fighter, reveal it and put it in your hand": the searching
+    // player chooses which Fighter, then the deck is shuffled.
+    let mut t = Table::new();
+    let (pup, rock) = (t.id("Pup"), t.id("Rock"));
+    t.s.sides[A].deck[0] = rock;
+    t.mana(A, 5);
+    let seek = t.give(A, "Seek");
+    t.act(Action::Cast {
+        hand: seek,
+        target: None,
+    });
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(A));
+    let mut offered = vec![Action::Search(Some(pup)), Action::Search(Some(rock))];
+    offered.sort_by_key(|a| match a {
+        Action::Search(c) => *c,
+        _ => None,
+    });
+    assert_eq!(t.legal(), offered, "one choice per distinct Fighter");
+    let deck = t.s.sides[A].deck.len();
+    t.act(Action::Search(Some(rock)));
+    let side = &t.s.sides[A];
+    assert!(side.hand.contains(&rock) && !side.deck.contains(&rock));
+    assert_eq!(side.deck.len(), deck - 1);
+    assert!(side.hand_known.contains(&rock), "revealed");
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(A), "back to the turn");
+    let i = t.s.sides[A].hand.iter().position(|&c| c == rock).unwrap();
+    t.act(Action::Summon {
+        hand: i as u8,
+        slot: 0,
+    });
+    assert!(
+        !t.s.sides[A].hand_known.contains(&rock),
+        "known until it leaves the hand"
+    );
+}
+
+#[test]
+fn stacking_does_not_summon_the_fighter_again() {
+    // rules/nostalgix.txt: glossary "Stacked" — a Stacked card joins a
+    // Fighter already in play; that Fighter is not summoned again, so its
+    // "when summoned" ability does not fire again.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    let burrower = t.give(A, "Burrower");
+    t.act(Action::Summon {
+        hand: burrower,
+        slot: 0,
+    });
+    let tokens = |t: &Table| t.s.sides[A].units.iter().filter(|u| u.token).count();
+    assert_eq!(tokens(&t), 1, "summoned: one Pip");
+    let kit = t.give(A, "Kit");
+    t.act(Action::Stack { hand: kit, unit: 0 });
+    assert_eq!(tokens(&t), 1, "stacked onto: no second Pip");
+    assert_eq!(t.unit(A, 0).atk_counters, 2, "Kit's +2 ATK");
+}
+
+#[test]
+fn a_summoned_token_opens_the_enemy_summon_window() {
+    // rules/nostalgix.txt: "Fighters & Tokens" — "All tokens are Neutral
+    // Fighters"; glossary "Token" — tokens are summoned. A Surprise "when
+    // an enemy Fighter is summoned" answers a token too.
+    let mut t = Table::new();
+    let trip = t.id("Trip");
+    t.s.sides[B].back[0] = BackCard::Surprise(trip);
+    t.mana(A, 5);
+    let brood = t.give(A, "Brood");
+    t.act(Action::Cast {
+        hand: brood,
+        target: None,
+    });
+    assert_eq!(t.legal(), vec![Action::Decline], "the Spell's window");
+    t.act(Action::Decline);
+    assert_eq!(t.s.sides[A].units.len(), 1, "the token is summoned");
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B));
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert!(t.s.sides[A].units.is_empty(), "Trip destroyed the token");
+}
+
+#[test]
+fn a_token_beyond_the_cap_is_an_error_the_invariants_report() {
+    // docs/rulings/nostalgix.md, "Tokens": the rules allow unlimited
+    // tokens; a token the bound would drop is never dropped silently.
+    let mut t = Table::new();
+    let pip = t.id("Pip");
+    for _ in 0..MAX_TOKENS {
+        let id = t.s.fresh_id();
+        t.s.sides[A]
+            .units
+            .push(Entity::new(id, pip, TOKEN_SLOT, 0, true));
+    }
+    t.game.check_invariants(&t.s).expect("a legal position");
+    t.mana(A, 5);
+    let brood = t.give(A, "Brood");
+    let mut events = Vec::new();
+    let action = Action::Cast {
+        hand: brood,
+        target: None,
+    };
+    t.game
+        .apply(&mut t.s, action, &mut t.rng, &mut |e: &Event| {
+            events.push(e.kind)
+        });
+    assert!(events.contains(&EventKind::Capped { what: "token" }));
+    assert!(t.game.check_invariants(&t.s).is_err());
+}
+
+#[test]
+fn divinity_gives_once_for_each_source() {
+    // rules/nostalgix.txt: glossary "Divinity" — the keyword is each
+    // card's ability: with the Hero and a Fighter both having it, a heal of
+    // the Hero gives each Fighter two Health Counters and two +1ATK.
+    let mut t = Table::with_heroes("Saintly", "Tester");
+    let pup = t.place(A, "Pup", 0);
+    let cleric = t.place(A, "Cleric", 1);
+    t.s.sides[A].hero.damage = 3;
+    t.mana(A, 5);
+    let mend = t.give(A, "Mend");
+    t.act(Action::Cast {
+        hand: mend,
+        target: None,
+    });
+    for u in [pup, cleric] {
+        let u = t.unit(A, u);
+        assert_eq!((u.health_counters, u.atk_counters), (2, 2));
+    }
+}
+
+#[test]
+fn destroying_your_own_fighter_gives_no_prize_counter() {
+    // rules/nostalgix.txt: "How to Win" — "One Prize Counter is awarded
+    // for every Fighter of your opponent's that you destroy."
+    let mut t = Table::new();
+    t.place(A, "Pup", 0);
+    t.place(B, "Pup", 0);
+    t.mana(A, 5);
+    let quake = t.give(A, "Quake");
+    t.act(Action::Cast {
+        hand: quake,
+        target: None,
+    });
+    assert!(t.s.sides[A].units.is_empty() && t.s.sides[B].units.is_empty());
+    assert_eq!(t.s.sides[A].prizes, 1, "for the opponent's Pup");
+    assert_eq!(t.s.sides[B].prizes, 0, "none for a Pup its owner destroyed");
+}
+
+#[test]
+fn the_hero_ability_is_used_at_any_point_of_its_owners_turn() {
+    // rules/nostalgix.txt: "Use your Hero's Ability once per turn at any
+    // time" is a step-3 action ("Parts of a Turn Overview", step 3): at any
+    // point of its owner's turn, between any two other actions, once; not
+    // in the opponent's turn nor in a Surprise window.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    let rock = t.place(A, "Rock", 0);
+    t.place(A, "Tide", 1);
+    t.place(B, "Pup", 0);
+    let poke = |legal: &[Action]| {
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::HeroAbility { .. }))
+    };
+    t.attack(rock, Tgt::unit(B, 0));
+    assert!(poke(&t.legal()), "after an attack");
+    let snare = t.id("Snare");
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    t.attack(1, Tgt::hero(B));
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B));
+    assert!(!poke(&t.legal()), "not in a Surprise window");
+    // The attack's window, then the one its damage to the Hero opens.
+    while t.game.to_move(&t.s) == Node::Decision(B) {
+        t.act(Action::Decline);
+    }
+    t.s.sides[B].back[0] = BackCard::Empty;
+    t.act(Action::HeroAbility {
+        target: Some(Tgt::hero(B)),
+    });
+    assert!(!poke(&t.legal()), "once per turn");
+    t.pass_to(B);
+    assert!(poke(&t.legal()), "the opponent's own turn");
+}
+
+#[test]
+fn each_hero_starts_at_the_health_its_card_carries() {
+    // docs/rulings/nostalgix.md, "Hero health": the rulebook prints no
+    // Hero; each Hero card of the pool carries its health.
+    let game = Nostalgix::bundled(0, 1);
+    let s = game.new_state(&mut rng_from_seed(1));
+    for p in [A, B] {
+        let printed = game.db.card(game.decks[p].hero).health;
+        assert_eq!(game.health(&s, &s.sides[p].hero), i16::from(printed));
+    }
+    assert_ne!(
+        game.health(&s, &s.sides[A].hero),
+        game.health(&s, &s.sides[B].hero),
+        "two Heroes of different health"
+    );
+}
+
+#[test]
+fn seat_a_mulligans_first_and_seat_b_learns_only_the_count() {
+    // rules/nostalgix.txt: "Setting up to Play", step 6; docs/rulings
+    // "Mulligan turn order".
+    let game = Nostalgix::bundled(0, 1);
+    let start = game.new_state(&mut rng_from_seed(4));
+    assert_eq!(game.to_move(&start), Node::Decision(A));
+    let hand = start.sides[A].hand;
+    let other = (1..hand.len())
+        .find(|&i| hand[i] != hand[0])
+        .expect("two cards");
+    let after = |pick: usize| {
+        let mut s = start;
+        let mut rng = rng_from_seed(5);
+        game.apply(
+            &mut s,
+            Action::MulliganPick(pick as u8),
+            &mut rng,
+            &mut NoObserver,
+        );
+        let done = Action::MulliganDone { bottom: false };
+        game.apply(&mut s, done, &mut rng, &mut NoObserver);
+        s
+    };
+    let (s1, s2) = (after(0), after(other));
+    assert_eq!(game.to_move(&s1), Node::Decision(B), "then seat b");
+    assert_eq!(
+        game.info_key(&s1, B),
+        game.info_key(&s2, B),
+        "which card went back is hidden from seat b"
+    );
+}
+
+#[test]
+fn a_card_drawn_into_a_full_hand_goes_to_the_void() {
+    // docs/rulings/nostalgix.md, "Hand capacity".
+    let mut t = Table::new();
+    while t.s.sides[A].hand.len() < MAX_HAND {
+        t.give(A, "Pup");
+    }
+    let void = t.s.sides[A].void.len();
+    t.game.draw(&mut t.s, A, 1, &mut NoObserver);
+    assert_eq!(t.s.sides[A].hand.len(), MAX_HAND);
+    assert_eq!(t.s.sides[A].void.len(), void + 1);
+}
+
+#[test]
+fn equipment_abilities_act_for_the_equipped_entitys_controller() {
+    // rules/nostalgix.txt: "Equipment" ("even attach Equipment to your
+    // opponent's Hero or Fighters"); docs/rulings "Equipment abilities".
+    let mut t = Table::new();
+    let pup = t.place(B, "Pup", 0);
+    t.mana(A, 5);
+    let charm = t.give(A, "Charm");
+    t.act(Action::Equip {
+        hand: charm,
+        target: Tgt::unit(B, pup),
+    });
+    t.pass_to(B);
+    assert_eq!(
+        t.unit(B, pup).atk_counters,
+        0,
+        "not at seat a's end of turn"
+    );
+    t.pass_to(A);
+    assert_eq!(t.unit(B, pup).atk_counters, 1, "at seat b's, on the Pup");
+    assert!(
+        matches!(t.s.sides[A].back[0], BackCard::Equipment(c, _) if c == t.id("Charm")),
+        "the slot stays in seat a's back row"
+    );
+}
+
+#[test]
+fn a_hero_attacks_with_its_equipment_and_has_no_type() {
+    // rules/nostalgix.txt: "Attack with your Hero, if they have any attack
+    // points gained by card effects or equipment"; docs/rulings "Heroes
+    // have no type", "Hero attacks".
+    let mut t = Table::new();
+    t.place(B, "Tide", 0);
+    let hero_attacks = |t: &Table| {
+        t.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack {
+                    attacker: Tgt::HERO,
+                    ..
+                }
+            )
+        })
+    };
+    assert!(!hero_attacks(&t), "no attack points, no attack");
+    t.mana(A, 5);
+    let sword = t.give(A, "Sword");
+    t.act(Action::Equip {
+        hand: sword,
+        target: Tgt::hero(A),
+    });
+    assert!(hero_attacks(&t));
+    t.act(Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::unit(B, 0),
+    });
+    assert_eq!(
+        t.unit(B, 0).damage,
+        2,
+        "the Sword's 2, no Weakness or Resistance"
+    );
+}
+
+#[test]
+fn setting_a_surprise_hides_which_known_surprise_it_was() {
+    // rules/nostalgix.txt: "Surprises are played face-down"; docs/rulings
+    // "Setting a Surprise face down hides which card it was".
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.give(A, "Nullify");
+    t.give(A, "Snare");
+    t.s.sides[A].hand_known.push(snare);
+    t.mana(A, 5);
+    t.act(Action::SetSurprise { hand: 1 });
+    assert!(
+        t.s.sides[A].hand_known.is_empty(),
+        "the opponent no longer knows the Snare is still in hand"
+    );
+}
+
+#[test]
+fn a_window_like_one_already_waiting_is_merged() {
+    // docs/rulings/nostalgix.md, "Surprises": the owner may flip any number
+    // of Surprises in one window, so a second identical one adds nothing.
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    for _ in 0..3 {
+        let trigger = super::cards::SurpriseTrigger::AllyDestroyed;
+        t.game
+            .open_window(&mut t.s, B, trigger, None, &mut NoObserver);
+    }
+    assert_eq!(t.s.windows.len(), 1);
+    assert!(!t.s.capped);
 }

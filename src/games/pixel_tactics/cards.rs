@@ -602,9 +602,6 @@ fn power(at: &mut Build<'_>, r: &RawPower, of: PowerOf) -> Power {
             "{place}: aura and action are Leader powers (use spell for a Hero)"
         ));
     }
-    if of == PowerOf::Leader && r.spell.is_some() {
-        at.error("leader_power: a Leader's own ability is an action, not a spell");
-    }
     if r.attack_cost == Cost::Free && of == PowerOf::Leader {
         at.error("leader_power: a Leader's Attack cannot be free");
     }

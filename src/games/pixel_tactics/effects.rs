@@ -153,7 +153,14 @@ impl PixelTactics {
                 }
             }
             Op::GainActions => {
+                let before = s.actions;
                 s.actions = s.actions.saturating_add(amount).min(MAX_ACTIONS);
+                let actions = s.actions;
+                let kind = EventKind::GainActions {
+                    amount: actions - before,
+                    actions,
+                };
+                self.emit(s, me, kind, obs);
             }
             Op::Damage => {
                 for (p, slot) in self.units(s, e.target, ctx) {

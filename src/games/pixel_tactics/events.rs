@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::PixelTactics;
+use super::action::Tgt;
 use super::cards::{CardId, Row, Trigger};
 use super::state::{LEADER, Occupant, State};
 use crate::core::{CardDef, Metric, Observer, Player, Report, SeatSummary, SeatTerms, Seats};
@@ -13,7 +14,8 @@ use crate::core::{CardDef, Metric, Observer, Player, Report, SeatSummary, SeatTe
 /// the first setup), whose, what.
 pub type Event = crate::core::Event<EventKind>;
 
-/// The events of the log format.
+/// The events of the log format: every change of a zone, counter or the
+/// action count is one of them (docs/events.md, "Pixel Tactics").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
     /// A game of the match begins (before the opening hands).
@@ -22,6 +24,18 @@ pub enum EventKind {
         game: u8,
         /// Trophies of seats a and b.
         trophies: Seats<u8, 2>,
+    },
+    /// The player's cards out of the trophies (hand, discard pile, Unit)
+    /// shuffled into the deck for a game, before its opening hand.
+    Shuffle {
+        /// The deck's size after.
+        deck: u8,
+    },
+    /// The player's own Leader set aside in a trophy for the rest of the
+    /// match.
+    SetAside {
+        /// The Leader.
+        card: CardId,
     },
     /// A card drawn (the opening hand included).
     Draw {
@@ -41,7 +55,8 @@ pub enum EventKind {
         /// Actions.
         amount: u8,
     },
-    /// A card played from hand: recruited (with its slot) or an Order.
+    /// A card played from hand: recruited (with its slot) or an Order
+    /// (which goes to the discard pile once resolved).
     Play {
         /// The card.
         card: CardId,
@@ -49,6 +64,8 @@ pub enum EventKind {
         cost: u8,
         /// The slot recruited into; `None` for an Order.
         slot: Option<u8>,
+        /// An Order's chosen target.
+        target: Tgt,
     },
     /// A Leader picked face down (which one stays hidden until revealed).
     Pick,
@@ -83,12 +100,21 @@ pub enum EventKind {
         /// Whether the target was out of Melee reach (a Ranged Attack).
         ranged: bool,
     },
-    /// A Spell (or, from the Leader's slot, a Leader action).
+    /// A Spell (or, from the Leader's slot, a Leader's Spell or action).
     Spell {
         /// The caster's slot.
         from: u8,
         /// The caster.
         card: CardId,
+        /// The chosen target.
+        target: Tgt,
+    },
+    /// Actions gained by an effect.
+    GainActions {
+        /// Actions gained (beyond the cap: not gained).
+        amount: u8,
+        /// Actions left after.
+        actions: u8,
     },
     /// Damage applied to the player's Hero or Leader in `slot`.
     Damage {
@@ -200,6 +226,16 @@ impl PixelTactics {
     }
 }
 
+/// A chosen target as logs write it: `null`, or the side (`own`,
+/// `rival`, from the acting player's point of view) and the slot.
+fn target_json(t: Tgt) -> Value {
+    match t {
+        Tgt::None => Value::Null,
+        Tgt::Own(slot) => json!({"side": "own", "slot": slot}),
+        Tgt::Rival(slot) => json!({"side": "rival", "slot": slot}),
+    }
+}
+
 impl Report for PixelTactics {
     fn terms(&self) -> SeatTerms {
         SeatTerms {
@@ -248,12 +284,19 @@ impl Report for PixelTactics {
                 "game_start",
                 json!({"match_game": game, "trophies_a": trophies[Player::A], "trophies_b": trophies[Player::B]}),
             ),
+            EventKind::Shuffle { deck } => ("shuffle", json!({"deck": deck})),
+            EventKind::SetAside { card } => ("set_aside", json!({"card": self.name_of(card)})),
             EventKind::Draw { card } => ("draw", json!({"card": self.name_of(card)})),
             EventKind::Act { kind, cost } => ("action", json!({"kind": kind, "cost": cost})),
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),
-            EventKind::Play { card, cost, slot } => (
+            EventKind::Play {
+                card,
+                cost,
+                slot,
+                target,
+            } => (
                 "play",
-                json!({"card": self.name_of(card), "cost": cost, "slot": slot}),
+                json!({"card": self.name_of(card), "cost": cost, "slot": slot, "target": target_json(target)}),
             ),
             EventKind::Pick => ("pick", json!({})),
             EventKind::Reveal { leaders, first } => (
@@ -281,9 +324,14 @@ impl Report for PixelTactics {
                 json!({"from": from, "card": self.name_of(card), "target": target,
                        "target_card": self.name_of(target_card), "damage": damage, "ranged": ranged}),
             ),
-            EventKind::Spell { from, card } => {
-                ("spell", json!({"from": from, "card": self.name_of(card)}))
-            }
+            EventKind::Spell { from, card, target } => (
+                "spell",
+                json!({"from": from, "card": self.name_of(card), "target": target_json(target)}),
+            ),
+            EventKind::GainActions { amount, actions } => (
+                "gain_actions",
+                json!({"amount": amount, "actions": actions}),
+            ),
             EventKind::Damage {
                 slot,
                 amount,

@@ -207,12 +207,23 @@ impl Game for PixelTactics {
             obs,
         );
         match a {
-            Action::Recruit { card, .. } | Action::Order { card, .. } => {
-                let slot = match a {
-                    Action::Recruit { slot, .. } => Some(slot),
-                    _ => None,
+            Action::Recruit { card, slot } => {
+                let kind = EventKind::Play {
+                    card,
+                    cost,
+                    slot: Some(slot),
+                    target: Tgt::None,
                 };
-                self.emit(s, p, EventKind::Play { card, cost, slot }, obs);
+                self.emit(s, p, kind, obs);
+            }
+            Action::Order { card, target } => {
+                let kind = EventKind::Play {
+                    card,
+                    cost,
+                    slot: None,
+                    target,
+                };
+                self.emit(s, p, kind, obs);
             }
             _ if cost > 0 => self.emit(s, p, EventKind::Pay { amount: cost }, obs),
             _ => {}
@@ -244,7 +255,7 @@ impl Game for PixelTactics {
                     s.limited_used |= 1 << from;
                 }
                 let card = at.card;
-                self.emit(s, p, EventKind::Spell { from, card }, obs);
+                self.emit(s, p, EventKind::Spell { from, card, target }, obs);
                 let ctx = Ctx {
                     owner: p,
                     source: Some(from),
@@ -262,7 +273,12 @@ impl Game for PixelTactics {
                     s.limited_used |= 1 << LEADER;
                 }
                 let card = s.sides[p].leader().card;
-                self.emit(s, p, EventKind::Spell { from: LEADER, card }, obs);
+                let kind = EventKind::Spell {
+                    from: LEADER,
+                    card,
+                    target,
+                };
+                self.emit(s, p, kind, obs);
                 let ctx = Ctx {
                     owner: p,
                     source: Some(LEADER),
@@ -383,6 +399,11 @@ impl PixelTactics {
         let trophies = s.sides.map(|x| x.trophies);
         let game = s.game;
         self.emit(s, Player::A, EventKind::GameStart { game, trophies }, obs);
+        for p in s.sides.players() {
+            let side = &s.sides[p];
+            let deck = (side.deck.len() + side.hand.len()) as u8;
+            self.emit(s, p, EventKind::Shuffle { deck }, obs);
+        }
         for p in s.sides.players() {
             for card in s.sides[p].hand {
                 self.emit(s, p, EventKind::Draw { card }, obs);
@@ -552,21 +573,27 @@ impl PixelTactics {
         for p in order {
             self.react_all(s, p, Trigger::WaveEnd, rng, obs);
         }
-        // "At the end of each Wave, casualties are checked."
-        let mut fallen = Seats::<u8, 2>::default();
-        for p in order {
-            for slot in 0..SLOTS as u8 {
-                let at = s.sides[p].unit[slot as usize];
-                if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
-                    self.defeat(s, p, slot, obs);
-                    fallen[p] += 1;
+        // "At the end of each Wave, casualties are checked", then the
+        // `ally_defeated` reactions, once per fallen Hero; damage those
+        // reactions apply is checked again before the Wave is over.
+        loop {
+            let mut fallen = Seats::<u8, 2>::default();
+            for p in order {
+                for slot in 0..SLOTS as u8 {
+                    let at = s.sides[p].unit[slot as usize];
+                    if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
+                        self.defeat(s, p, slot, obs);
+                        fallen[p] += 1;
+                    }
                 }
             }
-        }
-        // `ally_defeated` reactions: once per fallen Hero.
-        for p in order {
-            for _ in 0..fallen[p] {
-                self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
+            if fallen.iter().all(|&n| n == 0) {
+                break;
+            }
+            for p in order {
+                for _ in 0..fallen[p] {
+                    self.react_all(s, p, Trigger::AllyDefeated, rng, obs);
+                }
             }
         }
         // "Rout".
@@ -637,10 +664,12 @@ impl PixelTactics {
                 // played again, lots drawn for the first player). The
                 // trophy's Leaders stay out of the decks.
                 if winner.is_some() {
-                    for side in s.sides.iter_mut() {
+                    for p in s.sides.players() {
+                        let side = &mut s.sides[p];
                         let card = side.leader().card;
                         side.unit[LEADER as usize] = Slot::EMPTY;
                         side.set_aside.push(card);
+                        self.emit(s, p, EventKind::SetAside { card }, obs);
                     }
                 }
                 s.game = s.game.saturating_add(1);

@@ -75,7 +75,21 @@ fn game() -> PixelTactics {
 
 /// Both seats play the pool less the five cards `unused`.
 fn game_without(unused: [&str; 5]) -> PixelTactics {
-    let db = Arc::new(PixelTactics::bundled_cards());
+    game_on(PixelTactics::bundled_cards(), unused)
+}
+
+/// [`game`] on the bundled pool with the text `from` of its card file
+/// changed to `to` (a card made for one rule test).
+fn game_changed(from: &str, to: &str) -> PixelTactics {
+    let text = super::cards::BUNDLED_CARDS;
+    assert_eq!(text.matches(from).count(), 1, "{from} is in the pool once");
+    let db = CardDb::parse(&text.replace(from, to), "cards.toml").expect("the changed pool");
+    game_on(db, UNUSED)
+}
+
+/// Both seats play the pool `db` less the five cards `unused`.
+fn game_on(db: CardDb, unused: [&str; 5]) -> PixelTactics {
+    let db = Arc::new(db);
     let all = Deck {
         name: "all".into(),
         cards: db
@@ -1822,11 +1836,6 @@ fn malformed_card_files_are_refused_with_path_and_line() {
             "cannot choose",
         ),
         (
-            "leader_power = { spell = { effects = [{ do = \"draw\" }] } }",
-            1,
-            "action, not a spell",
-        ),
-        (
             "leader_power = { action = { cost = \"free\", effects = [{ do = \"draw\" }] } }",
             1,
             "must be limited",
@@ -1930,5 +1939,71 @@ fn the_ceasefire_allows_leader_actions_that_leave_the_rival_alone() {
         !legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::LeaderAction { .. }))
+    );
+}
+
+#[test]
+fn a_leader_casts_its_spell_in_the_flank_wave() {
+    // rules/pixel-tactics.txt: "ACTIONS", "Cast a Spell with a
+    // Hero/Leader*": "Some Heroes and Leaders have Spells"; the Leader acts
+    // in the Flank Wave ("Attack with a Hero/Leader": "or the Leader, if
+    // this is the Flank Wave"), and the same Leader cannot also Attack.
+    let g = game_changed(
+        r#"leader_power = { text = "+1 attack per Corpse in your Unit.", attack_per_corpse = 1 }"#,
+        r#"leader_power = { text = "Spell: deal 3 damage to a rival Hero or Leader.", spell = { effects = [{ do = "damage", amount = 3, target = "chosen_enemy" }] } }"#,
+    );
+    let mut s = duel(&g, "Bone Reaper", "Tide Oracle");
+    let spell = Action::Spell {
+        from: LEADER,
+        target: Tgt::Rival(LEADER),
+    };
+    assert!(!legal(&g, &s).contains(&spell), "not in the Vanguard Wave");
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    assert!(legal(&g, &s).contains(&spell));
+    let events = act(&g, &mut s, spell);
+    assert_eq!(damage(&s, Player::B, LEADER), 3);
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Spell {
+            from: LEADER,
+            target: Tgt::Rival(LEADER),
+            ..
+        }
+    )));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { from: LEADER, .. })),
+        "a Leader that cast its Spell does not Attack this turn"
+    );
+}
+
+#[test]
+fn damage_from_ally_defeated_reactions_is_checked_the_same_wave() {
+    // rules/pixel-tactics.txt: "At the end of each Wave, casualties are
+    // checked. Any Hero with damage equal to or exceeding its life is
+    // considered defeated"; "Reactions … always happen after the
+    // triggering condition is completely resolved". A Hero given lethal
+    // damage by an `ally_defeated` reaction at the end of a Wave falls at
+    // the end of that Wave (docs/rulings/pixel-tactics.md, "End of a Wave").
+    let g = game_changed(
+        r#"on = "ally_defeated", effects = [{ do = "damage", amount = 1, target = "rival_leader" }]"#,
+        r#"on = "ally_defeated", effects = [{ do = "damage", amount = 1, target = "all_enemies" }]"#,
+    );
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    put(&g, &mut s, Player::A, 1, "Grave Tender");
+    put(&g, &mut s, Player::B, 1, "Siege Ogre");
+    s.sides[Player::A].unit[0].damage = 9;
+    let ogre_life = g.life(&s, Player::B, 1);
+    s.sides[Player::B].unit[1].damage = ogre_life - 1;
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
+    assert_eq!(
+        s.sides[Player::B].unit[1].occupant,
+        Occupant::Corpse,
+        "the reaction's damage is lethal, checked before the Wave ends"
     );
 }
