@@ -268,6 +268,7 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
         dir.path(),
         &[
             "merge",
+            "--out",
             merged.to_str().unwrap(),
             s1.to_str().unwrap(),
             s0.to_str().unwrap(),
@@ -285,4 +286,78 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
         let b = std::fs::read(merged.join(file)).unwrap();
         assert!(a == b, "{file} differs after the merge");
     }
+}
+
+#[test]
+fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
+    let dir = TempDir::new().unwrap();
+    let grant = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--grant-all",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let one = grant("one", &["--threads", "1"]);
+    let two = grant("two", &["--threads", "2"]);
+    let s0 = grant("s0", &["--shard", "0/2"]);
+    let s1 = grant("s1", &["--shard", "1/2"]);
+    let merged = dir.path().join("merged");
+    let o = decklab(
+        dir.path(),
+        &[
+            "merge",
+            "--out",
+            merged.to_str().unwrap(),
+            s0.to_str().unwrap(),
+            s1.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = std::fs::read(one.join("mb_grant.csv")).unwrap();
+    assert_eq!(
+        rows(&one.join("mb_grant.csv")).len(),
+        120,
+        "every store card"
+    );
+    for other in [&two, &merged] {
+        assert!(table == std::fs::read(other.join("mb_grant.csv")).unwrap());
+    }
+}
+
+#[test]
+fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let o = decklab(dir.path(), &["simulate", "--grant", "Ember Pup", "-n", "2"]);
+    common::assert_fails(&o, &["--grant", "millennium-blades"]);
+    let o = decklab(
+        dir.path(),
+        &[
+            "simulate",
+            "-g",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--grant",
+            "Ember Pupp",
+            "-n",
+            "2",
+        ],
+    );
+    common::assert_fails(&o, &["did you mean \"Ember Pup\"?"]);
 }

@@ -37,6 +37,12 @@ impl MillenniumBlades {
         }
     }
 
+    /// The first store card of the pool, if any (for tests).
+    #[cfg(test)]
+    pub(super) fn store_catalog_card(&self) -> Option<crate::core::CardId> {
+        self.catalog().cards.first().map(|c| c.card)
+    }
+
     /// Notes `e` in `ledger`.
     pub(super) fn note(&self, e: &Event, ledger: &mut Ledger) {
         let p = e.player;

@@ -68,3 +68,50 @@ fn random_games_keep_every_invariant_at_every_table_size_and_mode() {
         panic!("pre-release: {v}");
     }
 }
+
+#[test]
+fn a_grant_gives_the_seat_one_copy_and_changes_nothing_else_of_the_setup() {
+    use super::Grant;
+    use super::state::{Area, Zone};
+    use crate::core::{Game, NoObserver, Player, rng_from_seed};
+    let plain = game(3, mode(Mode::Standard));
+    let card = plain
+        .store_catalog_card()
+        .expect("the test pool has a store card");
+    let granted = game(
+        3,
+        Options {
+            grant: Some(Grant {
+                card,
+                seat: Player::B,
+            }),
+            ..mode(Mode::Standard)
+        },
+    );
+    for seed in 0..20 {
+        let a = plain.start(&mut rng_from_seed(seed), &mut NoObserver);
+        let b = granted.start(&mut rng_from_seed(seed), &mut NoObserver);
+        let binder = Zone::of(Area::Binder, Player::B);
+        let holds = |s: &super::state::State| {
+            (0..plain.table.len())
+                .filter(|&i| plain.table.card(i as u16) == card && s.zone[i] == binder)
+                .collect::<Vec<usize>>()
+        };
+        assert!(!holds(&b).is_empty(), "seed {seed}: seat b holds no copy");
+        // No randomness used: a copy from the box moves alone; one from
+        // the store deck can only shift the cards dealt after it (3 and 6
+        // per seat, 9 in the store area).
+        let moved: Vec<usize> = (0..plain.table.len())
+            .filter(|&i| a.zone[i] != b.zone[i])
+            .collect();
+        let from_box: Vec<usize> = holds(&b)
+            .into_iter()
+            .filter(|&i| a.zone[i] == Zone::BOX)
+            .collect();
+        if from_box.is_empty() {
+            assert!(moved.len() <= 1 + 3 * 9 + 9, "seed {seed}: {moved:?}");
+        } else {
+            assert_eq!(moved, from_box, "seed {seed}");
+        }
+    }
+}
