@@ -15,10 +15,11 @@ use common::{decklab, stderr};
 
 const GAMES: usize = 16;
 
-/// Plays `GAMES` logged 4-seat games into `dir/name` with `extra` flags.
-fn run(dir: &Path, name: &str, extra: &[&str]) -> std::path::PathBuf {
+/// Plays `games` 4-seat games of seed 11 into `dir/name` with `extra`
+/// flags.
+fn run(dir: &Path, name: &str, games: usize, extra: &[&str]) -> std::path::PathBuf {
     let out = dir.join(name);
-    let games = GAMES.to_string();
+    let games = games.to_string();
     let mut args = vec![
         "simulate",
         "--game",
@@ -113,7 +114,7 @@ fn fixed4(x: Option<f64>) -> String {
 fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs() {
     let dir = TempDir::new().unwrap();
     let games = GAMES.to_string();
-    let out = run(dir.path(), "run", &["--log", &games]);
+    let out = run(dir.path(), "run", GAMES, &["--log", &games]);
     let cards = rows(&out.join("mb_cards.csv"));
     let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
     let scores = rank_scores(&out);
@@ -260,9 +261,9 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
 #[test]
 fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
     let dir = TempDir::new().unwrap();
-    let whole = run(dir.path(), "whole", &[]);
-    let s0 = run(dir.path(), "s0", &["--shard", "0/2"]);
-    let s1 = run(dir.path(), "s1", &["--shard", "1/2"]);
+    let whole = run(dir.path(), "whole", GAMES, &[]);
+    let s0 = run(dir.path(), "s0", GAMES, &["--shard", "0/2"]);
+    let s1 = run(dir.path(), "s1", GAMES, &["--shard", "1/2"]);
     let merged = dir.path().join("merged");
     let o = decklab(
         dir.path(),
@@ -292,26 +293,8 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
 fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
     let dir = TempDir::new().unwrap();
     let grant = |name: &str, extra: &[&str]| {
-        let out = dir.path().join(name);
-        let mut args = vec![
-            "simulate",
-            "--game",
-            "millennium-blades",
-            "--players",
-            "4",
-            "--games",
-            "4",
-            "--seed",
-            "5",
-            "--grant-all",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        let o = decklab(dir.path(), &args);
-        assert!(o.status.success(), "{}", stderr(&o));
-        out
+        let flags = [&["--grant-all"], extra].concat();
+        run(dir.path(), name, 4, &flags)
     };
     let one = grant("one", &["--threads", "1"]);
     let two = grant("two", &["--threads", "2"]);
