@@ -151,6 +151,7 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     lineups: Vec<Lineup>,
     catalog: Option<StoreCatalog>,
     returns: Option<(Player, Vec<u64>)>,
+    arm_games: u64,
     progress: Progress,
     logged: u64,
     notes: serde_json::Map<String, serde_json::Value>,
@@ -191,6 +192,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             lineups,
             catalog: campaign.pairings[0].games[0].store_catalog(),
             returns: None,
+            arm_games: 0,
             progress: Progress::new(total, !args.quiet, campaign.followed.clone()),
             logged: 0,
             notes: serde_json::Map::new(),
@@ -324,6 +326,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             },
         )?;
         self.report.elapsed += report.elapsed;
+        self.arm_games += report.games;
         Ok(units)
     }
 
@@ -350,6 +353,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             games_csv,
             stats,
             report,
+            arm_games,
             ..
         } = self;
         games_csv.finish(&mut out)?;
@@ -365,6 +369,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             stats,
             written,
             report,
+            arm_games,
         }))
     }
 
@@ -417,6 +422,9 @@ pub struct Finished {
     pub written: Vec<PathBuf>,
     /// Games played and asked for, and the time spent.
     pub report: RunReport,
+    /// Games played besides, for the other arms of an experiment (see
+    /// [`Session::play_arm`]); their time is in `report`.
+    pub arm_games: u64,
 }
 
 /// The exit status of a campaign, with the interruption messages on
