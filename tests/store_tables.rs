@@ -40,6 +40,16 @@ fn run(dir: &Path, name: &str, games: usize, extra: &[&str]) -> std::path::PathB
     out
 }
 
+/// Merges the shards `shards` into `dir/merged`.
+fn merge(dir: &Path, shards: &[&Path]) -> std::path::PathBuf {
+    let merged = dir.join("merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    args.extend(shards.iter().map(|s| s.to_str().unwrap()));
+    let o = decklab(dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    merged
+}
+
 /// A CSV file as rows of column → value.
 fn rows(path: &Path) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_path(path).unwrap();
@@ -264,18 +274,7 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
     let whole = run(dir.path(), "whole", GAMES, &[]);
     let s0 = run(dir.path(), "s0", GAMES, &["--shard", "0/2"]);
     let s1 = run(dir.path(), "s1", GAMES, &["--shard", "1/2"]);
-    let merged = dir.path().join("merged");
-    let o = decklab(
-        dir.path(),
-        &[
-            "merge",
-            "--out",
-            merged.to_str().unwrap(),
-            s1.to_str().unwrap(),
-            s0.to_str().unwrap(),
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let merged = merge(dir.path(), &[&s1, &s0]);
     for file in [
         "mb_cards.csv",
         "mb_sets.csv",
@@ -300,18 +299,7 @@ fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
     let two = grant("two", &["--threads", "2"]);
     let s0 = grant("s0", &["--shard", "0/2"]);
     let s1 = grant("s1", &["--shard", "1/2"]);
-    let merged = dir.path().join("merged");
-    let o = decklab(
-        dir.path(),
-        &[
-            "merge",
-            "--out",
-            merged.to_str().unwrap(),
-            s0.to_str().unwrap(),
-            s1.to_str().unwrap(),
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let merged = merge(dir.path(), &[&s0, &s1]);
     let table = std::fs::read(one.join("mb_grant.csv")).unwrap();
     assert_eq!(
         rows(&one.join("mb_grant.csv")).len(),
