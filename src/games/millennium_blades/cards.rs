@@ -461,6 +461,44 @@ impl Card {
     pub fn has(&self, when: When) -> bool {
         self.effects.iter().any(|e| e.when == when)
     }
+
+    /// A rough estimate of the RP its effects are worth to its owner in a
+    /// tournament: what the bots' `deck_rp` feature reads,
+    /// so a deck is valued by what its cards do as well as by their stars. A
+    /// heuristic, not a rule: see [`Effect::rp_worth`].
+    pub fn rp_worth(&self) -> f32 {
+        self.effects.iter().map(Effect::rp_worth).sum()
+    }
+}
+
+impl Effect {
+    /// A rough estimate of the RP this effect is worth to its owner: RP
+    /// gained count fully (twice for an amount counted `per` something,
+    /// half under a condition), RP taken from opponents half, a clash the
+    /// mean of its outcomes, other effects a small constant; an Ongoing
+    /// trigger fires about twice.
+    pub fn rp_worth(&self) -> f32 {
+        let amount = f32::from(self.amount) * if self.per.is_some() { 2.0 } else { 1.0 };
+        let base = match self.op {
+            Op::GainRp if self.who == Who::You => amount,
+            Op::GainRp => -amount,
+            Op::LoseRp if self.who == Who::You => -amount,
+            Op::LoseRp => amount / 2.0,
+            Op::Clash => {
+                let mean = |branch: &[Effect]| branch.iter().map(Effect::rp_worth).sum::<f32>();
+                (mean(&self.win) + mean(&self.lose) + mean(&self.tie)) / 3.0
+            }
+            Op::Stars | Op::DrawStore => amount / 2.0,
+            Op::Flip | Op::Discard | Op::ExtraSingle | Op::Protect | Op::Silence => 1.0,
+        };
+        let conditional = if self.condition.is_some() { 0.5 } else { 1.0 };
+        let repeats = if self.when == When::Ongoing && self.on.is_some() {
+            2.0
+        } else {
+            1.0
+        };
+        base * conditional * repeats
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1180,6 +1218,20 @@ mod pool_tests {
         ] {
             assert!(pool.cards().any(|(_, c)| c.has(when)), "no {when:?} effect");
         }
+    }
+
+    /// The bots' estimate of what a card's effects are worth (a heuristic
+    /// the greedy strategy's `deck_rp` weight reads; strategies/greedy.toml).
+    #[test]
+    fn rp_worth_counts_rp_gained_in_full_and_the_rest_in_part() {
+        let pool = bundled();
+        let worth = |name: &str| pool.card(pool.id(name).unwrap()).rp_worth();
+        assert_eq!(worth("Gust Hawk"), 3.0, "play: gain 3 RP");
+        assert_eq!(worth("Kite Runner"), 2.0, "1 RP per card in hand: twice");
+        assert_eq!(worth("Kiln Golem"), 1.5, "3 RP if it is the Top Card: half");
+        assert_eq!(worth("Halo Knight"), 2.0, "an Ongoing trigger fires twice");
+        assert_eq!(worth("Hex Weaver"), 1.0, "each opponent loses 2 RP: half");
+        assert_eq!(worth("Dojo Novice"), 1.0, "clash, win: gain 3 RP: a third");
     }
 
     #[test]

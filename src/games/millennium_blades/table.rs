@@ -31,6 +31,9 @@ pub struct Table {
     pub stars: Vec<u8>,
     /// Whether each instance's card is a single.
     pub singles: Vec<bool>,
+    /// What each instance's effects are worth to its owner, in tenths of
+    /// an RP, as the bots estimate it ([`super::cards::Card::rp_worth`]).
+    pub rp_worth: Vec<i16>,
     /// What each instance costs if it comes up in the store: its set's
     /// buy cost, or for a set without one (promos, starters) the highest
     /// star rating of its set (a ruling; one price per set, as a card's
@@ -65,6 +68,8 @@ impl Table {
             t.cards.push(card);
             t.stars.push(db.card(card).stars);
             t.singles.push(db.card(card).kind == Kind::Single);
+            t.rp_worth
+                .push((db.card(card).rp_worth() * 10.0).round() as i16);
             t.prices.push(price(card));
             (t.cards.len() - 1) as u16
         };
