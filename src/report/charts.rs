@@ -302,9 +302,18 @@ fn legend<'a, 'b: 'a, CT: CoordTranslate>(
     Ok(())
 }
 
-/// An SVG bar chart of `series` grouped by x (a whole number: a cost),
-/// one bar per series side by side in each group, with a legend.
-pub fn bar_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
+/// How a bar chart lays out the series of one x.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bars {
+    /// One bar per series, side by side (a grouped bar chart).
+    Grouped,
+    /// One bar per x, the series stacked in order from the axis up.
+    Stacked,
+}
+
+/// An SVG bar chart of `series` by x (a whole number: a cost, a round),
+/// laid out as `bars` says, with a legend.
+pub fn bar_chart(axes: Axes, series: &[Series], bars: Bars) -> anyhow::Result<String> {
     let points = || series.iter().flat_map(|s| s.points.iter());
     let (x0, x1) = extent(points().map(|p| p.0));
     // A tick under every group; headroom above the bars for the legend.
@@ -316,17 +325,31 @@ pub fn bar_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
             .collect(),
         decimals: 0,
     };
-    let (_, hi) = extent(points().map(|p| p.1).chain([0.0]));
+    let rects = bar_rects(series, bars);
+    let hi = rects
+        .iter()
+        .flatten()
+        .map(|r| r.1 + r.2)
+        .fold(0.0, f64::max);
     let y_ticks = Ticks::covering(0.0, hi * 1.3, false);
-    let width = 0.8 / series.len().max(1) as f64;
+    let (width, step) = match bars {
+        Bars::Grouped => (
+            0.8 / series.len().max(1) as f64,
+            0.8 / series.len().max(1) as f64,
+        ),
+        Bars::Stacked => (0.6, 0.0),
+    };
     draw(axes.title, |root| {
         let mut chart = frame(root, axes, &x_ticks, &y_ticks, true)?;
-        for (i, s) in series.iter().enumerate() {
+        for (i, (s, rects)) in series.iter().zip(&rects).enumerate() {
             let colour = PALETTE[i % PALETTE.len()];
-            let left = -0.4 + i as f64 * width;
+            let left = -width.max(step * series.len() as f64) / 2.0 + i as f64 * step;
             chart
-                .draw_series(s.points.iter().map(|&(x, y)| {
-                    Rectangle::new([(x + left, 0.0), (x + left + width, y)], colour.filled())
+                .draw_series(rects.iter().map(|&(x, y0, y)| {
+                    Rectangle::new(
+                        [(x + left, y0), (x + left + width, y0 + y)],
+                        colour.filled(),
+                    )
                 }))?
                 .label(s.name.as_str())
                 .legend(move |(x, y)| {
@@ -335,6 +358,31 @@ pub fn bar_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight)
     })
+}
+
+/// Each series' bars as `(x, base, height)`: the base is 0, or for
+/// stacked bars the top of the series below it at the same x.
+fn bar_rects(series: &[Series], bars: Bars) -> Vec<Vec<(f64, f64, f64)>> {
+    let mut tops: Vec<(f64, f64)> = Vec::new();
+    let mut base = |x: f64, y: f64| -> f64 {
+        if bars == Bars::Grouped {
+            return 0.0;
+        }
+        match tops.iter_mut().find(|t| t.0 == x) {
+            Some(t) => {
+                t.1 += y;
+                t.1 - y
+            }
+            None => {
+                tops.push((x, y));
+                0.0
+            }
+        }
+    };
+    series
+        .iter()
+        .map(|s| s.points.iter().map(|&(x, y)| (x, base(x, y), y)).collect())
+        .collect()
 }
 
 /// One estimate of an interval chart: a name, a value and its interval.
@@ -397,6 +445,52 @@ pub fn interval_chart(title: &str, y: &str, bars: &[Bar]) -> anyhow::Result<Stri
                 .map(|(i, b)| Circle::new((i as f64, b.value), 4, PALETTE[0].filled())),
         )?;
         Ok(())
+    })
+}
+
+/// One point of a scatter chart: where it is, the 95% interval of its y,
+/// and its group (its colour and legend entry).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dot {
+    /// Its x.
+    pub x: f64,
+    /// Its y (the estimate).
+    pub y: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+    /// Its group: an index into the chart's `groups`.
+    pub group: usize,
+}
+
+/// An SVG scatter chart of `dots`, each with its interval as a vertical
+/// line, coloured by group (`groups` names the legend entries), over a
+/// grey line at y = 0; x is a whole number (a price).
+pub fn scatter_chart(axes: Axes, groups: &[&str], dots: &[Dot]) -> anyhow::Result<String> {
+    let (x0, x1) = extent(dots.iter().map(|d| d.x));
+    let x_ticks = Ticks::covering(x0 - 0.5, x1 + 0.5, true);
+    let (lo, hi) = extent(dots.iter().flat_map(|d| [d.low, d.high]).chain([0.0]));
+    let y_ticks = Ticks::covering(lo, hi, false);
+    draw(axes.title, |root| {
+        let mut chart = frame(root, axes, &x_ticks, &y_ticks, false)?;
+        chart.draw_series([PathElement::new(
+            vec![(x_ticks.lo, 0.0), (x_ticks.hi, 0.0)],
+            BLACK.mix(0.4).stroke_width(1),
+        )])?;
+        for (g, name) in groups.iter().enumerate() {
+            let colour = PALETTE[g % PALETTE.len()];
+            let members = || dots.iter().filter(move |d| d.group == g);
+            chart
+                .draw_series(members().map(|d| {
+                    PathElement::new(vec![(d.x, d.low), (d.x, d.high)], colour.mix(0.5))
+                }))?;
+            chart
+                .draw_series(members().map(|d| Circle::new((d.x, d.y), 3, colour.filled())))?
+                .label(*name)
+                .legend(move |(x, y)| Circle::new((x + 6, y), 4, colour.filled()));
+        }
+        legend(&mut chart, SeriesLabelPosition::UpperRight)
     })
 }
 
@@ -519,6 +613,28 @@ mod tests {
     }
 
     #[test]
+    fn stacked_bars_start_where_the_series_below_ends() {
+        let series = |name: &str, points: Vec<(f64, f64)>| Series {
+            name: name.to_owned(),
+            points,
+            band: Vec::new(),
+        };
+        let two = [
+            series("first", vec![(1.0, 2.0), (2.0, 3.0)]),
+            series("second", vec![(1.0, 4.0), (3.0, 1.0)]),
+        ];
+        assert_eq!(
+            bar_rects(&two, Bars::Stacked),
+            [
+                vec![(1.0, 0.0, 2.0), (2.0, 0.0, 3.0)],
+                vec![(1.0, 2.0, 4.0), (3.0, 0.0, 1.0)]
+            ]
+        );
+        let grouped = bar_rects(&two, Bars::Grouped);
+        assert!(grouped.iter().flatten().all(|r| r.1 == 0.0));
+    }
+
+    #[test]
     fn ticks_are_nice_steps() {
         let t = Ticks::covering(0.0, 0.23, false);
         assert_eq!((t.lo, t.hi), (0.0, 0.25));
@@ -582,7 +698,7 @@ mod tests {
         assert!(svg.contains("<polygon"), "the band is drawn");
         // Ticks 0.0, 0.1 … 0.4: the band's top is on the axis.
         assert!(svg.contains("\n0.1\n") && svg.contains("\n0.4\n"), "{svg}");
-        let svg = bar_chart(axes, &series).unwrap();
+        let svg = bar_chart(axes, &series, Bars::Grouped).unwrap();
         // The background, two bars, the legend's box and border and its
         // colour sample.
         assert_eq!(svg.matches("<rect").count(), 1 + 2 + 2 + 1, "{svg}");

@@ -20,6 +20,7 @@ mod findings;
 mod html;
 mod page;
 pub mod read;
+mod store;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

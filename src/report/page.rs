@@ -6,13 +6,14 @@
 
 use std::fmt::Write;
 
-use super::charts::{Axes, Bar, Series, bar_chart, interval_chart, line_chart, series_by};
+use super::charts::{Axes, Bar, Bars, Series, bar_chart, interval_chart, line_chart, series_by};
 use super::findings::{MIN_CARD_GAMES, findings};
 use super::html::{esc, heat, interval, num, pct, table};
 use super::read::{
     ActionRow, CostRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow,
     TableRow, TextTable,
 };
+use super::store::store_page;
 use crate::core::Player;
 use crate::stats::Score;
 
@@ -102,6 +103,13 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
             id: "cards",
             title: "Cards",
             body: card_table(cards),
+        });
+    }
+    if let Some(body) = store_page(run)? {
+        sections.push(Section {
+            id: "store",
+            title: "Store",
+            body,
         });
     }
     sections.push(Section {
@@ -384,7 +392,8 @@ fn rank_bar(shares: &[Option<f64>]) -> String {
     bar
 }
 
-fn charts(svgs: &[String]) -> String {
+/// Charts side by side (wrapping on narrow screens).
+pub(super) fn charts(svgs: &[String]) -> String {
     format!("<div class=\"charts\">\n{}</div>\n", svgs.concat())
 }
 
@@ -527,6 +536,7 @@ fn deck_curve(rows: &[CostRow]) -> anyhow::Result<String> {
             share: false,
         },
         &series,
+        Bars::Grouped,
     )?;
     Ok(format!(
         "<p class=\"note\">What players call the mana curve: the cards of each cost in each \

@@ -14,6 +14,10 @@ use serde::Deserialize;
 use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
 use crate::stats::Score;
 
+mod store;
+
+pub use store::{GrantRow, RoundVpRow, StoreCardRow};
+
 /// One input file of the run, as `manifest.json` lists it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ManifestFile {
@@ -305,6 +309,12 @@ pub struct Run {
     pub cards: Option<TextTable>,
     /// `seats.csv`.
     pub seats: Option<Vec<SeatRow>>,
+    /// `mb_cards.csv` (a ruleset with a store).
+    pub store_cards: Option<Vec<StoreCardRow>>,
+    /// `mb_tournaments.csv`.
+    pub store_rounds: Option<Vec<RoundVpRow>>,
+    /// `mb_grant.csv` (a run of the grant experiment).
+    pub grant: Option<Vec<GrantRow>>,
 }
 
 impl Run {
@@ -330,6 +340,9 @@ impl Run {
             ratings: optional(dir, "ratings.csv")?,
             cards: Csv::read(dir, "cards.csv")?.map(Csv::text),
             seats: optional(dir, "seats.csv")?,
+            store_cards: optional(dir, "mb_cards.csv")?,
+            store_rounds: optional(dir, "mb_tournaments.csv")?,
+            grant: optional(dir, "mb_grant.csv")?,
         })
     }
 }

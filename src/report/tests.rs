@@ -606,3 +606,90 @@ fn a_deck_with_an_all_line_is_measured_by_it() {
         ]
     );
 }
+
+/// `mb_cards.csv` of `n` cards, card `k` of lift `(k - n/2) / 100` (its
+/// interval ±0.05), so the first and last cards' lifts exclude 0.
+fn store_cards(n: usize) -> String {
+    let mut text = String::from(
+        "card,set,tier,stars,price,games,seen_games,buy_rate,buy_rate_ci95_low,\
+         buy_rate_ci95_high,lift,lift_ci95_low,lift_ci95_high,verdict\n",
+    );
+    for k in 0..n {
+        let lift = (k as f64 - n as f64 / 2.0) / 100.0;
+        let verdict = match lift {
+            l if l > 0.05 => "under-priced",
+            l if l < -0.05 => "over-priced",
+            _ => "fair",
+        };
+        text.push_str(&format!(
+            "Card {k:02},Core,core,{},{},40,30,0.5,0.4,0.6,{lift:.4},{:.4},{:.4},{verdict}\n",
+            1 + k % 10,
+            3 + k % 4,
+            lift - 0.05,
+            lift + 0.05
+        ));
+    }
+    text
+}
+
+const STORE_ROUNDS: &str = "\
+round,seat,games,tournaments,mean_vp_tournament,mean_vp_collection,mean_vp_money
+1,a,40,40,14.0,3.5,0.0
+1,b,40,40,12.0,4.5,0.0
+2,a,40,40,18.0,5.0,0.0
+2,b,40,40,16.0,6.0,0.0
+3,a,40,40,28.0,6.0,30.0
+3,b,40,40,26.0,8.0,28.0
+";
+
+const GRANT: &str = "\
+rank,card,seat,games,effect,effect_ci95_low,effect_ci95_high
+1,Card 39,a,40,0.3800,0.2700,0.4900
+2,Card 01,a,40,-0.0100,-0.1200,0.1000
+";
+
+#[test]
+fn the_store_page_ranks_cards_by_lift_and_draws_the_experiment() {
+    let cards = store_cards(40);
+    let mut files = REQUIRED.to_vec();
+    assert!(
+        !has_section(&page(&files), "store"),
+        "a store page without mb_cards.csv"
+    );
+    files.push(("mb_cards.csv", &cards));
+    let html = page(&files);
+    let store = between(&html, "<section id=\"store\">", "</section>");
+    // The scatter alone: no VP chart without mb_tournaments.csv, no grant.
+    assert_eq!(store.matches("<svg").count(), 1);
+    assert!(store.contains("Price against lift"));
+    assert!(!store.contains("The grant experiment"));
+    // The 15 cards of highest lift, highest first; then the 15 of lowest
+    // lift, lowest first: cards 10 to 24 are in neither.
+    let top = between(store, "cards of highest lift", "cards of lowest lift");
+    let bottom = &store[store.find("cards of lowest lift").unwrap()..];
+    let names = |text: &str| -> Vec<String> {
+        text.split("<td>Card ")
+            .skip(1)
+            .map(|s| s[..2].to_owned())
+            .collect()
+    };
+    let expect = |range: Vec<usize>| -> Vec<String> {
+        range.into_iter().map(|k| format!("{k:02}")).collect()
+    };
+    assert_eq!(names(top), expect((25..40).rev().collect()));
+    assert_eq!(names(bottom), expect((0..15).collect()));
+    assert!(top.contains("+0.190 <small>(+0.140 to +0.240)</small>"));
+    files.push(("mb_tournaments.csv", STORE_ROUNDS));
+    files.push(("mb_grant.csv", GRANT));
+    let html = page(&files);
+    let store = between(&html, "<section id=\"store\">", "</section>");
+    assert!(store.contains("VP per seat by source and round"));
+    // Three rounds of three stacked sources.
+    assert_eq!(store.matches("<svg").count(), 3);
+    let grant = &store[store.find("The grant experiment").unwrap()..];
+    assert!(grant.contains("2 of 2 cards"));
+    let first = grant.find("Card 39 (seat a, 40 games)").unwrap();
+    assert!(first < grant.find("Card 01 (seat a, 40 games)").unwrap());
+    // Only the card whose interval excludes 0 is highlighted.
+    assert_eq!(grant.matches("#fff3cd").count(), 1);
+}
