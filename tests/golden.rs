@@ -19,7 +19,11 @@
 //! consume choice, rest abilities in the technique step, techniques only
 //! where they act; Nintendo TCG: Areas and Sub-Areas, Effect cards in the
 //! Sub-Area, Instants of Characters played by effects, no HP floor; both
-//! change the legal actions, so the bots' games);
+//! change the legal actions, so the bots' games), and again for the rest
+//! of issue 16 (Astrom Cross: a technique of the technique step waits for
+//! the rival's answer and Counterflow can negate it, battle techniques
+//! answer an event for the warrior it chose; Nintendo TCG: the searching
+//! player chooses the card, a new decision);
 //! `nostalgix-*`, when a search became the
 //! player's choice, stacking stopped re-firing "when summoned", tokens
 //! began to open `enemy_summon` windows, Health Counters on a damaged

@@ -93,6 +93,16 @@ impl AstromCross {
             }
             Action::Go => self.close_support(s, rng, obs),
             Action::Pass => {
+                if s.pending.is_some() {
+                    // Unanswered, the rival's technique resolves.
+                    self.resolve_pending(s, s.battle.to_act.opponent(), rng, obs);
+                    if s.outcome.is_some() {
+                        return;
+                    }
+                    if s.sides[a].warrior(s.battle.attacker).is_none() {
+                        return self.back_to_attack(s);
+                    }
+                }
                 s.battle.passes += 1;
                 if s.battle.passes >= 2 {
                     self.combat(s, obs);
@@ -185,6 +195,24 @@ impl AstromCross {
         s.phase = Phase::Technique;
         s.battle.to_act = s.active;
         s.battle.passes = 0;
+    }
+
+    /// `to_act` used a technique or rest ability in the technique step,
+    /// resolved at once: the rival's technique it answered (if any)
+    /// resolves now, unless negated; then as [`Self::technique_used`].
+    pub(super) fn answered(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.pending.is_some() {
+            self.resolve_pending(s, s.battle.to_act.opponent(), rng, obs);
+            if s.outcome.is_some() {
+                return;
+            }
+        }
+        self.technique_used(s);
     }
 
     /// A technique was used: the other player may answer; the battle ends

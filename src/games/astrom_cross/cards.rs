@@ -160,7 +160,8 @@ pub enum Op {
     Soul,
     /// The rival discards `amount` cards at random.
     Discard,
-    /// Cancel the event this technique answers.
+    /// Cancel the event, or the rival's technique, this technique
+    /// answers.
     Negate,
 }
 
@@ -180,9 +181,11 @@ impl Op {
 pub enum Target {
     /// The warrior whose ability this is.
     This,
-    /// The controller's warrior leading the current battle.
+    /// The controller's warrior leading the current battle (answering
+    /// an event: the controller's warrior the event chose).
     OwnBattler,
-    /// The rival's warrior leading the current battle.
+    /// The rival's warrior leading the current battle (answering an
+    /// event: the rival's warrior the event chose).
     EnemyBattler,
     /// One of the controller's warriors, chosen.
     ChosenAlly,
@@ -200,7 +203,7 @@ pub enum Target {
     Controller,
     /// The rival, as a player (discard).
     Rival,
-    /// The event being answered (negate).
+    /// The event, or the rival's technique, being answered (negate).
     Event,
 }
 

@@ -55,7 +55,12 @@ impl AstromCross {
     }
 
     /// The warriors (owner, zone) an effect's target names.
-    fn warriors(&self, s: &State, ctx: Ctx, target: Target) -> FixedVec<(Player, u8), 12> {
+    pub(super) fn warriors(
+        &self,
+        s: &State,
+        ctx: Ctx,
+        target: Target,
+    ) -> FixedVec<(Player, u8), 12> {
         let mut out = FixedVec::new();
         let mut one = |p: Player, z: u8| {
             if z != NONE && s.sides[p].warrior(z).is_some() {
@@ -76,6 +81,15 @@ impl AstromCross {
                     one(a, attacker);
                 } else {
                     one(r, defender);
+                }
+            }
+            Target::OwnBattler | Target::EnemyBattler => {
+                // Answering an event: the warrior it chose is the one
+                // that battles it (docs/rulings/astrom-cross.md).
+                if let Some((o, z)) = self.event_battler(s)
+                    && (o == ctx.p) == (target == Target::OwnBattler)
+                {
+                    one(o, z);
                 }
             }
             Target::Attacker if battle => one(a, attacker),

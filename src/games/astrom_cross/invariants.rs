@@ -101,8 +101,13 @@ impl Invariants for AstromCross {
                 ));
             }
         }
-        if s.pending.is_some() != (s.phase == Phase::Respond) && s.outcome.is_none() {
-            return Err("a pending event outside the answer window".into());
+        let answering = match s.phase {
+            Phase::Respond => s.pending.is_some(),
+            Phase::Technique => true,
+            _ => s.pending.is_none(),
+        };
+        if !answering && s.outcome.is_none() {
+            return Err("a pending event or technique outside an answer".into());
         }
         if s.revealed_location.is_some() != (s.phase == Phase::Place) && s.outcome.is_none() {
             return Err("a revealed location outside the location phase".into());

@@ -9,6 +9,7 @@
 
 use super::AstromCross;
 use super::cards::{Card, Effect, Keywords, Need, Op, Target};
+use super::effects::Ctx;
 use super::state::{NONE, Phase, Pos, State, ZONES, adjacent};
 use crate::core::Player;
 
@@ -91,15 +92,28 @@ impl AstromCross {
             .collect()
     }
 
-    /// Whether effect `e` has something to act on now: a battler or the
-    /// attacker only in a battle, a negation only with an event to
-    /// negate.
-    pub(super) fn acts_now(&self, s: &State, e: &Effect) -> bool {
+    /// Whether effect `e` used by `p` has something to act on now: a
+    /// battler or the attacker when there is one, a negation only with
+    /// an event or technique waiting for `p`'s answer.
+    pub(super) fn acts_now(&self, s: &State, p: Player, e: &Effect) -> bool {
         match (e.op, e.target) {
             (Op::Negate, _) => s.pending.is_some() && !s.negated,
-            (_, Target::OwnBattler | Target::EnemyBattler | Target::Attacker) => self.in_battle(s),
+            (_, Target::OwnBattler | Target::EnemyBattler | Target::Attacker) => {
+                !self.warriors(s, Ctx::of(p, NONE), e.target).is_empty()
+            }
             _ => true,
         }
+    }
+
+    /// The warrior (owner, zone) the event waiting for an answer chose,
+    /// if it chose one.
+    pub(super) fn event_battler(&self, s: &State) -> Option<(Player, u8)> {
+        let (card, zone) = s.pending.filter(|_| s.phase == Phase::Respond)?;
+        let owner = match self.db.card(card).chosen_target()? {
+            Target::ChosenAlly => s.active,
+            _ => s.active.opponent(),
+        };
+        s.sides[owner].warrior(zone).map(|_| (owner, zone))
     }
 
     /// The active locations (not wastelands) of `p`, and all of them.

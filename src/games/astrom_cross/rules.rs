@@ -272,7 +272,7 @@ impl Game for AstromCross {
                     self.resolve(s, ctx, &a.effects, rng, obs);
                 }
                 if s.phase == Phase::Technique && s.outcome.is_none() {
-                    self.technique_used(s);
+                    self.answered(s, rng, obs);
                 }
             }
             Action::Move { from, to } => {
@@ -407,7 +407,7 @@ impl AstromCross {
 
     /// Whether `p` can pay `card` and one of its effects acts now.
     fn usable(&self, s: &State, p: Player, card: &super::cards::Card) -> bool {
-        self.can_pay(s, p, card) && card.effects.iter().any(|e| self.acts_now(s, e))
+        self.can_pay(s, p, card) && card.effects.iter().any(|e| self.acts_now(s, p, e))
     }
 
     /// The rest abilities `p`'s Ready warriors offer.
@@ -622,9 +622,11 @@ impl AstromCross {
         }
     }
 
-    /// Uses a technique from hand or (index `set`) from the set cards, in
-    /// the technique step or in answer to an event: costs paid, into the
-    /// Arcana, effects resolved; then the other player's turn to answer.
+    /// Uses a technique from hand or (index `set`) from the set cards:
+    /// costs paid, into the Arcana. In answer to an event or to the
+    /// rival's technique it resolves at once, then what it answers
+    /// (unless negated); else (the technique step) it waits for the
+    /// rival's answer.
     #[allow(clippy::too_many_arguments)]
     fn use_technique(
         &self,
@@ -644,6 +646,11 @@ impl AstromCross {
             None => self.pay_and_play(s, p, card, consume, To::Arcana, obs),
         }
         s.sides[p].arcana.push(card);
+        if s.phase == Phase::Technique && s.pending.is_none() {
+            s.pending = Some((card, NONE));
+            s.negated = false;
+            return self.technique_used(s);
+        }
         let effects = &self.db.card(card).effects;
         self.resolve(s, Ctx::of(p, NONE), effects, rng, obs);
         if s.outcome.is_some() {
@@ -652,7 +659,7 @@ impl AstromCross {
         if s.phase == Phase::Respond {
             self.resolve_event(s, rng, obs);
         } else {
-            self.technique_used(s);
+            self.answered(s, rng, obs);
         }
     }
 
@@ -660,11 +667,23 @@ impl AstromCross {
     /// phase.
     fn resolve_event(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         s.phase = Phase::Main;
+        self.resolve_pending(s, s.active, rng, obs);
+    }
+
+    /// The event or technique of `owner` waiting for an answer resolves,
+    /// unless negated.
+    pub(super) fn resolve_pending(
+        &self,
+        s: &mut State,
+        owner: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         if let Some((card, target)) = s.pending.take()
             && !s.negated
         {
             let effects = &self.db.card(card).effects;
-            self.resolve(s, Ctx::of(s.active, target), effects, rng, obs);
+            self.resolve(s, Ctx::of(owner, target), effects, rng, obs);
         }
         s.negated = false;
     }

@@ -217,9 +217,12 @@ pub struct State {
     pub moved: bool,
     /// The location revealed in the location phase, waiting for a zone.
     pub revealed_location: Option<CardId>,
-    /// The event waiting for the rival's answer, with its chosen zone.
+    /// The event waiting for the rival's answer ([`Phase::Respond`]), or
+    /// in the technique step the technique of the player not to act
+    /// waiting for `battle.to_act`'s answer, with its chosen zone
+    /// ([`NONE`] for a technique).
     pub pending: Option<(CardId, u8)>,
-    /// The pending event was negated.
+    /// The pending event or technique was negated.
     pub negated: bool,
     /// The battle.
     pub battle: Battle,

@@ -597,6 +597,8 @@ fn hide_cards_are_set_face_down_for_free_and_used_later() {
         },
     );
     assert!(s.sides[A].set.is_empty());
+    // It acts once the rival lets it (docs/rulings/astrom-cross.md).
+    act(&g, &mut s, &mut rng, Action::Pass);
     assert_eq!(s.sides[B].warrior(0).unwrap().damage, 2);
 }
 
@@ -946,41 +948,24 @@ fn the_technique_step_offers_techniques_or_rest_abilities() {
 }
 
 #[test]
-fn techniques_are_offered_only_where_they_act() {
-    // Ruling on rules/astrom-cross.txt: "TECHNIQUE STEP" and "CASTING
-    // EVENTS & ITEMS" ("respond to it"): a technique is offered only when
-    // one of its effects has something to act on. Counterflow ("Negate an
-    // event") answers events, not battles; Bulwark Stance ("+4 power to
-    // your battling warrior") works in battles, not in answer to an
-    // event.
+fn counterflow_negates_the_technique_the_rival_just_used() {
+    // rules/astrom-cross.txt: "TECHNIQUE STEP": "the warriors battling may
+    // use techniques or abilities to change the outcome of the battle";
+    // "CASTING EVENTS & ITEMS": "put it into the Arcana so that the
+    // opponent may see its effect and respond to it". Ruling: a technique
+    // used in the technique step waits in the Arcana for the rival's
+    // answer, so Counterflow ("Negate an event, or the technique the rival
+    // just used") acts there; with nothing waiting it is not offered.
     let (g, mut s, mut rng) = main_phase(31);
     location(&g, &mut s, A, 0, "Ashfall Ridge");
-    location(&g, &mut s, B, 0, "Tidewater Grotto");
-    location(&g, &mut s, B, 1, "Basalt Terrace");
-    to_hand(&g, &mut s, A, "Flashfire");
-    to_hand(&g, &mut s, B, "Counterflow");
-    to_hand(&g, &mut s, B, "Bulwark Stance");
+    plain(&g, &mut s, B, 0);
     warrior(&g, &mut s, A, 0, "Cinder Scout");
     warrior(&g, &mut s, B, 2, "Reef Sentry");
-    let counter = id(&g, "Counterflow");
-    let stance = id(&g, "Bulwark Stance");
-    let flash = id(&g, "Flashfire");
+    to_hand(&g, &mut s, A, "Fury Surge");
+    to_hand(&g, &mut s, B, "Counterflow");
+    to_hand(&g, &mut s, B, "Counterflow");
+    let (surge, counter) = (id(&g, "Fury Surge"), id(&g, "Counterflow"));
     let technique = |card| Action::Technique { card, consume: 0 };
-    let mut answering = s;
-    act(
-        &g,
-        &mut answering,
-        &mut rng,
-        Action::Event {
-            card: flash,
-            target: 2,
-            consume: 0,
-        },
-    );
-    assert_eq!(answering.phase, Phase::Respond);
-    let l = legal(&g, &answering);
-    assert!(l.contains(&technique(counter)), "{l:?}");
-    assert!(!l.contains(&technique(stance)), "no battler to boost");
     act(&g, &mut s, &mut rng, Action::ToBattle);
     let attack = Action::Attack {
         zone: 0,
@@ -988,11 +973,89 @@ fn techniques_are_offered_only_where_they_act() {
     };
     act(&g, &mut s, &mut rng, attack);
     act(&g, &mut s, &mut rng, Action::Defend(2));
+    assert_eq!((s.phase, decider(&g, &s)), (Phase::Technique, A));
+    let power = g.power(&s, A, 0);
+    act(&g, &mut s, &mut rng, technique(surge));
+    assert_eq!(g.power(&s, A, 0), power, "it waits for the answer");
+    assert_eq!(decider(&g, &s), B);
+    assert!(legal(&g, &s).contains(&technique(counter)));
+    let mut unanswered = s;
+    act(&g, &mut unanswered, &mut rng, Action::Pass);
+    assert_eq!(g.power(&unanswered, A, 0), power + 3, "unanswered, it acts");
+    let events = act(&g, &mut s, &mut rng, technique(counter));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Negated { card: surge })
+    );
+    assert_eq!(g.power(&s, A, 0), power, "negated");
+    assert!(s.sides[A].arcana.contains(&surge), "it stays in the Arcana");
+    assert_eq!(decider(&g, &s), A);
     act(&g, &mut s, &mut rng, Action::Pass);
-    assert_eq!((s.phase, decider(&g, &s)), (Phase::Technique, B));
-    let l = legal(&g, &s);
-    assert!(l.contains(&technique(stance)), "{l:?}");
-    assert!(!l.contains(&technique(counter)), "no event to negate");
+    assert_eq!(decider(&g, &s), B);
+    assert!(
+        !legal(&g, &s).contains(&technique(counter)),
+        "nothing waits to be negated"
+    );
+}
+
+#[test]
+fn battle_techniques_answer_an_event_for_the_warrior_it_chose() {
+    // rules/astrom-cross.txt: "CASTING EVENTS & ITEMS" ("choose its
+    // target ... so that the opponent may see its effect and respond to
+    // it"), "TECHNIQUE STEP" ("techniques ... to change the outcome of
+    // the battle"). Ruling: answering an event, the warrior it chose is
+    // the one battling it: Bulwark Stance ("Your battling warrior has +4
+    // power") saves the warrior Flashfire burns. An event that chooses
+    // no warrior leaves nothing to boost.
+    let (g, mut s, mut rng) = main_phase(32);
+    location(&g, &mut s, A, 0, "Ashfall Ridge");
+    location(&g, &mut s, B, 1, "Basalt Terrace");
+    plain(&g, &mut s, B, 2);
+    warrior(&g, &mut s, B, 2, "Reef Sentry");
+    to_hand(&g, &mut s, A, "Flashfire");
+    to_hand(&g, &mut s, B, "Bulwark Stance");
+    let (flash, stance) = (id(&g, "Flashfire"), id(&g, "Bulwark Stance"));
+    let stance = Action::Technique {
+        card: stance,
+        consume: 0,
+    };
+    assert_eq!(g.power(&s, B, 2), 3);
+    let burn = Action::Event {
+        card: flash,
+        target: 2,
+        consume: 0,
+    };
+    act(&g, &mut s, &mut rng, burn);
+    assert_eq!((s.phase, decider(&g, &s)), (Phase::Respond, B));
+    assert!(legal(&g, &s).contains(&stance), "{:?}", legal(&g, &s));
+    let mut unanswered = s;
+    act(&g, &mut unanswered, &mut rng, Action::Pass);
+    assert!(
+        unanswered.sides[B].warrior(2).is_none(),
+        "3 damage, 3 power"
+    );
+    act(&g, &mut s, &mut rng, stance);
+    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(g.power(&s, B, 2), 3 + 4 - 3, "boosted, then burnt");
+    // Echo of Astrom ("Draw 2 cards") chooses no warrior: Fury Surge
+    // ("Your battling warrior has +3 power") has none to boost.
+    let (g, mut s, mut rng) = main_phase(33);
+    s.active = B;
+    s.first = B;
+    plain(&g, &mut s, A, 0);
+    plain(&g, &mut s, B, 0);
+    warrior(&g, &mut s, A, 0, "Cinder Scout");
+    to_hand(&g, &mut s, A, "Fury Surge");
+    to_hand(&g, &mut s, B, "Echo of Astrom");
+    let echo = Action::Event {
+        card: id(&g, "Echo of Astrom"),
+        target: NONE,
+        consume: 0,
+    };
+    act(&g, &mut s, &mut rng, echo);
+    assert_eq!((s.phase, decider(&g, &s)), (Phase::Respond, A));
+    assert_eq!(legal(&g, &s), [Action::Pass], "no warrior to boost");
 }
 
 #[test]

@@ -86,6 +86,9 @@ pub enum Action {
     Attack(Tgt),
     /// Battle: the current attacker does not attack ("Attack Pass").
     AttackPass,
+    /// Take this card from the deck being searched (`None`: the deck
+    /// holds no card the search finds, as a determinization may deal it).
+    Search(Option<CardId>),
 }
 
 impl Action {
@@ -102,6 +105,7 @@ impl Action {
             Action::NoReply => "no_reply",
             Action::Attack(_) => "attack",
             Action::AttackPass => "attack_pass",
+            Action::Search(_) => "search",
         }
     }
 }

@@ -11,25 +11,11 @@
 //! (Reveal, Negate, Removed Area, Status, Reduce).
 
 use super::NintendoTcg;
-use super::cards::{Ability, CardId, Kind, Op, Stat, Target};
+use super::cards::{Ability, CardId, Effect, Kind, Op, Stat, Target};
 use super::events::{Event, EventKind, Pile, Slot, Status};
 use super::rules::VITALITY;
-use super::state::{Char, MAX_POWER, Placed, State, Tgt, flag};
+use super::state::{Char, Ctx, MAX_POWER, Phase, Placed, Search, State, Tgt, Then, flag};
 use crate::core::{GameRng, Observer, Player, below, shuffle};
-
-/// Who uses an effect, from where, at what.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Ctx {
-    /// The controller.
-    pub owner: Player,
-    /// The Character whose effect it is (or that holds the card), by
-    /// board id on the owner's side.
-    pub source: Option<u8>,
-    /// Whether the effect acts in the Sub-Area.
-    pub sub: bool,
-    /// The chosen target.
-    pub target: Tgt,
-}
 
 /// Where a Character leaving play goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,25 +27,46 @@ pub(super) enum Dest {
 }
 
 impl NintendoTcg {
-    /// Resolves `ability` for `ctx`.
+    /// The ability `ctx` uses.
+    pub(super) fn ability(&self, ctx: Ctx) -> &Ability {
+        &self.card(ctx.card).abilities[ctx.ability as usize]
+    }
+
+    /// Resolves the ability of `ctx`: its coin first, then its effects.
     pub(super) fn resolve(
         &self,
         s: &mut State,
-        ability: &Ability,
         ctx: Ctx,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if ability.coin {
+        if self.ability(ctx).coin {
             let heads = below(rng, 2) == 0;
             self.emit(s, ctx.owner, EventKind::Coin { heads }, obs);
             if !heads {
                 return;
             }
         }
-        for e in &ability.effects {
+        self.resolve_from(s, ctx, 0, rng, obs);
+    }
+
+    /// Resolves the effects of `ctx`'s ability from index `from`; a search
+    /// among them holds up the rest ([`Then::Effects`]).
+    pub(super) fn resolve_from(
+        &self,
+        s: &mut State,
+        ctx: Ctx,
+        from: usize,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for (i, e) in self.ability(ctx).effects.iter().enumerate().skip(from) {
             if s.outcome.is_some() {
                 return;
+            }
+            if s.search.is_some() {
+                let next = i as u8;
+                return self.then(s, Then::Effects { ctx, next }, rng, obs);
             }
             let p = ctx.owner;
             match e.op {
@@ -84,7 +91,7 @@ impl NintendoTcg {
                         _ => self.lose_vp(s, q, e.amount, obs),
                     }
                 }
-                Op::Search | Op::Summon => self.search(s, p, e, ctx.sub, rng, obs),
+                Op::Search | Op::Summon => self.search(s, ctx, i as u8, rng),
                 Op::Token | Op::Fetch => {
                     let Some(card) = e.card else { continue };
                     self.take_extra(s, p, card, ctx, rng, obs);
@@ -356,40 +363,78 @@ impl NintendoTcg {
         }
     }
 
-    /// `search`/`summon`: the matching card of highest level (ties: the
-    /// first in the pool) is revealed and put into hand, or played; the
-    /// deck is shuffled.
-    fn search(
+    /// Whether `search`/`summon` effect `e` of `p` finds `card`: it
+    /// matches the filter, and a summoned Character may enter.
+    pub(super) fn finds(&self, s: &State, p: Player, e: &Effect, card: CardId) -> bool {
+        e.filter.matches(self.card(card)) && (e.op != Op::Summon || self.may_enter(s, p, card))
+    }
+
+    /// The search (or summon) effect a waiting search makes.
+    pub(super) fn search_effect(&self, search: &Search) -> &Effect {
+        &self.ability(search.ctx).effects[search.effect as usize]
+    }
+
+    /// `search`/`summon` (effect `effect` of `ctx`'s ability): when the
+    /// deck holds a card it finds, the flow stops for the controller to
+    /// choose one ([`Phase::Search`]); else the deck is shuffled.
+    fn search(&self, s: &mut State, ctx: Ctx, effect: u8, rng: &mut GameRng) {
+        let p = ctx.owner;
+        let e = &self.ability(ctx).effects[effect as usize];
+        if s.sides[p].deck.iter().any(|&c| self.finds(s, p, e, c)) {
+            s.search = Some(Search {
+                ctx,
+                effect,
+                phase: s.phase,
+                decider: s.decider,
+            });
+            s.phase = Phase::Search;
+            s.decider = p;
+        } else {
+            shuffle(rng, &mut s.sides[p].deck);
+        }
+    }
+
+    /// The searching player chose `card` (`None`: the deck, as a
+    /// determinization dealt it, holds no card the search finds): it is
+    /// revealed and put into hand, or played (a summon); the deck is
+    /// shuffled; then the flow the search held up goes on.
+    pub(super) fn searched(
         &self,
         s: &mut State,
-        p: Player,
-        e: &super::cards::Effect,
-        sub: bool,
+        card: Option<CardId>,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let summon = e.op == Op::Summon;
-        let best = s.sides[p]
-            .deck
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| {
-                e.filter.matches(self.card(c)) && (!summon || self.may_enter(s, p, c))
-            })
-            .max_by_key(|&(_, &c)| (self.card(c).cost, std::cmp::Reverse(c)))
-            .map(|(i, &c)| (i, c));
-        if let Some((i, card)) = best {
-            s.sides[p].deck.remove(i);
-            let to_hand = !summon;
-            self.emit(s, p, EventKind::Search { card, to_hand }, obs);
-            if summon {
+        let Some(search) = s.search.take() else {
+            return;
+        };
+        // Taken first: a summoned Character's Instant may search again,
+        // holding up its own steps before these.
+        let held = std::mem::take(&mut s.then);
+        s.phase = search.phase;
+        s.decider = search.decider;
+        let p = search.ctx.owner;
+        let summon = self.search_effect(&search).op == Op::Summon;
+        let found = card.and_then(|c| s.sides[p].deck.iter().position(|&d| d == c));
+        match found {
+            Some(i) => {
+                let card = s.sides[p].deck.remove(i);
+                let to_hand = !summon;
+                self.emit(s, p, EventKind::Search { card, to_hand }, obs);
                 shuffle(rng, &mut s.sides[p].deck);
-                let uid = self.enter(s, p, card, sub, obs);
-                return self.instant_on_entry(s, p, uid, rng, obs);
+                if summon {
+                    let uid = self.enter(s, p, card, search.ctx.sub, obs);
+                    self.instant_on_entry(s, p, uid, rng, obs);
+                } else {
+                    s.sides[p].hand.push(card);
+                }
             }
-            s.sides[p].hand.push(card);
+            None => shuffle(rng, &mut s.sides[p].deck),
         }
-        shuffle(rng, &mut s.sides[p].deck);
+        self.sweep(s, obs);
+        for step in held {
+            self.then(s, step, rng, obs);
+        }
     }
 
     /// The <Instant> of `p`'s Character `uid`, put into play other than
@@ -409,7 +454,7 @@ impl NintendoTcg {
         if self.card(c.card).kind == Kind::Token {
             return;
         }
-        let Some((_, a)) = self.ability_of(c.card, super::cards::Timing::Instant) else {
+        let Some((ability, a)) = self.ability_of(c.card, super::cards::Timing::Instant) else {
             return;
         };
         let mut first = None;
@@ -418,12 +463,14 @@ impl NintendoTcg {
         });
         if let Some(target) = first {
             let ctx = Ctx {
+                card: c.card,
+                ability,
                 owner: p,
                 source: Some(uid),
                 sub: c.in_sub(),
                 target,
             };
-            self.resolve(s, a, ctx, rng, obs);
+            self.resolve(s, ctx, rng, obs);
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::NintendoTcg;
 use super::cards::{CardId, Kind};
-use super::state::{MAX_POWER, Phase, START_VP, State};
+use super::state::{MAX_POWER, Phase, START_VP, State, Then};
 use crate::core::{Invariants, Player, check_conservation};
 
 impl NintendoTcg {
@@ -39,6 +39,15 @@ impl NintendoTcg {
             && a.uid.is_none()
         {
             cards.push(a.card);
+        }
+        // Effect cards between resolving and their pile, held up by a
+        // search.
+        for step in &s.then {
+            match *step {
+                Then::Resolved(h) if h.owner == p => cards.push(h.card),
+                Then::Discard { player, card } if player == p => cards.push(card),
+                _ => {}
+            }
         }
         cards
     }
@@ -98,7 +107,7 @@ impl Invariants for NintendoTcg {
             if s.outcome.is_none() && side.vp == 0 {
                 return Err(format!("seat {p}: no vitality left but the game goes on"));
             }
-            if s.phase != Phase::Pick && side.pick.is_some() {
+            if s.turns > 0 && side.pick.is_some() {
                 return Err(format!("seat {p}: an unrevealed Commander after setup"));
             }
             if side.assistant.is_some() && p != s.active {
@@ -115,8 +124,9 @@ impl Invariants for NintendoTcg {
                 Phase::Window(_) => s.decider != s.active || s.held.is_none(),
                 Phase::Reply(_) => s.decider == s.active && s.answer.is_some(),
                 Phase::Battle => s.sides[s.decider].char(s.attacker).is_some(),
+                Phase::Search => s.search.is_some_and(|x| x.ctx.owner == s.decider),
             };
-            if !ok {
+            if !ok || (s.phase != Phase::Search && (s.search.is_some() || !s.then.is_empty())) {
                 return Err(format!("inconsistent phase {:?}", s.phase));
             }
             if s.turns > self.options.max_turns {

@@ -10,10 +10,9 @@
 use super::NintendoTcg;
 use super::action::{Action, At};
 use super::cards::{Ability, CardId, Kind, Timing, Trigger};
-use super::effects::Ctx;
 use super::events::{Event, EventKind, Slot, Source};
 use super::state::{
-    Answer, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, flag,
+    Answer, Ctx, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, Then, flag,
 };
 use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
@@ -51,6 +50,8 @@ impl Game for NintendoTcg {
             battle_windows: Seats::default(),
             held: None,
             answer: None,
+            search: None,
+            then: Default::default(),
             turns: 0,
             announced: false,
             outcome: None,
@@ -112,6 +113,25 @@ impl Game for NintendoTcg {
                 self.attack_options(s, |t| out.push(Action::Attack(t)));
                 out.push(Action::AttackPass);
             }
+            Phase::Search => {
+                let Some(search) = s.search else { return };
+                // Each card the search finds, once, in card order: the
+                // choice never shows the deck's (hidden) order.
+                let e = self.search_effect(&search);
+                let mut cards: Vec<CardId> = s.sides[p]
+                    .deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.finds(s, p, e, c))
+                    .collect();
+                cards.sort_unstable();
+                cards.dedup();
+                out.extend(cards.into_iter().map(|c| Action::Search(Some(c))));
+                // A determinized deck may hold no such card.
+                if out.is_empty() {
+                    out.push(Action::Search(None));
+                }
+            }
         }
     }
 
@@ -155,9 +175,10 @@ impl Game for NintendoTcg {
                 if a != Action::NoReply {
                     self.main_action(s, p, a, false, rng, obs);
                 }
-                self.resolve_answer(s, rng, obs);
-                self.after_window(s, trigger, rng, obs);
+                self.then(s, Then::Answer, rng, obs);
+                self.then(s, Then::AfterWindow(trigger), rng, obs);
             }
+            (Phase::Search, Action::Search(card)) => self.searched(s, card, rng, obs),
             (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
             (Phase::Battle, _) => self.attack_pass(s, obs),
             _ => self.main_action(s, p, a, true, rng, obs),
@@ -511,14 +532,16 @@ impl NintendoTcg {
                     ch.used |= 1 << ability;
                 }
                 let ctx = Ctx {
+                    card: c.card,
+                    ability,
                     owner: p,
                     source: Some(uid),
                     sub: c.in_sub(),
                     target,
                 };
-                self.resolve(s, ab, ctx, rng, obs);
+                self.resolve(s, ctx, rng, obs);
                 if ab.timing == Timing::Attack {
-                    self.tap(s, p, uid, obs);
+                    self.then(s, Then::Tap { player: p, uid }, rng, obs);
                 }
             }
             Action::UseItem { uid, item, target } => {
@@ -528,34 +551,38 @@ impl NintendoTcg {
                 let Some(&card) = c.items.get(item as usize) else {
                     return;
                 };
-                let Some((_, ab)) = self.ability_of(card, Timing::Attack) else {
+                let Some((ability, ab)) = self.ability_of(card, Timing::Attack) else {
                     return;
                 };
                 self.pay(s, p, ab.cost, obs);
                 let ctx = Ctx {
+                    card,
+                    ability,
                     owner: p,
                     source: Some(uid),
                     sub: c.in_sub(),
                     target,
                 };
-                self.resolve(s, ab, ctx, rng, obs);
-                self.tap(s, p, uid, obs);
+                self.resolve(s, ctx, rng, obs);
+                self.then(s, Then::Tap { player: p, uid }, rng, obs);
             }
             Action::UseArea { sub, target } => {
                 let placed = if sub { s.sub } else { s.area };
                 let Some(pl) = placed else { return };
-                let Some((_, ab)) = self.ability_of(pl.card, Timing::Normal) else {
+                let Some((ability, ab)) = self.ability_of(pl.card, Timing::Normal) else {
                     return;
                 };
                 s.sides[p].area_used = true;
                 self.pay(s, p, ab.cost, obs);
                 let ctx = Ctx {
+                    card: pl.card,
+                    ability,
                     owner: p,
                     source: None,
                     sub,
                     target,
                 };
-                self.resolve(s, ab, ctx, rng, obs);
+                self.resolve(s, ctx, rng, obs);
             }
             Action::Move { uid } => {
                 if let Some(c) = s.sides[p].char_mut(uid) {
@@ -603,29 +630,27 @@ impl NintendoTcg {
         side.power = side.power.saturating_sub(cost);
         self.emit(s, p, EventKind::Play { card, cost, from }, obs);
         let c = self.card(card);
-        let instant = self.ability_of(card, Timing::Instant).map(|(_, a)| a);
+        let instant = self.ability_of(card, Timing::Instant).map(|(i, _)| i);
+        let ctx = |source: Option<u8>, sub: bool, ability: u8| Ctx {
+            card,
+            ability,
+            owner: p,
+            source,
+            sub,
+            target,
+        };
         match c.kind {
             Kind::Character | Kind::Token => {
                 let sub = at == At::Sub;
                 let uid = self.enter(s, p, card, sub, obs);
-                if let Some(a) = instant
+                if let Some(ability) = instant
                     && target != Tgt::Skip
                 {
-                    self.resolve(
-                        s,
-                        a,
-                        Ctx {
-                            owner: p,
-                            source: Some(uid),
-                            sub,
-                            target,
-                        },
-                        rng,
-                        obs,
-                    );
+                    self.resolve(s, ctx(Some(uid), sub, ability), rng, obs);
                 }
-                if windows && from_hand && self.answerable[p.opponent()][0] && s.outcome.is_none() {
-                    self.open_window(s, p.opponent(), Trigger::CharacterPlayed, obs);
+                if windows && from_hand && self.answerable[p.opponent()][0] {
+                    let (player, trigger) = (p.opponent(), Trigger::CharacterPlayed);
+                    self.then(s, Then::Window { player, trigger }, rng, obs);
                 }
             }
             Kind::Assistant => {
@@ -634,21 +659,10 @@ impl NintendoTcg {
                 side.assisted = true;
                 let at = Slot::Assistant;
                 self.emit(s, p, EventKind::Placed { card, at }, obs);
-                if let Some(a) = instant
+                if let Some(ability) = instant
                     && target != Tgt::Skip
                 {
-                    self.resolve(
-                        s,
-                        a,
-                        Ctx {
-                            owner: p,
-                            source: None,
-                            sub: false,
-                            target,
-                        },
-                        rng,
-                        obs,
-                    );
+                    self.resolve(s, ctx(None, false, ability), rng, obs);
                 }
             }
             Kind::Area => self.place_area(s, p, card, obs),
@@ -662,28 +676,12 @@ impl NintendoTcg {
                 h.items.push(card);
                 let sub = h.in_sub();
                 self.emit(s, p, EventKind::Attach { card, uid: host }, obs);
-                if let Some(a) = instant {
-                    self.resolve(
-                        s,
-                        a,
-                        Ctx {
-                            owner: p,
-                            source: Some(host),
-                            sub,
-                            target,
-                        },
-                        rng,
-                        obs,
-                    );
+                if let Some(ability) = instant {
+                    self.resolve(s, ctx(Some(host), sub, ability), rng, obs);
                     // "Right when the item is attached, the effect is
                     // activated and the item is discarded."
-                    if let Some(h) = s.sides[p].char_mut(host)
-                        && let Some(i) = h.items.iter().position(|&x| x == card)
-                    {
-                        h.items.remove(i);
-                        self.emit(s, p, EventKind::Detach { card, uid: host }, obs);
-                        self.to_discard(s, p, card, obs);
-                    }
+                    let (player, uid) = (p, host);
+                    self.then(s, Then::DropItem { player, uid, card }, rng, obs);
                 }
             }
             Kind::Effect => {
@@ -714,7 +712,7 @@ impl NintendoTcg {
     }
 
     /// Opens `trigger`'s window for `p`.
-    fn open_window(
+    pub(super) fn open_window(
         &self,
         s: &mut State,
         p: Player,
@@ -751,17 +749,25 @@ impl NintendoTcg {
             // Its Character left play meanwhile: no effect.
             return self.to_discard(s, h.owner, h.card, obs);
         }
-        if let Some(a) = c.abilities.first() {
+        if !c.abilities.is_empty() {
             let sub = host.map_or(h.sub, |c| c.in_sub());
             let ctx = Ctx {
+                card: h.card,
+                ability: 0,
                 owner: h.owner,
                 source: h.host,
                 sub,
                 target: h.target,
             };
-            self.resolve(s, a, ctx, rng, obs);
+            self.resolve(s, ctx, rng, obs);
         }
-        if c.timing == Timing::Attack
+        self.then(s, Then::Resolved(h), rng, obs);
+    }
+
+    /// After Effect card `h` resolved: an Attack card taps its Character;
+    /// the card goes to its pile.
+    pub(super) fn resolved(&self, s: &mut State, h: Held, obs: &mut impl Observer<Event>) {
+        if self.card(h.card).timing == Timing::Attack
             && let Some(uid) = h.host
         {
             self.tap(s, h.owner, uid, obs);
@@ -808,18 +814,24 @@ impl NintendoTcg {
             s.decider = s.active;
         } else {
             self.resolve_answer(s, rng, obs);
-            self.after_window(s, trigger, rng, obs);
+            self.then(s, Then::AfterWindow(trigger), rng, obs);
         }
     }
 
     /// Resolves the pending answer. An Effect card answered from hand goes
     /// to its owner's pile whether or not it takes effect (its Character
     /// gone, or the game already over after the reply).
-    fn resolve_answer(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+    pub(super) fn resolve_answer(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let Some(ans) = s.answer.take() else { return };
         self.answer_effect(s, ans, rng, obs);
         if ans.uid.is_none() {
-            self.to_discard(s, ans.owner, ans.card, obs);
+            let (player, card) = (ans.owner, ans.card);
+            self.then(s, Then::Discard { player, card }, rng, obs);
         }
     }
 
@@ -835,9 +847,9 @@ impl NintendoTcg {
             // The reply ended the game.
             return;
         }
-        let Some(a) = self.card(ans.card).abilities.get(ans.ability as usize) else {
+        if self.card(ans.card).abilities.len() <= ans.ability as usize {
             return;
-        };
+        }
         let sub = match ans.uid {
             None => false,
             Some(uid) => match s.sides[ans.owner].char(uid) {
@@ -847,16 +859,18 @@ impl NintendoTcg {
             },
         };
         let ctx = Ctx {
+            card: ans.card,
+            ability: ans.ability,
             owner: ans.owner,
             source: ans.uid,
             sub,
             target: ans.target,
         };
-        self.resolve(s, a, ctx, rng, obs);
+        self.resolve(s, ctx, rng, obs);
     }
 
     /// Goes on after a window closes.
-    fn after_window(
+    pub(super) fn after_window(
         &self,
         s: &mut State,
         trigger: Trigger,
@@ -876,6 +890,46 @@ impl NintendoTcg {
             }
             Trigger::CharacterPlayed => {}
             Trigger::BattleStart => self.next_battle_window(s, obs),
+        }
+    }
+
+    /// Runs `step` of the flow now, or, while a search waits for its
+    /// player's choice, after it ([`NintendoTcg::searched`]).
+    pub(super) fn then(
+        &self,
+        s: &mut State,
+        step: Then,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if s.search.is_some() {
+            let held = s.then.push(step);
+            assert!(held, "a search held up more than THEN steps");
+            return;
+        }
+        match step {
+            Then::Effects { ctx, next } => self.resolve_from(s, ctx, next.into(), rng, obs),
+            Then::Tap { player, uid } => self.tap(s, player, uid, obs),
+            Then::DropItem { player, uid, card } => {
+                if let Some(h) = s.sides[player].char_mut(uid)
+                    && let Some(i) = h.items.iter().position(|&x| x == card)
+                {
+                    h.items.remove(i);
+                    self.emit(s, player, EventKind::Detach { card, uid }, obs);
+                    self.to_discard(s, player, card, obs);
+                }
+            }
+            Then::Resolved(h) => self.resolved(s, h, obs),
+            Then::Discard { player, card } => self.to_discard(s, player, card, obs),
+            Then::Window { player, trigger } => {
+                if s.outcome.is_none() {
+                    self.open_window(s, player, trigger, obs);
+                }
+            }
+            Then::Answer => self.resolve_answer(s, rng, obs),
+            Then::AfterWindow(trigger) => self.after_window(s, trigger, rng, obs),
+            Then::Commander(p) => self.reveal_commander(s, p, rng, obs),
+            Then::FirstTurn(p) => self.start_turn(s, p, obs),
         }
     }
 
@@ -907,24 +961,36 @@ impl NintendoTcg {
         let commanders = s.sides.map(|side| side.pick);
         self.emit(s, first, EventKind::Reveal { commanders, first }, obs);
         for q in [first, first.opponent()] {
-            let Some(card) = s.sides[q].pick.take() else {
-                continue;
-            };
-            let cost = self.cost_of(s, q, card);
-            if cost <= s.sides[q].power && self.may_enter(s, q, card) {
-                s.sides[q].power -= cost;
-                let from = Source::Pick;
-                self.emit(s, q, EventKind::Play { card, cost, from }, obs);
-                let uid = self.enter(s, q, card, false, obs);
-                self.instant_on_entry(s, q, uid, rng, obs);
-            } else {
-                let side = &mut s.sides[q];
-                side.deck.push(card);
-                shuffle(rng, &mut side.deck);
-                self.emit(s, q, EventKind::ShuffleIn { card }, obs);
-            }
+            self.then(s, Then::Commander(q), rng, obs);
         }
-        self.start_turn(s, first, obs);
+        self.then(s, Then::FirstTurn(first), rng, obs);
+    }
+
+    /// `p`'s revealed Commander is paid for and played, or shuffled into
+    /// the deck when it cannot be.
+    pub(super) fn reveal_commander(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(card) = s.sides[p].pick.take() else {
+            return;
+        };
+        let cost = self.cost_of(s, p, card);
+        if cost <= s.sides[p].power && self.may_enter(s, p, card) {
+            s.sides[p].power -= cost;
+            let from = Source::Pick;
+            self.emit(s, p, EventKind::Play { card, cost, from }, obs);
+            let uid = self.enter(s, p, card, false, obs);
+            self.instant_on_entry(s, p, uid, rng, obs);
+        } else {
+            let side = &mut s.sides[p];
+            side.deck.push(card);
+            shuffle(rng, &mut side.deck);
+            self.emit(s, p, EventKind::ShuffleIn { card }, obs);
+        }
     }
 
     /// Starts `p`'s turn: both players gain hand power, `p` draws (or

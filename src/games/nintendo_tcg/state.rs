@@ -31,6 +31,12 @@ pub const EXTRA: usize = 16;
 pub const ITEMS: usize = 3;
 /// Constant Effect cards one side may have out (a ruling).
 pub const CONSTANTS: usize = 4;
+/// Steps of the flow a search can hold up at once. The deepest flow holds
+/// up 4 (an Effect card played in a reply: the rest of its ability, the
+/// card's end, the answer, the window's end), and each Instant of a
+/// Character put into play within it one more (the rest of that Instant);
+/// overflowing is a panic, never a step dropped.
+pub const THEN: usize = 8;
 
 /// Character flags.
 pub mod flag {
@@ -196,6 +202,96 @@ pub enum Tgt {
     Foe(u8),
 }
 
+/// An ability in use: which, by whom, from where, at what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ctx {
+    /// The card whose ability it is.
+    pub card: CardId,
+    /// The ability's index on the card.
+    pub ability: u8,
+    /// The controller.
+    pub owner: Player,
+    /// The Character whose effect it is (or that holds the card), by
+    /// board id on the owner's side.
+    pub source: Option<u8>,
+    /// Whether the effect acts in the Sub-Area.
+    pub sub: bool,
+    /// The chosen target.
+    pub target: Tgt,
+}
+
+/// A search (or summon) waiting for the searching player to choose the
+/// card (rules: "Search your deck for …"); the flow it interrupted is
+/// held in [`State::then`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Search {
+    /// The ability searching; its controller chooses.
+    pub ctx: Ctx,
+    /// The searching effect's index in the ability.
+    pub effect: u8,
+    /// The phase to go back to once the card is chosen.
+    pub phase: Phase,
+    /// Whose decision it is then.
+    pub decider: Player,
+}
+
+/// A step of the flow that a search interrupted, run once the card is
+/// chosen (in order; a step that searches again holds up the rest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Then {
+    /// The rest of an ability: its effects from index `next`.
+    Effects {
+        /// The ability.
+        ctx: Ctx,
+        /// The first effect left.
+        next: u8,
+    },
+    /// `player`'s Character `uid` taps (after its Attack effect).
+    Tap {
+        /// Whose.
+        player: Player,
+        /// Its board id.
+        uid: u8,
+    },
+    /// An Item's Instant is done: it leaves its holder for the discard
+    /// pile.
+    DropItem {
+        /// Whose.
+        player: Player,
+        /// The holder's board id.
+        uid: u8,
+        /// The Item.
+        card: CardId,
+    },
+    /// An Effect card has resolved: an Attack card taps its Character,
+    /// the card goes to its pile.
+    Resolved(Held),
+    /// A Timed Effect card answered from hand goes to its pile.
+    Discard {
+        /// Whose.
+        player: Player,
+        /// The card.
+        card: CardId,
+    },
+    /// `player`'s window on `trigger` opens (unless the game is over).
+    Window {
+        /// Who may answer.
+        player: Player,
+        /// The trigger.
+        trigger: Trigger,
+    },
+    /// The answer waiting for the reply resolves.
+    #[default]
+    Answer,
+    /// The window of this trigger has closed: the game goes on.
+    AfterWindow(Trigger),
+    /// Setup: `player`'s face-down Commander is paid for and played, or
+    /// shuffled in.
+    Commander(Player),
+    /// Setup: the first turn begins, this player's.
+    FirstTurn(Player),
+}
+
 /// An Effect card activated and waiting for its reply window to close.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Held {
@@ -243,6 +339,8 @@ pub enum Phase {
     Reply(Trigger),
     /// The Battle Phase: `attacker` (of `decider`) attacks or passes.
     Battle,
+    /// `decider` chooses the card of the [`State::search`].
+    Search,
 }
 
 /// The whole game.
@@ -268,6 +366,10 @@ pub struct State {
     pub held: Option<Held>,
     /// A Timed effect waiting for the reply.
     pub answer: Option<Answer>,
+    /// The search waiting for its player's choice.
+    pub search: Option<Search>,
+    /// The flow held up by the search, in order.
+    pub then: FixedVec<Then, THEN>,
     /// Turns started, both players' counted.
     pub turns: u16,
     /// Whether the game start has been reported to the observer.

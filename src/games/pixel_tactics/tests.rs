@@ -451,6 +451,8 @@ fn draw_needs_a_deck_and_fewer_than_five_cards() {
     t.sides[Player::A].discard.extend(deck);
     t.sides[Player::A].deck.clear();
     assert!(!legal(&g, &t).contains(&Action::Draw), "empty deck");
+    // Ruling: the empty deck only removes the action; the game goes on.
+    assert!(!legal(&g, &t).is_empty() && t.outcome.is_none());
 }
 
 #[test]
