@@ -311,6 +311,39 @@ fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
     }
 }
 
+/// A card made deliberately over-powered with `--set` (Gust Hawk: 8
+/// stars instead of 3 at the same $3, and 30 RP instead of 3 when
+/// played) tops the grant experiment's ranking, clear of every other
+/// card, and is under-priced in `mb_value_curve.csv` and `mb_cards.csv`.
+#[test]
+fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
+    let dir = TempDir::new().unwrap();
+    let op = [
+        "--set",
+        "Gust Hawk.stars=8",
+        "--set",
+        "Gust Hawk.effects.0.amount=30",
+        "--grant-all",
+    ];
+    let out = run(dir.path(), "op", 24, &op);
+    let grant = rows(&out.join("mb_grant.csv"));
+    let number =
+        |row: &HashMap<String, String>, column: &str| -> f64 { row[column].parse().unwrap() };
+    assert_eq!(grant[0]["card"], "Gust Hawk", "{:?}", grant[0]);
+    assert!(number(&grant[0], "effect_ci95_low") > number(&grant[1], "effect"));
+    assert!(number(&grant[0], "effect_ci95_low") > 0.0);
+    let curve = rows(&out.join("mb_value_curve.csv"));
+    let bucket = curve
+        .iter()
+        .find(|r| r["stars"] == "8" && r["price"] == "3")
+        .expect("a value-curve line for 8 stars at $3");
+    assert_eq!(bucket["card_names"], "Gust Hawk");
+    assert_eq!(bucket["verdict"], "under-priced");
+    let cards = rows(&out.join("mb_cards.csv"));
+    let hawk = cards.iter().find(|r| r["card"] == "Gust Hawk").unwrap();
+    assert_eq!(hawk["verdict"], "under-priced");
+}
+
 #[test]
 fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
     let dir = TempDir::new().unwrap();

@@ -10,6 +10,11 @@ use super::deck::Deck;
 use super::state::MAX_INSTANCES;
 use crate::core::Seats;
 
+/// The most an instance's [`Table::rp_worth`] may be, either way: 200
+/// RP, beyond any card worth playing (the features sum a deck's worths
+/// in 16 bits).
+pub const MAX_WORTH: f32 = 2000.0;
+
 /// The instances of one set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetCards {
@@ -32,8 +37,12 @@ pub struct Table {
     /// Whether each instance's card is a single.
     pub singles: Vec<bool>,
     /// What each instance's effects are worth to its owner, in tenths of
-    /// an RP, as the bots estimate it ([`super::cards::Card::rp_worth`]).
+    /// an RP, as the bots estimate it ([`super::cards::Card::rp_worth`]),
+    /// within ±[`MAX_WORTH`].
     pub rp_worth: Vec<i16>,
+    /// The singles worth more than nothing, by worth (highest first; ties
+    /// in instance order).
+    pub singles_by_worth: Vec<u16>,
     /// What each instance costs if it comes up in the store: its set's
     /// buy cost, or for a set without one (promos, starters) the highest
     /// star rating of its set (a ruling; one price per set, as a card's
@@ -104,6 +113,11 @@ impl Table {
             })
             .collect();
         t.starters = Seats::from_vec(starters);
+        let mut singles: Vec<u16> = (0..t.len() as u16)
+            .filter(|&i| t.singles[usize::from(i)] && t.rp_worth[usize::from(i)] > 0)
+            .collect();
+        singles.sort_by_key(|&i| std::cmp::Reverse(t.rp_worth[usize::from(i)]));
+        t.singles_by_worth = singles;
         t
     }
 
