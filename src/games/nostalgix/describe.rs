@@ -1,7 +1,8 @@
 //! What `decklab play` shows of a Nostalgix table (rules/nostalgix.txt:
 //! "Field Layout & Descriptions"): each side's Hero, Fighters and tokens,
 //! back row, hand, deck and Void, and the Arena. Hidden from a seat: the
-//! opponent's hand and face-down Surprises, both decks' order (see
+//! opponent's Hero until it flips (setup steps 2 and 8), hand and
+//! face-down Surprises, both decks' order (see
 //! `view`), and in the log the cards the opponent draws, sets aside or
 //! sets face down.
 
@@ -62,9 +63,15 @@ impl Describe for Nostalgix {
             let side = &s.sides[p];
             let you = if p == seat { " (you)" } else { "" };
             let shown = p == seat || reveal;
+            // Setup step 2: the Heroes stay face down until the coin.
+            let face_down = matches!(s.phase, Phase::Mulligan | Phase::ChooseOrder);
+            let hero = if shown || !face_down {
+                self.entity_words(s, &side.hero)
+            } else {
+                "face down".to_owned()
+            };
             lines.push(format!(
-                "seat {p}{you}: Hero {}, mana {}/{}{}, prize counters {}/{}",
-                self.entity_words(s, &side.hero),
+                "seat {p}{you}: Hero {hero}, mana {}/{}{}, prize counters {}/{}",
                 side.mana,
                 side.max_mana,
                 if side.mana_token { " + token" } else { "" },
