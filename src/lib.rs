@@ -8,6 +8,7 @@ pub mod core;
 pub mod diagnostics;
 pub mod games;
 pub mod output;
+pub mod play;
 pub mod report;
 pub mod sim;
 pub mod stats;

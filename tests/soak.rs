@@ -101,7 +101,9 @@ fn soak<G: Game + Evaluate + Invariants>(name: &str, matchups: &[G], random: u64
                 unreachable!("the checker asks only in live states")
             };
             let view = g.determinize(s, player, rng);
-            bots[player.index()].choose(g, &view, player, rng)
+            bots[player.index()]
+                .choose(g, &view, player, rng)
+                .expect("a searching bot always moves")
         };
         let first = 1_000_000 + i as u64 * greedy;
         let r = games_with(

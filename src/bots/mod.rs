@@ -5,15 +5,19 @@
 //!
 //! - [`RandomBot`]: uniform over the legal actions;
 //! - [`GreedyBot`]: one-ply lookahead over a weighted evaluation;
-//! - [`IsmctsBot`]: single-observer Information Set MCTS.
+//! - [`IsmctsBot`]: single-observer Information Set MCTS;
+//! - [`MovesBot`]: a recorded list of choices (a person's game played
+//!   again).
 
 mod greedy;
 mod ismcts;
+mod moves;
 mod random;
 pub mod strategy;
 
 pub use greedy::{Evaluator, GreedyBot, WIN_SCORE};
 pub use ismcts::IsmctsBot;
+pub use moves::MovesBot;
 pub use random::RandomBot;
 pub use strategy::{FeatureSet, Settings, Strategy, StrategyError};
 
@@ -29,6 +33,8 @@ pub enum Bot<G: Game + Evaluate> {
     Greedy(GreedyBot<G>),
     /// Information Set MCTS.
     Ismcts(IsmctsBot<G>),
+    /// A recorded list of choices.
+    Moves(MovesBot<G>),
 }
 
 impl<G: Game + Evaluate> Bot<G> {
@@ -40,7 +46,7 @@ impl<G: Game + Evaluate> Bot<G> {
     /// `game.feature_names()`).
     pub fn new(game: &G, strategy: &Strategy) -> Self {
         let weights = match &strategy.settings {
-            Settings::Random => None,
+            Settings::Random | Settings::Moves(_) => None,
             Settings::Greedy(w) => Some(w),
             Settings::Ismcts(s) => Some(&s.weights),
         };
@@ -55,12 +61,23 @@ impl<G: Game + Evaluate> Bot<G> {
             Settings::Random => Bot::Random(RandomBot::new()),
             Settings::Greedy(w) => Bot::Greedy(GreedyBot::new(w)),
             Settings::Ismcts(s) => Bot::Ismcts(IsmctsBot::new(s)),
+            Settings::Moves(m) => Bot::Moves(MovesBot::new(m)),
+        }
+    }
+
+    /// Gets ready for a new game: a recorded bot starts its list again
+    /// (the other bots keep only scratch buffers across games).
+    pub fn new_game(&mut self) {
+        if let Bot::Moves(bot) = self {
+            bot.new_game();
         }
     }
 
     /// The action `player` takes. `view` must be a determinization for
     /// `player` (`game.determinize(&state, player, rng)`) of a state where
-    /// `player` decides; `rng` is the bot's own stream.
+    /// `player` decides; `rng` is the bot's own stream. `None` only from a
+    /// recorded bot whose list is spent (or no longer matches the game):
+    /// the game stops there, unfinished.
     ///
     /// # Panics
     /// If `view` has no legal action (a terminal state).
@@ -70,12 +87,13 @@ impl<G: Game + Evaluate> Bot<G> {
         view: &G::State,
         player: Player,
         rng: &mut GameRng,
-    ) -> G::Action {
-        match self {
+    ) -> Option<G::Action> {
+        Some(match self {
             Bot::Random(bot) => bot.choose(game, view, rng),
             Bot::Greedy(bot) => bot.choose(game, view, player, rng),
             Bot::Ismcts(bot) => bot.choose(game, view, player, rng),
-        }
+            Bot::Moves(bot) => return bot.choose(game, view),
+        })
     }
 }
 
@@ -150,7 +168,9 @@ pub(crate) mod testing {
                 } else {
                     &mut second
                 };
-                let action = bot.choose(game, &view, player, &mut bot_rngs[player.index()]);
+                let action = bot
+                    .choose(game, &view, player, &mut bot_rngs[player.index()])
+                    .expect("a searching bot always moves");
                 game.apply(&mut state, action, &mut rng, &mut NoObserver);
             };
             total += outcome.returns(first_seat);
@@ -174,6 +194,7 @@ mod tests {
             "kind = \"random\"",
             "kind = \"greedy\"\n[weights.toy]\npoints = 1",
             "kind = \"ismcts\"\niterations = 20",
+            "kind = \"moves\"\nmoves = [1]",
         ];
         let state = game.new_state(&mut derive_rng(1, 0));
         let Node::Decision(player) = game.to_move(&state) else {
@@ -187,7 +208,10 @@ mod tests {
             send(&bot);
             let view = game.determinize(&state, player, &mut derive_rng(1, 1));
             let action = bot.choose(&game, &view, player, &mut derive_rng(1, 2));
-            assert!(legal.contains(&action), "{text}: {action:?}");
+            assert!(
+                action.is_some_and(|a| legal.contains(&a)),
+                "{text}: {action:?}"
+            );
         }
     }
 }

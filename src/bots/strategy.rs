@@ -1,7 +1,7 @@
 //! Strategy files (`strategies/*.toml`): which bot plays, with what settings.
 //!
 //! ```toml
-//! kind = "ismcts"            # "random" | "greedy" | "ismcts"
+//! kind = "ismcts"            # "random" | "greedy" | "ismcts" | "moves"
 //! iterations = 200           # ismcts budget (default 1000), or
 //! # milliseconds = 50        #   a wall-clock budget (not reproducible)
 //! exploration = 0.7          # UCB1 constant (default 0.7)
@@ -12,6 +12,11 @@
 //! [weights.nostalgix]        # greedy: required; ismcts: for rollouts/cut-offs
 //! hero_health = 0.12         # feature name (of that game) = weight
 //! ```
+//!
+//! `kind = "moves"` with `moves = [1, 3, 1, …]` replays a recorded list of
+//! choices, each the 1-based number of an action among the legal ones in
+//! their order: what `decklab play` saves for the person's seat, so that
+//! `decklab replay` plays a person's game again.
 //!
 //! Features differ from game to game, so weights are given per game, one
 //! `[weights.<game>]` table each: one file serves every ruleset it has
@@ -75,6 +80,8 @@ pub enum Settings {
     Greedy(Weights),
     /// Information Set MCTS.
     Ismcts(IsmctsSettings),
+    /// A recorded list of choices: 1-based numbers into the legal actions.
+    Moves(Vec<u32>),
 }
 
 /// The settings of an ISMCTS bot.
@@ -323,6 +330,7 @@ struct Raw {
     rollout_depth: Option<Spanned<u32>>,
     final_choice: Option<Spanned<String>>,
     weights: Option<Spanned<BTreeMap<Spanned<String>, Spanned<WeightTable>>>>,
+    moves: Option<Spanned<Vec<u32>>>,
 }
 
 /// One `[weights.<game>]` table as written.
@@ -348,7 +356,7 @@ impl Checker<'_> {
     }
 
     fn settings(&self, raw: Raw) -> Result<Settings, StrategyError> {
-        let kinds = ["random", "greedy", "ismcts"];
+        let kinds = ["random", "greedy", "ismcts", "moves"];
         let kind = raw.kind.get_ref().as_str();
         if !kinds.contains(&kind) {
             let message = unknown_name("kind", kind, kinds);
@@ -372,8 +380,14 @@ impl Checker<'_> {
                 return Err(self.error_at(span, message));
             }
         }
+        if let Some(m) = raw.moves.as_ref().filter(|_| kind != "moves") {
+            let message =
+                format!("`moves` is a setting of kind = \"moves\", not of kind = \"{kind}\"");
+            return Err(self.error(m, message));
+        }
         let game = self.features.game;
         match kind {
+            "moves" => self.moves(raw),
             "random" => match &raw.weights {
                 Some(w) => Err(self.error(w, "kind = \"random\" takes no [weights]")),
                 None => Ok(Settings::Random),
@@ -387,6 +401,22 @@ impl Checker<'_> {
             },
             _ => self.ismcts(raw).map(Settings::Ismcts),
         }
+    }
+
+    fn moves(&self, raw: Raw) -> Result<Settings, StrategyError> {
+        if let Some(w) = &raw.weights {
+            return Err(self.error(w, "kind = \"moves\" takes no [weights]"));
+        }
+        let Some(moves) = raw.moves else {
+            return Err(self.error(
+                &raw.kind,
+                "kind = \"moves\" expects a list `moves = [1, 2, …]`",
+            ));
+        };
+        if moves.get_ref().contains(&0) {
+            return Err(self.error(&moves, "expected action numbers from 1"));
+        }
+        Ok(Settings::Moves(moves.into_inner()))
     }
 
     fn ismcts(&self, raw: Raw) -> Result<IsmctsSettings, StrategyError> {

@@ -13,6 +13,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -30,7 +31,7 @@ use crate::output::{
     GameLine, GamesCsv, InputFile, Manifest, OutputDir, OutputError, git_commit, write_log,
     write_stats, write_tables,
 };
-use crate::sim::{Progress, RunConfig, RunReport, run_with_bar, thread_pool};
+use crate::sim::{PlayedGame, Progress, RunConfig, RunReport, run_with_bar, thread_pool};
 use crate::stats::{Lineup, RunStats};
 
 /// A table: its entries (decks and their bots, entry a first) and the
@@ -145,7 +146,7 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     campaign: &'a Campaign<G>,
     args: &'a RunArgs,
     stop: &'a AtomicBool,
-    pool: ThreadPool,
+    pool: Arc<ThreadPool>,
     out: OutputDir,
     games_csv: GamesCsv,
     lineups: Vec<Lineup>,
@@ -171,6 +172,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         total: u64,
     ) -> anyhow::Result<Self> {
         let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
+        let pool = Arc::new(pool);
         let mut out = OutputDir::create(&args.out)?;
         out.own_files("logs", "game-", ".jsonl");
         let games_csv = GamesCsv::create(&out, campaign.players())?;
@@ -217,69 +219,73 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let p = &campaign.pairings[pairing];
         let start = pairing as u64 * campaign.block + first;
         let config = campaign.run_config(self.args, start, games);
-        let lineup = &self.lineups[pairing];
-        let catalog = self.catalog.as_ref();
-        let returns = &mut self.returns;
-        let (games_csv, out, stats) = (&mut self.games_csv, &mut self.out, &mut self.stats);
-        let progress = &self.progress;
-        let followed = campaign.followed.as_deref();
-        let logged = &mut self.logged;
+        let (pool, stop, bar) = (self.pool.clone(), self.stop, self.progress.bar().clone());
         let report = run_with_bar(
             &p.games,
-            &self.pool,
+            &pool,
             &config,
-            self.stop,
-            self.progress.bar(),
+            stop,
+            &bar,
             |entry| Bot::new(&p.games[0], &campaign.strategies[p.bots[entry]]),
-            |g| {
-                let entry = |seat: Player| p.entry_at(seat, g.rotation);
-                let players = p.decks.len();
-                let decks = Seats::from_fn(players, |s| p.decks.as_slice()[entry(s)].as_str());
-                let bots = Seats::from_fn(players, |s| {
-                    lineup.matchup.bots.as_slice()[entry(s)].as_str()
-                });
-                games_csv.write(&GameLine {
-                    game: g.index,
-                    seed: g.seed,
-                    first: g.record.first,
-                    decks: &decks,
-                    bots: &bots,
-                    outcome: &g.outcome,
-                    turns: g.turns,
-                    summaries: &g.summaries,
-                })?;
-                if !g.log.is_empty() {
-                    write_log(out, g.index, &g.log)?;
-                    *logged += 1;
-                }
-                if let Some(deck) = followed {
-                    for seat in Player::all(players) {
-                        if p.decks.as_slice()[entry(seat)] == deck {
-                            let won = match g.outcome.winner() {
-                                Some(w) => Some(w == seat),
-                                None if g.outcome.rank(seat) == 1 => None,
-                                None => Some(false),
-                            };
-                            progress.record(won);
-                        }
-                    }
-                }
-                let scores = g.summaries.map(|s| s.score);
-                stats.add_game(lineup, g.rotation, &g.outcome, &scores, g.turns, &g.record);
-                if let Some((seat, units)) = returns {
-                    units.push(g.outcome.return_units(*seat));
-                }
-                if let Some(catalog) = catalog {
-                    let store = stats.store.get_or_insert_default();
-                    store.add_game(catalog, &g.ledger, &g.outcome, players);
-                }
-                Ok::<_, OutputError>(())
-            },
+            |g| self.record(pairing, &g),
         )?;
         self.report.games += report.games;
         self.report.requested += report.requested;
         self.report.elapsed += report.elapsed;
         Ok(report.complete())
+    }
+
+    /// Writes game `g` of pairing `pairing`: its line of `games.csv`, its
+    /// log if it has one, the progress of the followed deck, the tallies.
+    /// [`Session::play`] records every game it plays; a command that plays
+    /// a game itself (`decklab play`) records it with this.
+    pub fn record(&mut self, pairing: usize, g: &PlayedGame) -> Result<(), OutputError> {
+        let campaign = self.campaign;
+        let p = &campaign.pairings[pairing];
+        let lineup = &self.lineups[pairing];
+        let entry = |seat: Player| p.entry_at(seat, g.rotation);
+        let players = p.decks.len();
+        let decks = Seats::from_fn(players, |s| p.decks.as_slice()[entry(s)].as_str());
+        let bots = Seats::from_fn(players, |s| {
+            lineup.matchup.bots.as_slice()[entry(s)].as_str()
+        });
+        self.games_csv.write(&GameLine {
+            game: g.index,
+            seed: g.seed,
+            first: g.record.first,
+            decks: &decks,
+            bots: &bots,
+            outcome: &g.outcome,
+            turns: g.turns,
+            summaries: &g.summaries,
+        })?;
+        if !g.log.is_empty() {
+            write_log(&mut self.out, g.index, &g.log)?;
+            self.logged += 1;
+        }
+        if let Some(deck) = campaign.followed.as_deref() {
+            for seat in Player::all(players) {
+                if p.decks.as_slice()[entry(seat)] == deck {
+                    let won = match g.outcome.winner() {
+                        Some(w) => Some(w == seat),
+                        None if g.outcome.rank(seat) == 1 => None,
+                        None => Some(false),
+                    };
+                    self.progress.record(won);
+                }
+            }
+        }
+        let scores = g.summaries.map(|s| s.score);
+        self.stats
+            .add_game(lineup, g.rotation, &g.outcome, &scores, g.turns, &g.record);
+        if let Some((seat, units)) = &mut self.returns {
+            units.push(g.outcome.return_units(*seat));
+        }
+        if let Some(catalog) = &self.catalog {
+            let store = self.stats.store.get_or_insert_default();
+            store.add_game(catalog, &g.ledger, &g.outcome, players);
+        }
+        Ok(())
     }
 
     /// Whether the run was interrupted (Ctrl-C).

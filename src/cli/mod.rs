@@ -16,6 +16,7 @@ mod grant;
 mod interrupt;
 mod man;
 mod merge;
+mod play;
 mod regress;
 mod replay;
 mod report;
@@ -46,6 +47,7 @@ Examples:
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
+  decklab play --opponent-bot ismcts-200 --seed 7     # you against the bot, at the prompt
   decklab validate my.deck
   decklab cards
   decklab report results/latest
@@ -83,6 +85,9 @@ enum Command {
     /// Join the output directories of a run's shards (--shard K/N) into
     /// the files of the whole run.
     Merge(merge::MergeArgs),
+    /// Play a game yourself against the bots, at line prompts; it is
+    /// saved as a run directory.
+    Play(play::PlayArgs),
     /// Play one game again from its seed (games.csv) and print its event
     /// log.
     Replay(replay::ReplayArgs),
@@ -138,6 +143,7 @@ pub fn main() -> ExitCode {
         Command::Regress(args) => regress::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),
         Command::Cards(args) => cards::run(args).map(|()| ExitCode::SUCCESS),

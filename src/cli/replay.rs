@@ -159,7 +159,7 @@ fn replay<G: Game + Report + Evaluate>(
 /// Writes `log` as text: a heading at every new turn, then one line per
 /// event, `seat  event  field value, …` (the fields in the log's order,
 /// names with spaces, lists joined by commas).
-fn write_text(out: &mut impl Write, log: &[Value]) -> io::Result<()> {
+pub(super) fn write_text(out: &mut impl Write, log: &[Value]) -> io::Result<()> {
     let mut turn = None;
     for line in log {
         let Some(fields) = line.as_object() else {

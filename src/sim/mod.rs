@@ -6,7 +6,7 @@ mod progress;
 mod run;
 mod shard;
 
-pub use play::{CUT_REASON, PlayedGame, play_game, play_seeded};
+pub use play::{CUT_REASON, Decision, PlayedGame, UNFINISHED, play_game, play_seeded, play_with};
 pub use progress::{Progress, progress_bar};
 pub use run::{RunConfig, RunReport, run, run_until, run_with_bar, thread_pool};
 pub use shard::{Shard, ShardError};

@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::bots::Bot;
 use crate::core::{
-    Evaluate, Game, GameRng, Ledger, MAX_PLAYERS, Metric, Node, Outcome, Report, SeatSummary,
-    Seats, derive_rng, game_seed,
+    Evaluate, Game, GameRng, Ledger, MAX_PLAYERS, Metric, Node, Outcome, Player, Report,
+    SeatSummary, Seats, derive_rng, game_seed,
 };
 use crate::output::log_line;
 use crate::stats::{GameRecord, Recorder};
@@ -19,6 +19,11 @@ use crate::stats::{GameRecord, Recorder};
 /// The reason of a game cut by the runner's action cap (a draw): a game
 /// that ran away, not one that reached its ruleset's turn limit.
 pub const CUT_REASON: &str = "action_cap";
+
+/// The reason of a game stopped before its end by a decision not taken (a
+/// draw): a person who quit `decklab play`, a recorded list of moves that
+/// ends.
+pub const UNFINISHED: &str = "unfinished";
 
 /// A finished game, with what the reports need.
 #[derive(Clone, Debug)]
@@ -67,7 +72,8 @@ pub fn play_game<G: Game + Report + Evaluate>(
 /// random in it comes from `seed` (see the module documentation), so
 /// `decklab replay` reproduces any game of a run from that one number. The
 /// bots' buffers carried over from earlier games do not matter: a bot's
-/// choice depends only on the view and its RNG stream.
+/// choice depends only on the view and its RNG stream. A recorded bot
+/// whose list ends stops the game there ([`UNFINISHED`]).
 pub fn play_seeded<G: Game + Report + Evaluate>(
     game: &G,
     bots: &mut [Bot<G>],
@@ -75,6 +81,42 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
     index: u64,
     log: bool,
     action_cap: u64,
+) -> PlayedGame {
+    for bot in bots.iter_mut() {
+        bot.new_game();
+    }
+    play_with(game, seed, index, log, action_cap, |d| {
+        bots[d.player.index()].choose(game, d.view, d.player, d.rng)
+    })
+}
+
+/// A decision of a game played by [`play_with`]: who decides, what they
+/// may see, and their own RNG stream.
+pub struct Decision<'a, G: Game> {
+    /// The seat that decides.
+    pub player: Player,
+    /// The state determinized for `player`: all a bot (or a person) may
+    /// look at.
+    pub view: &'a G::State,
+    /// The whole state, hidden cards included: for `decklab play
+    /// --reveal` only, never for a bot.
+    pub state: &'a G::State,
+    /// `player`'s own RNG stream.
+    pub rng: &'a mut GameRng,
+    /// The event log so far (empty unless logged).
+    pub log: &'a [Value],
+}
+
+/// Plays the game whose own seed is `seed` as [`play_seeded`] does, each
+/// decision taken by `choose`; `choose` returning `None` stops the game
+/// there, a draw for the reason [`UNFINISHED`].
+pub fn play_with<G: Game + Report + Evaluate>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    log: bool,
+    action_cap: u64,
+    mut choose: impl FnMut(Decision<'_, G>) -> Option<G::Action>,
 ) -> PlayedGame {
     let players = game.num_players();
     let mut rng = derive_rng(seed, 0);
@@ -90,7 +132,7 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
     }
     let mut lines = Vec::new();
     let mut ledger = Ledger::default();
-    let mut observer = |event: &G::Event| {
+    let mut observe = |event: &G::Event, lines: &mut Vec<Value>| {
         game.ledger(event, &mut ledger);
         if let Some(m) = game.metric(event) {
             recorder.observe(m);
@@ -104,7 +146,7 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
             lines.push(log_line(index, game.event_json(event)));
         }
     };
-    let mut state = game.start(&mut rng, &mut observer);
+    let mut state = game.start(&mut rng, &mut |e: &G::Event| observe(e, &mut lines));
     let mut actions = 0u64;
     let outcome = loop {
         let player = match game.to_move(&state) {
@@ -116,8 +158,19 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
         }
         let seat = player.index();
         let view = game.determinize(&state, player, &mut det_rngs[seat]);
-        let action = bots[seat].choose(game, &view, player, &mut bot_rngs[seat]);
-        game.apply(&mut state, action, &mut rng, &mut observer);
+        let decision = Decision {
+            player,
+            view: &view,
+            state: &state,
+            rng: &mut bot_rngs[seat],
+            log: &lines,
+        };
+        let Some(action) = choose(decision) else {
+            break Outcome::draw(players, UNFINISHED);
+        };
+        game.apply(&mut state, action, &mut rng, &mut |e: &G::Event| {
+            observe(e, &mut lines)
+        });
         actions += 1;
     };
     PlayedGame {

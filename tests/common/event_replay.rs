@@ -84,7 +84,9 @@ where
             assert!(step < 100_000, "seed {seed}: the game did not end");
             let action = if greedy {
                 let view = game.determinize(&state, player, &mut choice);
-                bots[player.index()].choose(game, &view, player, &mut choice)
+                bots[player.index()]
+                    .choose(game, &view, player, &mut choice)
+                    .expect("a searching bot always moves")
             } else {
                 game.legal_actions(&state, &mut legal);
                 legal[below(&mut choice, legal.len() as u32) as usize]

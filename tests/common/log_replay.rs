@@ -97,7 +97,9 @@ where
         let mut step = 0u64;
         while let Node::Decision(player) = game.to_move(&state) {
             let view = game.determinize(&state, player, &mut bot_rng);
-            let action = bots[player.index()].choose(game, &view, player, &mut bot_rng);
+            let action = bots[player.index()]
+                .choose(game, &view, player, &mut bot_rng)
+                .expect("a searching bot always moves");
             events.clear();
             let mut observer = |e: &G::Event| {
                 events.push(format!("{e:?}"));

@@ -38,8 +38,28 @@ fn bundled_strategies_load_for_nostalgix() {
                 assert!(matches!(i.budget, Budget::Iterations(200 | 1000)));
                 assert_eq!(i.weights.features(), NOSTALGIX.names);
             }
+            Settings::Moves(m) => panic!("{name}: a bundled list of moves {m:?}"),
         }
     }
+}
+
+#[test]
+fn moves_lists() {
+    let s = parse("kind = \"moves\"\nmoves = [1, 3, 2]\n").unwrap();
+    assert_eq!(s.settings, Settings::Moves(vec![1, 3, 2]));
+    assert!(error("kind = \"moves\"").contains("expects a list"));
+    assert!(
+        error("kind = \"moves\"\nmoves = [1, 0]")
+            .contains("s.toml:2: expected action numbers from 1")
+    );
+    assert!(
+        error("kind = \"greedy\"\nmoves = [1]\n[weights.toy]\npoints = 1")
+            .contains("s.toml:2: `moves` is a setting of kind = \"moves\"")
+    );
+    assert!(
+        error("kind = \"moves\"\nmoves = [1]\n[weights.toy]\npoints = 1")
+            .contains("takes no [weights]")
+    );
 }
 
 #[test]

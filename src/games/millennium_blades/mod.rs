@@ -17,6 +17,7 @@
 pub mod action;
 pub mod cards;
 pub mod deck;
+mod describe;
 mod economy;
 mod effects;
 pub mod events;

@@ -17,6 +17,7 @@ pub mod action;
 mod battle;
 pub mod cards;
 pub mod deck;
+mod describe;
 mod effects;
 pub mod events;
 mod features;

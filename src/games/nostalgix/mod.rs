@@ -15,6 +15,7 @@
 pub mod action;
 pub mod cards;
 pub mod deck;
+mod describe;
 mod effects;
 pub mod events;
 mod features;

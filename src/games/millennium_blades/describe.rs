@@ -1,0 +1,169 @@
+//! What `decklab play` shows of a Millennium Blades table: each player's
+//! money, VP and RP, binder, deck, collection, hand and tableau, then the
+//! store area, the aftermarket and the metagame. Hidden from a seat (see
+//! `view`): the store area's face-down cards (shown by set), the store
+//! deck, the other players' hands, and in the log the cards restocked face
+//! down or drawn into another player's hand.
+
+use serde_json::{Map, Value};
+
+use super::MillenniumBlades;
+use super::action::Action;
+use super::cards::CardId;
+use super::state::{Area, State, Zone};
+use crate::core::{Player, Report};
+use crate::play::{Describe, card_text, hide, hide_from_others, list};
+
+/// The promo tiers of a fusion, by index.
+const TIERS: [&str; 3] = ["bronze", "silver", "gold"];
+
+impl MillenniumBlades {
+    /// The name of instance `i`.
+    fn instance_name(&self, i: u16) -> &str {
+        self.card_name(self.table.card(i))
+    }
+
+    /// The names of the instances in `zone`.
+    fn zone_names(&self, s: &State, zone: Zone) -> String {
+        let names: Vec<&str> = s.in_zone(zone).map(|i| self.instance_name(i)).collect();
+        list(names)
+    }
+}
+
+impl Describe for MillenniumBlades {
+    fn board(&self, s: &State, seat: Player, reveal: bool) -> Vec<String> {
+        let mut lines = vec![format!(
+            "round {}, timer {}, tick {}, phase {:?}, seat {} to play",
+            s.round,
+            s.timer,
+            s.tick,
+            s.phase,
+            self.decider(s)
+        )];
+        for p in s.players() {
+            let me = &s.seats[p];
+            let shown = p == seat || reveal;
+            let you = if p == seat { " (you)" } else { "" };
+            lines.push(format!(
+                "seat {p}{you}: ${}, {} VP, {} RP, {} sell markers",
+                me.money,
+                me.vp.total(),
+                me.rp,
+                me.markers
+            ));
+            for (what, area) in [
+                ("binder", Area::Binder),
+                ("deck", Area::Deck),
+                ("collection", Area::Collection),
+            ] {
+                lines.push(format!(
+                    "  {what}: {}",
+                    self.zone_names(s, Zone::of(area, p))
+                ));
+            }
+            let hand = Zone::of(Area::Hand, p);
+            if shown {
+                lines.push(format!("  hand: {}", self.zone_names(s, hand)));
+            } else {
+                lines.push(format!("  hand: {} cards", s.count(hand)));
+            }
+            let tableau: Vec<String> = me
+                .tableau
+                .iter()
+                .map(|slot| match slot.up {
+                    true => format!(
+                        "{} ({} stars)",
+                        self.instance_name(slot.card),
+                        self.stars_of(slot)
+                    ),
+                    false if shown => format!("{} (face down)", self.instance_name(slot.card)),
+                    false => "a face-down card".to_owned(),
+                })
+                .collect();
+            if !tableau.is_empty() {
+                lines.push(format!("  tableau: {}", tableau.join(", ")));
+            }
+        }
+        let area: Vec<String> = s
+            .area
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let set = self.db.label(self.card(i).set);
+                if reveal {
+                    format!("{} {} ({set})", k + 1, self.instance_name(i))
+                } else {
+                    format!("{} a face-down {set} card", k + 1)
+                }
+            })
+            .collect();
+        lines.push(format!(
+            "store area: {}",
+            list(area.iter().map(String::as_str))
+        ));
+        let market: Vec<&str> = s
+            .market
+            .iter()
+            .map(|l| self.instance_name(l.card))
+            .collect();
+        lines.push(format!("aftermarket: {}", list(market)));
+        lines.push(format!("metagame: {}", self.zone_names(s, Zone::META_UP)));
+        lines
+    }
+
+    fn action_words(&self, s: &State, action: Action) -> (String, Option<CardId>) {
+        let card = |i: u16| Some(self.table.card(i));
+        match action {
+            Action::Pass => ("Pass".into(), None),
+            Action::Buy(9) => ("Buy the top card of the store deck".into(), None),
+            Action::Buy(k) => (
+                format!("Buy the face-down card {} of the store area", k + 1),
+                None,
+            ),
+            Action::Sell(i) => (format!("Sell {}", self.instance_name(i)), card(i)),
+            Action::BuyListed(i) => (
+                format!("Buy {} from the aftermarket", self.instance_name(i)),
+                card(i),
+            ),
+            Action::Fuse(t) => (
+                format!("Start a {} fusion", TIERS[usize::from(t).min(2)]),
+                None,
+            ),
+            Action::Take(i) => (format!("Take {}", self.instance_name(i)), card(i)),
+            Action::Play(i) => (format!("Play {}", self.instance_name(i)), card(i)),
+            Action::Use(i) => (format!("Use {}", self.instance_name(i)), card(i)),
+            Action::Seat(p) => (format!("Choose seat {p}"), None),
+            Action::Card(p, at) => {
+                let i = s.seats[p]
+                    .tableau
+                    .get(usize::from(at))
+                    .map(|slot| slot.card);
+                let name = i.map_or("?", |i| self.instance_name(i));
+                (format!("Choose {name} of seat {p}"), i.and_then(card))
+            }
+            Action::Position(at) => (format!("Choose tableau position {}", at + 1), None),
+            Action::React => ("Use the Reaction".into(), None),
+            Action::Discard(i) => (format!("Discard {}", self.instance_name(i)), card(i)),
+            Action::Collect(i, kind) => {
+                let by = if kind == 0 { "element" } else { "type" };
+                (
+                    format!("Collect {} by its {by}", self.instance_name(i)),
+                    card(i),
+                )
+            }
+            Action::Score => ("Score the tableau and collections".into(), None),
+        }
+    }
+
+    fn card_text(&self, card: CardId) -> String {
+        card_text(&self.db, card)
+    }
+
+    fn redact(&self, event: &mut Map<String, Value>, seat: Player) {
+        match event.get("event").and_then(Value::as_str) {
+            Some("restock") => hide(event, "card"),
+            Some("draw_store") => hide_from_others(event, seat, "card"),
+            _ => {}
+        }
+    }
+}
