@@ -140,6 +140,11 @@ impl Describe for NintendoTcg {
                 format!("Pick {} as your Commander, face down", self.card_name(c)),
                 Some(c),
             ),
+            Action::Search(Some(c)) => (
+                format!("Take {} from your deck (the search)", self.card_name(c)),
+                Some(c),
+            ),
+            Action::Search(None) => ("Take nothing (the search finds no card)".to_owned(), None),
             Action::Play { card, at, target } => {
                 let place = match at {
                     At::Main => String::new(),
