@@ -6,8 +6,9 @@
 //! findings, one sentence each with its interval, then the ratings and
 //! the matchup heat map, when their files exist), then the summary with
 //! intervals, the deck cost histogram, the resource per turn, the prize
-//! pace, the actions per turn and the card table, sortable by each column,
-//! and last the run's settings and input files. The page needs no
+//! pace, the actions per turn, the card table, sortable by each column,
+//! the store page of a Millennium Blades run (`store`), and last the
+//! run's settings and input files. The page needs no
 //! network: CSS, SVG and the few lines of JavaScript that sort tables are
 //! all inline.
 //!
@@ -36,9 +37,10 @@ pub const REPORT: &str = "report.html";
 ///
 /// `manifest.json` and `summary.csv` are required; `deck_curve.csv`,
 /// `mana_curve.csv`, `prize_pace.csv`, `actions.csv`, `matchups.csv`,
-/// `ratings.csv`, `cards.csv` and `seats.csv` (the seat advantage) are
-/// shown when present. Errors name the file, and the line
-/// where there is one.
+/// `ratings.csv`, `cards.csv`, `seats.csv` (the seat advantage) and the
+/// Millennium Blades tables `mb_cards.csv`, `mb_tournaments.csv` and
+/// `mb_grant.csv` (the store page) are shown when present. Errors name
+/// the file, and the line where there is one.
 pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
     let run = read::Run::load(dir)?;
     let page = page::render(&run)?;
