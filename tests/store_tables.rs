@@ -344,29 +344,6 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
     assert_eq!(hawk["verdict"], "under-priced");
 }
 
-/// The same card nerfed (1 star, its 3 RP taken away) comes out near the
-/// bottom of `mb_grant.csv`: in its last fifth. A nerfed card is worth
-/// about nothing, which is where many cards lie, so this needs the full
-/// 1,000 games of each card (an interval of about ±0.03; a small run
-/// ranks the cards near 0 at random): about 8 minutes on two cores, so
-/// it is ignored. `cargo test --release --test store_tables -- --ignored`
-#[test]
-#[ignore = "a full --grant-all of 121,000 games: about 8 minutes on 2 cores"]
-fn a_nerfed_card_comes_out_near_the_bottom_of_the_grant_ranking() {
-    let dir = TempDir::new().unwrap();
-    let nerf = [
-        "--set",
-        "Gust Hawk.stars=1",
-        "--set",
-        "Gust Hawk.effects.0.amount=0",
-        "--grant-all",
-    ];
-    let out = run(dir.path(), "nerf", 1000, &nerf);
-    let grant = rows(&out.join("mb_grant.csv"));
-    let rank = grant.iter().position(|r| r["card"] == "Gust Hawk").unwrap() + 1;
-    assert!(rank * 5 > grant.len() * 4, "rank {rank} of {}", grant.len());
-}
-
 #[test]
 fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
     let dir = TempDir::new().unwrap();
