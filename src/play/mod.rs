@@ -72,6 +72,38 @@ pub fn hide(event: &mut Map<String, Value>, field: &str) {
     }
 }
 
+/// The line of a pile only its owner may look at: its cards by name when
+/// `shown`, else how many.
+pub fn private_pile<'a>(
+    label: &str,
+    names: impl ExactSizeIterator<Item = &'a str>,
+    shown: bool,
+) -> String {
+    if shown {
+        format!("  {label}: {}", list(names))
+    } else {
+        format!("  {label}: {} cards", names.len())
+    }
+}
+
+/// The line of a deck given bottom first: its cards top first when
+/// `reveal`, else how many.
+pub fn deck_pile<'a>(
+    names: impl DoubleEndedIterator<Item = &'a str> + ExactSizeIterator,
+    reveal: bool,
+) -> String {
+    if reveal {
+        format!("  deck (top first): {}", list(names.rev()))
+    } else {
+        format!("  deck: {} cards", names.len())
+    }
+}
+
+/// The line of a public pile: its cards by name.
+pub fn public_pile<'a>(label: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    format!("  {label}: {}", list(names))
+}
+
 /// `names` joined by commas, or `-` when there are none.
 pub fn list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let names: Vec<&str> = names.into_iter().collect();

@@ -49,25 +49,23 @@ fn price_scatter(cards: &[StoreCardRow]) -> anyhow::Result<String> {
     let mut rated: Vec<&StoreCardRow> = cards.iter().filter(|c| lift(c).is_some()).collect();
     rated.sort_by(|a, b| (a.price, a.stars, &a.card).cmp(&(b.price, b.stars, &b.card)));
     let mut dots = Vec::new();
-    for (k, c) in rated.iter().enumerate() {
-        let (y, low, high) = lift(c).unwrap_or_default();
-        let same: Vec<usize> = (0..rated.len())
-            .filter(|&i| rated[i].price == c.price)
-            .collect();
-        let at = same.iter().position(|&i| i == k).unwrap_or(0) as f64;
-        let spread = if same.len() > 1 {
-            (at / (same.len() - 1) as f64 - 0.5) * 0.7
-        } else {
-            0.0
-        };
-        let group = VERDICTS.iter().position(|v| *v == c.verdict).unwrap_or(2);
-        dots.push(Dot {
-            x: f64::from(c.price) + spread,
-            y,
-            low,
-            high,
-            group,
-        });
+    for same_price in rated.chunk_by(|a, b| a.price == b.price) {
+        let n = same_price.len();
+        for (at, c) in same_price.iter().enumerate() {
+            let (y, low, high) = lift(c).unwrap_or_default();
+            let spread = if n > 1 {
+                (at as f64 / (n - 1) as f64 - 0.5) * 0.7
+            } else {
+                0.0
+            };
+            dots.push(Dot {
+                x: f64::from(c.price) + spread,
+                y,
+                low,
+                high,
+                group: VERDICTS.iter().position(|v| *v == c.verdict).unwrap_or(2),
+            });
+        }
     }
     scatter_chart(
         Axes {

@@ -11,7 +11,7 @@ use super::action::Action;
 use super::cards::CardId;
 use super::state::{COLUMNS, NONE, Pos, State, ZONES};
 use crate::core::{Game, Node, Player, Report};
-use crate::play::{Describe, card_text, hide_from_others, list};
+use crate::play::{Describe, card_text, hide_from_others, list, private_pile, public_pile};
 
 /// Zone `z` as the screen names it: `row 1 column 2`.
 fn zone_name(z: u8) -> String {
@@ -93,19 +93,10 @@ impl Describe for AstromCross {
                 });
                 lines.push(format!("  {}: {place}{warrior}", zone_name(z as u8)));
             }
-            if shown {
-                lines.push(format!(
-                    "  hand: {}",
-                    list(side.hand.iter().map(|&c| self.card_name(c)))
-                ));
-                lines.push(format!(
-                    "  set face down: {}",
-                    list(side.set.iter().map(|&c| self.card_name(c)))
-                ));
-            } else {
-                lines.push(format!("  hand: {} cards", side.hand.len()));
-                lines.push(format!("  set face down: {} cards", side.set.len()));
-            }
+            let hand = side.hand.iter().map(|&c| self.card_name(c));
+            lines.push(private_pile("hand", hand, shown));
+            let set = side.set.iter().map(|&c| self.card_name(c));
+            lines.push(private_pile("set face down", set, shown));
             if reveal {
                 let deck = side.deck.iter().rev().map(|&c| self.card_name(c));
                 lines.push(format!("  deck (top first): {}", list(deck)));
@@ -116,17 +107,17 @@ impl Describe for AstromCross {
                     side.locations.len()
                 ));
             }
-            lines.push(format!(
-                "  soul stock: {}",
-                list(side.soul.iter().map(|&c| self.card_name(c)))
+            lines.push(public_pile(
+                "soul stock",
+                side.soul.iter().map(|&c| self.card_name(c)),
             ));
-            lines.push(format!(
-                "  grave: {}",
-                list(side.grave.iter().map(|&c| self.card_name(c)))
+            lines.push(public_pile(
+                "grave",
+                side.grave.iter().map(|&c| self.card_name(c)),
             ));
-            lines.push(format!(
-                "  Arcana: {}",
-                list(side.arcana.iter().map(|&c| self.card_name(c)))
+            lines.push(public_pile(
+                "Arcana",
+                side.arcana.iter().map(|&c| self.card_name(c)),
             ));
         }
         if let Some(c) = s.revealed_location {

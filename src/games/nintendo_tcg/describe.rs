@@ -12,7 +12,9 @@ use super::action::{Action, At};
 use super::cards::CardId;
 use super::state::{Char, State, Tgt, flag};
 use crate::core::{Player, Report};
-use crate::play::{Describe, card_text, hide_from_others, list};
+use crate::play::{
+    Describe, card_text, deck_pile, hide_from_others, list, private_pile, public_pile,
+};
 
 impl NintendoTcg {
     /// A Character in words: name, HP left, AP/DP/SP, status.
@@ -94,31 +96,26 @@ impl Describe for NintendoTcg {
                 Some(_) => lines.push("  a Commander picked face down".to_owned()),
                 None => {}
             }
-            if shown {
-                lines.push(format!(
-                    "  hand: {}",
-                    list(side.hand.iter().map(|&c| self.card_name(c)))
-                ));
-            } else {
-                lines.push(format!("  hand: {} cards", side.hand.len()));
-            }
-            if reveal {
-                let deck = side.deck.iter().rev().map(|&c| self.card_name(c));
-                lines.push(format!("  deck (top first): {}", list(deck)));
-            } else {
-                lines.push(format!("  deck: {} cards", side.deck.len()));
-            }
-            lines.push(format!(
-                "  extra deck: {}",
-                list(side.extra.iter().map(|&c| self.card_name(c)))
+            lines.push(private_pile(
+                "hand",
+                side.hand.iter().map(|&c| self.card_name(c)),
+                shown,
             ));
-            lines.push(format!(
-                "  discard: {}",
-                list(side.discard.iter().map(|&c| self.card_name(c)))
+            lines.push(deck_pile(
+                side.deck.iter().map(|&c| self.card_name(c)),
+                reveal,
             ));
-            lines.push(format!(
-                "  removed: {}",
-                list(side.removed.iter().map(|&c| self.card_name(c)))
+            lines.push(public_pile(
+                "extra deck",
+                side.extra.iter().map(|&c| self.card_name(c)),
+            ));
+            lines.push(public_pile(
+                "discard",
+                side.discard.iter().map(|&c| self.card_name(c)),
+            ));
+            lines.push(public_pile(
+                "removed",
+                side.removed.iter().map(|&c| self.card_name(c)),
             ));
         }
         for (what, placed) in [("Area", s.area), ("Sub-Area card", s.sub)] {

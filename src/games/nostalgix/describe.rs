@@ -13,7 +13,7 @@ use super::action::{Action, Tgt};
 use super::cards::CardId;
 use super::state::{BackCard, Entity, Phase, State};
 use crate::core::{Game, Node, Player, Report};
-use crate::play::{Describe, card_text, hide_from_others, list};
+use crate::play::{Describe, card_text, deck_pile, hide_from_others, list};
 
 impl Nostalgix {
     /// An entity in words: `Cinder Imp 2/3 (atk +1)`, health now/maximum.
@@ -115,12 +115,10 @@ impl Describe for Nostalgix {
             } else {
                 lines.push(format!("  hand: {} cards", side.hand.len()));
             }
-            if reveal {
-                let deck = side.deck.iter().rev().map(|&c| self.card_name(c));
-                lines.push(format!("  deck (top first): {}", list(deck)));
-            } else {
-                lines.push(format!("  deck: {} cards", side.deck.len()));
-            }
+            lines.push(deck_pile(
+                side.deck.iter().map(|&c| self.card_name(c)),
+                reveal,
+            ));
             let void = side.void.iter().map(|&c| self.card_name(c));
             lines.push(format!("  Void: {}", list(void)));
         }

@@ -11,7 +11,7 @@ use super::action::{Action, Tgt};
 use super::cards::{CardId, Row};
 use super::state::{Occupant, State, row_of};
 use crate::core::{Player, Report};
-use crate::play::{Describe, card_text, hide_from_others, list};
+use crate::play::{Describe, card_text, deck_pile, hide_from_others, private_pile, public_pile};
 
 /// Slot `slot` as the screen names it: `Vanguard 2` (column 1 to 3).
 fn slot_name(slot: u8) -> String {
@@ -91,23 +91,18 @@ impl Describe for PixelTactics {
                 Some(_) => lines.push("  a Leader picked face down".to_owned()),
                 None => {}
             }
-            if shown {
-                lines.push(format!(
-                    "  hand: {}",
-                    list(side.hand.iter().map(|&c| self.card_name(c)))
-                ));
-            } else {
-                lines.push(format!("  hand: {} cards", side.hand.len()));
-            }
-            if reveal {
-                let deck = side.deck.iter().rev().map(|&c| self.card_name(c));
-                lines.push(format!("  deck (top first): {}", list(deck)));
-            } else {
-                lines.push(format!("  deck: {} cards", side.deck.len()));
-            }
-            lines.push(format!(
-                "  discard: {}",
-                list(side.discard.iter().map(|&c| self.card_name(c)))
+            lines.push(private_pile(
+                "hand",
+                side.hand.iter().map(|&c| self.card_name(c)),
+                shown,
+            ));
+            lines.push(deck_pile(
+                side.deck.iter().map(|&c| self.card_name(c)),
+                reveal,
+            ));
+            lines.push(public_pile(
+                "discard",
+                side.discard.iter().map(|&c| self.card_name(c)),
             ));
         }
         lines
