@@ -144,7 +144,7 @@ fn quitting_or_the_end_of_the_input_saves_an_unfinished_game() {
     }
 }
 
-/// The card names of a Nostalgix deck file (`N Name` lines and the Hero).
+/// The card names of a deck file (`N Name` lines, and `Hero: Name`).
 fn deck_names(path: &Path) -> Vec<String> {
     let text = fs::read_to_string(path).unwrap();
     text.lines()
@@ -157,101 +157,239 @@ fn deck_names(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The card names of the Millennium Blades set files (`[[set.card]]`
+/// tables; a set's own name is public: the store shows it).
+fn store_card_names() -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/millennium-blades");
+    let mut names = Vec::new();
+    for entry in fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let file: toml::Table = toml::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        let sets = file.get("set").and_then(toml::Value::as_array);
+        for set in sets.into_iter().flatten() {
+            let cards = set.get("card").and_then(toml::Value::as_array);
+            for card in cards.into_iter().flatten() {
+                names.extend(
+                    card.get("name")
+                        .and_then(toml::Value::as_str)
+                        .map(str::to_owned),
+                );
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    assert!(names.len() > 100, "{names:?}");
+    names
+}
+
 /// The screens of a `play` transcript: for each of the person's
 /// decisions, the number of event lines shown up to and including it, and
-/// its text.
+/// its text. An event line starts with its seat's letter.
 fn screens(transcript: &str) -> Vec<(usize, String)> {
     let mut events = 0;
     let mut out = Vec::new();
     for screen in transcript.split("\n== decision ").skip(1) {
         events += screen
             .lines()
-            .filter(|l| l.starts_with("  a  ") || l.starts_with("  b  "))
+            .filter(|l| {
+                let b = l.as_bytes();
+                b.len() > 5 && &b[..2] == b"  " && b[2].is_ascii_lowercase() && &b[3..5] == b"  "
+            })
             .count();
         out.push((events, screen.to_owned()));
     }
     out
 }
 
-// rules/nostalgix.txt, "Field Layout & Descriptions": the hand and the
-// deck are the player's own; docs/events.md: "The log is omniscient: it
-// names face-down Surprises, the cards set aside in a mulligan and every
-// card drawn". So a card of seat b becomes public in the first log line
-// that names it other than b's `draw`, `set_aside` and face-down `play`.
-#[test]
-fn the_screen_never_shows_a_hidden_card_unless_revealed() {
-    let dir = TempDir::new().unwrap();
-    let d = dir.path();
-    let decks = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/nostalgix");
-    let mine = deck_names(&decks.join("hero-rush.deck"));
-    let theirs: Vec<String> = deck_names(&decks.join("prize-control.deck"))
+/// One ruleset's hidden-card check: the game to play and which log lines
+/// name a card that seat a may not see.
+struct Hidden {
+    args: &'static [&'static str],
+    /// The cards to look for on seat a's screen: cards a does not know from
+    /// its own deck list.
+    candidates: Vec<String>,
+    /// Whether a log line names a card hidden from seat a.
+    secret: fn(&Value) -> bool,
+}
+
+fn event(line: &Value) -> &str {
+    line["event"].as_str().unwrap_or_default()
+}
+
+fn not_a(line: &Value) -> bool {
+    line["player"] != "a"
+}
+
+/// The cards of `theirs` not in `mine` (two-player rulesets: seat a knows
+/// its own deck list).
+fn only_theirs(game: &str, mine: &str, theirs: &str) -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("decks")
+        .join(game);
+    let mine = deck_names(&folder.join(format!("{mine}.deck")));
+    let theirs: Vec<String> = deck_names(&folder.join(format!("{theirs}.deck")))
         .into_iter()
         .filter(|n| !mine.contains(n))
         .collect();
-    assert!(theirs.len() > 10, "the decks share too much: {theirs:?}");
-    let args = [
-        "--deck",
-        "hero-rush",
-        "--opponent",
-        "prize-control",
-        "--seed",
-        "11",
-    ];
-    let script = first_actions(20_000);
-    let hidden_run = play(d, &[&args[..], &["--out", "hidden"]].concat(), &script);
-    let shown_run = play(
-        d,
-        &[&args[..], &["--out", "shown", "--reveal"]].concat(),
-        &script,
+    assert!(
+        theirs.len() >= 5,
+        "{game}: the decks share too much: {theirs:?}"
     );
-    assert!(hidden_run.status.success() && shown_run.status.success());
-    let log = fs::read_to_string(d.join("hidden/logs/game-0.jsonl")).unwrap();
-    assert_eq!(
-        log,
-        fs::read_to_string(d.join("shown/logs/game-0.jsonl")).unwrap(),
-        "--reveal changes what is shown, not the game"
-    );
-    // The log line from which each of b's names is public.
-    let lines: Vec<Value> = log
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let public_from = |name: &str| {
-        lines.iter().position(|line| {
-            let private = line["player"] == "b"
-                && (line["event"] == "draw"
-                    || line["event"] == "set_aside"
-                    || (line["event"] == "play" && line["kind"] == "surprise"));
-            !private && line.to_string().contains(&format!("\"{name}\""))
-        })
-    };
-    let leaks = |transcript: &str| -> Vec<(usize, String)> {
-        let mut found = Vec::new();
-        for (i, (shown_events, screen)) in screens(transcript).into_iter().enumerate() {
-            for name in &theirs {
-                let public = public_from(name).is_some_and(|at| at < shown_events);
-                if screen.contains(name.as_str()) && !public {
-                    found.push((i + 1, name.clone()));
+    theirs
+}
+
+/// The rulesets' hidden information, each from its rulebook.
+fn hidden_information() -> Vec<Hidden> {
+    vec![
+        // rules/nostalgix.txt, "Field Layout & Descriptions": the hand and
+        // the deck are the player's own; a Surprise is set face down.
+        // docs/events.md: the log names face-down Surprises, the cards set
+        // aside in a mulligan and every card drawn.
+        Hidden {
+            args: &[
+                "--game",
+                "nostalgix",
+                "--deck",
+                "hero-rush",
+                "--opponent",
+                "prize-control",
+            ],
+            candidates: only_theirs("nostalgix", "hero-rush", "prize-control"),
+            secret: |l| {
+                not_a(l)
+                    && (matches!(event(l), "draw" | "set_aside")
+                        || (event(l) == "play" && l["kind"] == "surprise"))
+            },
+        },
+        // rules/pixel-tactics.txt: "Both players put their Leaders
+        // face-down, then reveal them at the same time"; the hand is drawn
+        // from the player's own deck.
+        Hidden {
+            args: &[
+                "--game",
+                "pixel-tactics",
+                "--deck",
+                "vanguard-wall",
+                "--opponent",
+                "arcane-rear",
+            ],
+            candidates: only_theirs("pixel-tactics", "vanguard-wall", "arcane-rear"),
+            secret: |l| not_a(l) && event(l) == "draw",
+        },
+        // rules/astrom-cross.txt, "SET AN ENTITY": a [HIDE] card is put
+        // face down into the field; hands and the mulligan's put-back cards
+        // are the player's own.
+        Hidden {
+            args: &[
+                "--game",
+                "astrom-cross",
+                "--deck",
+                "ember-assault",
+                "--opponent",
+                "tide-bastion",
+            ],
+            candidates: only_theirs("astrom-cross", "ember-assault", "tide-bastion"),
+            secret: |l| not_a(l) && matches!(event(l), "draw" | "return_to_deck" | "set"),
+        },
+        // rules/nintendo-tcg.txt: the Commander is laid face down before the
+        // game; "Search your deck for a card ... and put it into your hand".
+        Hidden {
+            args: &[
+                "--game",
+                "nintendo-tcg",
+                "--deck",
+                "blaze-vanguard",
+                "--opponent",
+                "tide-court",
+            ],
+            candidates: only_theirs("nintendo-tcg", "blaze-vanguard", "tide-court"),
+            secret: |l| {
+                not_a(l) && (event(l) == "draw" || (event(l) == "search" && l["to"] == "hand"))
+            },
+        },
+        // rules/millennium-blades.txt: "Cards in the Store are face-down";
+        // docs/rulings/millennium-blades.md, "Hidden information": a
+        // player's area is public except the hand.
+        Hidden {
+            args: &["--game", "millennium-blades", "--players", "3"],
+            candidates: store_card_names(),
+            secret: |l| event(l) == "restock" || (not_a(l) && event(l) == "draw_store"),
+        },
+    ]
+}
+
+// Each rulebook's hidden cards (see `hidden_information`): a card becomes
+// public to seat a in the first log line that names it other than the
+// lines that name it to its owner alone. No screen of seat a may name a
+// card before then; with `--reveal`, the screens do.
+#[test]
+fn the_screen_never_shows_a_hidden_card_unless_revealed() {
+    for hidden in hidden_information() {
+        let game = hidden.args[1];
+        let dir = TempDir::new().unwrap();
+        let d = dir.path();
+        let args = [hidden.args, &["--seed", "11"]].concat();
+        let script = first_actions(50_000);
+        let hidden_run = play(d, &[&args[..], &["--out", "hidden"]].concat(), &script);
+        let shown_run = play(
+            d,
+            &[&args[..], &["--out", "shown", "--reveal"]].concat(),
+            &script,
+        );
+        assert!(
+            hidden_run.status.success() && shown_run.status.success(),
+            "{game}: {}",
+            stderr(&hidden_run)
+        );
+        let log = fs::read_to_string(d.join("hidden/logs/game-0.jsonl")).unwrap();
+        assert_eq!(
+            log,
+            fs::read_to_string(d.join("shown/logs/game-0.jsonl")).unwrap(),
+            "{game}: --reveal changes what is shown, not the game"
+        );
+        let lines: Vec<Value> = log
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // The log line from which each candidate is public to seat a.
+        let public_from = |name: &str| {
+            let quoted = format!("\"{name}\"");
+            lines
+                .iter()
+                .position(|line| !(hidden.secret)(line) && line.to_string().contains(&quoted))
+        };
+        let leaks = |transcript: &str| -> Vec<(usize, String)> {
+            let mut found = Vec::new();
+            for (i, (shown_events, screen)) in screens(transcript).into_iter().enumerate() {
+                for name in &hidden.candidates {
+                    let public = public_from(name).is_some_and(|at| at < shown_events);
+                    if screen.contains(name.as_str()) && !public {
+                        found.push((i + 1, name.clone()));
+                    }
                 }
             }
-        }
-        found
-    };
-    let hidden = leaks(&stdout(&hidden_run));
-    assert!(
-        screens(&stdout(&hidden_run)).len() > 20,
-        "a game of many decisions"
-    );
-    assert_eq!(
-        hidden,
-        Vec::new(),
-        "hidden cards on the screen (decision, card)"
-    );
-    let shown = leaks(&stdout(&shown_run));
-    assert!(
-        shown.len() > 20,
-        "--reveal shows seat b's hand and deck: {shown:?}"
-    );
+            found
+        };
+        let transcript = stdout(&hidden_run);
+        assert!(
+            screens(&transcript).len() > 20,
+            "{game}: a game of many decisions"
+        );
+        assert_eq!(
+            leaks(&transcript),
+            Vec::new(),
+            "{game}: hidden cards on the screen (decision, card)"
+        );
+        let shown = leaks(&stdout(&shown_run));
+        assert!(
+            shown.len() > 20,
+            "{game}: --reveal shows the others' hidden cards: {shown:?}"
+        );
+    }
 }
 
 #[test]

@@ -75,8 +75,16 @@ where
         let mut bots: Vec<Bot<G>> = Player::all(game.num_players())
             .map(|_| Bot::new(game, &strategy))
             .collect();
-        let mut state = game.new_state(&mut rng);
         let mut reader = R::default();
+        let mut lines = Vec::new();
+        let mut state = game.start(&mut rng, &mut |e: &G::Event| lines.push(game.event_json(e)));
+        for line in &lines {
+            reader.read(line);
+        }
+        tally.lines += lines.len() as u64;
+        if let Err(m) = reader.compare(game, &state) {
+            panic!("seed {seed}: after the start: {m}");
+        }
         for step in 0.. {
             let Node::Decision(player) = game.to_move(&state) else {
                 break;

@@ -32,7 +32,7 @@ impl Game for AstromCross {
 
     /// A new game: ancients revealed, decks shuffled, hands drawn, the
     /// first player drawn by lot and asked for a mulligan.
-    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+    fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
         let first = Player::new(below(rng, 2) as usize);
         let mut s = State {
             sides: Seats::filled(2, Side::default()),
@@ -46,7 +46,6 @@ impl Game for AstromCross {
             negated: false,
             battle: Battle::default(),
             revealed: Default::default(),
-            announced: false,
             outcome: None,
         };
         for p in Player::all(2) {
@@ -64,6 +63,7 @@ impl Game for AstromCross {
                 }
             }
         }
+        self.announce(&s, observer);
         s
     }
 
@@ -176,9 +176,6 @@ impl Game for AstromCross {
     ) {
         if s.outcome.is_some() {
             return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
         }
         let p = self.decider(s);
         self.emit(
@@ -319,10 +316,8 @@ impl Game for AstromCross {
 }
 
 impl AstromCross {
-    /// Reports the game start and the opening hands (once, before the
-    /// first decision is applied: `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
+    /// Reports the game start and the opening hands.
+    fn announce(&self, s: &State, obs: &mut impl Observer<Event>) {
         let ancients = s.sides.map(|side| side.ancient);
         let life = Seats::from_fn(2, |p| self.life(s, p));
         let decks = s

@@ -229,8 +229,6 @@ pub struct State {
     /// Cards revealed by strikes in the damage step, waiting for the soul
     /// stock (of the damaged player).
     pub revealed: FixedVec<CardId, MAX_REVEALED>,
-    /// Whether the game start has been reported to the observer.
-    pub announced: bool,
     /// The result, once decided.
     pub outcome: Option<Outcome>,
 }

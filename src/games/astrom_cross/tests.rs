@@ -1473,9 +1473,9 @@ fn metrics_map_turns_plays_actions_and_score() {
     // Ruling: "Reports" in docs/rulings/astrom-cross.md
     let g = game();
     let mut rng = rng_from_seed(41);
-    let mut s = g.new_state(&mut rng);
-    let mut pick = rng_from_seed(42);
     let mut metrics = Vec::new();
+    let mut s = g.start(&mut rng, &mut |e: &Event| metrics.extend(g.metric(e)));
+    let mut pick = rng_from_seed(42);
     while let Node::Decision(_) = g.to_move(&s) {
         let l = legal(&g, &s);
         let a = l[crate::core::below(&mut pick, l.len() as u32) as usize];

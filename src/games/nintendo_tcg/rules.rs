@@ -36,7 +36,7 @@ impl Game for NintendoTcg {
 
     /// A new game: decks in list order (shuffled after the Commander
     /// picks), seat a to pick a Commander.
-    fn start(&self, _rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+    fn start(&self, _rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
         // Nothing is random before the Commander picks: the decks are
         // shuffled once both are chosen.
         let mut s = State {
@@ -53,7 +53,6 @@ impl Game for NintendoTcg {
             search: None,
             then: Default::default(),
             turns: 0,
-            announced: false,
             outcome: None,
         };
         for p in Player::all(2) {
@@ -66,6 +65,7 @@ impl Game for NintendoTcg {
                 }
             }
         }
+        self.announce(&s, observer);
         s
     }
 
@@ -140,9 +140,6 @@ impl Game for NintendoTcg {
         if s.outcome.is_some() {
             return;
         }
-        if !s.announced {
-            self.announce(s, obs);
-        }
         let p = s.decider;
         self.emit(s, p, EventKind::Act { kind: a.kind() }, obs);
         match (s.phase, a) {
@@ -197,12 +194,9 @@ impl Game for NintendoTcg {
 }
 
 impl NintendoTcg {
-    /// Reports the game start (at the first action: `new_state` has no
-    /// observer).
-    /// Each extra deck is reported with it: its cards are played as
-    /// others are from hand.
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
+    /// Reports the game start, and each extra deck with it: its cards are
+    /// played as others are from hand.
+    fn announce(&self, s: &State, obs: &mut impl Observer<Event>) {
         let decks = s.sides.map(|side| side.deck.len() as u8);
         self.emit(s, Player::A, EventKind::GameStart { decks }, obs);
         for p in Player::all(2) {

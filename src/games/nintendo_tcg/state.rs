@@ -372,8 +372,6 @@ pub struct State {
     pub then: FixedVec<Then, THEN>,
     /// Turns started, both players' counted.
     pub turns: u16,
-    /// Whether the game start has been reported to the observer.
-    pub announced: bool,
     /// The result, once decided.
     pub outcome: Option<Outcome>,
 }

@@ -103,7 +103,6 @@ fn fresh(g: &NintendoTcg) -> State {
     );
     s.phase = Phase::Main;
     s.turns = 2;
-    s.announced = true;
     for p in Player::all(2) {
         s.sides[p].power = 20;
     }
@@ -847,7 +846,6 @@ fn a_new_area_takes_its_sub_area_and_its_cards_along_unless_it_is_their_area() {
     let mut s = g.new_state(&mut rng());
     s.phase = Phase::Main;
     s.turns = 2;
-    s.announced = true;
     s.sides[Player::A].power = 20;
     let a = Player::A;
     let grotto = hand(&g, &mut s, a, "Sunken Grotto");
@@ -887,7 +885,6 @@ fn one_sub_area_at_a_time_and_playing_one_discards_nothing() {
     let mut s = g.new_state(&mut rng());
     s.phase = Phase::Main;
     s.turns = 2;
-    s.announced = true;
     s.sides[Player::A].power = 20;
     let a = Player::A;
     let grotto = hand(&g, &mut s, a, "Sunken Grotto");
@@ -1001,7 +998,6 @@ fn a_window_opens_only_for_a_deck_that_can_answer() {
     let mut s = g.new_state(&mut rng());
     s.phase = Phase::Main;
     s.turns = 2;
-    s.announced = true;
     s.sides[Player::A].power = 20;
     // Seat b's fire deck answers played Characters only, not Effect cards.
     let wind = hand(&g, &mut s, Player::A, "Second Wind");
@@ -1901,9 +1897,11 @@ fn metrics_map_turns_plays_payments_and_actions() {
     // The pick: the game start, every extra deck card as in hand (it is
     // played as a hand card is), the pick's action and the Commander as
     // in hand (cards.csv's opening hand).
-    let mut s = g.new_state(&mut rng());
+    let mut events = Vec::new();
+    let mut s = g.start(&mut rng(), &mut |e: &Event| events.push(*e));
     let commander = id(&g, "Tide Regent");
-    let got = m(&act(&g, &mut s, Action::Pick(commander)));
+    events.extend(act(&g, &mut s, Action::Pick(commander)));
+    let got = m(&events);
     let extra: Vec<Metric> = Player::all(2)
         .flat_map(|p| {
             s.sides[p]

@@ -35,9 +35,9 @@ impl Game for PixelTactics {
         2
     }
 
-    /// A new match: decks shuffled, hands of five, seat a to pick a Leader
-    /// (the game's start is reported at its first action).
-    fn start(&self, rng: &mut GameRng, _observer: &mut impl Observer<Event>) -> State {
+    /// A new match: decks shuffled, hands of five, seat a to pick a Leader;
+    /// the game's start and the opening hands go to `observer`.
+    fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
         let mut s = State {
             sides: Seats::default(),
             phase: Phase::PickLeader,
@@ -51,7 +51,6 @@ impl Game for PixelTactics {
             game_turns: 0,
             game: 1,
             next_first: None,
-            announced: false,
             outcome: None,
         };
         for p in s.sides.players() {
@@ -59,6 +58,7 @@ impl Game for PixelTactics {
             s.sides[p].deck.extend(list);
         }
         self.deal(&mut s, rng);
+        self.announce(&s, observer);
         s
     }
 
@@ -191,9 +191,6 @@ impl Game for PixelTactics {
     fn apply(&self, s: &mut State, a: Action, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         if s.outcome.is_some() {
             return;
-        }
-        if !s.announced {
-            self.announce(s, obs);
         }
         let p = s.active;
         let cost = self.cost(s, a).min(s.actions);
@@ -389,13 +386,10 @@ impl PixelTactics {
         s.round = 0;
         s.wave = Row::Vanguard;
         s.actions = 0;
-        s.announced = false;
     }
 
-    /// Reports the start of the current game and its opening hands (done
-    /// at the game's first action, since `new_state` has no observer).
-    fn announce(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        s.announced = true;
+    /// Reports the start of the current game and its opening hands.
+    fn announce(&self, s: &State, obs: &mut impl Observer<Event>) {
         let trophies = s.sides.map(|x| x.trophies);
         let game = s.game;
         self.emit(s, Player::A, EventKind::GameStart { game, trophies }, obs);

@@ -166,9 +166,6 @@ pub struct State {
     /// Who goes first in the next game: the winner of the last one, or
     /// `None` to draw lots.
     pub next_first: Option<Player>,
-    /// Whether the current game's start (and its opening hands) has been
-    /// reported to the observer yet.
-    pub announced: bool,
     /// The result, once decided.
     pub outcome: Option<Outcome>,
 }

@@ -149,7 +149,6 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
     s.actions = ACTIONS;
     s.turns = 4;
     s.game_turns = 4;
-    s.announced = true;
     g.check_invariants(&s).expect("a legal position");
     s
 }
@@ -1225,13 +1224,14 @@ fn metrics_map_turns_actions_and_score() {
 }
 
 #[test]
-fn the_first_action_reports_the_game_start_and_opening_hands() {
+fn the_start_reports_the_game_start_and_opening_hands() {
     // Ruling "Reports": GameStart, then a Drew per opening card, before
-    // the first Leader pick.
+    // the first Leader pick: all before the first decision, so a person
+    // playing sees the deal before choosing.
     let g = PixelTactics::bundled(0, 1);
-    let mut s = g.new_state(&mut rng());
-    let a = s.sides[Player::A].hand[0];
-    let m = metrics(&g, &act(&g, &mut s, Action::Leader(a)));
+    let mut events = Vec::new();
+    let mut s = g.start(&mut rng(), &mut |e: &Event| events.push(*e));
+    let m = metrics(&g, &events);
     assert_eq!(m[0], Metric::GameStart);
     assert_eq!(
         m.iter()
@@ -1239,10 +1239,15 @@ fn the_first_action_reports_the_game_start_and_opening_hands() {
             .count(),
         10
     );
-    assert!(m.contains(&Metric::Action {
-        player: Player::A,
-        kind: "leader"
-    }));
+    let a = s.sides[Player::A].hand[0];
+    let m = metrics(&g, &act(&g, &mut s, Action::Leader(a)));
+    assert_eq!(
+        m,
+        [Metric::Action {
+            player: Player::A,
+            kind: "leader"
+        }]
+    );
 }
 
 #[test]
