@@ -443,6 +443,44 @@ fn regress_passes_an_unchanged_deck_and_fails_a_weakened_one() {
             &["was recorded with other settings", named],
         );
     }
+    // A strategy file is judged by what it makes the bot do in this
+    // ruleset: another ruleset's weight edited leaves the baseline valid
+    // (the same games: no regression), this ruleset's weight does not.
+    let greedy = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/greedy.toml"));
+    for (folder, from, to) in [
+        ("other", "leader_life = 0.1\n", "leader_life = 0.7\n"),
+        ("own", "hero_health = 0.03\n", "hero_health = 0.3\n"),
+    ] {
+        assert!(greedy.contains(from), "{from}");
+        fs::create_dir_all(d.join(folder)).unwrap();
+        fs::write(
+            d.join(folder).join("greedy.toml"),
+            greedy.replacen(from, to, 1),
+        )
+        .unwrap();
+    }
+    let with_bots = |folder: &str| {
+        let bot = format!("{folder}/greedy.toml");
+        let args = [
+            "regress",
+            "--baseline",
+            base,
+            "--quiet",
+            "--bot",
+            &bot,
+            "--opponent-bot",
+            &bot,
+            "--out",
+            folder,
+        ];
+        decklab(d, &args)
+    };
+    let o = with_bots("other");
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_fails(
+        &with_bots("own"),
+        &["was recorded with other settings", "bots.bot (baseline"],
+    );
 }
 
 #[test]

@@ -214,6 +214,50 @@ pub enum StrategyError {
 }
 
 impl Strategy {
+    /// What the strategy makes a bot do in the game it was loaded for, as
+    /// canonical text: its kind, its settings and this game's weights, and
+    /// nothing else of the file (other rulesets' tables, comments, layout).
+    /// A baseline records its hash, so tuning one ruleset's weights leaves
+    /// the other rulesets' baselines valid.
+    pub fn fingerprint(&self) -> String {
+        let weights = |w: &Weights| -> String {
+            w.features()
+                .iter()
+                .zip(w.values())
+                .map(|(name, value)| format!("{name} = {value}\n"))
+                .collect()
+        };
+        match &self.settings {
+            Settings::Random => "kind = random\n".to_owned(),
+            Settings::Greedy(w) => format!("kind = greedy\n{}", weights(w)),
+            Settings::Ismcts(s) => {
+                let budget = match s.budget {
+                    Budget::Iterations(n) => format!("iterations = {n}"),
+                    Budget::Milliseconds(ms) => format!("milliseconds = {ms}"),
+                };
+                let rollout = match s.rollout {
+                    Rollout::Random => "random",
+                    Rollout::Greedy => "greedy",
+                };
+                let choice = match s.final_choice {
+                    FinalChoice::MostVisited => "most_visited",
+                    FinalChoice::BestValue => "best_value",
+                };
+                format!(
+                    "kind = ismcts\n{budget}\nexploration = {}\nrollout = {rollout}\n\
+                     rollout_depth = {}\nfinal_choice = {choice}\n{}",
+                    s.exploration,
+                    s.rollout_depth,
+                    weights(&s.weights)
+                )
+            }
+            Settings::Moves(moves) => {
+                let moves: Vec<String> = moves.iter().map(u32::to_string).collect();
+                format!("kind = moves\nmoves = {}\n", moves.join(","))
+            }
+        }
+    }
+
     /// Resolves `--bot ARG` against the current directory; see
     /// [`Strategy::resolve_in`].
     pub fn resolve(arg: &str, features: FeatureSet) -> Result<Self, StrategyError> {

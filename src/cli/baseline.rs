@@ -9,8 +9,9 @@ use anyhow::{Context, anyhow, bail};
 
 use serde_json::{Value, json};
 
+use crate::bots::Strategy;
 use crate::games::Options;
-use crate::output::{InputFile, MATCHUPS, SUMMARY, SUMMARY_TABLE};
+use crate::output::{InputFile, MATCHUPS, SUMMARY, SUMMARY_TABLE, sha256_hex};
 
 /// How the baseline's win rate was measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,20 +249,28 @@ pub fn settings_path(baseline: &Path) -> PathBuf {
 
 /// The conditions a baseline's figure was measured under, besides the
 /// seed: the ruleset and table size, every rule option, the `--set`
-/// overrides, and the SHA-256 of the opponents' decks and of every bot's
-/// strategy, by role. The deck under test and the card pool are what the
-/// gate judges, so they may change (that is the point of a CI gate).
+/// overrides, the SHA-256 of the opponents' decks (`files`, by role), and
+/// of what each bot plays (`bots`, by role: the hash of
+/// [`Strategy::fingerprint`], so only the strategy's settings and this
+/// ruleset's weights count). The deck under test and the card pool are
+/// what the gate judges, so they may change (that is the point of a CI
+/// gate).
 pub fn recorded_settings(
     game: &str,
     players: usize,
     options: &Options,
     set: &[String],
-    files: &[InputFile],
+    decks: &[InputFile],
+    bots: &[(String, &Strategy)],
 ) -> Value {
-    let hashes: serde_json::Map<String, Value> = files
+    let decks: serde_json::Map<String, Value> = decks
         .iter()
         .filter(|f| f.role != "deck" && f.role != "cards")
         .map(|f| (f.role.clone(), Value::from(f.sha256.clone())))
+        .collect();
+    let bots: serde_json::Map<String, Value> = bots
+        .iter()
+        .map(|(role, s)| (role.clone(), sha256_hex(s.fingerprint().as_bytes()).into()))
         .collect();
     json!({
         "game": game,
@@ -272,7 +281,8 @@ pub fn recorded_settings(
         "ticks_per_minute": options.ticks_per_minute,
         "pre_release": options.pre_release,
         "set": set,
-        "files": hashes,
+        "files": decks,
+        "bots": bots,
     })
 }
 
@@ -295,10 +305,10 @@ pub fn check_settings(path: &Path, now: &Value) -> anyhow::Result<()> {
         let mut out = Vec::new();
         for (k, x) in v.as_object().into_iter().flatten() {
             match x.as_object() {
-                Some(inner) if k == "files" => out.extend(
+                Some(inner) => out.extend(
                     inner
                         .iter()
-                        .map(|(role, hash)| (format!("files.{role}"), hash.clone())),
+                        .map(|(role, hash)| (format!("{k}.{role}"), hash.clone())),
                 ),
                 _ => out.push((k.clone(), x.clone())),
             }

@@ -154,7 +154,7 @@ pub(super) fn play_field<R: Ruleset>(
     if let Some(f) = &finished {
         let mut stdout = std::io::stdout().lock();
         spec.print(&mut stdout, &f.stats)?;
-        write_footer(&mut stdout, &run.out, &f.written, &f.report)?;
+        write_footer(&mut stdout, &run.out, f)?;
     }
     Ok(exit_status(finished.as_ref(), &run.out))
 }

@@ -306,16 +306,19 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
     files.push(opponent.input_file("opponent"));
-    files.push(strategy_file("bot", &strategies[0]));
-    files.push(strategy_file("opponent_bot", &strategies[1]));
+    let mut bots = vec![
+        ("bot".to_owned(), &strategies[0]),
+        ("opponent_bot".to_owned(), &strategies[1]),
+    ];
     for (seat, (source, s)) in decks.iter().zip(&strategies).enumerate().skip(2) {
         let letter = crate::core::Player::new(seat).letter();
         files.push(source.input_file(&format!("deck_{letter}")));
-        files.push(strategy_file(&format!("bot_{letter}"), s));
+        bots.push((format!("bot_{letter}"), s));
     }
     // What the figure depends on besides the seed: recorded with a new
     // baseline, checked against an existing one before any game.
-    let settings = recorded_settings(R::NAME, players, &options, &rules.set, &files);
+    let settings = recorded_settings(R::NAME, players, &options, &rules.set, &files, &bots);
+    files.extend(bots.iter().map(|(role, s)| strategy_file(role, s)));
     if baseline.is_some() {
         check_settings(&args.baseline, &settings)?;
     }
@@ -460,7 +463,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
             String::new()
         }
     )?;
-    write_footer(&mut out, &args.run.out, &f.written, &f.report)?;
+    write_footer(&mut out, &args.run.out, f)?;
     Ok(match verdict {
         Verdict::NoRegression => {
             writeln!(out, "verdict: no regression (H0 accepted)")?;
@@ -541,7 +544,7 @@ fn write_baseline<R: Ruleset>(
         crate::output::fixed4(s.rate()),
         s.games
     )?;
-    write_footer(&mut out, &args.run.out, &f.written, &f.report)?;
+    write_footer(&mut out, &args.run.out, f)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,7 +1,6 @@
 //! `decklab simulate`: thousands of seeded games between two decks, with
 //! the CSV reports, the manifest and optional game logs written to `--out`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -127,16 +126,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         if let Some(grant) = &f.stats.grant {
             write_grant_summary(&mut stdout, grant)?;
         }
-        write_footer(&mut stdout, &args.run.out, &f.written, &f.report)?;
-        if f.arm_games > 0 {
-            let all = (f.report.games + f.arm_games) as f64;
-            writeln!(
-                stdout,
-                "plus {} games of the grant experiment ({:.1} games/s in all)",
-                f.arm_games,
-                all / f.report.elapsed.as_secs_f64().max(1e-9)
-            )?;
-        }
+        write_footer(&mut stdout, &args.run.out, f)?;
     }
     Ok(exit_status(finished.as_ref(), &args.run.out))
 }

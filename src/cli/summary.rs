@@ -3,11 +3,11 @@
 //! games ended; then where the files are and the run's speed.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::campaign::Finished;
 use super::table::write_table;
 use crate::core::Player;
-use crate::sim::RunReport;
 use crate::stats::{Matchup, MatchupStats, RunStats, Score};
 
 fn percent(rate: Option<f64>) -> String {
@@ -136,30 +136,39 @@ fn reasons(s: &MatchupStats) -> String {
     r.join(", ")
 }
 
-/// Writes where the files `written` of a run in `dir` are, and its speed.
-pub fn write_footer(
-    out: &mut impl Write,
-    dir: &Path,
-    written: &[PathBuf],
-    report: &RunReport,
-) -> io::Result<()> {
-    let names: Vec<String> = written
+/// Writes where the files of a finished run in `dir` are, and its speed:
+/// every game played counts, the other arms of an experiment included.
+pub fn write_footer(out: &mut impl Write, dir: &Path, finished: &Finished) -> io::Result<()> {
+    let names: Vec<String> = finished
+        .written
         .iter()
         .filter(|p| !p.starts_with(dir.join("logs")))
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .collect();
-    let logs = written.len() - names.len();
+    let logs = finished.written.len() - names.len();
     write!(out, "files: {}/ ({})", dir.display(), names.join(", "))?;
     if logs > 0 {
         let plural = if logs == 1 { "" } else { "s" };
         write!(out, " and {logs} game log{plural} in logs/")?;
     }
     writeln!(out)?;
-    writeln!(
-        out,
-        "{} games in {:.2} s ({:.1} games/s)",
-        report.games,
-        report.elapsed.as_secs_f64(),
-        report.games_per_second()
-    )
+    let report = &finished.report;
+    let seconds = report.elapsed.as_secs_f64();
+    if finished.arm_games == 0 {
+        writeln!(
+            out,
+            "{} games in {seconds:.2} s ({:.1} games/s)",
+            report.games,
+            report.games_per_second()
+        )
+    } else {
+        let all = report.games + finished.arm_games;
+        writeln!(
+            out,
+            "{} games, and {} of the grant experiment, in {seconds:.2} s ({:.1} games/s)",
+            report.games,
+            finished.arm_games,
+            all as f64 / seconds.max(1e-9)
+        )
+    }
 }
