@@ -374,7 +374,19 @@ struct Raw {
     rollout_depth: Option<Spanned<u32>>,
     final_choice: Option<Spanned<String>>,
     weights: Option<Spanned<BTreeMap<Spanned<String>, Spanned<WeightTable>>>>,
+    search: Option<Spanned<BTreeMap<Spanned<String>, Spanned<SearchTable>>>>,
     moves: Option<Spanned<Vec<u32>>>,
+}
+
+/// One `[search.<game>]` table as written: the search settings that, for
+/// that game, replace the file's top-level ones.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchTable {
+    exploration: Option<Spanned<f64>>,
+    rollout: Option<Spanned<String>>,
+    rollout_depth: Option<Spanned<u32>>,
+    final_choice: Option<Spanned<String>>,
 }
 
 /// One `[weights.<game>]` table as written.
@@ -417,6 +429,7 @@ impl Checker<'_> {
                     raw.rollout_depth.as_ref().map(Spanned::span),
                 ),
                 ("final_choice", raw.final_choice.as_ref().map(Spanned::span)),
+                ("search", raw.search.as_ref().map(Spanned::span)),
             ];
             if let Some((key, Some(span))) = search_only.into_iter().find(|(_, s)| s.is_some()) {
                 let message =
@@ -481,14 +494,21 @@ impl Checker<'_> {
             (None, Some(ms)) => Budget::Milliseconds(*ms.get_ref()),
             (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
         };
-        let exploration = match &raw.exploration {
+        let ours = self.search_table(&raw.search)?;
+        let exploration = match ours
+            .and_then(|t| t.exploration.as_ref())
+            .or(raw.exploration.as_ref())
+        {
             Some(c) if !(c.get_ref().is_finite() && *c.get_ref() >= 0.0) => {
                 return Err(self.error(c, "expected a finite, non-negative exploration constant"));
             }
             Some(c) => *c.get_ref(),
             None => DEFAULT_EXPLORATION,
         };
-        let rollout = match raw.rollout.as_ref().map(|r| (r, r.get_ref().as_str())) {
+        let raw_rollout = ours
+            .and_then(|t| t.rollout.as_ref())
+            .or(raw.rollout.as_ref());
+        let rollout = match raw_rollout.map(|r| (r, r.get_ref().as_str())) {
             None | Some((_, "random")) => Rollout::Random,
             Some((_, "greedy")) => Rollout::Greedy,
             Some((r, other)) => {
@@ -502,7 +522,10 @@ impl Checker<'_> {
                 ));
             }
         };
-        let final_choice = match raw.final_choice.as_ref().map(|f| (f, f.get_ref().as_str())) {
+        let raw_choice = ours
+            .and_then(|t| t.final_choice.as_ref())
+            .or(raw.final_choice.as_ref());
+        let final_choice = match raw_choice.map(|f| (f, f.get_ref().as_str())) {
             None | Some((_, "most_visited")) => FinalChoice::MostVisited,
             Some((_, "best_value")) => FinalChoice::BestValue,
             Some((f, other)) => {
@@ -516,12 +539,15 @@ impl Checker<'_> {
                 ));
             }
         };
-        let rollout_depth = raw.rollout_depth.as_ref().map_or(0, |d| *d.get_ref());
+        let raw_depth = ours
+            .and_then(|t| t.rollout_depth.as_ref())
+            .or(raw.rollout_depth.as_ref());
+        let rollout_depth = raw_depth.map_or(0, |d| *d.get_ref());
         let weights = self
             .weights(&raw.weights)?
             .unwrap_or_else(|| Weights::zero(self.features.names));
         if weights.is_zero() {
-            let needs = match (&raw.rollout, &raw.rollout_depth) {
+            let needs = match (raw_rollout, raw_depth) {
                 (Some(r), _) if rollout == Rollout::Greedy => {
                     Some((r.span(), "rollout = \"greedy\""))
                 }
@@ -544,6 +570,27 @@ impl Checker<'_> {
             final_choice,
             weights,
         })
+    }
+
+    /// The `[search.<game>]` table of the game being played, if any; every
+    /// table must name a known game.
+    fn search_table<'t>(
+        &self,
+        tables: &'t Option<Spanned<BTreeMap<Spanned<String>, Spanned<SearchTable>>>>,
+    ) -> Result<Option<&'t SearchTable>, StrategyError> {
+        let mut ours = None;
+        for (name, table) in tables.iter().flat_map(|t| t.get_ref()) {
+            if name.get_ref() == self.features.game {
+                ours = Some(table.get_ref());
+            } else if !GAMES.contains(&name.get_ref().as_str()) {
+                let message = unknown_name("game", name.get_ref(), GAMES.iter().copied());
+                return Err(self.error(
+                    name,
+                    format!("{message}; expected [search.<game>] with a game of {GAMES:?}"),
+                ));
+            }
+        }
+        Ok(ours)
     }
 
     /// The weights of the game being played, if the file has a table for

@@ -83,6 +83,45 @@ fn ismcts_defaults() {
 }
 
 #[test]
+fn a_search_table_sets_one_games_search() {
+    // [search.<game>] replaces the top-level search settings for that game
+    // only; the other games keep the top level's.
+    const PIXEL_TACTICS: FeatureSet = FeatureSet {
+        game: "pixel-tactics",
+        names: &crate::games::pixel_tactics::FEATURES,
+    };
+    let text = "kind = \"ismcts\"\nexploration = 0.7\nrollout = \"random\"\nrollout_depth = 20\n\
+                [search.pixel-tactics]\nexploration = 1.5\nrollout = \"greedy\"\nrollout_depth = 8\n\
+                final_choice = \"best_value\"\n\
+                [weights.pixel-tactics]\nleader_life = 1\n[weights.nostalgix]\nhero_health = 1\n";
+    let ismcts = |features| match Strategy::parse("s", "s.toml", text.as_bytes(), features) {
+        Ok(Strategy {
+            settings: Settings::Ismcts(i),
+            ..
+        }) => i,
+        other => panic!("{other:?}"),
+    };
+    let own = ismcts(PIXEL_TACTICS);
+    assert_eq!(own.exploration, 1.5);
+    assert_eq!(own.rollout, Rollout::Greedy);
+    assert_eq!(own.rollout_depth, 8);
+    assert_eq!(own.final_choice, FinalChoice::BestValue);
+    let other = ismcts(NOSTALGIX);
+    assert_eq!(other.exploration, 0.7);
+    assert_eq!(other.rollout, Rollout::Random);
+    assert_eq!(other.rollout_depth, 20);
+    assert_eq!(other.final_choice, FinalChoice::MostVisited);
+    // The fingerprint a baseline records follows the game's own settings.
+    let fingerprint = |features| {
+        Strategy::parse("s", "s.toml", text.as_bytes(), features)
+            .unwrap()
+            .fingerprint()
+    };
+    assert!(fingerprint(PIXEL_TACTICS).contains("rollout_depth = 8\n"));
+    assert!(fingerprint(NOSTALGIX).contains("rollout_depth = 20\n"));
+}
+
+#[test]
 fn errors_name_the_line_and_what_was_expected() {
     let cases = [
         (
@@ -126,6 +165,27 @@ fn errors_name_the_line_and_what_was_expected() {
         (
             "kind = \"ismcts\"\nrollout = \"gredy\"\n",
             "s.toml:2: unknown rollout policy \"gredy\" (did you mean \"greedy\"?)",
+        ),
+        (
+            "kind = \"ismcts\"\n[search.pixel-tactic]\nexploration = 1\n",
+            "s.toml:2: unknown game \"pixel-tactic\" (did you mean \"pixel-tactics\"?); \
+             expected [search.<game>]",
+        ),
+        (
+            "kind = \"ismcts\"\n[search.toy]\nrollout = \"gredy\"\n",
+            "s.toml:3: unknown rollout policy \"gredy\"",
+        ),
+        (
+            "kind = \"ismcts\"\n[search.toy]\niterations = 5\n",
+            "s.toml:3: unknown field `iterations`",
+        ),
+        (
+            "kind = \"greedy\"\n[weights.toy]\npoints = 1\n[search.toy]\nexploration = 1\n",
+            "s.toml:4: `search` is a setting of kind = \"ismcts\"",
+        ),
+        (
+            "kind = \"ismcts\"\n[search.toy]\nrollout_depth = 5\n",
+            "s.toml:3: rollout_depth > 0 expects a [weights.toy] table",
         ),
         (
             "kind = \"ismcts\"\n\nrollout_depth = 5\n",
