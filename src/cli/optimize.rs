@@ -245,14 +245,23 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
             }
             Stepped::Interrupted => {
                 progress.finish();
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "decklab: interrupted: {} holds the {} steps done ({} games); run the same \
-                     command again to resume",
-                    out.display(),
-                    search.steps,
-                    search.games
-                );
+                let text = if search.steps == 0 {
+                    format!(
+                        "decklab: interrupted before the first step ended: nothing written ({} is \
+                         as it was)",
+                        out.display()
+                    )
+                } else {
+                    format!(
+                        "decklab: interrupted: {} holds the first {} steps ({} games); run the \
+                         same command again to resume",
+                        out.display(),
+                        search.steps,
+                        search.games
+                    )
+                };
+                // A closed stderr only loses the message.
+                let _ = writeln!(std::io::stderr(), "{text}");
                 return Ok(ExitCode::from(INTERRUPTED));
             }
         }
