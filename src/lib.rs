@@ -7,6 +7,7 @@ pub mod cli;
 pub mod core;
 pub mod diagnostics;
 pub mod games;
+pub mod optimize;
 pub mod output;
 pub mod play;
 pub mod report;

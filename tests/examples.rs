@@ -388,6 +388,12 @@ fn fixture() -> &'static Path {
             // my-decks/: a folder of your decks (one, the weaker list).
             fs::create_dir_all(d.join("my-decks")).unwrap();
             fs::write(d.join("my-decks/slow-rush.deck"), &weaker).unwrap();
+            // my.pool: the cards you own, for `optimize --pool`.
+            fs::write(
+                d.join("my.pool"),
+                "4 Cinder Imp\n4 Flame Sprinter\n2 Village Medic\n",
+            )
+            .unwrap();
             // my-cards.toml: your card file, a copy of the Nostalgix pool.
             fs::copy(repo("decks/nostalgix/cards.toml"), d.join("my-cards.toml")).unwrap();
             // typo.deck: the three mistakes of docs/commands/validate.md.

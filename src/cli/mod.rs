@@ -16,6 +16,7 @@ mod grant;
 mod interrupt;
 mod man;
 mod merge;
+mod optimize;
 mod play;
 mod regress;
 mod replay;
@@ -46,6 +47,7 @@ Examples:
   decklab round-robin --field decks/nostalgix --games 50
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
+  decklab optimize --deck my.deck --field token-swarm --budget 2000 --screen 1 --confirm 100 --seed 1
   decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
   decklab play --opponent-bot ismcts-200 --seed 7     # you against the bot, at the prompt
   decklab validate my.deck
@@ -82,6 +84,9 @@ enum Command {
     /// What changed between two runs: win rates per matchup and card,
     /// with intervals.
     Compare(compare::CompareArgs),
+    /// Improve a deck list against a field, one copy at a time: swaps
+    /// raced on paired seeds, kept when fresh seeds confirm them.
+    Optimize(optimize::OptimizeArgs),
     /// Join the output directories of a run's shards (--shard K/N) into
     /// the files of the whole run.
     Merge(merge::MergeArgs),
@@ -143,6 +148,7 @@ pub fn main() -> ExitCode {
         Command::Regress(args) => regress::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Merge(args) => merge::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Optimize(args) => optimize::run(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args).map(|()| ExitCode::SUCCESS),
         Command::Validate(args) => validate::run(args).map(|()| ExitCode::SUCCESS),

@@ -13,12 +13,14 @@
 //! all inline.
 //!
 //! [`write_compare`] writes the page of `decklab compare --html` from the
-//! rows `compare` computed ([`comparison`]).
+//! rows `compare` computed ([`comparison`]); `decklab optimize` renders
+//! its page with [`optimize`].
 
 mod charts;
 pub mod comparison;
 mod findings;
 mod html;
+pub mod optimize;
 mod page;
 pub mod read;
 mod store;

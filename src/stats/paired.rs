@@ -16,7 +16,8 @@ pub struct Paired {
     /// Mean of B − A.
     pub mean: f64,
     /// Lower end of the 95% interval of the mean (normal approximation,
-    /// mean ± 1.96 · s/√n; exact 0 when no game changed).
+    /// mean ± 1.96 · s/√n, or the `z` of [`Paired::at`]; exact 0 when no
+    /// game changed).
     pub low: f64,
     /// Upper end of that interval.
     pub high: f64,
@@ -26,6 +27,12 @@ impl Paired {
     /// The paired difference of `pairs` (A's score, B's score), one per
     /// game; `None` without a game.
     pub fn of(pairs: &[(f64, f64)]) -> Option<Paired> {
+        Paired::at(pairs, Z95)
+    }
+
+    /// [`Paired::of`] with the interval mean ± `z` · s/√n (`Z95` gives
+    /// the 95% interval).
+    pub fn at(pairs: &[(f64, f64)], z: f64) -> Option<Paired> {
         if pairs.is_empty() {
             return None;
         }
@@ -37,7 +44,7 @@ impl Paired {
             0.0
         } else {
             let var = diffs.map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-            Z95 * (var / n).sqrt()
+            z * (var / n).sqrt()
         };
         Some(Paired {
             games: pairs.len() as u64,
