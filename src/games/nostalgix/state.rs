@@ -87,11 +87,6 @@ pub struct Entity {
     pub token: bool,
     /// How many Equipment cards are attached to it.
     pub equipped: u8,
-    /// Cards beneath it (lower levels, stacked cards), bottom first; the
-    /// first `under_len` are used.
-    pub under: [CardId; MAX_UNDER],
-    /// How many cards are beneath it.
-    pub under_len: u8,
 }
 
 impl Entity {
@@ -112,27 +107,6 @@ impl Entity {
             prize_shield: false,
             token,
             equipped: 0,
-            under: [CardId(0); MAX_UNDER],
-            under_len: 0,
-        }
-    }
-
-    /// The cards beneath it, bottom first.
-    pub fn under_cards(&self) -> &[CardId] {
-        &self.under[..self.under_len as usize]
-    }
-
-    /// Whether no more cards fit beneath it.
-    pub fn under_full(&self) -> bool {
-        self.under_len as usize >= MAX_UNDER
-    }
-
-    /// Puts `card` beneath it (evolution, stacking); callers check
-    /// [`Entity::under_full`] first.
-    pub fn push_under(&mut self, card: CardId) {
-        if !self.under_full() {
-            self.under[self.under_len as usize] = card;
-            self.under_len += 1;
         }
     }
 }
@@ -217,6 +191,12 @@ pub struct Side {
     pub hero: Entity,
     /// Fighters and tokens, in order of arrival.
     pub units: FixedVec<Entity, MAX_UNITS>,
+    /// The cards beneath the Fighter in each slot (lower levels, stacked
+    /// cards), bottom first. Kept by slot rather than in [`Entity`]: only
+    /// the 7 slotted Fighters can have cards beneath them, never tokens,
+    /// and a Fighter keeps its slot while in play, so every unit stays
+    /// small and the state cheap to copy.
+    pub under: [FixedVec<CardId, MAX_UNDER>; SLOTS as usize],
     /// Surprises and Equipment this player played.
     pub back: [BackCard; BACK_ROW],
     /// The hand.
@@ -246,6 +226,38 @@ pub struct Side {
     pub turns: u16,
     /// Mulligan done.
     pub mulliganed: bool,
+}
+
+impl Side {
+    /// The cards beneath `unit`, bottom first (none beneath a token).
+    pub fn under_cards(&self, unit: &Entity) -> &[CardId] {
+        self.under.get(usize::from(unit.slot)).map_or(&[], |u| u)
+    }
+
+    /// Whether no more cards fit beneath `unit` (none ever fit beneath a
+    /// token).
+    pub fn under_full(&self, unit: &Entity) -> bool {
+        self.under
+            .get(usize::from(unit.slot))
+            .is_none_or(|u| u.is_full())
+    }
+
+    /// Puts `card` beneath `unit` (evolution, stacking); callers check
+    /// [`Side::under_full`] first.
+    pub fn push_under(&mut self, unit: &Entity, card: CardId) {
+        if let Some(under) = self.under.get_mut(usize::from(unit.slot)) {
+            under.push(card);
+        }
+    }
+
+    /// Empties the slot of `unit`, which leaves play, and returns the cards
+    /// that were beneath it.
+    pub fn take_under(&mut self, unit: &Entity) -> FixedVec<CardId, MAX_UNDER> {
+        self.under
+            .get_mut(usize::from(unit.slot))
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
 }
 
 /// The whole game.
