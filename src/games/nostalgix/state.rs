@@ -185,7 +185,7 @@ pub enum Pending {
 }
 
 /// One player's side of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Side {
     /// The Hero.
     pub hero: Entity,
@@ -228,6 +228,56 @@ pub struct Side {
     pub mulliganed: bool,
 }
 
+// `clone_from` copies only the used part, which a plain copy cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for Side {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the units in play (the largest zone, mostly empty);
+    /// the other fields are small and copied whole.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Side {
+            hero,
+            units,
+            under,
+            back,
+            hand,
+            hand_known,
+            deck,
+            bottom_known,
+            aside,
+            void,
+            max_mana,
+            mana,
+            bound_mana,
+            mana_token,
+            prizes,
+            turns,
+            mulliganed,
+        } = source;
+        self.hero = *hero;
+        self.units.clone_from(units);
+        self.under = *under;
+        self.back = *back;
+        self.hand = *hand;
+        self.hand_known = *hand_known;
+        self.deck = *deck;
+        self.bottom_known = *bottom_known;
+        self.aside = *aside;
+        self.void = *void;
+        self.max_mana = *max_mana;
+        self.mana = *mana;
+        self.bound_mana = *bound_mana;
+        self.mana_token = *mana_token;
+        self.prizes = *prizes;
+        self.turns = *turns;
+        self.mulliganed = *mulliganed;
+    }
+}
+
 impl Side {
     /// The cards beneath `unit`, bottom first (none beneath a token).
     pub fn under_cards(&self, unit: &Entity) -> &[CardId] {
@@ -261,7 +311,7 @@ impl Side {
 }
 
 /// The whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
     pub sides: Seats<Side, 2>,
@@ -295,6 +345,53 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.
     pub discards: u8,
+}
+
+// `clone_from` copies only the used part, which a plain copy cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for State {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the used part of the units and of the Surprise windows:
+    /// what a bot refilling a scratch copy per candidate action pays
+    /// (`Evaluator::best_of`), instead of the whole fixed-capacity state.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named, so a new one cannot be forgotten here.
+        let State {
+            sides,
+            arena,
+            phase,
+            active,
+            turn,
+            first,
+            next_id,
+            prize_goal,
+            sudden_deaths,
+            pending,
+            windows,
+            searches,
+            capped,
+            outcome,
+            discards,
+        } = source;
+        self.sides.clone_from(sides);
+        self.arena = *arena;
+        self.phase = *phase;
+        self.active = *active;
+        self.turn = *turn;
+        self.first = *first;
+        self.next_id = *next_id;
+        self.prize_goal = *prize_goal;
+        self.sudden_deaths = *sudden_deaths;
+        self.pending = *pending;
+        self.windows.clone_from(windows);
+        self.searches = *searches;
+        self.capped = *capped;
+        self.outcome = *outcome;
+        self.discards = *discards;
+    }
 }
 
 impl State {
