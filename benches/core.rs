@@ -1,13 +1,19 @@
 //! Speed of the game core on Nostalgix with the bundled decks:
-//! state clone against a memcpy of the same size (the floor), legal-action
-//! generation, apply, and whole random games.
+//! state clone against a memcpy of the same size (the floor), a
+//! `clone_from` into a scratch copy (what greedy pays per candidate),
+//! legal-action generation, apply, and whole random games; and the cost
+//! per action of random playouts in Pixel Tactics, Astrom Cross and the
+//! Nintendo TCG.
 //!
 //! Run: `cargo bench --bench core`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklab::core::{Game, NoObserver, Node, Report, below, rng_from_seed};
+use decklab::games::astrom_cross::AstromCross;
+use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
+use decklab::games::pixel_tactics::PixelTactics;
 use std::hint::black_box;
 
 /// A mid-game position: random play from seed 1 up to turn 8.
@@ -26,11 +32,8 @@ fn mid_game(game: &Nostalgix) -> State {
     s
 }
 
-fn random_game(
-    game: &Nostalgix,
-    seed: u64,
-    legal: &mut Vec<decklab::games::nostalgix::action::Action>,
-) -> u32 {
+/// One whole random game from `seed`; returns the actions played.
+fn random_game<G: Game>(game: &G, seed: u64, legal: &mut Vec<G::Action>) -> u32 {
     let mut rng = rng_from_seed(seed);
     let mut s = game.new_state(&mut rng);
     let mut actions = 0;
@@ -53,6 +56,15 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             copy = *black_box(&state);
             black_box(&copy);
+        })
+    });
+    // A scratch copy that last held another position (the deal), refilled
+    // from the mid-game one, as `Evaluator::best_of` does per candidate.
+    let mut scratch = game.new_state(&mut rng_from_seed(2));
+    c.bench_function("state_clone_from", |b| {
+        b.iter(|| {
+            scratch.clone_from(black_box(&state));
+            black_box(&scratch);
         })
     });
     let bytes = vec![7u8; size];
@@ -84,15 +96,39 @@ fn benches(c: &mut Criterion) {
             random_game(&game, seed, &mut legal)
         })
     });
-    // Per action: whole random games divided by their actions.
-    let actions: u32 = (0..2_000).map(|s| random_game(&game, s, &mut legal)).sum();
-    let mut group = c.benchmark_group("per_action");
-    group.throughput(criterion::Throughput::Elements(u64::from(actions)));
+    per_action(c, "per_action", &game, 2_000);
+    per_action(
+        c,
+        "per_action_pixel_tactics",
+        &PixelTactics::bundled(0, 1),
+        1_000,
+    );
+    per_action(
+        c,
+        "per_action_astrom_cross",
+        &AstromCross::bundled(0, 1),
+        1_000,
+    );
+    per_action(
+        c,
+        "per_action_nintendo_tcg",
+        &NintendoTcg::bundled(0, 1),
+        1_000,
+    );
+}
+
+/// Per action: whole random games (seeds `0..games`) divided by their
+/// actions, as criterion's throughput in elements.
+fn per_action<G: Game>(c: &mut Criterion, group: &str, game: &G, games: u64) {
+    let mut legal = Vec::new();
+    let actions: u32 = (0..games).map(|s| random_game(game, s, &mut legal)).sum();
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(u64::from(actions)));
     group.sample_size(10);
-    group.bench_function("random_playouts_2000_games", |b| {
+    group.bench_function(format!("random_playouts_{games}_games"), |b| {
         b.iter(|| {
-            (0..2_000)
-                .map(|s| random_game(&game, s, &mut legal))
+            (0..games)
+                .map(|s| random_game(game, s, &mut legal))
                 .sum::<u32>()
         })
     });

@@ -334,7 +334,7 @@ impl LogReader<Nostalgix> for Reader {
                 atk_counters: e.atk_counters,
                 bound_turn: e.bound_turn,
                 equipped: e.equipped,
-                under: e.under_len,
+                under: side.under_cards(e).len() as u8,
                 prize_shield: e.prize_shield,
             };
             let figures = |hand, deck, void, aside, mana, max, bound, token, prizes| {

@@ -83,6 +83,8 @@ impl Evaluator {
     ) -> G::Action {
         let mut best = candidates[0];
         let mut best_score = f64::NEG_INFINITY;
+        // Seeded once; each candidate plays with a fresh copy of it.
+        let chance_rng = rng_from_seed(chance);
         for &action in candidates {
             let next = match scratch {
                 Some(s) => {
@@ -91,7 +93,7 @@ impl Evaluator {
                 }
                 None => scratch.insert(state.clone()),
             };
-            game.apply(next, action, &mut rng_from_seed(chance), &mut NoObserver);
+            game.apply(next, action, &mut chance_rng.clone(), &mut NoObserver);
             let score = self.score(game, next, player);
             if score > best_score {
                 best = action;

@@ -1,6 +1,8 @@
 //! The random-simulation checks every ruleset must pass (in the spirit of
 //! OpenSpiel's `RandomSimTest`): random games end, every non-terminal state
-//! has a legal action, clones equal their original, `determinize` keeps the
+//! has a legal action, clones equal their original (also a `clone_from`
+//! over a stale copy, which plays on as the original does), `determinize`
+//! keeps the
 //! observer's information set (what it saw) and every player's card count,
 //! the ruleset's invariants hold after every action, and replaying a game's
 //! actions from its seed reaches the same final state.
@@ -33,8 +35,10 @@ pub struct Violation {
 /// How much to check after every action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Checks {
-    /// Everything: invariants, clone equality, `determinize` for every
-    /// seat, and the replay of each game from its seed.
+    /// Everything: invariants, clone equality (`clone` and a `clone_from`
+    /// over an earlier position, which must then play the same action to
+    /// the same state), `determinize` for every seat, and the replay of
+    /// each game from its seed.
     Full,
     /// The ruleset's invariants and the existence of a legal action (the
     /// soak: cheaper, for millions of games).
@@ -75,6 +79,9 @@ pub fn games_with<G: Game + Invariants>(
     let mut report = Report::default();
     let mut legal = Vec::new();
     let mut history: Vec<G::Action> = Vec::new();
+    // A copy refilled with `clone_from` at every position, over whatever an
+    // earlier position (of this game or an earlier one) left in it.
+    let mut scratch: Option<G::State> = None;
     for seed in seeds {
         let mut rng = derive_rng(seed, 0);
         let mut choice_rng = derive_rng(seed, 1);
@@ -99,6 +106,13 @@ pub fn games_with<G: Game + Invariants>(
                 if state.clone() != state {
                     return Err(fail(&history, "clone differs from original".into()));
                 }
+                match &mut scratch {
+                    Some(copy) => copy.clone_from(&state),
+                    None => scratch = Some(state.clone()),
+                }
+                if scratch.as_ref() != Some(&state) {
+                    return Err(fail(&history, "clone_from differs from original".into()));
+                }
                 for observer in Player::all(game.num_players()) {
                     check_determinize(game, &state, observer, seed)
                         .map_err(|m| fail(&history, m))?;
@@ -116,7 +130,16 @@ pub fn games_with<G: Game + Invariants>(
             }
             let action = choose(game, &state, &legal, &mut choice_rng);
             history.push(action);
+            if let (Checks::Full, Some(copy)) = (checks, &mut scratch) {
+                game.apply(copy, action, &mut rng.clone(), &mut NoObserver);
+            }
             game.apply(&mut state, action, &mut rng, &mut NoObserver);
+            if checks == Checks::Full && scratch.as_ref() != Some(&state) {
+                return Err(fail(
+                    &history,
+                    "the action played on a clone_from copy reached another state".into(),
+                ));
+            }
         }
         if checks == Checks::Full {
             let mut rng = derive_rng(seed, 0);

@@ -7,10 +7,29 @@ use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
 
 /// Up to `N` (at most 255) items of a `Copy` type, stored inline.
-#[derive(Clone, Copy)]
+#[derive(Copy)]
 pub struct FixedVec<T: Copy + Default, const N: usize> {
     items: [T; N],
     len: u8,
+}
+
+// `clone_from` copies only the used part, which a plain copy cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl<T: Copy + Default, const N: usize> Clone for FixedVec<T, N> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the used items (the slots beyond `len` are never read),
+    /// so refilling a scratch copy of a large, mostly empty vector is
+    /// cheap.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        let len = source.len();
+        self.items[..len].copy_from_slice(&source.items[..len]);
+        self.len = source.len;
+    }
 }
 
 impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
@@ -210,6 +229,17 @@ mod tests {
         assert_eq!(&*v, &[4, 1]);
         assert_eq!(v.pop(), Some(1));
         assert_eq!(v.into_iter().collect::<Vec<_>>(), vec![4]);
+    }
+
+    #[test]
+    fn clone_from_copies_the_used_items_over_any_contents() {
+        let source: FixedVec<u16, 8> = [4, 5, 6].into_iter().collect();
+        for stale in [vec![], vec![1], vec![9; 8]] {
+            let mut copy: FixedVec<u16, 8> = stale.into_iter().collect();
+            copy.clone_from(&source);
+            assert_eq!(copy, source);
+            assert_eq!(&*copy, &[4, 5, 6]);
+        }
     }
 
     #[test]

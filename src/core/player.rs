@@ -80,10 +80,28 @@ impl fmt::Display for Player {
 /// One value per seat of a table of at most `N` seats: plain data (`Copy`
 /// when `T` is), indexed by [`Player`]. Slots beyond the table's seats hold
 /// `T::default()` and are never seen through the API.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Seats<T, const N: usize = MAX_PLAYERS> {
     items: [T; N],
     len: u8,
+}
+
+impl<T: Clone, const N: usize> Clone for Seats<T, N> {
+    fn clone(&self) -> Self {
+        Seats {
+            items: self.items.clone(),
+            len: self.len,
+        }
+    }
+
+    /// Seat by seat with `T::clone_from`, so a `T` that copies only its
+    /// used part (a game state's side) does so here too.
+    fn clone_from(&mut self, source: &Self) {
+        for (mine, theirs) in self.items.iter_mut().zip(&source.items) {
+            mine.clone_from(theirs);
+        }
+        self.len = source.len;
+    }
 }
 
 impl<T: Default, const N: usize> Seats<T, N> {

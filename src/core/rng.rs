@@ -36,17 +36,21 @@ pub fn derive_rng(seed: u64, stream: u64) -> GameRng {
 }
 
 /// A uniform integer in `0..n` (`n > 0`), by Lemire's multiply-shift with
-/// rejection, so there is no modulo bias.
+/// rejection, so there is no modulo bias. The rejection threshold
+/// (`2^32 mod n`, below `n`) needs a division, so it is computed only when
+/// the low half of the product is below `n`, the one case where it can
+/// reject: the same draws and the same result as always computing it.
 #[inline]
 pub fn below(rng: &mut GameRng, n: u32) -> u32 {
     debug_assert!(n > 0);
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let m = u64::from(rng.next_u32()) * u64::from(n);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (m >> 32) as u32
 }
 
 /// Fisher–Yates shuffle.
@@ -77,6 +81,40 @@ mod tests {
         }
         for c in counts {
             assert!((9_400..10_600).contains(&c), "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn below_draws_as_lemire_with_the_threshold_always_computed() {
+        // The textbook form: the threshold first, then reject below it.
+        fn reference(rng: &mut GameRng, n: u32) -> u32 {
+            let threshold = n.wrapping_neg() % n;
+            loop {
+                let m = u64::from(rng.next_u32()) * u64::from(n);
+                if (m as u32) >= threshold {
+                    return (m >> 32) as u32;
+                }
+            }
+        }
+        // Large n reject often (2^31 + 1: almost half the draws).
+        for n in [
+            1,
+            2,
+            3,
+            6,
+            7,
+            50,
+            1 << 31,
+            (1 << 31) + 1,
+            3_000_000_000,
+            u32::MAX,
+        ] {
+            let (mut fast, mut slow) = (rng_from_seed(u64::from(n)), rng_from_seed(u64::from(n)));
+            for _ in 0..2_000 {
+                assert_eq!(below(&mut fast, n), reference(&mut slow, n), "n = {n}");
+            }
+            // The same number of draws: the streams are still in step.
+            assert_eq!(fast.next_u64(), slow.next_u64(), "n = {n}");
         }
     }
 

@@ -336,10 +336,11 @@ impl Nostalgix {
         if !forced && self.keywords(s, &unit).has(Keywords::IMMUNE) {
             return;
         }
-        s.sides[owner].units.remove(i);
+        let side = &mut s.sides[owner];
+        side.units.remove(i);
+        let under = side.take_under(&unit);
         if !unit.token {
-            let side = &mut s.sides[owner];
-            side.void.extend(unit.under_cards().iter().copied());
+            side.void.extend(under);
             side.void.push(unit.card);
         }
         self.emit(

@@ -17,7 +17,7 @@ impl Nostalgix {
         cards.extend(&side.void);
         for u in side.units.iter().filter(|u| !u.token) {
             cards.push(u.card);
-            cards.extend(u.under_cards());
+            cards.extend(side.under_cards(u));
         }
         for b in &side.back {
             match *b {

@@ -36,6 +36,7 @@ impl Game for Nostalgix {
         let side = |p: Player| Side {
             hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
             units: Default::default(),
+            under: Default::default(),
             back: [BackCard::Empty; BACK_ROW],
             hand: Default::default(),
             hand_known: Default::default(),
@@ -166,9 +167,11 @@ impl Game for Nostalgix {
             Action::Stack { hand, unit } => {
                 let card = self.take_from_hand(s, p, hand);
                 let c = self.db.card(card);
-                let u = &mut s.sides[p].units[unit as usize];
-                u.push_under(card);
+                let side = &mut s.sides[p];
+                let u = &mut side.units[unit as usize];
                 u.prize_shield |= c.prize_shield;
+                let u = *u;
+                side.push_under(&u, card);
                 let id = u.id;
                 self.pay_card(s, p, card, Some(id), None, obs);
                 let atk = i8::try_from(c.atk).unwrap_or(i8::MAX);
@@ -361,6 +364,7 @@ impl Nostalgix {
             let side = &mut s.sides[p];
             side.hero = Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
             side.units.clear();
+            side.under = Default::default();
             side.back = [BackCard::Empty; BACK_ROW];
             side.hand.clear();
             side.hand_known.clear();
@@ -436,7 +440,7 @@ impl Nostalgix {
                         }
                     }
                     for (u, unit) in side.units.iter().enumerate() {
-                        if unit.token || unit.under_full() {
+                        if unit.token || side.under_full(unit) {
                             continue;
                         }
                         if card.evolves_from == Some(unit.card) {
@@ -916,11 +920,13 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let card = self.take_from_hand(s, p, hand);
-        let u = &mut s.sides[p].units[unit as usize];
+        let side = &mut s.sides[p];
+        let u = &mut side.units[unit as usize];
         let old = u.card;
-        u.push_under(old);
         u.card = card;
         u.bound_turn = 0;
+        let u = *u;
+        side.push_under(&u, old);
         let id = u.id;
         let c = self.db.card(card);
         self.pay(s, p, c.cost);

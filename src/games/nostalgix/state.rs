@@ -87,11 +87,6 @@ pub struct Entity {
     pub token: bool,
     /// How many Equipment cards are attached to it.
     pub equipped: u8,
-    /// Cards beneath it (lower levels, stacked cards), bottom first; the
-    /// first `under_len` are used.
-    pub under: [CardId; MAX_UNDER],
-    /// How many cards are beneath it.
-    pub under_len: u8,
 }
 
 impl Entity {
@@ -112,27 +107,6 @@ impl Entity {
             prize_shield: false,
             token,
             equipped: 0,
-            under: [CardId(0); MAX_UNDER],
-            under_len: 0,
-        }
-    }
-
-    /// The cards beneath it, bottom first.
-    pub fn under_cards(&self) -> &[CardId] {
-        &self.under[..self.under_len as usize]
-    }
-
-    /// Whether no more cards fit beneath it.
-    pub fn under_full(&self) -> bool {
-        self.under_len as usize >= MAX_UNDER
-    }
-
-    /// Puts `card` beneath it (evolution, stacking); callers check
-    /// [`Entity::under_full`] first.
-    pub fn push_under(&mut self, card: CardId) {
-        if !self.under_full() {
-            self.under[self.under_len as usize] = card;
-            self.under_len += 1;
         }
     }
 }
@@ -211,12 +185,18 @@ pub enum Pending {
 }
 
 /// One player's side of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Side {
     /// The Hero.
     pub hero: Entity,
     /// Fighters and tokens, in order of arrival.
     pub units: FixedVec<Entity, MAX_UNITS>,
+    /// The cards beneath the Fighter in each slot (lower levels, stacked
+    /// cards), bottom first. Kept by slot rather than in [`Entity`]: only
+    /// the 7 slotted Fighters can have cards beneath them, never tokens,
+    /// and a Fighter keeps its slot while in play, so every unit stays
+    /// small and the state cheap to copy.
+    pub under: [FixedVec<CardId, MAX_UNDER>; SLOTS as usize],
     /// Surprises and Equipment this player played.
     pub back: [BackCard; BACK_ROW],
     /// The hand.
@@ -248,8 +228,90 @@ pub struct Side {
     pub mulliganed: bool,
 }
 
+// `clone_from` copies only the used part, which a plain copy cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for Side {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the units in play (the largest zone, mostly empty);
+    /// the other fields are small and copied whole.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Side {
+            hero,
+            units,
+            under,
+            back,
+            hand,
+            hand_known,
+            deck,
+            bottom_known,
+            aside,
+            void,
+            max_mana,
+            mana,
+            bound_mana,
+            mana_token,
+            prizes,
+            turns,
+            mulliganed,
+        } = source;
+        self.hero = *hero;
+        self.units.clone_from(units);
+        self.under = *under;
+        self.back = *back;
+        self.hand = *hand;
+        self.hand_known = *hand_known;
+        self.deck = *deck;
+        self.bottom_known = *bottom_known;
+        self.aside = *aside;
+        self.void = *void;
+        self.max_mana = *max_mana;
+        self.mana = *mana;
+        self.bound_mana = *bound_mana;
+        self.mana_token = *mana_token;
+        self.prizes = *prizes;
+        self.turns = *turns;
+        self.mulliganed = *mulliganed;
+    }
+}
+
+impl Side {
+    /// The cards beneath `unit`, bottom first (none beneath a token).
+    pub fn under_cards(&self, unit: &Entity) -> &[CardId] {
+        self.under.get(usize::from(unit.slot)).map_or(&[], |u| u)
+    }
+
+    /// Whether no more cards fit beneath `unit` (none ever fit beneath a
+    /// token).
+    pub fn under_full(&self, unit: &Entity) -> bool {
+        self.under
+            .get(usize::from(unit.slot))
+            .is_none_or(|u| u.is_full())
+    }
+
+    /// Puts `card` beneath `unit` (evolution, stacking); callers check
+    /// [`Side::under_full`] first.
+    pub fn push_under(&mut self, unit: &Entity, card: CardId) {
+        if let Some(under) = self.under.get_mut(usize::from(unit.slot)) {
+            under.push(card);
+        }
+    }
+
+    /// Empties the slot of `unit`, which leaves play, and returns the cards
+    /// that were beneath it.
+    pub fn take_under(&mut self, unit: &Entity) -> FixedVec<CardId, MAX_UNDER> {
+        self.under
+            .get_mut(usize::from(unit.slot))
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+}
+
 /// The whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Both sides, by seat.
     pub sides: Seats<Side, 2>,
@@ -283,6 +345,53 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.
     pub discards: u8,
+}
+
+// `clone_from` copies only the used part, which a plain copy cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for State {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the used part of the units and of the Surprise windows:
+    /// what a bot refilling a scratch copy per candidate action pays
+    /// (`Evaluator::best_of`), instead of the whole fixed-capacity state.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named, so a new one cannot be forgotten here.
+        let State {
+            sides,
+            arena,
+            phase,
+            active,
+            turn,
+            first,
+            next_id,
+            prize_goal,
+            sudden_deaths,
+            pending,
+            windows,
+            searches,
+            capped,
+            outcome,
+            discards,
+        } = source;
+        self.sides.clone_from(sides);
+        self.arena = *arena;
+        self.phase = *phase;
+        self.active = *active;
+        self.turn = *turn;
+        self.first = *first;
+        self.next_id = *next_id;
+        self.prize_goal = *prize_goal;
+        self.sudden_deaths = *sudden_deaths;
+        self.pending = *pending;
+        self.windows.clone_from(windows);
+        self.searches = *searches;
+        self.capped = *capped;
+        self.outcome = *outcome;
+        self.discards = *discards;
+    }
 }
 
 impl State {

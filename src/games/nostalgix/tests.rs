@@ -549,7 +549,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
     });
     let u = t.unit(A, 0);
     assert_eq!(u.card, t.id("Warg"));
-    assert_eq!(u.under_cards(), &[t.id("Pup"), t.id("Hound")]);
+    assert_eq!(t.s.sides[A].under_cards(&u), &[t.id("Pup"), t.id("Hound")]);
     assert_eq!((u.damage, u.atk_counters, u.bound_turn), (2, 1, 0));
     assert_eq!(t.game.equipment_on(&t.s, &u).count(), 1);
     assert!(
