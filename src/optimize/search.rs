@@ -348,9 +348,13 @@ impl Search {
                 row.step_games = games;
                 row.total_games = self.games;
                 if row.accepted {
-                    self.deck = self
-                        .swapped(arena, &row.out, &row.into)
-                        .expect("a raced swap is legal");
+                    self.deck = self.swapped(arena, &row.out, &row.into).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "the kept swap -1 {} +1 {} makes an illegal list",
+                            row.out,
+                            row.into
+                        )
+                    })?;
                 } else {
                     self.end = Some(End::NotConfirmed);
                 }
@@ -500,7 +504,8 @@ impl Search {
         let confirmations = self.rows.len() as u32 + 1;
         let z = upper_quantile(self.plan.level(confirmations));
         let pairs = pairs(&before.units, &after.units, n);
-        let d = Paired::at(&pairs, z).expect("a confirmation plays games");
+        let d = Paired::at(&pairs, z)
+            .ok_or_else(|| anyhow::anyhow!("a confirmation of {} rounds played no game", n))?;
         let mean =
             |f: fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / pairs.len() as f64;
         Ok(Some(Row {
