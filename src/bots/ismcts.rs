@@ -10,7 +10,8 @@
 //! 2. **expand**: adds one child for a random untried legal action;
 //! 3. **roll out**: plays on with the rollout policy, to the end or for
 //!    `rollout_depth` actions (the position is then read as a win chance by
-//!    the [`Evaluator`]);
+//!    the [`Evaluator`]; with `rollout = "none"` the new leaf is read at
+//!    once);
 //! 4. **back up**: each node on the path adds the return of the player who
 //!    made the move into it.
 //!
@@ -218,7 +219,8 @@ impl<G: Game + Evaluate> IsmctsBot<G> {
                 Node::Terminal(outcome) => return outcome.all_returns(),
                 Node::Decision(p) => p,
             };
-            if self.settings.rollout_depth > 0 && steps >= self.settings.rollout_depth {
+            let cut_off = self.settings.rollout_depth > 0 && steps >= self.settings.rollout_depth;
+            if cut_off || self.settings.rollout == Rollout::None {
                 let players = game.num_players();
                 return Seats::from_fn(players, |p| self.eval.win_chance(game, state, p));
             }
@@ -343,6 +345,20 @@ mod tests {
         let greedy = Bot::Greedy(GreedyBot::new(&toy_weights()));
         let score = play_match(&game, ismcts(), greedy, 100);
         assert!(score > 0.6, "ismcts scored only {score} against greedy");
+    }
+
+    #[test]
+    fn a_search_that_scores_its_leaves_beats_random_and_holds_greedy() {
+        let game = ToyGame::duel();
+        let mut scored = settings(150);
+        scored.rollout = Rollout::None;
+        scored.weights = toy_weights();
+        let ismcts = || Bot::Ismcts(IsmctsBot::new(&scored));
+        let score = play_match(&game, ismcts(), Bot::Random(RandomBot::new()), 60);
+        assert!(score > 0.8, "ismcts scored only {score} against random");
+        let greedy = Bot::Greedy(GreedyBot::new(&toy_weights()));
+        let score = play_match(&game, ismcts(), greedy, 100);
+        assert!(score >= 0.45, "ismcts scored only {score} against greedy");
     }
 
     #[test]

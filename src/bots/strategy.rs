@@ -120,6 +120,9 @@ pub enum Rollout {
     /// "Greedy-lite": of two random legal actions, the one whose result
     /// scores higher under the weights.
     Greedy,
+    /// No playout: the new leaf is scored with the weights at once (a
+    /// value-function search).
+    None,
 }
 
 /// How ISMCTS picks its action from the searched root.
@@ -238,6 +241,7 @@ impl Strategy {
                 let rollout = match s.rollout {
                     Rollout::Random => "random",
                     Rollout::Greedy => "greedy",
+                    Rollout::None => "none",
                 };
                 let choice = match s.final_choice {
                     FinalChoice::MostVisited => "most_visited",
@@ -511,8 +515,9 @@ impl Checker<'_> {
         let rollout = match raw_rollout.map(|r| (r, r.get_ref().as_str())) {
             None | Some((_, "random")) => Rollout::Random,
             Some((_, "greedy")) => Rollout::Greedy,
+            Some((_, "none")) => Rollout::None,
             Some((r, other)) => {
-                let names = ["random", "greedy"];
+                let names = ["random", "greedy", "none"];
                 return Err(self.error(
                     r,
                     format!(
@@ -548,10 +553,12 @@ impl Checker<'_> {
             .unwrap_or_else(|| Weights::zero(self.features.names));
         if weights.is_zero() {
             let needs = match (raw_rollout, raw_depth) {
-                (Some(r), _) if rollout == Rollout::Greedy => {
-                    Some((r.span(), "rollout = \"greedy\""))
+                (Some(r), _) if rollout != Rollout::Random => {
+                    Some((r.span(), format!("rollout = \"{}\"", r.get_ref())))
                 }
-                (_, Some(d)) if rollout_depth > 0 => Some((d.span(), "rollout_depth > 0")),
+                (_, Some(d)) if rollout_depth > 0 => {
+                    Some((d.span(), "rollout_depth > 0".to_owned()))
+                }
                 _ => None,
             };
             if let Some((span, what)) = needs {

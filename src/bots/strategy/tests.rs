@@ -192,6 +192,10 @@ fn errors_name_the_line_and_what_was_expected() {
             "s.toml:3: rollout_depth > 0 expects a [weights.toy] table",
         ),
         (
+            "kind = \"ismcts\"\nrollout = \"none\"\n",
+            "s.toml:2: rollout = \"none\" expects a [weights.toy] table",
+        ),
+        (
             "kind = \"ismcts\"\nfinal_choice = \"robust\"\n",
             "s.toml:2: unknown final choice",
         ),
