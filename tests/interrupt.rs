@@ -11,9 +11,8 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -21,7 +20,7 @@ use decklab::core::game_seed;
 use tempfile::TempDir;
 
 mod common;
-use common::REPORTS;
+use common::{REPORTS, signal, wait};
 
 /// Games logged by every run here.
 const LOGGED: u64 = 3;
@@ -54,38 +53,6 @@ fn spawn(dir: &Path, games: u64, seed: u64, bots: &str) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("decklab starts")
-}
-
-/// Waits at most `limit` for `child`; kills it and fails if it is still
-/// running then. Returns its status and stderr.
-fn wait(mut child: Child, limit: Duration) -> (ExitStatus, String) {
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("decklab still running after {limit:?}");
-        }
-        sleep(Duration::from_millis(5));
-    };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        e.read_to_string(&mut err).unwrap();
-    }
-    (status, err)
-}
-
-/// Sends `signal` to `child`.
-fn signal(child: &Child, signal: &str) {
-    let ok = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "kill {signal} failed");
 }
 
 /// Waits until the run in `dir` has created its staging directory (so it

@@ -12,11 +12,14 @@
 
 use std::fs;
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
 mod common;
-use common::{assert_fails, decklab, stderr};
+use common::{assert_fails, decklab, signal, stderr, wait};
 
 fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -80,6 +83,29 @@ fn rows(dir: &Path, out: &str) -> Vec<Vec<String>> {
     lines
         .map(|l| l.split(',').map(str::to_owned).collect())
         .collect()
+}
+
+/// Starts optimize on the weakened list into `out` with `budget`, on one
+/// thread, with `confirm` rounds per confirmation (stderr piped).
+fn spawn(dir: &Path, budget: &str, confirm: &str, out: &str) -> Child {
+    let mut args = vec![
+        "optimize",
+        "--deck",
+        "weak.deck",
+        "--budget",
+        budget,
+        "-j",
+        "1",
+    ];
+    args.extend(&PLAN[..PLAN.len() - 1]);
+    args.extend([confirm, "--out", out, "--quiet"]);
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("decklab starts")
 }
 
 fn read(dir: &Path, path: &str) -> String {
@@ -161,6 +187,57 @@ fn a_run_stopped_by_its_budget_resumes_to_the_same_end() {
         &o,
         &["resumed holds an optimize run with other settings", "field"],
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_steps_done_and_the_same_command_resumes_them() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    inputs(d);
+    optimize(d, "weak.deck", "14000", "1", "straight");
+    // Ctrl-C as soon as the first step is written. The budget would allow
+    // 30 steps; a step takes seconds, so the second is under way.
+    let child = spawn(d, "200000", "1000", "stopped");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !d.join("stopped/optimize.csv").exists() {
+        assert!(Instant::now() < deadline, "no step was written");
+        sleep(Duration::from_millis(2));
+    }
+    signal(&child, "-INT");
+    let (status, err) = wait(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("stopped holds the first step (") && err.contains("run the same command"),
+        "{err}"
+    );
+    assert_eq!(rows(d, "stopped").len(), 1);
+    // The same command (here with the straight run's budget) goes on from
+    // there and ends where one run ends.
+    optimize(d, "weak.deck", "14000", "1", "stopped");
+    for file in ["optimize.csv", "weak-optimized.deck"] {
+        assert_eq!(
+            read(d, &format!("straight/{file}")),
+            read(d, &format!("stopped/{file}")),
+            "{file}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_before_the_first_step_ends_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    inputs(d);
+    // A confirmation of 200,000 games: the first step takes a minute.
+    let child = spawn(d, "1000000", "100000", "early");
+    sleep(Duration::from_secs(1));
+    signal(&child, "-INT");
+    let (status, err) = wait(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(!d.join("early").exists());
 }
 
 #[test]

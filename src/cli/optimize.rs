@@ -252,11 +252,14 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
                         out.display()
                     )
                 } else {
+                    let steps = match search.steps {
+                        1 => "first step".to_owned(),
+                        n => format!("first {n} steps"),
+                    };
                     format!(
-                        "decklab: interrupted: {} holds the first {} steps ({} games); run the \
-                         same command again to resume",
+                        "decklab: interrupted: {} holds the {steps} ({} games); run the same \
+                         command again to resume",
                         out.display(),
-                        search.steps,
                         search.games
                     )
                 };

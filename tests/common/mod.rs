@@ -2,8 +2,11 @@
 #![allow(dead_code)]
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, ExitStatus, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
 
 /// The CSV reports every `simulate` run writes.
 pub const REPORTS: [&str; 9] = [
@@ -67,4 +70,36 @@ pub fn files(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Waits at most `limit` for `child`; kills it and fails if it is still
+/// running then. Returns its status and stderr.
+pub fn wait(mut child: Child, limit: Duration) -> (ExitStatus, String) {
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("decklab still running after {limit:?}");
+        }
+        sleep(Duration::from_millis(5));
+    };
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        e.read_to_string(&mut err).unwrap();
+    }
+    (status, err)
+}
+
+/// Sends `signal` to `child`.
+pub fn signal(child: &Child, signal: &str) {
+    let ok = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill {signal} failed");
 }
