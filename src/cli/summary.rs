@@ -36,7 +36,7 @@ fn write_duel(out: &mut impl Write, m: &Matchup, s: &MatchupStats) -> io::Result
     let interval = ci.map_or_else(String::new, |(lo, hi)| {
         format!("  95% CI {} – {}", percent(Some(lo)), percent(Some(hi)))
     });
-    let rows = [
+    let mut rows = vec![
         [
             "games".to_owned(),
             format!(
@@ -51,21 +51,24 @@ fn write_duel(out: &mut impl Write, m: &Matchup, s: &MatchupStats) -> io::Result
             format!("win rate {}", d[0]),
             format!("{}{interval}", percent(a.rank_score.rate())),
         ],
-        [
+    ];
+    // A game of rounds (Millennium Blades) has no first seat.
+    if a.first.games + a.second.games > 0 {
+        rows.push([
             format!("{} going first", d[0]),
             format!("{}  ({} games)", percent(a.first.rate()), a.first.games),
-        ],
-        [
+        ]);
+        rows.push([
             format!("{} going second", d[0]),
             format!("{}  ({} games)", percent(a.second.rate()), a.second.games),
-        ],
-        [
-            "mean turns".to_owned(),
-            s.mean_turns()
-                .map_or_else(String::new, |t| format!("{t:.1}")),
-        ],
-        ["reasons".to_owned(), reasons(s)],
-    ];
+        ]);
+    }
+    rows.push([
+        "mean turns".to_owned(),
+        s.mean_turns()
+            .map_or_else(String::new, |t| format!("{t:.1}")),
+    ]);
+    rows.push(["reasons".to_owned(), reasons(s)]);
     let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
     for [label, value] in &rows {
         writeln!(out, "  {label:<width$}  {value}")?;

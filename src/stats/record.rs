@@ -118,7 +118,8 @@ impl SeatRecord {
 /// The record of one game: who went first and what each seat did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
-    /// The seat that took the first turn of the main game, if any turn began.
+    /// The seat that took the first turn of the main game, if any turn began
+    /// (never in a game of rounds: see [`Recorder::in_rounds`]).
     pub first: Option<Player>,
     /// One record per seat.
     pub seats: Vec<SeatRecord>,
@@ -199,7 +200,11 @@ impl Recorder {
                 self.turn_in_game[seat] += 1;
                 self.opening_closed = true;
                 if main {
-                    self.record.first.get_or_insert(player);
+                    // In a game of rounds every seat plays each round at
+                    // once: nobody takes the first turn.
+                    if !rec.rounds {
+                        self.record.first.get_or_insert(player);
+                    }
                     rec.turns.push(TurnRecord {
                         resource_max,
                         resource,
@@ -324,8 +329,12 @@ mod tests {
         let g = r.finish();
         assert_eq!(g.seats[0].turns[0].rating, 7);
         assert_eq!(g.seats[0].win_turn(), 1, "the round that ended the game");
-        // Without rounds, a win after the turn ended is dated to the next.
-        assert_eq!(record(&metrics).seats[0].win_turn(), 2);
+        assert_eq!(g.first, None, "a round has no first seat");
+        // Without rounds, a win after the turn ended is dated to the next,
+        // and the seat whose turn began first went first.
+        let g = record(&metrics);
+        assert_eq!(g.seats[0].win_turn(), 2);
+        assert_eq!(g.first, Some(A));
     }
 
     #[test]
