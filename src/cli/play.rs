@@ -1,7 +1,8 @@
-//! `decklab play`: a person plays one game against the bots, at line
-//! prompts on stdin and stdout (a terminal or a pipe alike), and the game
-//! is saved as a run directory that `decklab replay` and `decklab report`
-//! read like any other.
+//! `decklab play`: a person plays one game against the bots, on a full
+//! screen when stdin and stdout are a terminal, else (or with `--plain`) at
+//! line prompts on stdin and stdout, and the game is saved as a run
+//! directory that `decklab replay` and `decklab report` read like any
+//! other.
 //!
 //! The person sits in seat a. Their choices are saved as a strategy file
 //! of kind `moves` (`DIR/person.toml`, the seat's bot in the manifest), so
@@ -10,8 +11,9 @@
 //! the same deal as `decklab simulate --seed S`'s game 0).
 
 mod person;
+mod tui;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, StdinLock, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -24,6 +26,7 @@ use serde_json::Value;
 use super::campaign::{Campaign, Pairing, Session, strategy_file};
 use super::config::strategy;
 use super::flags::{BotArgs, MatchArgs, RulesArgs, RunArgs};
+use super::interrupt::INTERRUPTED;
 use super::ruleset::DeckSource;
 use super::with_ruleset;
 use crate::bots::{Bot, FeatureSet, Strategy};
@@ -32,14 +35,17 @@ use crate::games::Ruleset;
 use crate::play::Describe;
 use crate::sim::{RunReport, Shard, UNFINISHED, play_with};
 use person::Person;
+use tui::{STOPPED, Tui, terminal_keys};
 
 const EXAMPLES: &str = "\
 You are seat a; the bots play the other seats. At each of your decisions
-the screen shows the events since your last one, the table as your seat
-sees it, and your actions numbered: type a number (or the start of an
-action's words) and Enter; ? for help, q to quit. Quitting, or the end of
-the input, saves the game as it stands, marked unfinished. Reading from a
-pipe works as well as a terminal, so a game can be scripted.
+the screen shows the events, the table as your seat sees it, and your
+actions numbered: type a number (or the start of an action's words) and
+Enter; ? for help, q to quit. On a terminal it is a full screen (Enter
+alone takes the highlighted action, arrows move it, PgUp/PgDn scroll the
+events); through a pipe, or with --plain, line prompts. Quitting, or the
+end of the input, saves the game as it stands, marked unfinished; Ctrl-C
+saves nothing. A game can be scripted through a pipe.
 
 Examples:
   decklab play
@@ -47,6 +53,7 @@ Examples:
   decklab play --game pixel-tactics --seed 3 --out results/my-game
   decklab play --game millennium-blades --players 3
   decklab play --reveal      # teaching: every hidden card shown
+  decklab play --plain       # line prompts on a terminal too
   yes 1 | decklab play --game astrom-cross --out results/scripted | tail -n 3
   decklab replay results/play 0 --text    # the game again, from its run directory
   decklab report results/play";
@@ -76,6 +83,10 @@ pub struct PlayArgs {
     /// cards) and the whole log.
     #[arg(long)]
     reveal: bool,
+    /// Line prompts even on a terminal (the full screen is the default
+    /// there).
+    #[arg(long)]
+    plain: bool,
     /// The output directory: the game's run directory.
     #[arg(short, long, value_name = "DIR", default_value = "results/play")]
     out: PathBuf,
@@ -111,40 +122,71 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         strategies.push(strategy(game, bot, "--opponent-bot")?);
     }
     let mut bots: Vec<Bot<R>> = strategies.iter().map(|s| Bot::new(game, s)).collect();
-    let stdin = io::stdin().lock();
-    let stdout = io::stdout().lock();
-    let mut person = Person::new(stdin, stdout, PERSON, args.reveal);
-    if args.reveal {
+    let full_screen = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
+    let mut person = if full_screen {
+        At::Screen(Tui::new(
+            ratatui::init(),
+            terminal_keys,
+            PERSON,
+            args.reveal,
+        ))
+    } else {
+        let lines = Person::new(io::stdin().lock(), io::stdout().lock(), PERSON, args.reveal);
+        At::Lines(lines)
+    };
+    if let (true, At::Lines(lines)) = (args.reveal, &mut person) {
         writeln!(
-            person.output(),
+            lines.output(),
             "--reveal: every hidden card is shown (teaching only)"
         )?;
     }
     let start = Instant::now();
     let seed = game_seed(args.seed, 0);
     let played = play_with(game, seed, 0, true, rules.action_cap(), |d| {
-        if d.player == PERSON {
-            person.decide(game, &d)
-        } else {
+        if d.player != PERSON {
             bots[d.player.index() - 1].choose(game, d.view, d.player, d.rng)
+        } else {
+            match &mut person {
+                At::Lines(lines) => lines.decide(game, &d),
+                At::Screen(screen) => screen.decide(game, &d),
+            }
         }
     });
     let elapsed = start.elapsed();
-    person.events(game, &played.log)?;
     let outcome = match played.outcome.winner() {
         _ if played.outcome.reason == UNFINISHED => "unfinished".to_owned(),
         Some(p) if p == PERSON => "you win".to_owned(),
         Some(p) => format!("seat {p} wins"),
         None => "a draw".to_owned(),
     };
-    writeln!(
-        person.output(),
-        "\nGame over: {outcome} ({}) after {} turns.",
-        played.outcome.reason,
-        played.turns
-    )?;
-    let moves = person.moves().to_vec();
-    let failure = person.error();
+    let over = format!(
+        "Game over: {outcome} ({}) after {} turns.",
+        played.outcome.reason, played.turns
+    );
+    let (moves, failure) = match person {
+        At::Lines(mut lines) => {
+            lines.events(game, &played.log)?;
+            writeln!(lines.output(), "\n{over}")?;
+            (lines.moves().to_vec(), lines.error())
+        }
+        At::Screen(mut screen) => {
+            if !screen.failed() {
+                screen.game_over(game, &played.log, &over);
+            }
+            ratatui::restore();
+            let moves = screen.moves().to_vec();
+            match screen.error() {
+                Some(e) if e.kind() == STOPPED => {
+                    eprintln!("decklab: stopped by Ctrl-C: nothing saved");
+                    return Ok(ExitCode::from(INTERRUPTED));
+                }
+                failure => {
+                    println!("{over}");
+                    (moves, failure)
+                }
+            }
+        }
+    };
 
     let person_file = args.out.join("person.toml");
     strategies.insert(0, moves_strategy(game, &person_file, &moves)?);
@@ -212,6 +254,12 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         dir = args.out.display()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the person plays: line prompts, or the full screen.
+enum At<'a, K> {
+    Lines(Person<StdinLock<'a>, StdoutLock<'a>>),
+    Screen(Tui<ratatui::backend::CrosstermBackend<io::Stdout>, K>),
 }
 
 /// The person's choices as a strategy file of kind `moves`, named

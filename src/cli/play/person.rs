@@ -12,7 +12,7 @@ use crate::play::Describe;
 use crate::sim::Decision;
 
 /// The help `?` prints.
-const HELP: &str = "\
+pub(super) const HELP: &str = "\
 Type the number of an action, or the start of its words if only one action
 starts that way, then Enter.
   ?   this help
@@ -83,15 +83,7 @@ impl<I: BufRead, O: Write> Person<I, O> {
 
     /// Writes the log lines not shown yet, as the seat may read them.
     pub fn events<G: Describe>(&mut self, game: &G, log: &[Value]) -> io::Result<()> {
-        let mut lines: Vec<Value> = log[self.shown.min(log.len())..].to_vec();
-        self.shown = log.len();
-        if !self.reveal {
-            for line in &mut lines {
-                if let Some(fields) = line.as_object_mut() {
-                    game.redact(fields, self.seat);
-                }
-            }
-        }
+        let lines = new_events(game, log, &mut self.shown, self.seat, self.reveal);
         write_text(&mut self.output, &lines)
     }
 
@@ -108,21 +100,16 @@ impl<I: BufRead, O: Write> Person<I, O> {
         for line in game.board(state, self.seat, self.reveal) {
             writeln!(self.output, "{line}")?;
         }
-        let mut legal = Vec::new();
-        game.legal_actions(d.view, &mut legal);
-        let words: Vec<String> = legal
-            .iter()
-            .map(|&a| game.action_words(d.view, a).0)
-            .collect();
+        let Actions {
+            legal,
+            words,
+            texts,
+        } = Actions::of(game, d.view);
         writeln!(self.output, "\nYour actions (seat {}):", self.seat)?;
-        let mut texts = Vec::new();
-        for (i, &action) in legal.iter().enumerate() {
+        for (i, text) in texts.iter().enumerate() {
             writeln!(self.output, "{:>4}  {}", i + 1, words[i])?;
-            if let (_, Some(card)) = game.action_words(d.view, action)
-                && !texts.contains(&card)
-            {
-                texts.push(card);
-                writeln!(self.output, "        {}", game.card_text(card))?;
+            if let Some(text) = text {
+                writeln!(self.output, "        {text}")?;
             }
         }
         loop {
@@ -152,9 +139,67 @@ impl<I: BufRead, O: Write> Person<I, O> {
     }
 }
 
+/// The log lines after the first `shown` (then all shown), as `seat` may
+/// read them: redacted unless `reveal`.
+pub(super) fn new_events<G: Describe>(
+    game: &G,
+    log: &[Value],
+    shown: &mut usize,
+    seat: Player,
+    reveal: bool,
+) -> Vec<Value> {
+    let mut lines: Vec<Value> = log[(*shown).min(log.len())..].to_vec();
+    *shown = log.len();
+    if !reveal {
+        for line in &mut lines {
+            if let Some(fields) = line.as_object_mut() {
+                game.redact(fields, seat);
+            }
+        }
+    }
+    lines
+}
+
+/// A person's legal actions at a decision, in the seat's words.
+pub(super) struct Actions<A> {
+    /// The legal actions, in the ruleset's order (numbered from 1).
+    pub legal: Vec<A>,
+    /// Each action in words.
+    pub words: Vec<String>,
+    /// The text of the card each action is about, the first time the list
+    /// names that card.
+    pub texts: Vec<Option<String>>,
+}
+
+impl<A: Copy> Actions<A> {
+    /// The actions legal in `view`, the seat's view.
+    pub fn of<G: Describe<Action = A>>(game: &G, view: &G::State) -> Self {
+        let mut legal = Vec::new();
+        game.legal_actions(view, &mut legal);
+        let mut cards = Vec::new();
+        let (mut words, mut texts) = (Vec::new(), Vec::new());
+        for &action in &legal {
+            let (said, card) = game.action_words(view, action);
+            words.push(said);
+            texts.push(match card {
+                Some(card) if !cards.contains(&card) => {
+                    cards.push(card);
+                    Some(game.card_text(card))
+                }
+                _ => None,
+            });
+        }
+        Actions {
+            legal,
+            words,
+            texts,
+        }
+    }
+}
+
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
-enum Choice {
+pub(super) enum Choice {
     /// The action at this index of the list.
     Action(usize),
     /// `?`.
@@ -165,7 +210,7 @@ enum Choice {
 
 /// Reads `input` against the actions `words` (numbered from 1), or says
 /// why it names none of them.
-fn choice(input: &str, words: &[String]) -> Result<Choice, String> {
+pub(super) fn choice(input: &str, words: &[String]) -> Result<Choice, String> {
     let n = words.len();
     let range = format!("a number from 1 to {n}, ? for help, q to quit");
     match input {
