@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ use decklab::core::game_seed;
 use tempfile::TempDir;
 
 mod common;
-use common::{REPORTS, signal, wait};
+use common::{REPORTS, signal, spawn_decklab, wait};
 
 /// Games logged by every run here.
 const LOGGED: u64 = 3;
@@ -46,13 +46,7 @@ fn spawn(dir: &Path, games: u64, seed: u64, bots: &str) -> Child {
         "--out",
         "out",
     ];
-    Command::new(env!("CARGO_BIN_EXE_decklab"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("decklab starts")
+    spawn_decklab(dir, &args)
 }
 
 /// Waits until the run in `dir` has created its staging directory (so it

@@ -12,14 +12,14 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
 mod common;
-use common::{assert_fails, decklab, signal, stderr, wait};
+use common::{assert_fails, decklab, signal, spawn_decklab, stderr, wait};
 
 fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -99,13 +99,7 @@ fn spawn(dir: &Path, budget: &str, confirm: &str, out: &str) -> Child {
     ];
     args.extend(&PLAN[..PLAN.len() - 1]);
     args.extend([confirm, "--out", out, "--quiet"]);
-    Command::new(env!("CARGO_BIN_EXE_decklab"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("decklab starts")
+    spawn_decklab(dir, &args)
 }
 
 fn read(dir: &Path, path: &str) -> String {

@@ -4,7 +4,7 @@
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -102,4 +102,16 @@ pub fn signal(child: &Child, signal: &str) {
         .unwrap()
         .success();
     assert!(ok, "kill {signal} failed");
+}
+
+/// Starts decklab with `args` in `dir`, stdout dropped, stderr piped (for
+/// [`wait`]).
+pub fn spawn_decklab(dir: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_decklab"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("decklab starts")
 }

@@ -67,13 +67,8 @@ impl<I: BufRead, O: Write> Person<I, O> {
     /// input ended, or the screen could not be written ([`Person::error`]
     /// says which).
     pub fn decide<G: Describe>(&mut self, game: &G, d: &Decision<'_, G>) -> Option<G::Action> {
-        match self.screen(game, d) {
-            Ok(action) => action,
-            Err(e) => {
-                self.error = Some(e);
-                None
-            }
-        }
+        let chosen = self.screen(game, d);
+        settle(chosen, &mut self.error)
     }
 
     /// The failure that ended the game, if any.
@@ -137,6 +132,14 @@ impl<I: BufRead, O: Write> Person<I, O> {
             }
         }
     }
+}
+
+/// The action `chosen`, or `None` after keeping its failure in `error`.
+pub(super) fn settle<A>(chosen: io::Result<Option<A>>, error: &mut Option<io::Error>) -> Option<A> {
+    chosen.unwrap_or_else(|e| {
+        *error = Some(e);
+        None
+    })
 }
 
 /// The log lines after the first `shown` (then all shown), as `seat` may

@@ -21,7 +21,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 use serde_json::Value;
 
 use super::super::replay::write_text;
-use super::person::{Actions, Choice, HELP, choice, new_events};
+use super::person::{Actions, Choice, HELP, choice, new_events, settle};
 use crate::core::Player;
 use crate::play::Describe;
 use crate::sim::Decision;
@@ -102,13 +102,8 @@ impl<B: Backend, K: FnMut() -> io::Result<Event>> Tui<B, K> {
     /// The person's action at decision `d`, or `None` if they quit or the
     /// terminal failed ([`Tui::error`] says which).
     pub fn decide<G: Describe>(&mut self, game: &G, d: &Decision<'_, G>) -> Option<G::Action> {
-        match self.screen(game, d) {
-            Ok(action) => action,
-            Err(e) => {
-                self.error = Some(e);
-                None
-            }
-        }
+        let chosen = self.screen(game, d);
+        settle(chosen, &mut self.error)
     }
 
     /// Takes the log lines not shown yet into the log pane, as the seat
