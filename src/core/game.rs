@@ -11,6 +11,7 @@
 //! from the RNG passed to [`Game::new_state`] and [`Game::apply`].
 
 use std::fmt::Debug;
+use std::hash::Hash;
 
 use super::{CardId, GameRng, Ledger, Metric, NoObserver, Observer, Outcome, Player, StoreCatalog};
 
@@ -38,8 +39,9 @@ pub struct IllegalAction {
 pub trait Game: Sync {
     /// The mutable game state: plain data, cheap to clone.
     type State: Clone + PartialEq + Debug + Send;
-    /// One decision: small and `Copy`.
-    type Action: Copy + Eq + Debug + Send + Sync;
+    /// One decision: small and `Copy`; hashable, so that a search finds it
+    /// among the legal actions at once.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync;
     /// What happened, for logs and metrics.
     type Event: Debug;
 

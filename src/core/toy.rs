@@ -69,7 +69,7 @@ impl ToyGame {
 }
 
 /// A bid: the value of the card played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bid(pub u8);
 
 /// What happens in a game of Bidding.
