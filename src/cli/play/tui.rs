@@ -186,11 +186,17 @@ impl<B: Backend, K: FnMut() -> io::Result<Event>> Tui<B, K> {
             let typed = match key_action(key) {
                 Key::Stop => return Err(io::Error::new(STOPPED, "stopped by Ctrl-C")),
                 Key::Up => {
-                    selected = (selected + words.len() - 1) % words.len();
+                    selected = selected
+                        .checked_sub(1)
+                        .unwrap_or(words.len().saturating_sub(1));
                     continue;
                 }
                 Key::Down => {
-                    selected = (selected + 1) % words.len();
+                    selected = if selected + 1 < words.len() {
+                        selected + 1
+                    } else {
+                        0
+                    };
                     continue;
                 }
                 Key::PageUp => {
