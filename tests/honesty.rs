@@ -1,13 +1,41 @@
-//! Bots never read hidden information: on Nostalgix, two states that differ
-//! only in what the deciding player cannot see (the opponent's hand and the
-//! order of the decks) produce the same decision, for every bundled
-//! strategy, along the same path the runner uses (`determinize`, then
-//! `choose`).
+//! Bots never read hidden information: two states that differ only in what
+//! the deciding player cannot see produce the same decision, for every
+//! bundled strategy, along the path the runner uses (a view determinized for
+//! the decider if the bot needs one, else the state itself, then `choose`).
+//! On Nostalgix with states changed by hand (the opponent's hand and the
+//! order of the decks), and on every ruleset with the hidden part dealt
+//! again.
 
 use decklab::bots::{Bot, FeatureSet, Strategy};
-use decklab::core::{Game, NoObserver, Node, Player, Report, below, derive_rng, rng_from_seed};
+use decklab::core::{
+    Evaluate, Game, NoObserver, Node, Player, Report, below, derive_rng, rng_from_seed,
+};
+use decklab::games::astrom_cross::AstromCross;
+use decklab::games::millennium_blades::MillenniumBlades;
+use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
+use decklab::games::pixel_tactics::PixelTactics;
+
+/// The strategies every test here runs: one of each kind.
+const STRATEGIES: [&str; 3] = ["random", "greedy", "ismcts-200"];
+
+/// The decision of `bot` for `player` at `state`, as the runner takes it:
+/// a view determinized from `seed` if the bot needs one, else the state.
+fn runner_decision<G: Game + Evaluate>(
+    game: &G,
+    bot: &mut Bot<G>,
+    state: &G::State,
+    player: Player,
+    seed: u64,
+) -> Option<G::Action> {
+    let view = if bot.needs_view() {
+        game.determinize(state, player, &mut derive_rng(seed, 7))
+    } else {
+        state.clone()
+    };
+    bot.choose(game, &view, player, &mut derive_rng(seed, 8))
+}
 
 /// Random play from `seed` until `turn`, stopping at a decision of seat a.
 fn position(game: &Nostalgix, seed: u64, turn: u32) -> State {
@@ -53,15 +81,64 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
         // What the runner hands the bot is the same view for both states.
         let view = |state: &State| game.determinize(state, Player::A, &mut derive_rng(seed, 7));
         assert_eq!(view(&s), view(&other));
-        for name in ["random", "greedy", "ismcts-200"] {
+        for name in STRATEGIES {
             let strategy =
                 Strategy::resolve(name, FeatureSet::of(&game)).expect("bundled strategy");
             let decide = |state: &State| {
                 let mut bot = Bot::new(&game, &strategy);
-                let view = game.determinize(state, Player::A, &mut derive_rng(seed, 7));
-                bot.choose(&game, &view, Player::A, &mut derive_rng(seed, 8))
+                runner_decision(&game, &mut bot, state, Player::A, seed)
             };
             assert_eq!(decide(&s), decide(&other), "{name} at seed {seed}");
         }
     }
+}
+
+/// In every ruleset, at decisions along random games, the state and a
+/// determinization of it for the decider (a state that differs from it only
+/// in what the decider cannot see) get the same decision from every kind
+/// of bot; at least one of them differs from the state, so the test has
+/// hidden cards to tell apart.
+fn blind_in<G: Game + Evaluate>(name: &str, game: &G) {
+    let strategies: Vec<Strategy> = STRATEGIES
+        .iter()
+        .map(|s| Strategy::resolve(s, FeatureSet::of(game)).expect("bundled strategy"))
+        .collect();
+    let mut legal = Vec::new();
+    let mut differed = 0;
+    for seed in 1..=3 {
+        let mut rng = rng_from_seed(seed);
+        let mut state = game.new_state(&mut rng);
+        for step in 0u64.. {
+            let Node::Decision(player) = game.to_move(&state) else {
+                break;
+            };
+            if step % 7 == 3 && step < 200 {
+                let other = game.determinize(&state, player, &mut derive_rng(seed, step));
+                differed += usize::from(other != state);
+                for strategy in &strategies {
+                    let mut bot = Bot::new(game, strategy);
+                    let mine = runner_decision(game, &mut bot, &state, player, seed + step);
+                    let theirs = runner_decision(game, &mut bot, &other, player, seed + step);
+                    assert_eq!(
+                        mine, theirs,
+                        "{name}: {} at seed {seed}, step {step}",
+                        strategy.name
+                    );
+                }
+            }
+            game.legal_actions(&state, &mut legal);
+            let a = legal[below(&mut rng, legal.len() as u32) as usize];
+            game.apply(&mut state, a, &mut rng, &mut NoObserver);
+        }
+    }
+    assert!(differed > 0, "{name}: no decision had hidden cards");
+}
+
+#[test]
+fn every_ruleset_decides_blind() {
+    blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    blind_in("pixel-tactics", &PixelTactics::bundled(0, 1));
+    blind_in("astrom-cross", &AstromCross::bundled(0, 1));
+    blind_in("nintendo-tcg", &NintendoTcg::bundled(0, 1));
+    blind_in("millennium-blades", &MillenniumBlades::bundled(&[0, 1, 2]));
 }

@@ -73,9 +73,20 @@ impl<G: Game + Evaluate> Bot<G> {
         }
     }
 
+    /// Whether the bot reads more than the legal actions (a greedy
+    /// lookahead, a search), and so must be shown a view determinized for
+    /// its seat. The random and the recorded bot choose among the legal
+    /// actions only, which are the same for a state and every
+    /// determinization of it (the conformance checks prove it for every
+    /// ruleset): they are handed the state as it is, and choose the same.
+    pub fn needs_view(&self) -> bool {
+        matches!(self, Bot::Greedy(_) | Bot::Ismcts(_))
+    }
+
     /// The action `player` takes. `view` must be a determinization for
     /// `player` (`game.determinize(&state, player, rng)`) of a state where
-    /// `player` decides; `rng` is the bot's own stream. `None` only from a
+    /// `player` decides, or that state itself if not
+    /// [`needs_view`](Self::needs_view); `rng` is the bot's own stream. `None` only from a
     /// recorded bot whose list is spent (or no longer matches the game):
     /// the game stops there, unfinished.
     ///

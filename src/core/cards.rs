@@ -32,6 +32,41 @@ impl CardId {
     }
 }
 
+/// Sorts card ids into increasing order: the result of `sort_unstable`, by
+/// counting. Determinizations put every hidden zone into this canonical
+/// order at every decision of every bot, so it is on the hot path; ids of
+/// pools larger than [`COUNTED_IDS`], and more than 255 copies of one id,
+/// fall back to `sort_unstable`.
+pub fn sort_card_ids(ids: &mut [CardId]) {
+    if ids.len() < 8 || ids.len() > usize::from(u8::MAX) {
+        return ids.sort_unstable();
+    }
+    let mut counts = [0u8; COUNTED_IDS];
+    let mut seen = [0u64; COUNTED_IDS / 64];
+    for &id in ids.iter() {
+        let i = id.index();
+        if i >= COUNTED_IDS {
+            return ids.sort_unstable();
+        }
+        counts[i] += 1;
+        seen[i / 64] |= 1 << (i % 64);
+    }
+    let mut at = 0;
+    for (word, &bits) in seen.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let i = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let n = usize::from(counts[i]);
+            ids[at..at + n].fill(CardId(i as u16));
+            at += n;
+        }
+    }
+}
+
+/// The card ids [`sort_card_ids`] sorts by counting.
+pub const COUNTED_IDS: usize = 256;
+
 /// One entry of a card file: the raw table and where it starts.
 #[derive(Debug)]
 pub struct Entry<R> {
@@ -487,4 +522,36 @@ pub fn lookup<T: Copy>(what: &str, name: &str, table: &[(&str, T)]) -> Result<T,
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|&(_, value)| value)
         .ok_or_else(|| unknown_name(what, name, table.iter().map(|(n, _)| *n)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn counting_sort_matches_sort_unstable(
+            mut ids in proptest::collection::vec(0u16..300, 0..300),
+            span in 1u16..300,
+        ) {
+            // Ids within one span, some beyond COUNTED_IDS (the fallback).
+            let mut ids: Vec<CardId> = ids.drain(..).map(|i| CardId(i % span)).collect();
+            let mut expected = ids.clone();
+            expected.sort_unstable();
+            sort_card_ids(&mut ids);
+            prop_assert_eq!(ids, expected);
+        }
+    }
+
+    #[test]
+    fn counting_sort_keeps_every_copy() {
+        let mut ids: Vec<CardId> = [9, 3, 9, 0, 255, 3, 3, 9, 64, 63, 65, 0]
+            .into_iter()
+            .map(CardId)
+            .collect();
+        sort_card_ids(&mut ids);
+        let raw: Vec<u16> = ids.iter().map(|c| c.0).collect();
+        assert_eq!(raw, [0, 0, 3, 3, 3, 9, 9, 9, 63, 64, 65, 255]);
+    }
 }

@@ -181,6 +181,18 @@ fn check_determinize<G: Game + Invariants>(
     if game.to_move(&view) != game.to_move(state) {
         return Err("determinize changed whose decision it is".into());
     }
+    // The random and the recorded bot choose from the legal actions of the
+    // state itself (no determinization): they must be the decider's own.
+    if game.to_move(state) == Node::Decision(observer) {
+        let (mut seen, mut real) = (Vec::new(), Vec::new());
+        game.legal_actions(&view, &mut seen);
+        game.legal_actions(state, &mut real);
+        if seen != real {
+            return Err(format!(
+                "the legal actions of {observer}'s view differ from the state's: {seen:?} against {real:?}"
+            ));
+        }
+    }
     game.check_invariants(&view)
         .map_err(|m| format!("determinized view breaks an invariant: {m}"))
 }

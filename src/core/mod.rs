@@ -22,6 +22,7 @@ pub mod toy;
 
 pub use cards::{
     Build, CardDef, CardId, CardPool, Entry, card_files, field_index, lookup, number_in,
+    sort_card_ids,
 };
 pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
 pub use events::{Event, Metric, NoObserver, Observer};

@@ -85,9 +85,16 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
     for bot in bots.iter_mut() {
         bot.new_game();
     }
-    play_with(game, seed, index, log, action_cap, |d| {
-        bots[d.player.index()].choose(game, d.view, d.player, d.rng)
-    })
+    let views: Vec<bool> = bots.iter().map(Bot::needs_view).collect();
+    play_seen(
+        game,
+        seed,
+        index,
+        log,
+        action_cap,
+        |p| views[p.index()],
+        |d| bots[d.player.index()].choose(game, d.view, d.player, d.rng),
+    )
 }
 
 /// A decision of a game played by [`play_with`]: who decides, what they
@@ -96,7 +103,11 @@ pub struct Decision<'a, G: Game> {
     /// The seat that decides.
     pub player: Player,
     /// The state determinized for `player`: all a bot (or a person) may
-    /// look at.
+    /// look at. For a bot that reads only the legal actions
+    /// ([`Bot::needs_view`] false) it is the state itself, undealt: its
+    /// legal actions are those of every determinization for `player` (the
+    /// conformance checks prove it for every ruleset), so the choice is the
+    /// same and no determinization is paid for.
     pub view: &'a G::State,
     /// The whole state, hidden cards included: for `decklab play
     /// --reveal` only, never for a bot.
@@ -116,6 +127,22 @@ pub fn play_with<G: Game + Report + Evaluate>(
     index: u64,
     log: bool,
     action_cap: u64,
+    choose: impl FnMut(Decision<'_, G>) -> Option<G::Action>,
+) -> PlayedGame {
+    play_seen(game, seed, index, log, action_cap, |_| true, choose)
+}
+
+/// [`play_with`], determinizing the view of a deciding seat `p` only if
+/// `needs_view(p)` (else [`Decision::view`] is the state itself). Skipping
+/// the determinization of a seat leaves the other streams as they were, so
+/// the game is the same.
+fn play_seen<G: Game + Report + Evaluate>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    log: bool,
+    action_cap: u64,
+    needs_view: impl Fn(Player) -> bool,
     mut choose: impl FnMut(Decision<'_, G>) -> Option<G::Action>,
 ) -> PlayedGame {
     let players = game.num_players();
@@ -157,10 +184,16 @@ pub fn play_with<G: Game + Report + Evaluate>(
             break Outcome::draw(players, CUT_REASON);
         }
         let seat = player.index();
-        let view = game.determinize(&state, player, &mut det_rngs[seat]);
+        let dealt;
+        let view = if needs_view(player) {
+            dealt = game.determinize(&state, player, &mut det_rngs[seat]);
+            &dealt
+        } else {
+            &state
+        };
         let decision = Decision {
             player,
-            view: &view,
+            view,
             state: &state,
             rng: &mut bot_rngs[seat],
             log: &lines,

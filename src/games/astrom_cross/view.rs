@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use super::AstromCross;
 use super::cards::{CardId, Keywords};
 use super::state::State;
-use crate::core::{GameRng, Player, shuffle};
+use crate::core::{GameRng, Player, shuffle, sort_card_ids};
 
 impl AstromCross {
     /// Rearranges the hidden cards of `s` from `observer`'s point of view:
@@ -23,13 +23,13 @@ impl AstromCross {
     pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
         for p in Player::all(2) {
             let side = &mut s.sides[p];
-            side.locations.sort_unstable();
+            sort_card_ids(&mut side.locations);
             if let Some(rng) = rng.as_deref_mut() {
                 shuffle(rng, &mut side.locations);
             }
         }
         let me = &mut s.sides[observer];
-        me.deck.sort_unstable();
+        sort_card_ids(&mut me.deck);
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
@@ -38,7 +38,7 @@ impl AstromCross {
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.set.iter().copied());
         pool.extend(foe.deck.iter().copied());
-        pool.sort_unstable();
+        sort_card_ids(&mut pool);
         if let Some(rng) = rng {
             shuffle(rng, &mut pool);
         }

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use super::NintendoTcg;
 use super::cards::CardId;
 use super::state::{DECK_SIZE, State};
-use crate::core::{GameRng, Player, below, shuffle};
+use crate::core::{GameRng, Player, below, shuffle, sort_card_ids};
 
 /// Stands for a face-down pick in the canonical form of `info_key`.
 const HIDDEN: CardId = CardId(u16::MAX);
@@ -26,7 +26,7 @@ impl NintendoTcg {
     /// if given (a determinization).
     pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
         let me = &mut s.sides[observer];
-        me.deck.sort_unstable();
+        sort_card_ids(&mut me.deck);
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
@@ -35,7 +35,7 @@ impl NintendoTcg {
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.deck.iter().copied());
         pool.extend(foe.pick);
-        pool.sort_unstable();
+        sort_card_ids(&mut pool);
         let picked = foe.pick.is_some();
         foe.pick = None;
         if let Some(rng) = rng {

@@ -469,6 +469,35 @@ impl Nostalgix {
         }
     }
 
+    /// Whether `e` can have an ability on `trigger`: its card has one, or
+    /// it carries Equipment (which may).
+    fn may_fire(&self, e: &Entity, trigger: Trigger) -> bool {
+        e.equipped > 0 || self.card_of(e).has_trigger(trigger)
+    }
+
+    /// Fires `trigger` for each unit of `p` in play when it starts, in
+    /// order (a unit that leaves play meanwhile still resolves, as the
+    /// abilities were triggered together).
+    pub(super) fn fire_units(
+        &self,
+        s: &mut State,
+        p: Player,
+        trigger: Trigger,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let firing: ArrayVec<Entity, MAX_UNITS> = s.sides[p]
+            .units
+            .iter()
+            .filter(|u| self.may_fire(u, trigger))
+            .copied()
+            .collect();
+        for u in &firing {
+            self.fire(s, u, trigger, ctx, rng, obs);
+        }
+    }
+
     /// Fires the abilities of `e`'s card (and of Equipment on it) that have
     /// `trigger`.
     pub(super) fn fire(
@@ -480,7 +509,7 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if e.equipped == 0 && !self.card_of(e).has_trigger(trigger) {
+        if !self.may_fire(e, trigger) {
             return;
         }
         let equipment: ArrayVec<CardId, 12> = self.equipment_on(s, e).collect();

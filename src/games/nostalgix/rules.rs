@@ -439,6 +439,10 @@ impl Nostalgix {
                             out.push(Action::Summon { hand, slot });
                         }
                     }
+                    let stacks = card.keywords.has(Keywords::STACKED);
+                    if card.evolves_from.is_none() && !stacks {
+                        continue;
+                    }
                     for (u, unit) in side.units.iter().enumerate() {
                         if unit.token || side.under_full(unit) {
                             continue;
@@ -449,9 +453,7 @@ impl Nostalgix {
                                 unit: u as u8,
                             });
                         }
-                        if card.keywords.has(Keywords::STACKED)
-                            && self.card_of(unit).subtype == card.subtype
-                        {
+                        if stacks && self.card_of(unit).subtype == card.subtype {
                             out.push(Action::Stack {
                                 hand,
                                 unit: u as u8,
@@ -809,10 +811,7 @@ impl Nostalgix {
             controller: p.opponent(),
             ..Ctx::default()
         };
-        let units = s.sides[p.opponent()].units;
-        for u in units.iter() {
-            self.fire(s, u, Trigger::StartOfTurn, ctx, rng, obs);
-        }
+        self.fire_units(s, p.opponent(), Trigger::StartOfTurn, ctx, rng, obs);
         let hero = s.sides[p.opponent()].hero;
         self.fire(s, &hero, Trigger::StartOfTurn, ctx, rng, obs);
         if let Some((arena, _)) = s.arena {
@@ -872,10 +871,7 @@ impl Nostalgix {
             controller: p,
             ..Ctx::default()
         };
-        let units = s.sides[p].units;
-        for u in units.iter() {
-            self.fire(s, u, Trigger::EndOfTurn, ctx, rng, obs);
-        }
+        self.fire_units(s, p, Trigger::EndOfTurn, ctx, rng, obs);
         let hero = s.sides[p].hero;
         self.fire(s, &hero, Trigger::EndOfTurn, ctx, rng, obs);
         s.phase = Phase::Ending;

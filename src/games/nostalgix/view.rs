@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BackCard, State};
-use crate::core::{GameRng, Player, shuffle};
+use crate::core::{GameRng, Player, shuffle, sort_card_ids};
 
 /// The unseen cards of one player, as a multiset in canonical order.
 type Pool = ArrayVec<CardId, 128>;
@@ -29,7 +29,7 @@ impl Nostalgix {
         let me = &mut s.sides[observer];
         let known = me.bottom_known as usize;
         let unknown = &mut me.deck[known..];
-        unknown.sort_unstable();
+        sort_card_ids(unknown);
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, unknown);
         }
@@ -57,7 +57,7 @@ impl Nostalgix {
                 face_down += 1;
             }
         }
-        pool.sort_unstable();
+        sort_card_ids(&mut pool);
         if let Some(rng) = rng {
             shuffle(rng, &mut pool);
         }
@@ -96,9 +96,9 @@ impl Nostalgix {
         let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
         let foe = &mut canonical.sides[player.opponent()];
-        foe.hand.sort_unstable();
-        foe.hand_known.sort_unstable();
-        canonical.sides[player].hand_known.sort_unstable();
+        sort_card_ids(&mut foe.hand);
+        sort_card_ids(&mut foe.hand_known);
+        sort_card_ids(&mut canonical.sides[player].hand_known);
         let mut h = std::hash::DefaultHasher::new();
         canonical.hash(&mut h);
         player.hash(&mut h);

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use super::PixelTactics;
 use super::cards::CardId;
 use super::state::{DECK_SIZE, State};
-use crate::core::{GameRng, Player, shuffle};
+use crate::core::{GameRng, Player, shuffle, sort_card_ids};
 
 impl PixelTactics {
     /// Rearranges the hidden cards of `s` from `observer`'s point of view:
@@ -23,7 +23,7 @@ impl PixelTactics {
     /// given (a determinization).
     pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
         let me = &mut s.sides[observer];
-        me.deck.sort_unstable();
+        sort_card_ids(&mut me.deck);
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
@@ -32,7 +32,7 @@ impl PixelTactics {
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.deck.iter().copied());
         pool.extend(foe.pick);
-        pool.sort_unstable();
+        sort_card_ids(&mut pool);
         if let Some(rng) = rng {
             shuffle(rng, &mut pool);
         }
