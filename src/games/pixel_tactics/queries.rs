@@ -7,7 +7,7 @@
 
 use super::PixelTactics;
 use super::cards::{Aura, Keywords, Power};
-use super::state::{Occupant, SLOTS, State, column_of, row_of};
+use super::state::{Occupant, SLOTS, State, row_of};
 use crate::core::Player;
 
 impl PixelTactics {
@@ -110,43 +110,129 @@ impl PixelTactics {
     /// Leader with no living Hero (or Leader) in front of it in its column
     /// (Corpses do not block).
     pub(super) fn in_melee(&self, s: &State, p: Player, slot: u8) -> bool {
-        let unit = &s.sides[p].unit;
-        unit[slot as usize].is_standing()
-            && (column_of(slot)..slot)
-                .step_by(3)
-                .all(|f| !unit[f as usize].is_standing())
+        UnitMasks::of(s, p).melee() & bit(slot) != 0
     }
 
-    /// Whether a Hero with Intercept stands in front of `slot` in its
-    /// column, so rival Ranged Attacks cannot reach it.
-    pub(super) fn intercepted(&self, s: &State, p: Player, slot: u8) -> bool {
-        (column_of(slot)..slot).step_by(3).any(|f| {
-            s.sides[p].unit[f as usize].occupant == Occupant::Hero
-                && self.keywords(s, p, f).has(Keywords::INTERCEPT)
+    /// The slots of `p`'s Unit that a Hero with Intercept stands in front
+    /// of in their column, so rival Ranged Attacks cannot reach them.
+    fn intercepted(&self, s: &State, p: Player, heroes: u16) -> u16 {
+        let interceptors = slots(heroes)
+            .filter(|&f| self.keywords(s, p, f).has(Keywords::INTERCEPT))
+            .fold(0, |mask, f| mask | bit(f));
+        behind(interceptors)
+    }
+
+    /// The slots of `p`'s rival that the occupant of `from` may Attack, as
+    /// a mask; `reach` holds what is known of both Units.
+    pub(super) fn attack_targets(&self, s: &State, p: Player, from: u8, reach: &mut Reach) -> u16 {
+        let mut targets = 0;
+        if reach.own.melee() & bit(from) != 0 {
+            targets |= reach.rival.melee();
+        }
+        if self.keywords(s, p, from).has(Keywords::RANGED) {
+            let rival = reach.rival;
+            let intercepted = *reach
+                .rival_intercepted
+                .get_or_insert_with(|| self.intercepted(s, p.opponent(), rival.heroes));
+            targets |= rival.standing & !intercepted;
+        }
+        targets
+    }
+
+    /// The slots that act in the current Wave, as a mask: its row, and
+    /// the Leader in the Flank Wave (rules: "Attack with a Hero/Leader").
+    pub(super) fn wave_slots(&self, s: &State) -> u16 {
+        0b111 << (3 * s.wave as u16)
+    }
+}
+
+/// Every slot of a Unit, as a mask.
+const ALL_SLOTS: u16 = (1 << SLOTS) - 1;
+
+/// Slot `slot` as a mask (bit `slot`).
+#[inline]
+pub(super) fn bit(slot: u8) -> u16 {
+    1 << slot
+}
+
+/// The slots of `mask`, in slot order.
+#[inline]
+pub(super) fn slots(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let slot = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            slot
         })
+    })
+}
+
+/// The slots behind any slot of `mask` in its column.
+#[inline]
+fn behind(mask: u16) -> u16 {
+    ((mask << 3) | (mask << 6)) & ALL_SLOTS
+}
+
+/// One Unit's slots by what fills them, as masks (bit `slot`), read in
+/// one pass.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct UnitMasks {
+    /// Living Heroes and the Leader.
+    pub standing: u16,
+    /// Living Heroes.
+    pub heroes: u16,
+    /// Corpses.
+    pub corpses: u16,
+    /// Empty slots.
+    pub empty: u16,
+    /// Slots marked as having acted this turn.
+    pub acted: u16,
+}
+
+impl UnitMasks {
+    /// The masks of `p`'s Unit.
+    pub fn of(s: &State, p: Player) -> UnitMasks {
+        let mut m = UnitMasks {
+            standing: 0,
+            heroes: 0,
+            corpses: 0,
+            empty: 0,
+            acted: 0,
+        };
+        for (slot, at) in s.sides[p].unit.iter().enumerate() {
+            let b = 1 << slot;
+            match at.occupant {
+                Occupant::Empty => m.empty |= b,
+                Occupant::Hero => m.heroes |= b,
+                Occupant::Corpse => m.corpses |= b,
+                Occupant::Leader => {}
+            }
+            if at.is_standing() {
+                m.standing |= b;
+            }
+            if at.acted {
+                m.acted |= b;
+            }
+        }
+        m
     }
 
-    /// The slots of `p`'s rival that the occupant of `from` may Attack,
-    /// in slot order.
-    pub(super) fn attack_targets(
-        &self,
-        s: &State,
-        p: Player,
-        from: u8,
-    ) -> impl Iterator<Item = u8> {
-        let melee = self.in_melee(s, p, from);
-        let ranged = self.keywords(s, p, from).has(Keywords::RANGED);
-        let r = p.opponent();
-        (0..SLOTS as u8).filter(move |&t| {
-            s.sides[r].unit[t as usize].is_standing()
-                && ((melee && self.in_melee(s, r, t)) || (ranged && !self.intercepted(s, r, t)))
-        })
+    /// The slots in Melee: standing, with nothing standing in front of
+    /// them in their column (Corpses do not block).
+    pub fn melee(self) -> u16 {
+        self.standing & !behind(self.standing)
     }
+}
 
-    /// The slots that act in the current Wave: its row, and the Leader in
-    /// the Flank Wave (rules: "Attack with a Hero/Leader").
-    pub(super) fn wave_slots(&self, s: &State) -> impl Iterator<Item = u8> {
-        let wave = s.wave;
-        (0..SLOTS as u8).filter(move |&slot| row_of(slot) == wave)
-    }
+/// Both Units as the acting player's Attacks see them, read once per
+/// legal-action generation; which rival slots are intercepted is worked
+/// out at the first Ranged attacker only.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// The acting player's Unit.
+    pub own: UnitMasks,
+    /// The rival's Unit.
+    pub rival: UnitMasks,
+    /// The rival's slots behind an Interceptor, once known.
+    pub rival_intercepted: Option<u16>,
 }
