@@ -199,20 +199,14 @@ impl UnitMasks {
             empty: 0,
             acted: 0,
         };
+        // Without branches: a Unit's occupants are too varied to predict.
         for (slot, at) in s.sides[p].unit.iter().enumerate() {
-            let b = 1 << slot;
-            match at.occupant {
-                Occupant::Empty => m.empty |= b,
-                Occupant::Hero => m.heroes |= b,
-                Occupant::Corpse => m.corpses |= b,
-                Occupant::Leader => {}
-            }
-            if at.is_standing() {
-                m.standing |= b;
-            }
-            if at.acted {
-                m.acted |= b;
-            }
+            let is = |occupant: Occupant| u16::from(at.occupant == occupant) << slot;
+            m.empty |= is(Occupant::Empty);
+            m.heroes |= is(Occupant::Hero);
+            m.corpses |= is(Occupant::Corpse);
+            m.standing |= u16::from(at.is_standing()) << slot;
+            m.acted |= u16::from(at.acted) << slot;
         }
         m
     }
