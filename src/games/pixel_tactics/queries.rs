@@ -14,12 +14,12 @@ impl PixelTactics {
     /// The power in force for the occupant of `slot` of `p`'s Unit: a
     /// Hero's power of its row, the Leader's power; `None` for an empty
     /// slot or a Corpse.
+    #[inline]
     pub(super) fn power(&self, s: &State, p: Player, slot: u8) -> Option<&Power> {
         let at = s.sides[p].unit[slot as usize];
-        let card = self.db.card(at.card);
         match at.occupant {
-            Occupant::Hero => Some(card.power(row_of(slot))),
-            Occupant::Leader => Some(&card.leader),
+            Occupant::Hero => Some(self.db.card(at.card).power(row_of(slot))),
+            Occupant::Leader => Some(&self.db.card(at.card).leader),
             Occupant::Empty | Occupant::Corpse => None,
         }
     }

@@ -547,7 +547,11 @@ impl PixelTactics {
             for p in order {
                 for slot in 0..SLOTS as u8 {
                     let at = s.sides[p].unit[slot as usize];
-                    if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
+                    // A Hero's life is at least 1: no damage, no casualty.
+                    if at.occupant == Occupant::Hero
+                        && at.damage > 0
+                        && at.damage >= self.life(s, p, slot)
+                    {
                         self.defeat(s, p, slot, obs);
                         fallen[p] += 1;
                     }
