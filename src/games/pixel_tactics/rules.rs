@@ -545,13 +545,10 @@ impl PixelTactics {
         loop {
             let mut fallen = Seats::<u8, 2>::default();
             for p in order {
-                for slot in 0..SLOTS as u8 {
-                    let at = s.sides[p].unit[slot as usize];
+                for slot in slots(UnitMasks::of(s, p).heroes) {
+                    let damage = s.sides[p].unit[slot as usize].damage;
                     // A Hero's life is at least 1: no damage, no casualty.
-                    if at.occupant == Occupant::Hero
-                        && at.damage > 0
-                        && at.damage >= self.life(s, p, slot)
-                    {
+                    if damage > 0 && damage >= self.life(s, p, slot) {
                         self.defeat(s, p, slot, obs);
                         fallen[p] += 1;
                     }
