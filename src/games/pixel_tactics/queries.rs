@@ -7,7 +7,7 @@
 
 use super::PixelTactics;
 use super::cards::{Aura, Keywords, Power};
-use super::state::{Occupant, SLOTS, State, row_of};
+use super::state::{Occupant, SLOTS, Slot, State, row_of};
 use crate::core::Player;
 
 impl PixelTactics {
@@ -173,6 +173,43 @@ fn behind(mask: u16) -> u16 {
     ((mask << 3) | (mask << 6)) & ALL_SLOTS
 }
 
+/// Bits of one lane of [`UnitMasks::of`]'s packed word: room for a mask
+/// of every slot.
+const LANE_BITS: u32 = 10;
+/// The first bit of each mask's lane.
+const EMPTY_LANE: u32 = 0;
+const HEROES_LANE: u32 = LANE_BITS;
+const CORPSES_LANE: u32 = 2 * LANE_BITS;
+const STANDING_LANE: u32 = 3 * LANE_BITS;
+const ACTED_LANE: u32 = 4 * LANE_BITS;
+
+/// The lanes slot 0 sets for each occupant, by `Occupant as usize`.
+const OCCUPANT_LANES: [u64; 4] = {
+    const fn lanes(occupant: Occupant) -> u64 {
+        let slot = Slot {
+            occupant,
+            ..Slot::EMPTY
+        };
+        ((matches!(occupant, Occupant::Empty) as u64) << EMPTY_LANE)
+            | ((matches!(occupant, Occupant::Hero) as u64) << HEROES_LANE)
+            | ((matches!(occupant, Occupant::Corpse) as u64) << CORPSES_LANE)
+            | ((slot.is_standing() as u64) << STANDING_LANE)
+    }
+    let all = [
+        Occupant::Empty,
+        Occupant::Hero,
+        Occupant::Corpse,
+        Occupant::Leader,
+    ];
+    let mut table = [0; 4];
+    let mut i = 0;
+    while i < all.len() {
+        table[all[i] as usize] = lanes(all[i]);
+        i += 1;
+    }
+    table
+};
+
 /// One Unit's slots by what fills them, as masks (bit `slot`), read in
 /// one pass.
 #[derive(Clone, Copy, Debug)]
@@ -191,24 +228,24 @@ pub(super) struct UnitMasks {
 
 impl UnitMasks {
     /// The masks of `p`'s Unit.
+    #[inline]
     pub fn of(s: &State, p: Player) -> UnitMasks {
-        let mut m = UnitMasks {
-            standing: 0,
-            heroes: 0,
-            corpses: 0,
-            empty: 0,
-            acted: 0,
-        };
-        // Without branches: a Unit's occupants are too varied to predict.
+        // One word holds the five masks side by side, a lane of
+        // `LANE_BITS` each; every slot ORs in its bits (looked up by
+        // occupant, not branched on: a Unit is too varied to predict).
+        let mut word = 0u64;
         for (slot, at) in s.sides[p].unit.iter().enumerate() {
-            let is = |occupant: Occupant| u16::from(at.occupant == occupant) << slot;
-            m.empty |= is(Occupant::Empty);
-            m.heroes |= is(Occupant::Hero);
-            m.corpses |= is(Occupant::Corpse);
-            m.standing |= u16::from(at.is_standing()) << slot;
-            m.acted |= u16::from(at.acted) << slot;
+            let bits = OCCUPANT_LANES[at.occupant as usize] | (u64::from(at.acted) << ACTED_LANE);
+            word |= bits << slot;
         }
-        m
+        let lane = |first_bit: u32| (word >> first_bit) as u16 & ALL_SLOTS;
+        UnitMasks {
+            standing: lane(STANDING_LANE),
+            heroes: lane(HEROES_LANE),
+            corpses: lane(CORPSES_LANE),
+            empty: lane(EMPTY_LANE),
+            acted: lane(ACTED_LANE),
+        }
     }
 
     /// The slots in Melee: standing, with nothing standing in front of

@@ -67,7 +67,7 @@ impl Slot {
 
     /// Whether a living Hero or the Leader stands here.
     #[inline]
-    pub fn is_standing(&self) -> bool {
+    pub const fn is_standing(&self) -> bool {
         matches!(self.occupant, Occupant::Hero | Occupant::Leader)
     }
 }
