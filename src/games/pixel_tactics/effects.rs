@@ -9,6 +9,7 @@ use super::PixelTactics;
 use super::action::Tgt;
 use super::cards::{Effect, Op, Per, Target, Trigger};
 use super::events::{Event, EventKind};
+use super::queries::{UnitMasks, slots};
 use super::state::{LEADER, Occupant, SLOTS, State};
 use crate::core::{GameRng, Observer, Player, Seats, below};
 
@@ -333,7 +334,11 @@ impl PixelTactics {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        for slot in 0..SLOTS as u8 {
+        // The slots standing now are the only ones that can react: no
+        // effect makes a slot standing but a Revive of a chosen Corpse,
+        // and reactions choose no target. A Hero a reaction defeats is
+        // visited and has no power in force.
+        for slot in slots(UnitMasks::of(s, p).standing) {
             self.react(s, (p, slot), trigger, None, rng, obs);
         }
     }

@@ -7,19 +7,19 @@
 
 use super::PixelTactics;
 use super::cards::{Aura, Keywords, Power};
-use super::state::{Occupant, SLOTS, State, column_of, row_of};
+use super::state::{Occupant, SLOTS, Slot, State, row_of};
 use crate::core::Player;
 
 impl PixelTactics {
     /// The power in force for the occupant of `slot` of `p`'s Unit: a
     /// Hero's power of its row, the Leader's power; `None` for an empty
     /// slot or a Corpse.
+    #[inline]
     pub(super) fn power(&self, s: &State, p: Player, slot: u8) -> Option<&Power> {
         let at = s.sides[p].unit[slot as usize];
-        let card = self.db.card(at.card);
         match at.occupant {
-            Occupant::Hero => Some(card.power(row_of(slot))),
-            Occupant::Leader => Some(&card.leader),
+            Occupant::Hero => Some(self.db.card(at.card).power(row_of(slot))),
+            Occupant::Leader => Some(&self.db.card(at.card).leader),
             Occupant::Empty | Occupant::Corpse => None,
         }
     }
@@ -110,43 +110,160 @@ impl PixelTactics {
     /// Leader with no living Hero (or Leader) in front of it in its column
     /// (Corpses do not block).
     pub(super) fn in_melee(&self, s: &State, p: Player, slot: u8) -> bool {
-        let unit = &s.sides[p].unit;
-        unit[slot as usize].is_standing()
-            && (column_of(slot)..slot)
-                .step_by(3)
-                .all(|f| !unit[f as usize].is_standing())
+        UnitMasks::of(s, p).melee() & bit(slot) != 0
     }
 
-    /// Whether a Hero with Intercept stands in front of `slot` in its
-    /// column, so rival Ranged Attacks cannot reach it.
-    pub(super) fn intercepted(&self, s: &State, p: Player, slot: u8) -> bool {
-        (column_of(slot)..slot).step_by(3).any(|f| {
-            s.sides[p].unit[f as usize].occupant == Occupant::Hero
-                && self.keywords(s, p, f).has(Keywords::INTERCEPT)
+    /// The slots of `p`'s Unit that a Hero with Intercept stands in front
+    /// of in their column, so rival Ranged Attacks cannot reach them.
+    fn intercepted(&self, s: &State, p: Player, heroes: u16) -> u16 {
+        let interceptors = slots(heroes)
+            .filter(|&f| self.keywords(s, p, f).has(Keywords::INTERCEPT))
+            .fold(0, |mask, f| mask | bit(f));
+        behind(interceptors)
+    }
+
+    /// The slots of `p`'s rival that the occupant of `from` may Attack, as
+    /// a mask; `reach` holds what is known of both Units.
+    pub(super) fn attack_targets(&self, s: &State, p: Player, from: u8, reach: &mut Reach) -> u16 {
+        let mut targets = 0;
+        if reach.own.melee() & bit(from) != 0 {
+            targets |= reach.rival.melee();
+        }
+        if self.keywords(s, p, from).has(Keywords::RANGED) {
+            let rival = reach.rival;
+            let intercepted = *reach
+                .rival_intercepted
+                .get_or_insert_with(|| self.intercepted(s, p.opponent(), rival.heroes));
+            targets |= rival.standing & !intercepted;
+        }
+        targets
+    }
+
+    /// The slots that act in the current Wave, as a mask: its row, and
+    /// the Leader in the Flank Wave (rules: "Attack with a Hero/Leader").
+    pub(super) fn wave_slots(&self, s: &State) -> u16 {
+        0b111 << (3 * s.wave as u16)
+    }
+}
+
+/// Every slot of a Unit, as a mask.
+const ALL_SLOTS: u16 = (1 << SLOTS) - 1;
+
+/// Slot `slot` as a mask (bit `slot`).
+#[inline]
+pub(super) fn bit(slot: u8) -> u16 {
+    1 << slot
+}
+
+/// The slots of `mask`, in slot order.
+#[inline]
+pub(super) fn slots(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let slot = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            slot
         })
+    })
+}
+
+/// The slots behind any slot of `mask` in its column.
+#[inline]
+fn behind(mask: u16) -> u16 {
+    ((mask << 3) | (mask << 6)) & ALL_SLOTS
+}
+
+/// Bits of one lane of [`UnitMasks::of`]'s packed word: room for a mask
+/// of every slot.
+const LANE_BITS: u32 = 10;
+/// The first bit of each mask's lane.
+const EMPTY_LANE: u32 = 0;
+const HEROES_LANE: u32 = LANE_BITS;
+const CORPSES_LANE: u32 = 2 * LANE_BITS;
+const STANDING_LANE: u32 = 3 * LANE_BITS;
+const ACTED_LANE: u32 = 4 * LANE_BITS;
+
+/// The lanes slot 0 sets for each occupant, by `Occupant as usize`.
+const OCCUPANT_LANES: [u64; 4] = {
+    const fn lanes(occupant: Occupant) -> u64 {
+        let slot = Slot {
+            occupant,
+            ..Slot::EMPTY
+        };
+        ((matches!(occupant, Occupant::Empty) as u64) << EMPTY_LANE)
+            | ((matches!(occupant, Occupant::Hero) as u64) << HEROES_LANE)
+            | ((matches!(occupant, Occupant::Corpse) as u64) << CORPSES_LANE)
+            | ((slot.is_standing() as u64) << STANDING_LANE)
+    }
+    let all = [
+        Occupant::Empty,
+        Occupant::Hero,
+        Occupant::Corpse,
+        Occupant::Leader,
+    ];
+    let mut table = [0; 4];
+    let mut i = 0;
+    while i < all.len() {
+        table[all[i] as usize] = lanes(all[i]);
+        i += 1;
+    }
+    table
+};
+
+/// One Unit's slots by what fills them, as masks (bit `slot`), read in
+/// one pass.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct UnitMasks {
+    /// Living Heroes and the Leader.
+    pub standing: u16,
+    /// Living Heroes.
+    pub heroes: u16,
+    /// Corpses.
+    pub corpses: u16,
+    /// Empty slots.
+    pub empty: u16,
+    /// Slots marked as having acted this turn.
+    pub acted: u16,
+}
+
+impl UnitMasks {
+    /// The masks of `p`'s Unit.
+    #[inline]
+    pub fn of(s: &State, p: Player) -> UnitMasks {
+        // One word holds the five masks side by side, a lane of
+        // `LANE_BITS` each; every slot ORs in its bits (looked up by
+        // occupant, not branched on: a Unit is too varied to predict).
+        let mut word = 0u64;
+        for (slot, at) in s.sides[p].unit.iter().enumerate() {
+            let bits = OCCUPANT_LANES[at.occupant as usize] | (u64::from(at.acted) << ACTED_LANE);
+            word |= bits << slot;
+        }
+        let lane = |first_bit: u32| (word >> first_bit) as u16 & ALL_SLOTS;
+        UnitMasks {
+            standing: lane(STANDING_LANE),
+            heroes: lane(HEROES_LANE),
+            corpses: lane(CORPSES_LANE),
+            empty: lane(EMPTY_LANE),
+            acted: lane(ACTED_LANE),
+        }
     }
 
-    /// The slots of `p`'s rival that the occupant of `from` may Attack,
-    /// in slot order.
-    pub(super) fn attack_targets(
-        &self,
-        s: &State,
-        p: Player,
-        from: u8,
-    ) -> impl Iterator<Item = u8> {
-        let melee = self.in_melee(s, p, from);
-        let ranged = self.keywords(s, p, from).has(Keywords::RANGED);
-        let r = p.opponent();
-        (0..SLOTS as u8).filter(move |&t| {
-            s.sides[r].unit[t as usize].is_standing()
-                && ((melee && self.in_melee(s, r, t)) || (ranged && !self.intercepted(s, r, t)))
-        })
+    /// The slots in Melee: standing, with nothing standing in front of
+    /// them in their column (Corpses do not block).
+    pub fn melee(self) -> u16 {
+        self.standing & !behind(self.standing)
     }
+}
 
-    /// The slots that act in the current Wave: its row, and the Leader in
-    /// the Flank Wave (rules: "Attack with a Hero/Leader").
-    pub(super) fn wave_slots(&self, s: &State) -> impl Iterator<Item = u8> {
-        let wave = s.wave;
-        (0..SLOTS as u8).filter(move |&slot| row_of(slot) == wave)
-    }
+/// Both Units as the acting player's Attacks see them, read once per
+/// legal-action generation; which rival slots are intercepted is worked
+/// out at the first Ranged attacker only.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// The acting player's Unit.
+    pub own: UnitMasks,
+    /// The rival's Unit.
+    pub rival: UnitMasks,
+    /// The rival's slots behind an Interceptor, once known.
+    pub rival_intercepted: Option<u16>,
 }

@@ -10,6 +10,7 @@ use super::action::{Action, Tgt};
 use super::cards::{Ability, CardId, Cost, Row, Target, Trigger};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
+use super::queries::{Reach, UnitMasks, bit, slots};
 use super::state::{
     ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
 };
@@ -72,119 +73,7 @@ impl Game for PixelTactics {
     /// The legal actions of the player to decide.
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
-        if s.outcome.is_some() {
-            return;
-        }
-        let p = s.active;
-        let side = &s.sides[p];
-        if s.phase == Phase::PickLeader {
-            let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len());
-            for &c in &side.hand {
-                if !seen.contains(&c) {
-                    seen.push(c);
-                    out.push(Action::Leader(c));
-                }
-            }
-            return;
-        }
-        let fits = |cost: Cost| cost.actions() <= s.actions;
-        // Once both actions are spent only Free ones remain (rules: "Free
-        // Actions … do not take up one of your actions to use").
-        let one = s.actions >= 1;
-        // Draw a Card.
-        if one && !side.deck.is_empty() && side.hand.len() < DRAW_LIMIT {
-            out.push(Action::Draw);
-        }
-        // Recruit a Hero; Play an Order.
-        let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len());
-        for &card in &side.hand {
-            if seen.contains(&card) {
-                continue;
-            }
-            seen.push(card);
-            for slot in self.wave_slots(s) {
-                if one && side.unit[slot as usize].occupant == Occupant::Empty {
-                    out.push(Action::Recruit { card, slot });
-                }
-            }
-            if let Some(order) = &self.db.card(card).order
-                && !s.ceasefire()
-                && fits(order.cost)
-            {
-                self.targets(s, p, order, |target| {
-                    out.push(Action::Order { card, target })
-                });
-            }
-        }
-        if !s.ceasefire() {
-            for from in self.wave_slots(s) {
-                let at = side.unit[from as usize];
-                if !at.is_standing() || at.acted {
-                    continue;
-                }
-                let Some(power) = self.power(s, p, from) else {
-                    continue;
-                };
-                // Attack with a Hero/Leader.
-                if fits(power.attack_cost) {
-                    for target in self.attack_targets(s, p, from) {
-                        out.push(Action::Attack { from, target });
-                    }
-                }
-                // Cast a Spell (Heroes; a Leader's own ability is an action).
-                if let Some(spell) = &power.spell
-                    && fits(spell.cost)
-                    && !(spell.limited && s.limited_used & (1 << from) != 0)
-                {
-                    self.targets(s, p, spell, |target| {
-                        out.push(Action::Spell { from, target })
-                    });
-                }
-            }
-        }
-        // A Leader-specific action, in any Wave.
-        if let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
-            && fits(action.cost)
-            && !(action.limited && s.limited_used & (1 << LEADER) != 0)
-            && !(s.ceasefire() && action.touches_rival())
-        {
-            self.targets(s, p, action, |target| {
-                out.push(Action::LeaderAction { target })
-            });
-        }
-        // Clear a Corpse (any Wave).
-        for slot in 0..SLOTS as u8 {
-            if one && side.unit[slot as usize].occupant == Occupant::Corpse {
-                out.push(Action::Clear { slot });
-            }
-        }
-        // Move a Hero into an empty slot.
-        for from in 0..SLOTS as u8 {
-            let at = side.unit[from as usize];
-            if !one || at.occupant != Occupant::Hero || at.acted {
-                continue;
-            }
-            for to in 0..SLOTS as u8 {
-                if side.unit[to as usize].occupant == Occupant::Empty {
-                    out.push(Action::Move { from, to });
-                }
-            }
-        }
-        // Switch two Heroes or Corpses (a Long action).
-        if s.actions >= 2 {
-            let movable = |slot: u8| {
-                let at = side.unit[slot as usize];
-                at.occupant == Occupant::Corpse || (at.occupant == Occupant::Hero && !at.acted)
-            };
-            for a in 0..SLOTS as u8 {
-                for b in a + 1..SLOTS as u8 {
-                    if movable(a) && movable(b) {
-                        out.push(Action::Switch { a, b });
-                    }
-                }
-            }
-        }
-        out.push(Action::Pass);
+        self.each_legal_action(s, |a| out.push(a));
     }
 
     /// Plays a legal action.
@@ -405,26 +294,109 @@ impl PixelTactics {
         }
     }
 
-    /// Calls `push` with every chosen target `ability` may take (once with
-    /// [`Tgt::None`] when it chooses none).
-    fn targets(&self, s: &State, p: Player, ability: &Ability, mut push: impl FnMut(Tgt)) {
-        let own = &s.sides[p].unit;
-        let rival = &s.sides[p.opponent()].unit;
-        match ability.chosen_target() {
-            None => push(Tgt::None),
-            Some(Target::ChosenAlly) => (0..SLOTS as u8)
-                .filter(|&t| own[t as usize].is_standing())
-                .for_each(|t| push(Tgt::Own(t))),
-            Some(Target::ChosenOwnCorpse) => (0..SLOTS as u8)
-                .filter(|&t| own[t as usize].occupant == Occupant::Corpse)
-                .for_each(|t| push(Tgt::Own(t))),
-            Some(Target::ChosenEnemy) => (0..SLOTS as u8)
-                .filter(|&t| rival[t as usize].is_standing())
-                .for_each(|t| push(Tgt::Rival(t))),
-            Some(_) => (0..SLOTS as u8)
-                .filter(|&t| rival[t as usize].occupant == Occupant::Hero)
-                .for_each(|t| push(Tgt::Rival(t))),
+    /// Calls `push` with every legal action of the player to decide, in
+    /// the order bots index them.
+    fn each_legal_action(&self, s: &State, mut push: impl FnMut(Action)) {
+        if s.outcome.is_some() {
+            return;
         }
+        let p = s.active;
+        let side = &s.sides[p];
+        if s.phase == Phase::PickLeader {
+            for (i, &c) in side.hand.iter().enumerate() {
+                if !side.hand[..i].contains(&c) {
+                    push(Action::Leader(c));
+                }
+            }
+            return;
+        }
+        let mut reach = Reach {
+            own: UnitMasks::of(s, p),
+            rival: UnitMasks::of(s, p.opponent()),
+            rival_intercepted: None,
+        };
+        let (own, rival) = (reach.own, reach.rival);
+        let fits = |cost: Cost| cost.actions() <= s.actions;
+        // Once both actions are spent only Free ones remain (rules: "Free
+        // Actions … do not take up one of your actions to use").
+        let one = s.actions >= 1;
+        let wave = self.wave_slots(s);
+        // Draw a Card.
+        if one && !side.deck.is_empty() && side.hand.len() < DRAW_LIMIT {
+            push(Action::Draw);
+        }
+        // Recruit a Hero; Play an Order.
+        let recruit_slots = if one { wave & own.empty } else { 0 };
+        for (i, &card) in side.hand.iter().enumerate() {
+            if side.hand[..i].contains(&card) {
+                continue;
+            }
+            for slot in slots(recruit_slots) {
+                push(Action::Recruit { card, slot });
+            }
+            if let Some(order) = &self.db.card(card).order
+                && !s.ceasefire()
+                && fits(order.cost)
+            {
+                targets(order, own, rival, |target| {
+                    push(Action::Order { card, target })
+                });
+            }
+        }
+        if !s.ceasefire() {
+            for from in slots(wave & own.standing & !own.acted) {
+                let Some(power) = self.power(s, p, from) else {
+                    continue;
+                };
+                // Attack with a Hero/Leader.
+                if fits(power.attack_cost) {
+                    for target in slots(self.attack_targets(s, p, from, &mut reach)) {
+                        push(Action::Attack { from, target });
+                    }
+                }
+                // Cast a Spell (Heroes; a Leader's own ability is an action).
+                if let Some(spell) = &power.spell
+                    && fits(spell.cost)
+                    && !(spell.limited && s.limited_used & (1 << from) != 0)
+                {
+                    targets(spell, own, rival, |target| {
+                        push(Action::Spell { from, target })
+                    });
+                }
+            }
+        }
+        // A Leader-specific action, in any Wave.
+        if let Some(action) = self.power(s, p, LEADER).and_then(|pw| pw.action.as_ref())
+            && fits(action.cost)
+            && !(action.limited && s.limited_used & (1 << LEADER) != 0)
+            && !(s.ceasefire() && action.touches_rival())
+        {
+            targets(action, own, rival, |target| {
+                push(Action::LeaderAction { target })
+            });
+        }
+        if one {
+            // Clear a Corpse (any Wave).
+            for slot in slots(own.corpses) {
+                push(Action::Clear { slot });
+            }
+            // Move a Hero into an empty slot.
+            for from in slots(own.heroes & !own.acted) {
+                for to in slots(own.empty) {
+                    push(Action::Move { from, to });
+                }
+            }
+        }
+        // Switch two Heroes or Corpses (a Long action).
+        if s.actions >= 2 {
+            let movable = own.corpses | (own.heroes & !own.acted);
+            for a in slots(movable) {
+                for b in slots(movable & !((bit(a) << 1) - 1)) {
+                    push(Action::Switch { a, b });
+                }
+            }
+        }
+        push(Action::Pass);
     }
 
     /// What an action costs, in actions.
@@ -458,9 +430,9 @@ impl PixelTactics {
     /// action to use (rules: "You can use Free Actions as often as you
     /// want"): the turn then ends only by Pass.
     pub(super) fn free_action_left(&self, s: &State) -> bool {
-        let mut legal = Vec::new();
-        self.legal_actions(s, &mut legal);
-        legal.iter().any(|&a| a != Action::Pass)
+        let mut free = false;
+        self.each_legal_action(s, |a| free |= a != Action::Pass);
+        free
     }
 
     fn take_from_hand(&self, s: &mut State, p: Player, card: CardId) {
@@ -573,9 +545,10 @@ impl PixelTactics {
         loop {
             let mut fallen = Seats::<u8, 2>::default();
             for p in order {
-                for slot in 0..SLOTS as u8 {
-                    let at = s.sides[p].unit[slot as usize];
-                    if at.occupant == Occupant::Hero && at.damage >= self.life(s, p, slot) {
+                for slot in slots(UnitMasks::of(s, p).heroes) {
+                    let damage = s.sides[p].unit[slot as usize].damage;
+                    // A Hero's life is at least 1: no damage, no casualty.
+                    if damage > 0 && damage >= self.life(s, p, slot) {
                         self.defeat(s, p, slot, obs);
                         fallen[p] += 1;
                     }
@@ -710,5 +683,18 @@ impl PixelTactics {
         self.damage(s, p, r, target, damage, obs);
         self.react(s, (r, target), Trigger::Attacked, Some((p, from)), rng, obs);
         self.react(s, (p, from), Trigger::AfterAttack, None, rng, obs);
+    }
+}
+
+/// Calls `push` with every chosen target `ability` may take (once with
+/// [`Tgt::None`] when it chooses none), given the acting player's Unit
+/// `own` and the rival's.
+fn targets(ability: &Ability, own: UnitMasks, rival: UnitMasks, mut push: impl FnMut(Tgt)) {
+    match ability.chosen_target() {
+        None => push(Tgt::None),
+        Some(Target::ChosenAlly) => slots(own.standing).for_each(|t| push(Tgt::Own(t))),
+        Some(Target::ChosenOwnCorpse) => slots(own.corpses).for_each(|t| push(Tgt::Own(t))),
+        Some(Target::ChosenEnemy) => slots(rival.standing).for_each(|t| push(Tgt::Rival(t))),
+        Some(_) => slots(rival.heroes).for_each(|t| push(Tgt::Rival(t))),
     }
 }

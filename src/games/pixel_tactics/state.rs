@@ -28,12 +28,6 @@ pub fn row_of(slot: u8) -> Row {
     Row::ALL[(slot / 3).min(2) as usize]
 }
 
-/// The column of slot `slot`.
-#[inline]
-pub fn column_of(slot: u8) -> u8 {
-    slot % 3
-}
-
 /// What fills a slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Occupant {
@@ -73,7 +67,7 @@ impl Slot {
 
     /// Whether a living Hero or the Leader stands here.
     #[inline]
-    pub fn is_standing(&self) -> bool {
+    pub const fn is_standing(&self) -> bool {
         matches!(self.occupant, Occupant::Hero | Occupant::Leader)
     }
 }

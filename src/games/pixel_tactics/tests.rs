@@ -2014,3 +2014,12 @@ fn damage_from_ally_defeated_reactions_is_checked_the_same_wave() {
         "the reaction's damage is lethal, checked before the Wave ends"
     );
 }
+
+#[test]
+fn slot_masks_list_their_slots_in_slot_order() {
+    // Bots pick a legal action by its index, so the order in which the
+    // generator walks a mask of slots is part of every game.
+    use super::queries::slots;
+    assert_eq!(slots(0b1_0010_0101).collect::<Vec<_>>(), [0, 2, 5, 8]);
+    assert_eq!(slots(0).count(), 0);
+}
