@@ -240,7 +240,7 @@ impl NintendoTcg {
                 let dead = s.sides[q]
                     .board
                     .iter()
-                    .find(|c| self.hp_left(s, q, c) == 0)
+                    .find(|c| self.destroyed(s, q, c))
                     .map(|c| c.uid);
                 match dead {
                     Some(uid) => self.leave_play(s, q, uid, Dest::Discard, obs),

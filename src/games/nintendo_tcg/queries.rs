@@ -94,6 +94,19 @@ impl NintendoTcg {
         self.stats(s, p, c).hp.saturating_sub(c.damage)
     }
 
+    /// Whether `c` is destroyed at the next check: no HP left. Tested
+    /// cheaply first when no aura of the pool lowers HP: then its HP is at
+    /// least its card's HP with its own change, clamped as stats are.
+    pub(super) fn destroyed(&self, s: &State, p: Player, c: &Char) -> bool {
+        if !self.auras_lower_hp {
+            let floor = (i32::from(self.card(c.card).hp) + i32::from(c.hp)).clamp(0, 99);
+            if floor > i32::from(c.damage) {
+                return false;
+            }
+        }
+        self.hp_left(s, p, c) == 0
+    }
+
     /// The discount on Characters played by `p`: the sum of `p`'s
     /// Assistant's and Constant cards' discounts.
     pub(super) fn discount(&self, s: &State, p: Player) -> u8 {
