@@ -14,8 +14,11 @@ use super::NintendoTcg;
 use super::cards::{Ability, CardId, Effect, Kind, Op, Stat, Target};
 use super::events::{Event, EventKind, Pile, Slot, Status};
 use super::rules::VITALITY;
-use super::state::{Char, Ctx, MAX_POWER, Phase, Placed, Search, State, Tgt, Then, flag};
-use crate::core::{GameRng, Observer, Player, below, shuffle};
+use super::state::{BOARD, Char, Ctx, MAX_POWER, Phase, Placed, Search, State, Tgt, Then, flag};
+use crate::core::{FixedVec, GameRng, Observer, Player, below, shuffle};
+
+/// The Characters an effect reaches, as (side, board id).
+type Reached = FixedVec<(Player, u8), { 2 * BOARD }>;
 
 /// Where a Character leaving play goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,22 +117,23 @@ impl NintendoTcg {
     }
 
     /// The Characters an effect on `target` reaches, as (side, board id).
-    fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Vec<(Player, u8)> {
+    fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Reached {
         let p = ctx.owner;
         let present = |q: Player, uid: u8| s.sides[q].char(uid).is_some();
+        let mut v = Reached::new();
         match (target, ctx.target) {
-            (Target::This, _) => ctx
-                .source
-                .filter(|&u| present(p, u))
-                .map(|u| (p, u))
-                .into_iter()
-                .collect(),
-            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p.opponent(), u) => {
-                vec![(p.opponent(), u)]
+            (Target::This, _) => {
+                if let Some(u) = ctx.source.filter(|&u| present(p, u)) {
+                    v.push((p, u));
+                }
             }
-            (Target::ChosenAlly, Tgt::Own(u)) if present(p, u) => vec![(p, u)],
+            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p.opponent(), u) => {
+                v.push((p.opponent(), u));
+            }
+            (Target::ChosenAlly, Tgt::Own(u)) if present(p, u) => {
+                v.push((p, u));
+            }
             (Target::AllEnemies | Target::AllAllies | Target::All, _) => {
-                let mut v = Vec::new();
                 for q in [p, p.opponent()] {
                     let reached = match target {
                         Target::AllEnemies => q != p,
@@ -146,10 +150,10 @@ impl NintendoTcg {
                         }
                     }
                 }
-                v
             }
-            _ => Vec::new(),
+            _ => {}
         }
+        v
     }
 
     /// Applies a Character-targeted op.
@@ -236,7 +240,7 @@ impl NintendoTcg {
                 let dead = s.sides[q]
                     .board
                     .iter()
-                    .find(|c| self.hp_left(s, q, c) == 0)
+                    .find(|c| self.destroyed(s, q, c))
                     .map(|c| c.uid);
                 match dead {
                     Some(uid) => self.leave_play(s, q, uid, Dest::Discard, obs),

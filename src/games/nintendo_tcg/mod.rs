@@ -72,6 +72,10 @@ pub struct NintendoTcg {
     /// holds a card that can answer the trigger (public: windows open only
     /// then, so whether one opens reveals nothing hidden).
     answerable: Seats<[bool; 3], 2>,
+    /// Whether an aura of the pool lowers HP; if none does, a Character
+    /// whose HP before auras exceeds its damage is alive whatever the
+    /// auras ([`NintendoTcg::destroyed`]).
+    auras_lower_hp: bool,
 }
 
 impl NintendoTcg {

@@ -94,35 +94,57 @@ impl NintendoTcg {
         self.stats(s, p, c).hp.saturating_sub(c.damage)
     }
 
+    /// Whether `c` is destroyed at the next check: no HP left. Tested
+    /// cheaply first when no aura of the pool lowers HP: then its HP is at
+    /// least its card's HP with its own change, clamped as stats are.
+    pub(super) fn destroyed(&self, s: &State, p: Player, c: &Char) -> bool {
+        if !self.auras_lower_hp {
+            let floor = (i32::from(self.card(c.card).hp) + i32::from(c.hp)).clamp(0, 99);
+            if floor > i32::from(c.damage) {
+                return false;
+            }
+        }
+        self.hp_left(s, p, c) == 0
+    }
+
+    /// The discount on Characters played by `p`: the sum of `p`'s
+    /// Assistant's and Constant cards' discounts.
+    pub(super) fn discount(&self, s: &State, p: Player) -> u8 {
+        let side = &s.sides[p];
+        side.constants
+            .iter()
+            .chain(side.assistant.iter())
+            .fold(0u8, |d, &k| d.saturating_add(self.card(k).aura.discount))
+    }
+
+    /// What card `c` costs to play from hand under `discount` (from
+    /// [`NintendoTcg::discount`]): its hand cost, less the discount for a
+    /// Character; nothing for a Token.
+    pub(super) fn cost_with(&self, c: &Card, discount: u8) -> u8 {
+        match c.kind {
+            Kind::Token => 0,
+            Kind::Character => c.cost.saturating_sub(discount),
+            _ => c.cost,
+        }
+    }
+
     /// What `card` costs `p` to play from hand: its hand cost less the
     /// discounts of `p`'s Assistant and Constant cards (Characters only).
     pub(super) fn cost_of(&self, s: &State, p: Player, card: CardId) -> u8 {
-        let c = self.card(card);
-        if c.kind == Kind::Token {
-            return 0;
-        }
-        let side = &s.sides[p];
-        let discount: u8 = if c.kind == Kind::Character {
-            side.constants
-                .iter()
-                .chain(side.assistant.iter())
-                .fold(0u8, |d, &k| d.saturating_add(self.card(k).aura.discount))
-        } else {
-            0
-        };
-        c.cost.saturating_sub(discount)
+        self.cost_with(self.card(card), self.discount(s, p))
     }
 
     /// Commanders on `p`'s side that count against "only 1 Commander out
     /// at a time": every Commander except Generals whose Commander is out.
     pub(super) fn commanders(&self, s: &State, p: Player, extra: Option<CardId>) -> usize {
-        let side = &s.sides[p];
-        let cards: Vec<CardId> = side.board.iter().map(|c| c.card).chain(extra).collect();
-        cards
-            .iter()
-            .filter(|&&id| {
+        let cards = || s.sides[p].board.iter().map(|c| c.card).chain(extra);
+        cards()
+            .filter(|&id| {
                 let c = self.card(id);
-                c.commander && !c.general_to.is_some_and(|chief| cards.contains(&chief))
+                c.commander
+                    && !c
+                        .general_to
+                        .is_some_and(|chief| cards().any(|x| x == chief))
             })
             .count()
     }

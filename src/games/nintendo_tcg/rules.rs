@@ -12,9 +12,12 @@ use super::action::{Action, At};
 use super::cards::{Ability, CardId, Kind, Timing, Trigger};
 use super::events::{Event, EventKind, Slot, Source};
 use super::state::{
-    Answer, Ctx, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase, State, Tgt, Then, flag,
+    Answer, Char, Ctx, DECK_SIZE, EXTRA, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase,
+    State, Tgt, Then, flag,
 };
-use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{
+    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle,
+};
 
 /// Why a game ended: a player's Vitality Points hit zero.
 pub(super) const VITALITY: &str = "vitality";
@@ -289,32 +292,34 @@ impl NintendoTcg {
         }
     }
 
-    /// Whether the Character with board id `uid` of `p` can use effects.
-    fn acts(&self, s: &State, p: Player, uid: u8) -> bool {
-        s.sides[p]
-            .char(uid)
-            .is_some_and(|c| self.card(c.card).kind != Kind::Token)
+    /// Whether Character `c` can use effects (a Token cannot).
+    fn acts(&self, c: &Char) -> bool {
+        self.card(c.card).kind != Kind::Token
     }
 
     /// The actions of a turn (and of a reply), End Turn aside.
     fn main_actions(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         let side = &s.sides[p];
         let power = side.power;
-        let mut seen: Vec<CardId> = Vec::with_capacity(side.hand.len() + side.extra.len());
+        let discount = self.discount(s, p);
+        let mut seen: FixedVec<CardId, { DECK_SIZE + EXTRA }> = FixedVec::new();
         let extra = side
             .extra
             .iter()
             .filter(|&&c| self.requirement_met(s, p, c));
         for &card in side.hand.iter().chain(extra) {
-            if seen.contains(&card) || self.cost_of(s, p, card) > power {
+            let c = self.card(card);
+            // Tokens come into play by effects only.
+            if c.kind == Kind::Token || seen.contains(&card) || self.cost_with(c, discount) > power
+            {
                 continue;
             }
             seen.push(card);
-            let c = self.card(card);
             let mut play = |at: At, target: Tgt| out.push(Action::Play { card, at, target });
             match c.kind {
-                Kind::Character | Kind::Token => {
-                    if c.kind == Kind::Token || !self.may_enter(s, p, card) {
+                Kind::Token => {}
+                Kind::Character => {
+                    if !self.may_enter(s, p, card) {
                         continue;
                     }
                     let places: &[(At, bool)] = if s.sub.is_some() {
@@ -378,7 +383,7 @@ impl NintendoTcg {
                                 } else {
                                     !host.has(flag::TAPPED)
                                 };
-                                if ok && self.acts(s, p, host.uid) {
+                                if ok && self.acts(host) {
                                     let at = At::On(host.uid);
                                     self.ability_targets(s, p, a, host.in_sub(), |t| play(at, t));
                                 }
@@ -390,7 +395,7 @@ impl NintendoTcg {
             }
         }
         for c in &side.board {
-            if c.has(flag::TAPPED) || !self.acts(s, p, c.uid) {
+            if c.has(flag::TAPPED) || !self.acts(c) {
                 continue;
             }
             for (i, a) in self.card(c.card).abilities.iter().enumerate() {
@@ -439,7 +444,7 @@ impl NintendoTcg {
     /// The Timed effects `p` may answer `trigger` with.
     fn answers(&self, s: &State, p: Player, trigger: Trigger, out: &mut Vec<Action>) {
         let side = &s.sides[p];
-        let mut seen: Vec<CardId> = Vec::new();
+        let mut seen: FixedVec<CardId, DECK_SIZE> = FixedVec::new();
         for &card in &side.hand {
             let c = self.card(card);
             if seen.contains(&card) || c.kind != Kind::Effect || c.cost > side.power {
@@ -460,7 +465,7 @@ impl NintendoTcg {
             }
         }
         for ch in &side.board {
-            if !self.acts(s, p, ch.uid) {
+            if !self.acts(ch) {
                 continue;
             }
             for (i, a) in self.card(ch.card).abilities.iter().enumerate() {

@@ -42,11 +42,13 @@ impl Ruleset for NintendoTcg {
         let answerable = decks.map(|deck: &Deck| {
             Trigger::ALL.map(|t| deck.cards.iter().any(|&(c, _)| cards.card(c).answers(t)))
         });
+        let auras_lower_hp = cards.cards().any(|(_, c)| c.aura.hp < 0);
         NintendoTcg {
             db: cards,
             decks,
             options,
             answerable,
+            auras_lower_hp,
         }
     }
 }

@@ -990,6 +990,26 @@ fn a_stat_reduced_to_zero_hp_destroys_the_character() {
 }
 
 #[test]
+fn an_aura_that_lowers_hp_destroys_a_character_its_damage_then_matches() {
+    // rules/nintendo-tcg.txt: "4 – Character's": "If a character's HP hits
+    // zero, they are destroyed"; an aura is a stat change like any other
+    // (none of the bundled pool lowers HP: the check's shortcut must not
+    // hide one that does).
+    let g = game_on(edited_pool("aura = { dp = 1 }", "aura = { hp = -1 }"));
+    let mut s = fresh(&g);
+    let imp = put(&g, &mut s, Player::A, "Spark Imp"); // HP 2
+    s.sides[Player::A].char_mut(imp).expect("in play").damage = 1;
+    g.sweep(&mut s, &mut crate::core::NoObserver);
+    assert!(s.sides[Player::A].char(imp).is_some(), "HP 2, 1 damage");
+    put(&g, &mut s, Player::A, "Bramble Sentinel"); // its allies: -1 HP
+    g.sweep(&mut s, &mut crate::core::NoObserver);
+    assert!(
+        s.sides[Player::A].char(imp).is_none(),
+        "HP 2 less 1 by the aura, 1 damage"
+    );
+}
+
+#[test]
 fn a_window_opens_only_for_a_deck_that_can_answer() {
     // Ruling on rules/nintendo-tcg.txt: "11 – Turn Priority via Effects":
     // a window opens only when the player's deck list holds a card that
