@@ -64,6 +64,18 @@ pub fn sort_card_ids(ids: &mut [CardId]) {
     }
 }
 
+/// Each card of `cards` once, in id order, without allocating: how a choice
+/// among the cards of a hidden zone (a search of the deck) is listed, so
+/// that it never shows the zone's order. `cards` yields at most `N` items.
+pub fn distinct_ids<const N: usize>(
+    cards: impl IntoIterator<Item = CardId>,
+) -> impl Iterator<Item = CardId> {
+    let mut ids: arrayvec::ArrayVec<CardId, N> = cards.into_iter().collect();
+    sort_card_ids(&mut ids);
+    let mut last = None;
+    ids.into_iter().filter(move |&c| last.replace(c) != Some(c))
+}
+
 /// The card ids [`sort_card_ids`] sorts by counting.
 pub const COUNTED_IDS: usize = 256;
 
@@ -542,6 +554,14 @@ mod tests {
             sort_card_ids(&mut ids);
             prop_assert_eq!(ids, expected);
         }
+    }
+
+    #[test]
+    fn distinct_ids_lists_each_card_once_in_id_order() {
+        let ids = [7, 2, 7, 7, 0, 2].map(CardId);
+        let listed: Vec<u16> = distinct_ids::<8>(ids).map(|c| c.0).collect();
+        assert_eq!(listed, [0, 2, 7]);
+        assert_eq!(distinct_ids::<8>([]).count(), 0);
     }
 
     #[test]

@@ -213,10 +213,15 @@ impl DeckList {
 
 /// The (card, copies) of a deck, one entry per copy.
 pub fn expand(cards: &[(CardId, u8)]) -> Vec<CardId> {
+    copies(cards).collect()
+}
+
+/// The (card, copies) of a deck, one item per copy, without allocating
+/// (what a deal reads at the start of every game).
+pub fn copies(cards: &[(CardId, u8)]) -> impl Iterator<Item = CardId> + '_ {
     cards
         .iter()
         .flat_map(|&(c, n)| std::iter::repeat_n(c, usize::from(n)))
-        .collect()
 }
 
 /// A deck's name for reports: the file stem of its path.

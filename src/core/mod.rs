@@ -21,10 +21,10 @@ mod rng;
 pub mod toy;
 
 pub use cards::{
-    Build, CardDef, CardId, CardPool, Entry, card_files, field_index, lookup, number_in,
-    sort_card_ids,
+    Build, CardDef, CardId, CardPool, Entry, card_files, distinct_ids, field_index, lookup,
+    number_in, sort_card_ids,
 };
-pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, deck_name, expand};
+pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, copies, deck_name, expand};
 pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
 pub use game::{Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms};

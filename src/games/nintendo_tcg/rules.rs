@@ -12,11 +12,11 @@ use super::action::{Action, At};
 use super::cards::{Ability, CardId, Kind, Timing, Trigger};
 use super::events::{Event, EventKind, Slot, Source};
 use super::state::{
-    Answer, Char, Ctx, DECK_SIZE, EXTRA, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN, Phase,
-    State, Tgt, Then, flag,
+    Answer, BOARD, Char, Ctx, DECK_SIZE, EXTRA, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN,
+    Phase, State, Tgt, Then, flag,
 };
 use crate::core::{
-    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle,
+    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, distinct_ids, shuffle,
 };
 
 /// Why a game ended: a player's Vitality Points hit zero.
@@ -59,7 +59,7 @@ impl Game for NintendoTcg {
             outcome: None,
         };
         for p in Player::all(2) {
-            for card in self.decks[p].card_list() {
+            for card in self.decks[p].copies() {
                 let side = &mut s.sides[p];
                 if self.card(card).extra() {
                     side.extra.push(card);
@@ -90,15 +90,12 @@ impl Game for NintendoTcg {
             Phase::Pick => {
                 // In card order, so the choice never depends on the
                 // (hidden) order of the deck.
-                let mut commanders: Vec<CardId> = s.sides[p]
+                let commanders = s.sides[p]
                     .deck
                     .iter()
                     .copied()
-                    .filter(|&c| self.card(c).commander)
-                    .collect();
-                commanders.sort_unstable();
-                commanders.dedup();
-                out.extend(commanders.into_iter().map(Action::Pick));
+                    .filter(|&c| self.card(c).commander);
+                out.extend(distinct_ids::<DECK_SIZE>(commanders).map(Action::Pick));
             }
             Phase::Main => {
                 self.main_actions(s, p, out);
@@ -121,15 +118,12 @@ impl Game for NintendoTcg {
                 // Each card the search finds, once, in card order: the
                 // choice never shows the deck's (hidden) order.
                 let e = self.search_effect(&search);
-                let mut cards: Vec<CardId> = s.sides[p]
+                let cards = s.sides[p]
                     .deck
                     .iter()
                     .copied()
-                    .filter(|&c| self.finds(s, p, e, c))
-                    .collect();
-                cards.sort_unstable();
-                cards.dedup();
-                out.extend(cards.into_iter().map(|c| Action::Search(Some(c))));
+                    .filter(|&c| self.finds(s, p, e, c));
+                out.extend(distinct_ids::<DECK_SIZE>(cards).map(|c| Action::Search(Some(c))));
                 // A determinized deck may hold no such card.
                 if out.is_empty() {
                     out.push(Action::Search(None));
@@ -1047,7 +1041,7 @@ impl NintendoTcg {
             self.to_discard(s, p, card, obs);
         }
         for q in Player::all(2) {
-            let poisoned: Vec<u8> = s.sides[q]
+            let poisoned: arrayvec::ArrayVec<u8, BOARD> = s.sides[q]
                 .board
                 .iter()
                 .filter(|c| c.has(flag::POISONED))

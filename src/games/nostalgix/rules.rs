@@ -7,10 +7,13 @@
 use super::Nostalgix;
 use super::action::{Action, Tgt};
 use super::cards::{CardId, Keywords, Kind, Op, Target, Trigger};
+use super::deck::DECK_SIZE;
 use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
-use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{
+    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, distinct_ids, shuffle,
+};
 
 // Reasons a game ends, as `games.csv` writes them.
 /// A Hero's health fell to 0.
@@ -89,14 +92,11 @@ impl Game for Nostalgix {
         }
         if let Some(search) = s.searches.first() {
             let deck = &s.sides[search.player].deck;
-            let mut cards: Vec<CardId> = deck
+            let cards = deck
                 .iter()
                 .copied()
-                .filter(|&c| self.matches(search.filter, c))
-                .collect();
-            cards.sort_unstable();
-            cards.dedup();
-            out.extend(cards.into_iter().map(|c| Action::Search(Some(c))));
+                .filter(|&c| self.matches(search.filter, c));
+            out.extend(distinct_ids::<DECK_SIZE>(cards).map(|c| Action::Search(Some(c))));
             // A determinized deck may hold no such card.
             if out.is_empty() {
                 out.push(Action::Search(None));
@@ -371,7 +371,7 @@ impl Nostalgix {
             side.aside.clear();
             side.void.clear();
             side.deck.clear();
-            side.deck.extend(self.decks[p].card_list());
+            side.deck.extend(self.decks[p].copies());
             shuffle(rng, &mut side.deck);
             side.bottom_known = 0;
             side.max_mana = 0;

@@ -6,6 +6,7 @@
 //! Surprises and Equipment, one Arena for both players, the Void.
 
 use super::cards::{CardId, Filter, SurpriseTrigger};
+use super::deck::DECK_SIZE;
 use crate::core::{FixedVec, Outcome, Player, Seats};
 
 /// Fighter slots per player (rules: "up to 7 Fighters on your side").
@@ -204,7 +205,7 @@ pub struct Side {
     /// Cards of the hand the opponent has seen (revealed), as a multiset.
     pub hand_known: FixedVec<CardId, 8>,
     /// The deck; the top is the last element.
-    pub deck: FixedVec<CardId, 50>,
+    pub deck: FixedVec<CardId, DECK_SIZE>,
     /// How many cards at the bottom of the deck the owner knows (put there
     /// in a chosen order by the mulligan).
     pub bottom_known: u8,

@@ -12,7 +12,7 @@ use super::effects::Ctx;
 use super::events::{Event, EventKind};
 use super::queries::{Reach, UnitMasks, bit, slots};
 use super::state::{
-    ACTIONS, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
+    ACTIONS, DECK_SIZE, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
 };
 use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
 
@@ -55,8 +55,7 @@ impl Game for PixelTactics {
             outcome: None,
         };
         for p in s.sides.players() {
-            let list = self.decks[p].card_list();
-            s.sides[p].deck.extend(list);
+            s.sides[p].deck.extend(self.decks[p].copies());
         }
         self.deal(&mut s, rng);
         self.announce(&s, observer);
@@ -248,7 +247,8 @@ impl PixelTactics {
         for p in s.sides.players() {
             let extra = usize::from(s.sides[p.opponent()].trophies);
             let side = &mut s.sides[p];
-            let mut cards: Vec<CardId> = side.hand.iter().chain(&side.discard).copied().collect();
+            let mut cards: arrayvec::ArrayVec<CardId, DECK_SIZE> =
+                side.hand.iter().chain(&side.discard).copied().collect();
             cards.extend(
                 side.unit
                     .iter()
