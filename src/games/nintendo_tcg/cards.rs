@@ -884,11 +884,21 @@ impl Filter {
         }
         match &self.subtype {
             None => true,
-            Some(s) if self.anywhere => {
-                let s = s.to_lowercase();
-                card.subtypes.iter().any(|t| t.to_lowercase().contains(&s))
-            }
+            Some(s) if self.anywhere => card.subtypes.iter().any(|t| contains_ignore_case(t, s)),
             Some(s) => card.subtypes.iter().any(|t| t.eq_ignore_ascii_case(s)),
         }
     }
+}
+
+/// Whether `hay` contains `needle`, ignoring case; without allocating when
+/// both are ASCII (searches run it inside random playouts).
+fn contains_ignore_case(hay: &str, needle: &str) -> bool {
+    if !(hay.is_ascii() && needle.is_ascii()) {
+        return hay.to_lowercase().contains(&needle.to_lowercase());
+    }
+    let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
+    needle.is_empty()
+        || hay
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
 }

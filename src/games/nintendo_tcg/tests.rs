@@ -607,6 +607,15 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
     let mut sky = g.db.card(id(&g, "Emberling Scout")).clone();
     sky.subtypes = vec!["Imperial Guard".into()];
     assert!(!filter.matches(&sky), "an exact sub-type");
+    // "Listed anywhere" ignores case, and needs the whole word's letters.
+    let anywhere = &g.db.card(id(&g, "Pirate Call")).abilities[0].effects[0].filter;
+    sky.subtypes = vec!["SKY PIRATES".into()];
+    assert!(
+        anywhere.matches(&sky),
+        "in capitals, inside a longer sub-type"
+    );
+    sky.subtypes = vec!["Pira".into(), "Sky".into()];
+    assert!(!anywhere.matches(&sky), "part of the word only");
 }
 
 #[test]
