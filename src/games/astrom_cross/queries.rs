@@ -74,22 +74,25 @@ impl AstromCross {
     /// it (not wastelands; for `any`, every location not yet a
     /// wasteland); `[0]` for a card without one. The player chooses
     /// (docs/rulings/astrom-cross.md).
-    pub(super) fn consume_choices(&self, s: &State, p: Player, card: &Card) -> Vec<u8> {
-        let Some(need) = card.consume else {
-            return vec![0];
-        };
-        let mut fits = 0u8;
-        for (z, zone) in s.sides[p].zones.iter().enumerate() {
-            let ok = zone.location.is_some_and(|l| {
-                !zone.wasteland && need.attr.is_none_or(|a| self.db.card(l).attrs.has(a))
-            });
-            if ok {
-                fits |= 1 << z;
+    pub(super) fn consume_choices(
+        &self,
+        s: &State,
+        p: Player,
+        card: &Card,
+    ) -> impl Iterator<Item = u8> {
+        // Without a cost, nothing fits and none is needed: only `0` passes.
+        let (mut fits, count) = (0u8, card.consume.map_or(0, |n| n.count));
+        if let Some(need) = card.consume {
+            for (z, zone) in s.sides[p].zones.iter().enumerate() {
+                let ok = zone.location.is_some_and(|l| {
+                    !zone.wasteland && need.attr.is_none_or(|a| self.db.card(l).attrs.has(a))
+                });
+                if ok {
+                    fits |= 1 << z;
+                }
             }
         }
-        (0..1u8 << ZONES)
-            .filter(|&m| m & !fits == 0 && m.count_ones() == u32::from(need.count))
-            .collect()
+        (0..1u8 << ZONES).filter(move |&m| m & !fits == 0 && m.count_ones() == u32::from(count))
     }
 
     /// Whether effect `e` used by `p` has something to act on now: a

@@ -349,31 +349,32 @@ impl AstromCross {
     }
 
     /// The distinct cards of `p`'s hand, in hand order.
-    fn distinct_hand(&self, s: &State, p: Player) -> Vec<CardId> {
-        let mut v: Vec<CardId> = Vec::new();
-        for &c in &s.sides[p].hand {
-            if !v.contains(&c) {
-                v.push(c);
-            }
-        }
-        v
+    fn distinct_hand(&self, s: &State, p: Player) -> impl Iterator<Item = CardId> {
+        let hand = &s.sides[p].hand;
+        hand.iter()
+            .enumerate()
+            .filter(move |&(i, c)| !hand[..i].contains(c))
+            .map(|(_, &c)| c)
     }
 
     /// The zones of `p`'s warriors a chosen target may name.
     fn warrior_zones(&self, s: &State, p: Player) -> impl Iterator<Item = u8> {
-        let side = s.sides[p];
+        let side = &s.sides[p];
         (0..ZONES as u8).filter(move |&z| side.warrior(z).is_some())
     }
 
     /// The targets a card or rest ability with this chosen target kind
     /// offers (`[NONE]` without one, nothing if none is there).
-    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> Vec<u8> {
+    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> impl Iterator<Item = u8> {
         use super::cards::Target;
-        match self.db.card(card).chosen_target() {
-            None => vec![NONE],
-            Some(Target::ChosenAlly) => self.warrior_zones(s, p).collect(),
-            Some(_) => self.warrior_zones(s, p.opponent()).collect(),
-        }
+        let owner = self.db.card(card).chosen_target().map(|t| match t {
+            Target::ChosenAlly => p,
+            _ => p.opponent(),
+        });
+        let untargeted = owner.is_none().then_some(NONE);
+        untargeted
+            .into_iter()
+            .chain(owner.into_iter().flat_map(|o| self.warrior_zones(s, o)))
     }
 
     /// Techniques `p` may use now: `Technique` for castable hand cards,
@@ -431,12 +432,8 @@ impl AstromCross {
         for c in self.distinct_hand(s, p) {
             let card = self.db.card(c);
             let payable = self.can_pay(s, p, card);
-            let consumes = if payable {
-                self.consume_choices(s, p, card)
-            } else {
-                Vec::new()
-            };
-            for &consume in &consumes {
+            let consumes = self.consume_choices(s, p, card).filter(|_| payable);
+            for consume in consumes {
                 match card.kind {
                     Kind::Warrior => {
                         for z in 0..ZONES as u8 {
