@@ -2,14 +2,13 @@
 //! (legal actions into a reused buffer, then `apply`, as random playouts
 //! and ISMCTS rollouts run them) allocate nothing. A counting global
 //! allocator, in this test binary only, counts every allocation of the
-//! thread under test. Nostalgix, Pixel Tactics and the Nintendo TCG are
-//! held to it; Astrom Cross still allocates (docs/performance.md gives the
-//! count) and joins the test when it no longer does.
+//! thread under test. Every two-seat ruleset is held to it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use decklab::core::{Game, NoObserver, Node, below, rng_from_seed};
+use decklab::games::astrom_cross::AstromCross;
 use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::pixel_tactics::PixelTactics;
@@ -78,6 +77,11 @@ fn allocations<G: Game>(game: &G, games: u64) -> u64 {
 fn random_games_allocate_nothing_after_warm_up() {
     assert_eq!(allocations(&Nostalgix::bundled(0, 1), 300), 0, "nostalgix");
     assert_eq!(allocations(&Nostalgix::bundled(2, 3), 300), 0, "nostalgix");
+    assert_eq!(
+        allocations(&AstromCross::bundled(0, 1), 300),
+        0,
+        "astrom-cross"
+    );
     assert_eq!(
         allocations(&NintendoTcg::bundled(0, 1), 300),
         0,

@@ -38,8 +38,8 @@ fn starter_decks_are_legal_and_use_every_card() {
         let on_disk = std::fs::read_to_string(&path).expect("deck file");
         assert_eq!(on_disk, text, "{path} is the bundled copy");
         let deck = Deck::parse(text, &path, &db).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(deck.main_list().len(), DECK_SIZE);
-        assert_eq!(deck.location_list().len(), LOCATION_DECK_SIZE);
+        assert_eq!(deck.main_list().count(), DECK_SIZE);
+        assert_eq!(deck.location_list().count(), LOCATION_DECK_SIZE);
         for c in deck.card_list() {
             used[c.0 as usize] = true;
         }

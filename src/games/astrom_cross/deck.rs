@@ -36,23 +36,23 @@ pub struct Deck {
 }
 
 impl Deck {
-    /// The main deck, one entry per copy.
-    pub fn main_list(&self) -> Vec<CardId> {
-        self.expand(false)
+    /// The main deck, one entry per copy (without allocating: a deal reads
+    /// it at the start of every game).
+    pub fn main_list(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.copies(false)
     }
 
     /// The location deck, one entry per copy.
-    pub fn location_list(&self) -> Vec<CardId> {
-        self.expand(true)
+    pub fn location_list(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.copies(true)
     }
 
-    fn expand(&self, locations: bool) -> Vec<CardId> {
+    fn copies(&self, locations: bool) -> impl Iterator<Item = CardId> + '_ {
         self.cards
             .iter()
             .zip(&self.locations)
-            .filter(|&(&(c, _), &l)| l == locations && c != self.ancient)
+            .filter(move |&(&(c, _), &l)| l == locations && c != self.ancient)
             .flat_map(|(&(c, n), _)| std::iter::repeat_n(c, n as usize))
-            .collect()
     }
 
     /// Every card the deck holds (the ancient included), one per copy.

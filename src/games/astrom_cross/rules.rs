@@ -11,8 +11,10 @@ use super::action::Action;
 use super::cards::{CardId, Keywords, Kind, When};
 use super::effects::Ctx;
 use super::events::{Event, EventKind, To};
-use super::state::{Battle, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
-use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
+use super::state::{Battle, DECK_SIZE, NONE, Phase, Pos, SET_LIMIT, Side, State, ZONES, adjacent};
+use crate::core::{
+    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle,
+};
 
 /// Why a game ended: an ancient reached its damage limit.
 pub const ANCIENT_DESTROYED: &str = "ancient_destroyed";
@@ -502,13 +504,13 @@ impl AstromCross {
     fn mulligan(&self, s: &mut State, mask: u8, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         let p = s.active;
         let side = &mut s.sides[p];
-        let mut back = Vec::new();
-        let mut keep = Vec::new();
+        let mut back: FixedVec<CardId, DECK_SIZE> = FixedVec::new();
+        let mut keep: FixedVec<CardId, DECK_SIZE> = FixedVec::new();
         for (i, &c) in side.hand.iter().enumerate() {
             if mask & (1 << i) != 0 {
-                back.push(c)
+                back.push(c);
             } else {
-                keep.push(c)
+                keep.push(c);
             }
         }
         side.hand.clear();
