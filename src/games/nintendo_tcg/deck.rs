@@ -14,7 +14,7 @@
 
 use super::cards::{CardDb, CardId};
 use super::state::{DECK_SIZE, EXTRA, MAX_COPIES};
-use crate::core::{DeckList, copies, expand};
+use crate::core::{DeckList, expand};
 use crate::diagnostics::Diagnostic;
 
 /// A legal deck.
@@ -31,11 +31,6 @@ impl Deck {
     /// The cards, one entry per copy (extra deck included).
     pub fn card_list(&self) -> Vec<CardId> {
         expand(&self.cards)
-    }
-
-    /// The same cards as [`Self::card_list`], without allocating.
-    pub fn copies(&self) -> impl Iterator<Item = CardId> + '_ {
-        copies(&self.cards)
     }
 
     /// Parses and checks a deck list; `path` names it in messages and its

@@ -16,7 +16,8 @@ use super::state::{
     Phase, State, Tgt, Then, flag,
 };
 use crate::core::{
-    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, distinct_ids, shuffle,
+    FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids,
+    shuffle,
 };
 
 /// Why a game ended: a player's Vitality Points hit zero.
@@ -59,7 +60,7 @@ impl Game for NintendoTcg {
             outcome: None,
         };
         for p in Player::all(2) {
-            for card in self.decks[p].copies() {
+            for card in copies(&self.decks[p].cards) {
                 let side = &mut s.sides[p];
                 if self.card(card).extra() {
                     side.extra.push(card);

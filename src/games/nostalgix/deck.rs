@@ -12,7 +12,7 @@
 //! deck, and only 1 Hero".
 
 use super::cards::{CardDb, CardId, Kind};
-use crate::core::{DeckList, copies, expand};
+use crate::core::{DeckList, expand};
 use crate::diagnostics::Diagnostic;
 
 /// Cards in a deck besides the Hero.
@@ -35,11 +35,6 @@ impl Deck {
     /// The 50 cards, one entry per copy.
     pub fn card_list(&self) -> Vec<CardId> {
         expand(&self.cards)
-    }
-
-    /// The same cards as [`Self::card_list`], without allocating.
-    pub fn copies(&self) -> impl Iterator<Item = CardId> + '_ {
-        copies(&self.cards)
     }
 
     /// Parses and checks a deck list; `path` names it in messages and its

@@ -12,7 +12,7 @@ use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
 use crate::core::{
-    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, distinct_ids, shuffle,
+    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids, shuffle,
 };
 
 // Reasons a game ends, as `games.csv` writes them.
@@ -371,7 +371,7 @@ impl Nostalgix {
             side.aside.clear();
             side.void.clear();
             side.deck.clear();
-            side.deck.extend(self.decks[p].copies());
+            side.deck.extend(copies(&self.decks[p].cards));
             shuffle(rng, &mut side.deck);
             side.bottom_known = 0;
             side.max_mana = 0;

@@ -14,7 +14,7 @@ use super::queries::{Reach, UnitMasks, bit, slots};
 use super::state::{
     ACTIONS, DECK_SIZE, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
 };
-use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, shuffle};
+use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, shuffle};
 
 /// One Leader routed.
 const ROUT: &str = "rout";
@@ -55,7 +55,7 @@ impl Game for PixelTactics {
             outcome: None,
         };
         for p in s.sides.players() {
-            s.sides[p].deck.extend(self.decks[p].copies());
+            s.sides[p].deck.extend(copies(&self.decks[p].cards));
         }
         self.deal(&mut s, rng);
         self.announce(&s, observer);
