@@ -76,6 +76,27 @@ pub fn distinct_ids<const N: usize>(
     ids.into_iter().filter(move |&c| last.replace(c) != Some(c))
 }
 
+/// The index of the first copy of each card of `cards`, in order: how a
+/// hand holding several copies of a card offers that card once. A set of
+/// seen ids makes it linear; ids beyond [`COUNTED_IDS`] are looked up in
+/// the cards before them.
+pub fn first_copies(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
+    let mut seen = [0u64; COUNTED_IDS / 64];
+    cards.iter().enumerate().filter_map(move |(i, c)| {
+        let id = c.index();
+        let first = match seen.get_mut(id / 64) {
+            Some(word) => {
+                let bit = 1 << (id % 64);
+                let first = *word & bit == 0;
+                *word |= bit;
+                first
+            }
+            None => !cards[..i].contains(c),
+        };
+        first.then_some(i)
+    })
+}
+
 /// The card ids [`sort_card_ids`] sorts by counting.
 pub const COUNTED_IDS: usize = 256;
 

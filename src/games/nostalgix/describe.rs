@@ -17,18 +17,13 @@ use crate::play::{Describe, card_text, deck_pile, hide_from_others, list};
 
 impl Nostalgix {
     /// An entity in words: `Cinder Imp 2/3 (atk +1)`, health now/maximum.
-    fn entity_words(&self, s: &State, e: &Entity) -> String {
-        let mut out = format!(
-            "{} {}/{}",
-            self.card_name(e.card),
-            self.health(s, e),
-            self.max_health(s, e)
-        );
-        let bonus = self.atk_bonus(s, e);
+    fn entity_words(&self, e: &Entity) -> String {
+        let mut out = format!("{} {}/{}", self.card_name(e.card), e.health(), e.max_health);
+        let bonus = e.atk_bonus();
         if bonus != 0 {
             out.push_str(&format!(" atk {bonus:+}"));
         }
-        let keywords = self.keywords(s, e).names();
+        let keywords = e.keywords.names();
         if !keywords.is_empty() {
             out.push_str(&format!(" [{}]", keywords.join(", ")));
         }
@@ -66,7 +61,7 @@ impl Describe for Nostalgix {
             // Setup step 2: the Heroes stay face down until the coin.
             let face_down = matches!(s.phase, Phase::Mulligan | Phase::ChooseOrder);
             let hero = if shown || !face_down {
-                self.entity_words(s, &side.hero)
+                self.entity_words(&side.hero)
             } else {
                 "face down".to_owned()
             };
@@ -84,7 +79,7 @@ impl Describe for Nostalgix {
                 } else {
                     format!("slot {}", e.slot + 1)
                 };
-                lines.push(format!("  {place}: {}", self.entity_words(s, e)));
+                lines.push(format!("  {place}: {}", self.entity_words(e)));
             }
             let back: Vec<String> = side
                 .back

@@ -80,10 +80,10 @@ impl Nostalgix {
         let Some(e) = s.entity(id).copied() else {
             return 0;
         };
-        if amount <= 0 || self.keywords(s, &e).has(Keywords::IMMUNE) {
+        if amount <= 0 || e.keywords.has(Keywords::IMMUNE) {
             return 0;
         }
-        let health = self.health(s, &e).max(0);
+        let health = e.health().max(0);
         let dealt = amount.min(health).min(i16::from(u8::MAX)) as u8;
         let lethal = hit.deathtouch && id >= 2;
         if let Some(t) = s.entity_mut(id) {
@@ -99,7 +99,7 @@ impl Nostalgix {
             t.hurt_by = Some(hit.by);
         }
         let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
-        let after = s.entity(id).map_or(0, |t| self.health(s, t));
+        let after = s.entity(id).map_or(0, |t| t.health());
         self.emit(
             s,
             owner,
@@ -132,8 +132,9 @@ impl Nostalgix {
                 {
                     s.sides[p].back[i] = BackCard::Empty;
                     s.sides[seat].hero.equipped -= 1;
+                    self.refresh(s, hero);
                     s.sides[p].void.push(card);
-                    let health_after = self.health(s, &s.sides[seat].hero);
+                    let health_after = s.sides[seat].hero.health();
                     let kind = EventKind::EquipBreak {
                         card,
                         target: hero,
@@ -229,7 +230,7 @@ impl Nostalgix {
         let side = &s.sides[owner];
         let sources = std::iter::once(&side.hero)
             .chain(side.units.iter())
-            .filter(|e| self.keywords(s, e).has(Keywords::DIVINITY))
+            .filter(|e| e.keywords.has(Keywords::DIVINITY))
             .count();
         for _ in 0..sources {
             let units: ArrayVec<u16, MAX_UNITS> =
@@ -248,7 +249,7 @@ impl Nostalgix {
 
     /// The health of entity `id` (0 if it is not in play).
     fn health_of(&self, s: &State, id: u16) -> i16 {
-        s.entity(id).map_or(0, |e| self.health(s, e))
+        s.entity(id).map_or(0, |e| e.health())
     }
 
     /// Binds entity `id`: it may not attack during its controller's next
@@ -258,7 +259,7 @@ impl Nostalgix {
             return;
         };
         let Some(e) = s.entity(id) else { return };
-        if self.keywords(s, e).has(Keywords::IMMUNE_BINDING) {
+        if e.keywords.has(Keywords::IMMUNE_BINDING) {
             return;
         }
         // The controller's next turn: this one's successor if it is the
@@ -333,7 +334,7 @@ impl Nostalgix {
             return;
         };
         let unit = s.sides[owner].units[i];
-        if !forced && self.keywords(s, &unit).has(Keywords::IMMUNE) {
+        if !forced && unit.keywords.has(Keywords::IMMUNE) {
             return;
         }
         let side = &mut s.sides[owner];
@@ -402,11 +403,11 @@ impl Nostalgix {
                 return self.cap(s, p, "token", obs);
             }
             let id = s.fresh_id();
-            let e = Entity::new(id, card, TOKEN_SLOT, s.turn, true);
+            let e = self.spawn(s, id, card, TOKEN_SLOT, s.turn, true);
             s.sides[p].units.push(e);
-            let atk = self.best_attack(s, &e);
-            let health = self.health(s, &e);
-            let keywords = self.keywords(s, &e);
+            let atk = self.best_attack(&e);
+            let health = e.health();
+            let keywords = e.keywords;
             self.emit(
                 s,
                 p,
@@ -487,8 +488,12 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let firing: ArrayVec<Entity, MAX_UNITS> = s.sides[p]
-            .units
+        let units = &s.sides[p].units;
+        // Most turns nothing fires: skip the copy.
+        if !units.iter().any(|u| self.may_fire(u, trigger)) {
+            return;
+        }
+        let firing: ArrayVec<Entity, MAX_UNITS> = units
             .iter()
             .filter(|u| self.may_fire(u, trigger))
             .copied()
@@ -571,9 +576,7 @@ impl Nostalgix {
                     .count();
                 count >= n as usize
             }
-            Condition::HeroHealthAtMost(n) => {
-                self.health(s, &s.sides[ctx.controller].hero) <= i16::from(n)
-            }
+            Condition::HeroHealthAtMost(n) => s.sides[ctx.controller].hero.health() <= i16::from(n),
         }
     }
 
@@ -708,7 +711,7 @@ impl Nostalgix {
                     let deathtouch = ctx
                         .source
                         .and_then(|src| s.entity(src))
-                        .is_some_and(|e| self.keywords(s, e).has(Keywords::DEATHTOUCH));
+                        .is_some_and(|e| e.keywords.has(Keywords::DEATHTOUCH));
                     let hit = Hit {
                         by: ctx.controller,
                         source: ctx.source,

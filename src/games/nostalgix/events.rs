@@ -528,7 +528,7 @@ impl Report for Nostalgix {
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
         let side = &s.sides[player];
         SeatSummary {
-            health: self.health(s, &side.hero).into(),
+            health: side.hero.health().into(),
             score: side.prizes.into(),
         }
     }

@@ -40,12 +40,12 @@ impl Evaluate for Nostalgix {
             let attack: i32 = side
                 .units
                 .iter()
-                .map(|u| i32::from(self.best_attack(s, u)))
+                .map(|u| i32::from(self.best_attack(u)))
                 .sum();
             let health: i32 = side
                 .units
                 .iter()
-                .map(|u| i32::from(self.health(s, u).max(0)))
+                .map(|u| i32::from(u.health().max(0)))
                 .sum();
             let back = side.back.iter().filter(|b| **b != BackCard::Empty).count();
             (
@@ -65,8 +65,8 @@ impl Evaluate for Nostalgix {
             0.0
         };
         let values = [
-            f64::from(self.health(s, &me.hero)),
-            -f64::from(self.health(s, &foe.hero)),
+            f64::from(me.hero.health()),
+            -f64::from(foe.hero.health()),
             f64::from(me.prizes),
             -f64::from(foe.prizes),
             my_attack,

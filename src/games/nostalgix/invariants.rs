@@ -89,7 +89,7 @@ impl Invariants for Nostalgix {
                 {
                     return Err(format!("seat {p}: entity {} is half token", u.id));
                 }
-                if s.outcome.is_none() && self.health(s, u) <= 0 {
+                if s.outcome.is_none() && u.health() <= 0 {
                     return Err(format!("seat {p}: entity {} alive with no health", u.id));
                 }
             }
@@ -116,6 +116,22 @@ impl Invariants for Nostalgix {
                     return Err(format!(
                         "seat {p}: entity {} counts {} Equipment, has {attached}",
                         e.id, e.equipped
+                    ));
+                }
+                let mut fresh = *e;
+                self.derive(s, &mut fresh);
+                if fresh != *e {
+                    return Err(format!(
+                        "seat {p}: entity {} keeps stale derived figures \
+                         (keywords {:?}, max health {}, gear attack {}; \
+                         recomputed {:?}, {}, {})",
+                        e.id,
+                        e.keywords,
+                        e.max_health,
+                        e.gear_atk,
+                        fresh.keywords,
+                        fresh.max_health,
+                        fresh.gear_atk
                     ));
                 }
             }

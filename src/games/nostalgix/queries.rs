@@ -31,6 +31,17 @@ impl Nostalgix {
             })
     }
 
+    /// The sum of `figure` over the Equipment attached to `e` (none for
+    /// most entities, which skip the back rows).
+    fn equipment_sum(&self, s: &State, e: &Entity, figure: impl Fn(&Card) -> u8) -> i16 {
+        if e.equipped == 0 {
+            return 0;
+        }
+        self.equipment_on(s, e)
+            .map(|c| i16::from(figure(self.db.card(c))))
+            .sum()
+    }
+
     /// The Arena's aura, if it applies to `e`: (+atk, +health).
     fn aura(&self, s: &State, e: &Entity) -> (i16, i16) {
         match s.arena {
@@ -56,38 +67,70 @@ impl Nostalgix {
             && filter.element.is_none_or(|el| c.element == el)
     }
 
+    /// A new entity with its derived figures computed: how the rules put
+    /// Heroes, Fighters and tokens into play.
+    pub(super) fn spawn(
+        &self,
+        s: &State,
+        id: u16,
+        card: CardId,
+        slot: u8,
+        turn: u16,
+        token: bool,
+    ) -> Entity {
+        let mut e = Entity::new(id, card, slot, turn, token);
+        self.derive(s, &mut e);
+        e
+    }
+
+    /// Recomputes the derived figures of entity `id` after one of their
+    /// causes changed (Equipment attached or broken, evolution).
+    pub(super) fn refresh(&self, s: &mut State, id: u16) {
+        if let Some(mut e) = s.entity(id).copied() {
+            self.derive(s, &mut e);
+            if let Some(slot) = s.entity_mut(id) {
+                *slot = e;
+            }
+        }
+    }
+
+    /// Recomputes the derived figures of every entity in play (the Arena,
+    /// which can touch them all, changed).
+    pub(super) fn refresh_all(&self, s: &mut State) {
+        for p in s.sides.players() {
+            let mut hero = s.sides[p].hero;
+            self.derive(s, &mut hero);
+            s.sides[p].hero = hero;
+            for i in 0..s.sides[p].units.len() {
+                let mut unit = s.sides[p].units[i];
+                self.derive(s, &mut unit);
+                s.sides[p].units[i] = unit;
+            }
+        }
+    }
+
+    /// Sets the derived figures of `e` ([`Entity::keywords`],
+    /// [`Entity::max_health`], [`Entity::gear_atk`]) from its card, its
+    /// Equipment and the Arena.
+    pub(super) fn derive(&self, s: &State, e: &mut Entity) {
+        e.keywords = self.derived_keywords(s, e);
+        e.max_health = self.derived_max_health(s, e);
+        e.gear_atk = self.equipment_sum(s, e, |c| c.atk) + self.aura(s, e).0;
+    }
+
     /// Printed maximum health plus Equipment and Arena bonuses (rules:
     /// "Heal (Restore)" — healing stops here; health counters go above).
-    pub(super) fn max_health(&self, s: &State, e: &Entity) -> i16 {
+    fn derived_max_health(&self, s: &State, e: &Entity) -> i16 {
         let printed = if e.id < 2 && s.sudden_deaths > 0 {
             i16::from(SUDDEN_DEATH_HEALTH)
         } else {
             i16::from(self.card_of(e).health)
         };
-        let equip: i16 = self
-            .equipment_on(s, e)
-            .map(|c| i16::from(self.db.card(c).health))
-            .sum();
-        printed + equip + self.aura(s, e).1
-    }
-
-    /// Current health: maximum + health counters − damage.
-    pub(super) fn health(&self, s: &State, e: &Entity) -> i16 {
-        self.max_health(s, e) + i16::from(e.health_counters) - i16::from(e.damage)
-    }
-
-    /// ATK counters plus Equipment and Arena attack bonuses: what step 4 of
-    /// an attack adds.
-    pub(super) fn atk_bonus(&self, s: &State, e: &Entity) -> i16 {
-        let equip: i16 = self
-            .equipment_on(s, e)
-            .map(|c| i16::from(self.db.card(c).atk))
-            .sum();
-        i16::from(e.atk_counters) + equip + self.aura(s, e).0
+        printed + self.equipment_sum(s, e, |c| c.health) + self.aura(s, e).1
     }
 
     /// Keywords of the card plus those granted by Equipment.
-    pub(super) fn keywords(&self, s: &State, e: &Entity) -> Keywords {
+    fn derived_keywords(&self, s: &State, e: &Entity) -> Keywords {
         self.equipment_on(s, e)
             .fold(self.card_of(e).keywords, |k, c| {
                 k.with(self.db.card(c).keywords)
@@ -99,15 +142,9 @@ impl Nostalgix {
         (e.id >= 2).then(|| self.card_of(e).element)
     }
 
-    /// The Hero's attack value (rules: "Attack with your Hero, if they have
-    /// any attack points" gained from effects or Equipment).
-    pub(super) fn hero_attack(&self, s: &State, p: Player) -> i16 {
-        self.atk_bonus(s, &s.sides[p].hero)
-    }
-
     /// The damage a unit's best attack would deal before Weakness, for the
     /// evaluation features and token logs.
-    pub(super) fn best_attack(&self, s: &State, e: &Entity) -> i16 {
+    pub(super) fn best_attack(&self, e: &Entity) -> i16 {
         let c = self.card_of(e);
         let printed = if c.kind == Kind::Token {
             i16::from(c.atk)
@@ -118,7 +155,7 @@ impl Nostalgix {
                 .max()
                 .unwrap_or(0)
         };
-        (printed + self.atk_bonus(s, e)).max(0)
+        (printed + e.atk_bonus()).max(0)
     }
 
     /// Whether the side of `p` has an entity with `keyword`.
@@ -126,6 +163,6 @@ impl Nostalgix {
         let side = &s.sides[p];
         std::iter::once(&side.hero)
             .chain(side.units.iter())
-            .any(|e| self.keywords(s, e).has(keyword))
+            .any(|e| e.keywords.has(keyword))
     }
 }

@@ -12,7 +12,8 @@ use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
 use crate::core::{
-    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids, shuffle,
+    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids,
+    first_copies, shuffle,
 };
 
 // Reasons a game ends, as `games.csv` writes them.
@@ -36,8 +37,9 @@ impl Game for Nostalgix {
 
     /// A new game up to the first mulligan decision (setup steps 1–5).
     fn start(&self, rng: &mut GameRng, observer: &mut impl Observer<Event>) -> State {
-        let side = |p: Player| Side {
-            hero: Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false),
+        // `deal` puts the Heroes in.
+        let side = |_| Side {
+            hero: Entity::default(),
             units: Default::default(),
             under: Default::default(),
             back: [BackCard::Empty; BACK_ROW],
@@ -113,7 +115,7 @@ impl Game for Nostalgix {
         match s.phase {
             Phase::Mulligan => {
                 if !side.aside.is_full() {
-                    for i in distinct(&side.hand) {
+                    for i in first_copies(&side.hand) {
                         out.push(Action::MulliganPick(i as u8));
                     }
                 }
@@ -127,7 +129,7 @@ impl Game for Nostalgix {
                 out.push(Action::ChooseOrder { go_first: false });
             }
             Phase::Discard => {
-                for i in distinct(&side.hand) {
+                for i in first_copies(&side.hand) {
                     out.push(Action::Discard(i as u8));
                 }
             }
@@ -223,6 +225,7 @@ impl Game for Nostalgix {
                 if let Some(e) = s.entity_mut(on) {
                     e.equipped += 1;
                 }
+                self.refresh(s, on);
                 self.pay_card(s, p, card, Some(on), slot, obs);
             }
             Action::PlayArena { hand } => {
@@ -232,6 +235,7 @@ impl Game for Nostalgix {
                     let kind = EventKind::ArenaReplaced { card: old, owner };
                     self.emit(s, owner, kind, obs);
                 }
+                self.refresh_all(s);
                 self.pay_card(s, p, card, None, None, obs);
             }
             Action::ManaToken => {
@@ -362,7 +366,6 @@ impl Nostalgix {
     fn deal(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         for p in s.sides.players() {
             let side = &mut s.sides[p];
-            side.hero = Entity::new(hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
             side.units.clear();
             side.under = Default::default();
             side.back = [BackCard::Empty; BACK_ROW];
@@ -394,11 +397,14 @@ impl Nostalgix {
         s.windows.clear();
         s.searches.clear();
         for p in s.sides.players() {
+            s.sides[p].hero = self.spawn(s, hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
+        }
+        for p in s.sides.players() {
             let side = &s.sides[p];
             let kind = EventKind::Deal {
                 hand: side.hand.len() as u8,
                 deck: side.deck.len() as u8,
-                health: self.health(s, &side.hero).max(0) as u8,
+                health: side.hero.health().max(0) as u8,
                 prize_goal: s.prize_goal,
             };
             self.emit(s, p, kind, obs);
@@ -426,7 +432,7 @@ impl Nostalgix {
             .iter()
             .filter(|u| u.slot < SLOTS)
             .fold(0u8, |m, u| m | (1 << u.slot));
-        for i in distinct(&side.hand) {
+        for i in first_copies(&side.hand) {
             let card = self.db.card(side.hand[i]);
             if card.cost > side.mana {
                 continue;
@@ -539,11 +545,11 @@ impl Nostalgix {
         let taunt = self.side_has(s, foe, Keywords::TAUNT);
         let mut targets: arrayvec::ArrayVec<Tgt, { MAX_UNITS + 1 }> = arrayvec::ArrayVec::new();
         let foe_side = &s.sides[foe];
-        if !taunt || self.keywords(s, &foe_side.hero).has(Keywords::TAUNT) {
+        if !taunt || foe_side.hero.keywords.has(Keywords::TAUNT) {
             targets.push(Tgt::hero(foe));
         }
         for (u, unit) in foe_side.units.iter().enumerate() {
-            if !taunt || self.keywords(s, unit).has(Keywords::TAUNT) {
+            if !taunt || unit.keywords.has(Keywords::TAUNT) {
                 targets.push(Tgt::unit(foe, u));
             }
         }
@@ -562,7 +568,7 @@ impl Nostalgix {
                 }
             }
         }
-        if self.can_attack(s, &side.hero) && self.hero_attack(s, p) > 0 {
+        if self.can_attack(s, &side.hero) && side.hero.atk_bonus() > 0 {
             for &target in &targets {
                 out.push(Action::Attack {
                     attacker: Tgt::HERO,
@@ -574,8 +580,7 @@ impl Nostalgix {
     }
 
     fn can_attack(&self, s: &State, e: &Entity) -> bool {
-        let sick =
-            e.id >= 2 && e.entered_turn >= s.turn && !self.keywords(s, e).has(Keywords::CHARGE);
+        let sick = e.id >= 2 && e.entered_turn >= s.turn && !e.keywords.has(Keywords::CHARGE);
         !e.attacked && !sick && e.bound_turn != s.turn
     }
 
@@ -602,11 +607,11 @@ impl Nostalgix {
         };
         for &q in sides {
             let side = &s.sides[q];
-            if heroes && !self.keywords(s, &side.hero).has(immune) {
+            if heroes && !side.hero.keywords.has(immune) {
                 out.push(make(Some(Tgt::hero(q))));
             }
             for (u, unit) in side.units.iter().enumerate() {
-                if !self.keywords(s, unit).has(immune) {
+                if !unit.keywords.has(immune) {
                     out.push(make(Some(Tgt::unit(q, u))));
                 }
             }
@@ -626,7 +631,7 @@ impl Nostalgix {
                     .effects
                     .iter()
                     .any(|e| matches!(e.target, Target::Attacker | Target::Summoned));
-                if aimed && self.keywords(s, subject).has(Keywords::IMMUNE_SURPRISES) {
+                if aimed && subject.keywords.has(Keywords::IMMUNE_SURPRISES) {
                     continue;
                 }
             }
@@ -687,7 +692,7 @@ impl Nostalgix {
         let mana_left = s.sides[p].mana;
         let keywords = id
             .and_then(|id| s.entity(id))
-            .map_or(c.keywords, |e| self.keywords(s, e));
+            .map_or(c.keywords, |e| e.keywords);
         self.emit(
             s,
             p,
@@ -766,7 +771,7 @@ impl Nostalgix {
         s.sides[first.opponent()].mana_token = true;
         s.phase = Phase::Main;
         let heroes = s.sides.map(|side| side.hero.card);
-        let health = s.sides.map(|side| self.health(s, &side.hero).max(0) as u8);
+        let health = s.sides.map(|side| side.hero.health().max(0) as u8);
         self.emit(
             s,
             first,
@@ -889,9 +894,8 @@ impl Nostalgix {
         let card = self.take_from_hand(s, p, hand);
         let id = s.fresh_id();
         let turn = s.turn;
-        s.sides[p]
-            .units
-            .push(Entity::new(id, card, slot, turn, false));
+        let unit = self.spawn(s, id, card, slot, turn, false);
+        s.sides[p].units.push(unit);
         self.pay_card(s, p, card, Some(id), Some(slot), obs);
         self.entered(s, p, id, rng, obs);
         self.open_window(
@@ -924,10 +928,11 @@ impl Nostalgix {
         let u = *u;
         side.push_under(&u, old);
         let id = u.id;
+        self.refresh(s, id);
         let c = self.db.card(card);
         self.pay(s, p, c.cost);
         let mana_left = s.sides[p].mana;
-        let keywords = s.entity(id).map_or(c.keywords, |e| self.keywords(s, e));
+        let keywords = s.entity(id).map_or(c.keywords, |e| e.keywords);
         self.emit(
             s,
             p,
@@ -1063,16 +1068,9 @@ impl Nostalgix {
 
     /// Sends every Fighter with no health left to the Void (step 8).
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        // Undamaged Fighters have health left unless an Arena takes some.
+        // An Arena that takes health can defeat undamaged Fighters.
         let arena = s.arena.filter(|&(a, _)| self.db.card(a).aura_health < 0);
-        loop {
-            let dead = s.sides.enumerate().find_map(|(p, side)| {
-                side.units
-                    .iter()
-                    .find(|u| (u.damage > 0 || arena.is_some()) && self.health(s, u) <= 0)
-                    .map(|u| (p, *u))
-            });
-            let Some((owner, u)) = dead else { break };
+        while let Some((owner, u)) = first_defeated(s, arena.is_some()) {
             // Destroyed by whoever dealt it damage last, or by the Arena's
             // player when the Arena took its last health.
             let by = u
@@ -1104,7 +1102,7 @@ impl Nostalgix {
             );
             return true;
         }
-        let ko = |p: Player| self.health(s, &s.sides[p.opponent()].hero) <= 0;
+        let ko = |p: Player| s.sides[p.opponent()].hero.health() <= 0;
         let prizes = |p: Player| s.sides[p].prizes >= s.prize_goal;
         let wins = |p: Player| ko(p) || prizes(p);
         match (wins(Player::A), wins(Player::B)) {
@@ -1187,7 +1185,7 @@ impl Nostalgix {
             }
         }
         // Step 4: +/- ATK counters (and Equipment/Arena attack bonuses).
-        let counters = self.atk_bonus(s, &a);
+        let counters = a.atk_bonus();
         let mut damage = (base + counters).max(0);
         // Steps 5–6: Weakness doubles, Resistance takes 2, after counters.
         let el = self.element(&a);
@@ -1214,7 +1212,7 @@ impl Nostalgix {
         };
         self.emit(s, p, kind, obs);
         // Step 7: damage; the attacker takes none back.
-        let keywords = self.keywords(s, &a);
+        let keywords = a.keywords;
         let hit = Hit {
             by: p,
             source: Some(attacker),
@@ -1243,10 +1241,18 @@ impl Nostalgix {
     }
 }
 
+/// The first unit in play with no health left, and its owner. Undamaged
+/// units have health left unless an Arena takes some (`arena_hurts`).
+fn first_defeated(s: &State, arena_hurts: bool) -> Option<(Player, Entity)> {
+    for (p, side) in s.sides.enumerate() {
+        for u in side.units.iter() {
+            if (u.damage > 0 || arena_hurts) && u.health() <= 0 {
+                return Some((p, *u));
+            }
+        }
+    }
+    None
+}
+
 /// The cost of setting any Surprise (rules: "Surprises always cost 3").
 pub const SURPRISE_COST: u8 = 3;
-
-/// Indices of the first copy of each distinct card in `cards`.
-fn distinct(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
-    (0..cards.len()).filter(move |&i| !cards[..i].contains(&cards[i]))
-}

@@ -5,7 +5,7 @@
 //! with fixed positions, unlimited tokens, 6 back-row slots shared by
 //! Surprises and Equipment, one Arena for both players, the Void.
 
-use super::cards::{CardId, Filter, SurpriseTrigger};
+use super::cards::{CardId, Filter, Keywords, SurpriseTrigger};
 use super::deck::DECK_SIZE;
 use crate::core::{FixedVec, Outcome, Player, Seats};
 
@@ -88,10 +88,22 @@ pub struct Entity {
     pub token: bool,
     /// How many Equipment cards are attached to it.
     pub equipped: u8,
+    /// Derived: the card's keywords plus those its Equipment grants.
+    /// Kept up to date by `Nostalgix::refresh` whenever a cause changes
+    /// (a new entity, Equipment attached or broken, evolution, the Arena),
+    /// so the rules read it instead of recomputing it per query; the
+    /// invariants compare it with a recomputation after every action.
+    pub keywords: Keywords,
+    /// Derived (see `keywords`): printed maximum health plus Equipment and
+    /// Arena bonuses.
+    pub max_health: i16,
+    /// Derived (see `keywords`): Equipment and Arena attack bonuses.
+    pub gear_atk: i16,
 }
 
 impl Entity {
-    /// A fresh entity.
+    /// A fresh entity, its derived figures not yet computed: the rules
+    /// create entities with `Nostalgix::spawn`, which computes them.
     pub fn new(id: u16, card: CardId, slot: u8, turn: u16, token: bool) -> Entity {
         Entity {
             id,
@@ -108,7 +120,23 @@ impl Entity {
             prize_shield: false,
             token,
             equipped: 0,
+            keywords: Keywords::NONE,
+            max_health: 0,
+            gear_atk: 0,
         }
+    }
+
+    /// Current health: maximum + health counters − damage.
+    #[inline]
+    pub fn health(&self) -> i16 {
+        self.max_health + i16::from(self.health_counters) - i16::from(self.damage)
+    }
+
+    /// ATK counters plus Equipment and Arena attack bonuses: what step 4 of
+    /// an attack adds.
+    #[inline]
+    pub fn atk_bonus(&self) -> i16 {
+        i16::from(self.atk_counters) + self.gear_atk
     }
 }
 
@@ -402,18 +430,21 @@ impl State {
         if let Some(p) = hero_seat(id) {
             return Some((p, None));
         }
-        self.sides.enumerate().find_map(|(p, side)| {
-            let i = side.units.iter().position(|u| u.id == id)?;
-            Some((p, Some(i)))
-        })
+        for (p, side) in self.sides.enumerate() {
+            if let Some(i) = side.units.iter().position(|u| u.id == id) {
+                return Some((p, Some(i)));
+            }
+        }
+        None
     }
 
     /// The entity with `id`, if in play.
     pub fn entity(&self, id: u16) -> Option<&Entity> {
-        match self.locate(id)? {
-            (p, None) => Some(&self.sides[p].hero),
-            (p, Some(i)) => Some(&self.sides[p].units[i]),
+        if let Some(p) = hero_seat(id) {
+            return Some(&self.sides[p].hero);
         }
+        let mut units = self.sides.iter().flat_map(|side| side.units.iter());
+        units.find(|u| u.id == id)
     }
 
     /// The entity with `id`, mutably.
