@@ -77,29 +77,32 @@ impl Nostalgix {
         hit: Hit,
         obs: &mut impl Observer<Event>,
     ) -> u8 {
-        let Some(e) = s.entity(id).copied() else {
+        let Some((owner, index)) = s.locate(id) else {
             return 0;
         };
-        if amount <= 0 || e.keywords.has(Keywords::IMMUNE) {
+        let side = &mut s.sides[owner];
+        let t = match index {
+            Some(i) => &mut side.units[i],
+            None => &mut side.hero,
+        };
+        if amount <= 0 || t.keywords.has(Keywords::IMMUNE) {
             return 0;
         }
-        let health = e.health().max(0);
+        let health = t.health().max(0);
         let dealt = amount.min(health).min(i16::from(u8::MAX)) as u8;
         let lethal = hit.deathtouch && id >= 2;
-        if let Some(t) = s.entity_mut(id) {
-            // Health counters are spent first, so healing never restores
-            // health above the printed maximum (rules: "Heal (Restore)").
-            let from_counters = dealt.min(t.health_counters);
-            t.health_counters -= from_counters;
-            t.damage = if lethal {
-                u8::MAX
-            } else {
-                t.damage.saturating_add(dealt - from_counters)
-            };
-            t.hurt_by = Some(hit.by);
-        }
-        let owner = s.locate(id).map_or(Player::A, |(p, _)| p);
-        let after = s.entity(id).map_or(0, |t| t.health());
+        // Health counters are spent first, so healing never restores
+        // health above the printed maximum (rules: "Heal (Restore)").
+        let from_counters = dealt.min(t.health_counters);
+        t.health_counters -= from_counters;
+        t.damage = if lethal {
+            u8::MAX
+        } else {
+            t.damage.saturating_add(dealt - from_counters)
+        };
+        t.hurt_by = Some(hit.by);
+        let after = t.health();
+        s.wounded = true;
         self.emit(
             s,
             owner,

@@ -40,6 +40,9 @@ impl Invariants for Nostalgix {
         if s.capped {
             return Err("a cap dropped a token, a Surprise window or a search".into());
         }
+        if s.wounded {
+            return Err("a decision with the clean-up still to run".into());
+        }
         for (p, side) in s.sides.enumerate() {
             check_conservation(
                 &format!("seat {p}"),

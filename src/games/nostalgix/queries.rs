@@ -86,6 +86,8 @@ impl Nostalgix {
     /// Recomputes the derived figures of entity `id` after one of their
     /// causes changed (Equipment attached or broken, evolution).
     pub(super) fn refresh(&self, s: &mut State, id: u16) {
+        // A lower maximum can leave a damaged unit without health.
+        s.wounded = true;
         if let Some(mut e) = s.entity(id).copied() {
             self.derive(s, &mut e);
             if let Some(slot) = s.entity_mut(id) {
@@ -97,6 +99,7 @@ impl Nostalgix {
     /// Recomputes the derived figures of every entity in play (the Arena,
     /// which can touch them all, changed).
     pub(super) fn refresh_all(&self, s: &mut State) {
+        s.wounded = true;
         for p in s.sides.players() {
             let mut hero = s.sides[p].hero;
             self.derive(s, &mut hero);

@@ -73,6 +73,7 @@ impl Game for Nostalgix {
             capped: false,
             outcome: None,
             discards: 0,
+            wounded: false,
         };
         self.deal(&mut s, rng, observer);
         s
@@ -441,7 +442,10 @@ impl Nostalgix {
             match card.kind {
                 Kind::Fighter => {
                     if card.level == 1 {
-                        for slot in (0..SLOTS).filter(|&slot| occupied & (1 << slot) == 0) {
+                        let mut free = !occupied & ((1 << SLOTS) - 1);
+                        while free != 0 {
+                            let slot = free.trailing_zeros() as u8;
+                            free &= free - 1;
                             out.push(Action::Summon { hand, slot });
                         }
                     }
@@ -1063,6 +1067,8 @@ impl Nostalgix {
     /// Runs the end-of-resolution checks (tests build positions by hand).
     #[cfg(test)]
     pub(super) fn clean_up_for_tests(&self, s: &mut State, rng: &mut GameRng) {
+        // Positions built by hand may hold units without health.
+        s.wounded = true;
         self.settle(s, rng, &mut crate::core::NoObserver);
     }
 
@@ -1070,6 +1076,9 @@ impl Nostalgix {
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         // An Arena that takes health can defeat undamaged Fighters.
         let arena = s.arena.filter(|&(a, _)| self.db.card(a).aura_health < 0);
+        if !s.wounded && arena.is_none() {
+            return;
+        }
         while let Some((owner, u)) = first_defeated(s, arena.is_some()) {
             // Destroyed by whoever dealt it damage last, or by the Arena's
             // player when the Arena took its last health.
@@ -1080,6 +1089,7 @@ impl Nostalgix {
                 .unwrap_or(owner.opponent());
             self.destroy(s, u.id, true, by, rng, obs);
         }
+        s.wounded = false;
     }
 
     /// rules: "How to Win" and "Specialty Rules": a win by Hero health 0

@@ -374,6 +374,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.
     pub discards: u8,
+    /// A unit may have run out of health since the last clean-up (damage,
+    /// a lowered maximum): the clean-up looks only then (or under an Arena
+    /// that takes health). Always `false` when someone must decide.
+    pub wounded: bool,
 }
 
 // `clone_from` copies only the used part, which a plain copy cannot.
@@ -404,6 +408,7 @@ impl Clone for State {
             capped,
             outcome,
             discards,
+            wounded,
         } = source;
         self.sides.clone_from(sides);
         self.arena = *arena;
@@ -420,6 +425,7 @@ impl Clone for State {
         self.capped = *capped;
         self.outcome = *outcome;
         self.discards = *discards;
+        self.wounded = *wounded;
     }
 }
 
