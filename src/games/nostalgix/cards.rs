@@ -290,6 +290,14 @@ pub enum Trigger {
     OnDestroyed,
 }
 
+impl Trigger {
+    /// This trigger's bit in [`Card::triggers`].
+    #[inline]
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
 /// When a face-down Surprise may be flipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -373,6 +381,10 @@ pub struct Card {
     pub attacks: Vec<Attack>,
     /// Abilities (Heroes: one activated ability).
     pub abilities: Vec<Ability>,
+    /// The triggers of `abilities`, one bit per [`Trigger`] (set when the
+    /// card is built; overrides change only an ability's cost), so the
+    /// rules ask "does anything fire?" without walking the abilities.
+    pub triggers: u8,
     /// Token attack, Equipment +ATK, Stacked +ATK.
     pub atk: u8,
     /// Stacked Fighters: the opponent takes no prize counter for the stack.
@@ -396,7 +408,7 @@ impl Card {
     /// Whether one of its abilities fires on `trigger`.
     #[inline]
     pub fn has_trigger(&self, trigger: Trigger) -> bool {
-        self.abilities.iter().any(|a| a.trigger == trigger)
+        self.triggers & trigger.bit() != 0
     }
     /// Whether playing the card needs a chosen target (the first chosen
     /// target of its effects), if any.
@@ -628,6 +640,7 @@ impl CardDef for Card {
             keywords: keywords(at, &r.keywords),
             attacks: Vec::new(),
             abilities: Vec::new(),
+            triggers: 0,
             atk: r.atk.unwrap_or(0),
             prize_shield: r.prize_shield,
             effects: r.effects.iter().map(|e| effect(at, e)).collect(),
@@ -656,6 +669,10 @@ impl CardDef for Card {
                 effects: a.effects.iter().map(|e| effect(at, e)).collect(),
             })
             .collect();
+        card.triggers = card
+            .abilities
+            .iter()
+            .fold(0, |bits, a| bits | a.trigger.bit());
         if let Some(aura) = &r.aura {
             card.aura_atk = aura.atk;
             card.aura_health = aura.health;
@@ -1156,6 +1173,28 @@ mod tests {
     fn bundled_pool_loads() {
         let db = Nostalgix::bundled_cards();
         assert!(db.id("Stack-O-Fox").is_some());
+    }
+
+    #[test]
+    fn each_card_knows_the_triggers_of_its_abilities() {
+        let db = Nostalgix::bundled_cards();
+        let all = [
+            Trigger::Activated,
+            Trigger::OnSummon,
+            Trigger::AfterAttack,
+            Trigger::StartOfTurn,
+            Trigger::EndOfTurn,
+            Trigger::OnDestroyed,
+        ];
+        let mut seen = 0;
+        for (_, card) in db.cards() {
+            for t in all {
+                let walked = card.abilities.iter().any(|a| a.trigger == t);
+                assert_eq!(card.has_trigger(t), walked, "{} {t:?}", card.name);
+                seen |= u8::from(walked) << t as u8;
+            }
+        }
+        assert_eq!(seen, 0b11_1111, "the pool uses every trigger");
     }
 
     #[test]

@@ -475,6 +475,7 @@ impl Nostalgix {
 
     /// Whether `e` can have an ability on `trigger`: its card has one, or
     /// it carries Equipment (which may).
+    #[inline]
     fn may_fire(&self, e: &Entity, trigger: Trigger) -> bool {
         e.equipped > 0 || self.card_of(e).has_trigger(trigger)
     }

@@ -1,5 +1,10 @@
-//! Derived figures of entities: health, attack bonus and keywords as
-//! modified by Equipment and the Arena. Nothing here changes the state.
+//! Derived figures of entities: keywords, maximum health and attack bonus
+//! as modified by Equipment and the Arena. Each entity keeps them
+//! ([`Entity::keywords`], [`Entity::max_health`], [`Entity::gear_atk`]) so
+//! the rules read them instead of recomputing them per query; the rules
+//! call [`Nostalgix::refresh`] (or `refresh_all`) where a cause changes,
+//! and the invariants compare every entity with [`Nostalgix::derive`]'s
+//! recomputation.
 
 use super::Nostalgix;
 use super::cards::{Card, CardId, Element, Filter, Keywords, Kind};
