@@ -77,24 +77,36 @@ pub fn distinct_ids<const N: usize>(
 }
 
 /// The index of the first copy of each card of `cards`, in order: how a
-/// hand holding several copies of a card offers that card once. A set of
-/// seen ids makes it linear; ids beyond [`COUNTED_IDS`] are looked up in
-/// the cards before them.
+/// hand holding several copies of a card offers that card once.
 pub fn first_copies(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
-    let mut seen = [0u64; COUNTED_IDS / 64];
-    cards.iter().enumerate().filter_map(move |(i, c)| {
-        let id = c.index();
-        let first = match seen.get_mut(id / 64) {
+    let mut seen = FirstCopies::default();
+    (0..cards.len()).filter(move |&i| seen.first(cards, i))
+}
+
+/// Which card ids of a hand were met already, so that a hand holding
+/// several copies of a card offers that card once. A set of seen ids keeps
+/// it linear; ids beyond [`COUNTED_IDS`] are looked up in the cards before.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FirstCopies([u64; COUNTED_IDS / 64]);
+
+impl FirstCopies {
+    /// Whether `cards[i]` is the first copy of its id asked about, and marks
+    /// it met. A caller may skip cards for a property of the card itself
+    /// (its cost): all copies of an id are then skipped alike.
+    #[inline]
+    pub fn first(&mut self, cards: &[CardId], i: usize) -> bool {
+        let card = cards[i];
+        let id = card.index();
+        match self.0.get_mut(id / 64) {
             Some(word) => {
                 let bit = 1 << (id % 64);
                 let first = *word & bit == 0;
                 *word |= bit;
                 first
             }
-            None => !cards[..i].contains(c),
-        };
-        first.then_some(i)
-    })
+            None => !cards[..i].contains(&card),
+        }
+    }
 }
 
 /// The card ids [`sort_card_ids`] sorts by counting.
@@ -574,6 +586,27 @@ mod tests {
             expected.sort_unstable();
             sort_card_ids(&mut ids);
             prop_assert_eq!(ids, expected);
+        }
+
+        #[test]
+        fn first_copies_are_the_first_index_of_each_id(
+            ids in proptest::collection::vec(240u16..280, 0..40),
+            skipped in 240u16..280,
+        ) {
+            // Ids on both sides of COUNTED_IDS; one id skipped by the
+            // caller, as an unaffordable card is.
+            let hand: Vec<CardId> = ids.into_iter().map(CardId).collect();
+            let first = |i: usize| !hand[..i].contains(&hand[i]);
+            let expected: Vec<usize> = (0..hand.len()).filter(|&i| first(i)).collect();
+            prop_assert_eq!(first_copies(&hand).collect::<Vec<_>>(), expected);
+            let mut offered = FirstCopies::default();
+            let asked: Vec<usize> = (0..hand.len())
+                .filter(|&i| hand[i].0 != skipped && offered.first(&hand, i))
+                .collect();
+            let expected: Vec<usize> = (0..hand.len())
+                .filter(|&i| hand[i].0 != skipped && first(i))
+                .collect();
+            prop_assert_eq!(asked, expected);
         }
     }
 

@@ -12,8 +12,8 @@ use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
 use crate::core::{
-    Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids,
-    first_copies, shuffle,
+    FirstCopies, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies,
+    distinct_ids, first_copies, shuffle,
 };
 
 // Reasons a game ends, as `games.csv` writes them.
@@ -433,9 +433,11 @@ impl Nostalgix {
             .iter()
             .filter(|u| u.slot < SLOTS)
             .fold(0u8, |m, u| m | (1 << u.slot));
-        for i in first_copies(&side.hand) {
-            let card = self.db.card(side.hand[i]);
-            if card.cost > side.mana {
+        // Affordability first: every copy of a card costs the same.
+        let mut offered = FirstCopies::default();
+        for (i, &id) in side.hand.iter().enumerate() {
+            let card = self.db.card(id);
+            if card.cost > side.mana || !offered.first(&side.hand, i) {
                 continue;
             }
             let hand = i as u8;
