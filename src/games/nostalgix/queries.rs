@@ -36,12 +36,8 @@ impl Nostalgix {
             })
     }
 
-    /// The sum of `figure` over the Equipment attached to `e` (none for
-    /// most entities, which skip the back rows).
+    /// The sum of `figure` over the Equipment attached to `e`.
     fn equipment_sum(&self, s: &State, e: &Entity, figure: impl Fn(&Card) -> u8) -> i16 {
-        if e.equipped == 0 {
-            return 0;
-        }
         self.equipment_on(s, e)
             .map(|c| i16::from(figure(self.db.card(c))))
             .sum()
