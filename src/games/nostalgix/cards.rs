@@ -385,6 +385,11 @@ pub struct Card {
     /// card is built; overrides change only an ability's cost), so the
     /// rules ask "does anything fire?" without walking the abilities.
     pub triggers: u8,
+    /// The damage of its best printed attack (a Token's `atk`), before
+    /// bonuses: kept with the card (set when it is built and after every
+    /// override), as the evaluation reads it for every unit of every
+    /// position it scores.
+    pub printed_attack: u8,
     /// Token attack, Equipment +ATK, Stacked +ATK.
     pub atk: u8,
     /// Stacked Fighters: the opponent takes no prize counter for the stack.
@@ -405,6 +410,20 @@ pub struct Card {
 }
 
 impl Card {
+    /// Sets the figures kept with the card from the rest of it:
+    /// [`Card::triggers`] and [`Card::printed_attack`].
+    fn derive(&mut self) {
+        self.triggers = self
+            .abilities
+            .iter()
+            .fold(0, |bits, a| bits | a.trigger.bit());
+        self.printed_attack = if self.kind == Kind::Token {
+            self.atk
+        } else {
+            self.attacks.iter().map(|a| a.damage).max().unwrap_or(0)
+        };
+    }
+
     /// Whether one of its abilities fires on `trigger`.
     #[inline]
     pub fn has_trigger(&self, trigger: Trigger) -> bool {
@@ -641,6 +660,7 @@ impl CardDef for Card {
             attacks: Vec::new(),
             abilities: Vec::new(),
             triggers: 0,
+            printed_attack: 0,
             atk: r.atk.unwrap_or(0),
             prize_shield: r.prize_shield,
             effects: r.effects.iter().map(|e| effect(at, e)).collect(),
@@ -669,10 +689,7 @@ impl CardDef for Card {
                 effects: a.effects.iter().map(|e| effect(at, e)).collect(),
             })
             .collect();
-        card.triggers = card
-            .abilities
-            .iter()
-            .fold(0, |bits, a| bits | a.trigger.bit());
+        card.derive();
         if let Some(aura) = &r.aura {
             card.aura_atk = aura.atk;
             card.aura_health = aura.health;
@@ -790,6 +807,7 @@ impl CardDef for Card {
                 }
             }
         }
+        self.derive();
         Ok(())
     }
 
@@ -1264,6 +1282,28 @@ mod tests {
             .expect("valid");
         let fox = db.card(db.id("Stack-O-Fox").expect("fox"));
         assert_eq!((fox.health, fox.attacks[0].damage), (7, 4));
+    }
+
+    #[test]
+    fn each_card_keeps_its_best_printed_attack_through_overrides() {
+        let mut db = Nostalgix::bundled_cards();
+        let walked = |c: &Card| match c.kind {
+            Kind::Token => c.atk,
+            _ => c.attacks.iter().map(|a| a.damage).max().unwrap_or(0),
+        };
+        for (_, card) in db.cards() {
+            assert_eq!(card.printed_attack, walked(card), "{}", card.name);
+        }
+        let (fox, token) = (
+            db.id("Stack-O-Fox").expect("fox"),
+            db.id("Fox Token").expect("token"),
+        );
+        assert_eq!(db.card(fox).printed_attack, 1);
+        db.apply_override("Stack-O-Fox.attacks.0.damage=6")
+            .expect("valid");
+        db.apply_override("Fox Token.atk=5").expect("valid");
+        assert_eq!(db.card(fox).printed_attack, 6);
+        assert_eq!(db.card(token).printed_attack, 5);
     }
 
     #[test]

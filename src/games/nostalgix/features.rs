@@ -35,18 +35,14 @@ impl Evaluate for Nostalgix {
 
     /// Writes [`FEATURES`] for player `p` into `out`.
     fn features(&self, s: &State, p: Player, out: &mut [f64]) {
+        // One walk over each side's units: attack, health, count, back row.
         let board = |q: Player| {
             let side = &s.sides[q];
-            let attack: i32 = side
-                .units
-                .iter()
-                .map(|u| i32::from(self.best_attack(u)))
-                .sum();
-            let health: i32 = side
-                .units
-                .iter()
-                .map(|u| i32::from(u.health().max(0)))
-                .sum();
+            let (mut attack, mut health) = (0i32, 0i32);
+            for u in side.units.iter() {
+                attack += i32::from(self.best_attack(u));
+                health += i32::from(u.health().max(0));
+            }
             let back = side.back.iter().filter(|b| **b != BackCard::Empty).count();
             (
                 f64::from(attack),

@@ -149,17 +149,7 @@ impl Nostalgix {
     /// The damage a unit's best attack would deal before Weakness, for the
     /// evaluation features and token logs.
     pub(super) fn best_attack(&self, e: &Entity) -> i16 {
-        let c = self.card_of(e);
-        let printed = if c.kind == Kind::Token {
-            i16::from(c.atk)
-        } else {
-            c.attacks
-                .iter()
-                .map(|a| i16::from(a.damage))
-                .max()
-                .unwrap_or(0)
-        };
-        (printed + e.atk_bonus()).max(0)
+        (i16::from(self.card_of(e).printed_attack) + e.atk_bonus()).max(0)
     }
 
     /// Whether the side of `p` has an entity with `keyword`.
