@@ -29,7 +29,11 @@
 //! began to open `enemy_summon` windows, Health Counters on a damaged
 //! entity only heal, Divinity counts its sources and destroying one's own
 //! Fighter stopped giving the opponent a prize counter (issue "Every state
-//! change is an event").
+//! change is an event"), and again when the runner began to keep a seat's
+//! view across its decisions in a row (issue "Five times faster": the
+//! determinization stream is drawn less, so the evolution deck's games
+//! changed; every round-robin win rate of 20,000 games a seat stayed
+//! inside its 95% interval of before).
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -1,7 +1,8 @@
 //! Bots never read hidden information: two states that differ only in what
 //! the deciding player cannot see produce the same decision, for every
-//! bundled strategy, along the path the runner uses (a view determinized for
-//! the decider if the bot needs one, else the state itself, then `choose`).
+//! bundled strategy, along the path the runner uses (a view for the decider
+//! if the bot needs one — kept from its decision just before, or dealt
+//! afresh — else the state itself, then `choose`).
 //! On Nostalgix with states changed by hand (the opponent's hand and the
 //! order of the decks), and on every ruleset with the hidden part dealt
 //! again.
@@ -16,25 +17,35 @@ use decklab::games::nintendo_tcg::NintendoTcg;
 use decklab::games::nostalgix::Nostalgix;
 use decklab::games::nostalgix::state::State;
 use decklab::games::pixel_tactics::PixelTactics;
+use decklab::sim::Views;
 
 /// The strategies every test here runs: one of each kind.
 const STRATEGIES: [&str; 3] = ["random", "greedy", "ismcts-200"];
 
 /// The decision of `bot` for `player` at `state`, as the runner takes it:
-/// a view determinized from `seed` if the bot needs one, else the state.
+/// the view `views` shows (kept from the seat's decision just before, or
+/// dealt afresh) if the bot needs one, else the state. Returns the
+/// decision and the view shown, if any.
 fn runner_decision<G: Game + Evaluate>(
     game: &G,
     bot: &mut Bot<G>,
+    views: &mut Views<G>,
     state: &G::State,
     player: Player,
     seed: u64,
-) -> Option<G::Action> {
-    let view = if bot.needs_view() {
-        game.determinize(state, player, &mut derive_rng(seed, 7))
+) -> (Option<G::Action>, Option<G::State>) {
+    let (view, shown) = if bot.needs_view() {
+        let view = views.view(game, state, player);
+        (view, Some(view.clone()))
     } else {
-        state.clone()
+        views.forget();
+        (state, None)
     };
-    bot.choose(game, &view, player, &mut derive_rng(seed, 8))
+    let action = bot.choose(game, view, player, &mut derive_rng(seed, 8));
+    if let Some(a) = action {
+        views.took(a);
+    }
+    (action, shown)
 }
 
 /// Random play from `seed` until `turn`, stopping at a decision of seat a.
@@ -86,7 +97,8 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
                 Strategy::resolve(name, FeatureSet::of(&game)).expect("bundled strategy");
             let decide = |state: &State| {
                 let mut bot = Bot::new(&game, &strategy);
-                runner_decision(&game, &mut bot, state, Player::A, seed)
+                let mut views = Views::new(&game, seed);
+                runner_decision(&game, &mut bot, &mut views, state, Player::A, seed).0
             };
             assert_eq!(decide(&s), decide(&other), "{name} at seed {seed}");
         }
@@ -96,15 +108,18 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
 /// In every ruleset, at decisions along random games, the state and a
 /// determinization of it for the decider (a state that differs from it only
 /// in what the decider cannot see) get the same decision from every kind
-/// of bot; at least one of them differs from the state, so the test has
-/// hidden cards to tell apart.
-fn blind_in<G: Game + Evaluate>(name: &str, game: &G) {
+/// of bot, and so on for the decider's next decisions in a row (the runner
+/// keeps its view across them where the ruleset can: [`Views`]) while
+/// both states, played on alike, stay alike to it. At least one of them
+/// differs from the state, so the test has hidden cards to tell apart.
+/// Returns the views kept.
+fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> u64 {
     let strategies: Vec<Strategy> = STRATEGIES
         .iter()
         .map(|s| Strategy::resolve(s, FeatureSet::of(game)).expect("bundled strategy"))
         .collect();
     let mut legal = Vec::new();
-    let mut differed = 0;
+    let (mut differed, mut kept) = (0, 0);
     for seed in 1..=3 {
         let mut rng = rng_from_seed(seed);
         let mut state = game.new_state(&mut rng);
@@ -116,14 +131,16 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) {
                 let other = game.determinize(&state, player, &mut derive_rng(seed, step));
                 differed += usize::from(other != state);
                 for strategy in &strategies {
-                    let mut bot = Bot::new(game, strategy);
-                    let mine = runner_decision(game, &mut bot, &state, player, seed + step);
-                    let theirs = runner_decision(game, &mut bot, &other, player, seed + step);
-                    assert_eq!(
-                        mine, theirs,
-                        "{name}: {} at seed {seed}, step {step}",
-                        strategy.name
-                    );
+                    kept += decide_alike(
+                        game,
+                        strategy,
+                        [state.clone(), other.clone()],
+                        player,
+                        seed + step,
+                    )
+                    .unwrap_or_else(|m| {
+                        panic!("{name}: {} at seed {seed}, step {step}: {m}", strategy.name)
+                    });
                 }
             }
             game.legal_actions(&state, &mut legal);
@@ -132,11 +149,59 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) {
         }
     }
     assert!(differed > 0, "{name}: no decision had hidden cards");
+    kept
+}
+
+/// Plays the twin states `twins` on with `strategy` for `player`'s
+/// decisions in a row (at most 8), each twin through its own [`Views`],
+/// while both stay alike to `player`; an error if the twins' views or
+/// decisions ever differ. Returns the views kept.
+fn decide_alike<G: Game + Evaluate>(
+    game: &G,
+    strategy: &Strategy,
+    mut twins: [G::State; 2],
+    player: Player,
+    seed: u64,
+) -> Result<u64, String> {
+    let mut bots = [Bot::new(game, strategy), Bot::new(game, strategy)];
+    let mut views = [Views::new(game, seed), Views::new(game, seed)];
+    let chance = derive_rng(seed, 9);
+    for turn in 0..8 {
+        let alike = game.info_key(&twins[0], player) == game.info_key(&twins[1], player);
+        if !alike || game.to_move(&twins[0]) != Node::Decision(player) {
+            break;
+        }
+        let mut decided = [(None, None), (None, None)];
+        for (i, twin) in twins.iter().enumerate() {
+            decided[i] =
+                runner_decision(game, &mut bots[i], &mut views[i], twin, player, seed + turn);
+        }
+        let [(mine, my_view), (theirs, their_view)] = decided;
+        // The views themselves are equal, not only the decisions (which
+        // might agree by chance): a view depends on what the seat knows.
+        if my_view != their_view {
+            return Err(format!("decision {turn} in a row: the views shown differ"));
+        }
+        if mine != theirs {
+            return Err(format!(
+                "decision {turn} in a row: {mine:?} against {theirs:?}"
+            ));
+        }
+        let Some(action) = mine else { break };
+        for twin in &mut twins {
+            game.apply(twin, action, &mut chance.clone(), &mut NoObserver);
+        }
+    }
+    Ok(views[0].kept())
 }
 
 #[test]
 fn every_ruleset_decides_blind() {
-    blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    let kept = blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    assert!(
+        kept > 0,
+        "no Nostalgix view was kept: the kept-view path went untested"
+    );
     blind_in("pixel-tactics", &PixelTactics::bundled(0, 1));
     blind_in("astrom-cross", &AstromCross::bundled(0, 1));
     blind_in("nintendo-tcg", &NintendoTcg::bundled(0, 1));

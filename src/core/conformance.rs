@@ -4,7 +4,8 @@
 //! over a stale copy, which plays on as the original does), `determinize`
 //! keeps the
 //! observer's information set (what it saw) and every player's card count,
-//! the ruleset's invariants hold after every action, and replaying a game's
+//! a view kept across an action (`follow_view`) is still one, the
+//! ruleset's invariants hold after every action, and replaying a game's
 //! actions from its seed reaches the same final state.
 
 use super::{Game, GameRng, Invariants, NoObserver, Node, Player, below, derive_rng};
@@ -133,7 +134,17 @@ pub fn games_with<G: Game + Invariants>(
             if let (Checks::Full, Some(copy)) = (checks, &mut scratch) {
                 game.apply(copy, action, &mut rng.clone(), &mut NoObserver);
             }
+            // The decider's view, to follow the action below.
+            let decider = match game.to_move(&state) {
+                Node::Decision(p) if checks == Checks::Full => Some(p),
+                _ => None,
+            };
+            let view = decider.map(|p| (p, game.determinize(&state, p, &mut derive_rng(seed, 3))));
             game.apply(&mut state, action, &mut rng, &mut NoObserver);
+            if let Some((p, mut view)) = view {
+                check_followed_view(game, &mut view, action, &state, p, seed)
+                    .map_err(|m| fail(&history, m))?;
+            }
             if checks == Checks::Full && scratch.as_ref() != Some(&state) {
                 return Err(fail(
                     &history,
@@ -158,6 +169,39 @@ pub fn games_with<G: Game + Invariants>(
         report.actions += history.len() as u64;
     }
     Ok(report)
+}
+
+/// A view the ruleset keeps after `action` ([`Game::follow_view`]) must be
+/// a view of `state` for `player`: the same information set, the same
+/// legal actions if `player` decides again, and the invariants.
+fn check_followed_view<G: Game + Invariants>(
+    game: &G,
+    view: &mut G::State,
+    action: G::Action,
+    state: &G::State,
+    player: Player,
+    seed: u64,
+) -> Result<(), String> {
+    if !game.follow_view(view, action, state, player, &mut derive_rng(seed, 4)) {
+        return Ok(());
+    }
+    if game.info_key(view, player) != game.info_key(state, player) {
+        return Err(format!(
+            "a view {player} kept after {action:?} is not of its information set"
+        ));
+    }
+    if game.to_move(state) == Node::Decision(player) {
+        let (mut seen, mut real) = (Vec::new(), Vec::new());
+        game.legal_actions(view, &mut seen);
+        game.legal_actions(state, &mut real);
+        if seen != real {
+            return Err(format!(
+                "the legal actions of {player}'s kept view differ from the state's: {seen:?} against {real:?}"
+            ));
+        }
+    }
+    game.check_invariants(view)
+        .map_err(|m| format!("a kept view breaks an invariant: {m}"))
 }
 
 fn check_determinize<G: Game + Invariants>(

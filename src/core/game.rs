@@ -88,6 +88,28 @@ pub trait Game: Sync {
     /// `player` cannot tell apart.
     fn info_key(&self, state: &Self::State, player: Player) -> u64;
 
+    /// Keeps a view across a seat's decisions: plays `action`, which
+    /// `player` just took on `view` (a view of the state for `player`),
+    /// on `view`, chance drawn from `rng`, and tells whether the result is
+    /// still a view of `state` (the game after the action) for `player`:
+    /// the same information set ([`Game::info_key`]), judged from what
+    /// `player` may know of `state` only. If it is, the runner shows
+    /// `player` that view again instead of dealing a fresh one: the hidden
+    /// cards were dealt at random once and nothing since told `player`
+    /// more about them. The default keeps nothing (`false`, `view` and
+    /// `rng` untouched): every decision gets a fresh determinization.
+    fn follow_view(
+        &self,
+        view: &mut Self::State,
+        action: Self::Action,
+        state: &Self::State,
+        player: Player,
+        rng: &mut GameRng,
+    ) -> bool {
+        let _ = (view, action, state, player, rng);
+        false
+    }
+
     /// Plays `action` if it is legal, else returns an error and leaves the
     /// state untouched.
     fn apply_checked(

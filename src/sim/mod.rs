@@ -5,11 +5,13 @@ mod play;
 mod progress;
 mod run;
 mod shard;
+mod views;
 
 pub use play::{CUT_REASON, Decision, PlayedGame, UNFINISHED, play_game, play_seeded, play_with};
 pub use progress::{Progress, progress_bar};
 pub use run::{RunConfig, RunReport, run, run_until, run_with_bar, thread_pool};
 pub use shard::{Shard, ShardError};
+pub use views::Views;
 
 #[cfg(test)]
 mod tests;

@@ -3,18 +3,21 @@
 //! Game `i` of a run with master seed `s` is seeded `seed_i =
 //! game_seed(s, i)`. Its RNG streams, all derived from `seed_i`: `0` for
 //! the rules' chance, `1 + p` for the bot of seat `p`, and `1 +
-//! MAX_PLAYERS + p` for the determinizations of seat `p`. So a game depends
-//! only on `(s, i)`, never on threads, shards or the other games.
+//! MAX_PLAYERS + p` for the determinizations of seat `p` (and the chance of
+//! its views kept, see [`Views`]). So a game depends only on `(s, i)`,
+//! never on threads, shards or the other games.
 
 use serde_json::Value;
 
 use crate::bots::Bot;
 use crate::core::{
-    Evaluate, Game, GameRng, Ledger, MAX_PLAYERS, Metric, Node, Outcome, Player, Report,
-    SeatSummary, Seats, derive_rng, game_seed,
+    Evaluate, Game, GameRng, Ledger, Metric, Node, Outcome, Player, Report, SeatSummary, Seats,
+    derive_rng, game_seed,
 };
 use crate::output::log_line;
 use crate::stats::{GameRecord, Recorder};
+
+use super::Views;
 
 /// The reason of a game cut by the runner's action cap (a draw): a game
 /// that ran away, not one that reached its ruleset's turn limit.
@@ -102,8 +105,9 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
 pub struct Decision<'a, G: Game> {
     /// The seat that decides.
     pub player: Player,
-    /// The state determinized for `player`: all a bot (or a person) may
-    /// look at. For a bot that reads only the legal actions
+    /// The state determinized for `player` (dealt afresh, or kept from
+    /// `player`'s decision just before: [`Views`]): all a bot (or a
+    /// person) may look at. For a bot that reads only the legal actions
     /// ([`Bot::needs_view`] false) it is the state itself, undealt: its
     /// legal actions are those of every determinization for `player` (the
     /// conformance checks prove it for every ruleset), so the choice is the
@@ -132,9 +136,10 @@ pub fn play_with<G: Game + Report + Evaluate>(
     play_seen(game, seed, index, log, action_cap, |_| true, choose)
 }
 
-/// [`play_with`], determinizing the view of a deciding seat `p` only if
+/// [`play_with`], showing a deciding seat `p` a view ([`Views`]) only if
 /// `needs_view(p)` (else [`Decision::view`] is the state itself). Skipping
-/// the determinization of a seat leaves the other streams as they were, so
+/// the view of a seat leaves the other seats' streams and views as they
+/// were (a view is kept only across decisions in a row of one seat), so
 /// the game is the same.
 fn play_seen<G: Game + Report + Evaluate>(
     game: &G,
@@ -150,9 +155,7 @@ fn play_seen<G: Game + Report + Evaluate>(
     let mut bot_rngs: Vec<GameRng> = (0..players as u64)
         .map(|p| derive_rng(seed, 1 + p))
         .collect();
-    let mut det_rngs: Vec<GameRng> = (0..players as u64)
-        .map(|p| derive_rng(seed, 1 + MAX_PLAYERS as u64 + p))
-        .collect();
+    let mut views = Views::new(game, seed);
     let mut recorder = Recorder::new(players);
     if game.plays_in_rounds() {
         recorder = recorder.in_rounds();
@@ -183,24 +186,23 @@ fn play_seen<G: Game + Report + Evaluate>(
         if actions >= action_cap {
             break Outcome::draw(players, CUT_REASON);
         }
-        let seat = player.index();
-        let dealt;
         let view = if needs_view(player) {
-            dealt = game.determinize(&state, player, &mut det_rngs[seat]);
-            &dealt
+            views.view(game, &state, player)
         } else {
+            views.forget();
             &state
         };
         let decision = Decision {
             player,
             view,
             state: &state,
-            rng: &mut bot_rngs[seat],
+            rng: &mut bot_rngs[player.index()],
             log: &lines,
         };
         let Some(action) = choose(decision) else {
             break Outcome::draw(players, UNFINISHED);
         };
+        views.took(action);
         game.apply(&mut state, action, &mut rng, &mut |e: &G::Event| {
             observe(e, &mut lines)
         });

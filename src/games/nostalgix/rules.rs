@@ -12,7 +12,7 @@ use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
 use super::state::*;
 use crate::core::{
-    FirstCopies, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies,
+    FirstCopies, Game, GameRng, NoObserver, Node, Observer, Outcome, Player, Seats, below, copies,
     distinct_ids, first_copies, shuffle,
 };
 
@@ -358,6 +358,18 @@ impl Game for Nostalgix {
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
         self.info_hash(s, player)
+    }
+
+    fn follow_view(
+        &self,
+        view: &mut State,
+        action: Action,
+        state: &State,
+        player: Player,
+        rng: &mut GameRng,
+    ) -> bool {
+        self.apply(view, action, rng, &mut NoObserver);
+        self.same_information(view, state, player)
     }
 }
 

@@ -13,8 +13,8 @@ use arrayvec::ArrayVec;
 
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
-use super::state::{BackCard, State};
-use crate::core::{GameRng, Player, shuffle, sort_card_ids};
+use super::state::{BackCard, Side, State};
+use crate::core::{CardTally, GameRng, Player, same_cards, shuffle, sort_card_ids};
 
 /// The unseen cards of one player, as a multiset in canonical order.
 type Pool = ArrayVec<CardId, 128>;
@@ -91,6 +91,54 @@ impl Nostalgix {
         side.bottom_known = 0;
     }
 
+    /// Whether `player` sees `a` and `b` alike, exactly when their
+    /// [`info_hash`](Self::info_hash) canonical forms are equal, but without
+    /// building them: everything public equal, `player`'s own cards equal
+    /// but for the order of the unknown part of the deck, and the
+    /// opponent's unseen cards (hand but revealed cards, deck, cards set
+    /// aside, face-down Surprises) the same multiset in zones of the same
+    /// sizes. It reads of each state only what `player` may know.
+    pub(super) fn same_information(&self, a: &State, b: &State, player: Player) -> bool {
+        // Every field named, so a new one cannot be forgotten here.
+        let State {
+            sides,
+            arena,
+            phase,
+            active,
+            turn,
+            first,
+            next_id,
+            prize_goal,
+            sudden_deaths,
+            pending,
+            windows,
+            searches,
+            capped,
+            outcome,
+            discards,
+            wounded,
+        } = a;
+        let public = *arena == b.arena
+            && *phase == b.phase
+            && *active == b.active
+            && *turn == b.turn
+            && *first == b.first
+            && *next_id == b.next_id
+            && *prize_goal == b.prize_goal
+            && *sudden_deaths == b.sudden_deaths
+            && *pending == b.pending
+            && *windows == b.windows
+            && *searches == b.searches
+            && *capped == b.capped
+            && *outcome == b.outcome
+            && *discards == b.discards
+            && *wounded == b.wounded;
+        let foe = player.opponent();
+        public
+            && side_seen_alike(&sides[player], &b.sides[player], true)
+            && side_seen_alike(&sides[foe], &b.sides[foe], false)
+    }
+
     /// A hash of everything `player` can see.
     pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
         let mut canonical = *s;
@@ -104,4 +152,86 @@ impl Nostalgix {
         player.hash(&mut h);
         h.finish()
     }
+}
+
+/// Whether two states' sides look alike to a player: to their owner
+/// (`own`) if only the order of the deck below its known bottom differs;
+/// to the opponent if the public part is equal and the unseen cards are
+/// the same multiset in zones of the same sizes (see
+/// [`Nostalgix::same_information`]).
+fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
+    // Every field named, so a new one cannot be forgotten here.
+    let Side {
+        hero,
+        units,
+        under,
+        back,
+        hand,
+        hand_known,
+        deck,
+        bottom_known,
+        aside,
+        void,
+        max_mana,
+        mana,
+        bound_mana,
+        mana_token,
+        prizes,
+        turns,
+        mulliganed,
+    } = a;
+    let public = *hero == b.hero
+        && *units == b.units
+        && *under == b.under
+        && *void == b.void
+        && *max_mana == b.max_mana
+        && *mana == b.mana
+        && *bound_mana == b.bound_mana
+        && *mana_token == b.mana_token
+        && *prizes == b.prizes
+        && *turns == b.turns
+        && *mulliganed == b.mulliganed
+        && same_cards(hand_known, &b.hand_known)
+        && hand.len() == b.hand.len()
+        && deck.len() == b.deck.len()
+        && aside.len() == b.aside.len();
+    if !public {
+        return false;
+    }
+    // The known bottom of a deck is its owner's to know: a view deals the
+    // opponent's whole deck again.
+    if own {
+        let known = usize::from(*bottom_known).min(deck.len());
+        return *bottom_known == b.bottom_known
+            && *back == b.back
+            && *hand == b.hand
+            && *aside == b.aside
+            && deck[..known] == b.deck[..known]
+            && same_cards(&deck[known..], &b.deck[known..]);
+    }
+    // Face-down Surprises show only where they are.
+    let face_down = |c: &BackCard| match *c {
+        BackCard::Surprise(_) => BackCard::Surprise(CardId(0)),
+        other => other,
+    };
+    if !back.iter().map(face_down).eq(b.back.iter().map(face_down)) {
+        return false;
+    }
+    // Hands hold the same revealed cards (checked above), so the whole
+    // zones can be tallied.
+    let mut tally = CardTally::default();
+    for (side, count) in [
+        (a, CardTally::add as fn(&mut CardTally, &[CardId])),
+        (b, CardTally::remove),
+    ] {
+        count(&mut tally, &side.hand);
+        count(&mut tally, &side.deck);
+        count(&mut tally, &side.aside);
+        for c in &side.back {
+            if let BackCard::Surprise(id) = *c {
+                count(&mut tally, &[id]);
+            }
+        }
+    }
+    tally.balanced()
 }
