@@ -1086,8 +1086,23 @@ impl Nostalgix {
         self.settle(s, rng, &mut crate::core::NoObserver);
     }
 
-    /// Sends every Fighter with no health left to the Void (step 8).
+    /// Sends every Fighter with no health left to the Void (step 8). Most
+    /// steps hurt nobody: this test is all they pay for.
+    #[inline(always)]
     fn clean_up(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if s.wounded || s.arena.is_some() {
+            self.send_the_fallen_to_the_void(s, rng, obs);
+        }
+    }
+
+    /// The clean-up of a step that may have left a Fighter without health.
+    #[inline(never)]
+    fn send_the_fallen_to_the_void(
+        &self,
+        s: &mut State,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         // An Arena that takes health can defeat undamaged Fighters.
         let arena = s.arena.filter(|&(a, _)| self.db.card(a).aura_health < 0);
         if !s.wounded && arena.is_none() {
