@@ -508,7 +508,8 @@ impl Nostalgix {
     }
 
     /// Fires the abilities of `e`'s card (and of Equipment on it) that have
-    /// `trigger`.
+    /// `trigger`. Mostly none do: this test is all that costs.
+    #[inline(always)]
     pub(super) fn fire(
         &self,
         s: &mut State,
@@ -518,9 +519,22 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if !self.may_fire(e, trigger) {
-            return;
+        if self.may_fire(e, trigger) {
+            self.fire_abilities(s, e, trigger, ctx, rng, obs);
         }
+    }
+
+    /// [`fire`](Self::fire) for an entity that may have such abilities.
+    #[inline(never)]
+    fn fire_abilities(
+        &self,
+        s: &mut State,
+        e: &Entity,
+        trigger: Trigger,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let equipment: ArrayVec<CardId, 12> = self.equipment_on(s, e).collect();
         for card in std::iter::once(e.card).chain(equipment) {
             for (i, ability) in self.db.card(card).abilities.iter().enumerate() {
