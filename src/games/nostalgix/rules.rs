@@ -445,13 +445,21 @@ impl Nostalgix {
             .iter()
             .filter(|u| u.slot < SLOTS)
             .fold(0u8, |m, u| m | (1 << u.slot));
-        // Affordability first: every copy of a card costs the same.
-        let mut offered = FirstCopies::default();
+        // Affordability first, in a tight loop of its own (most cards in a
+        // hand are not affordable): every copy of a card costs the same.
+        const { assert!(MAX_HAND <= 64) };
+        let mut affordable = 0u64;
         for (i, &id) in side.hand.iter().enumerate() {
-            let card = self.db.card(id);
-            if card.cost > side.mana || !offered.first(&side.hand, i) {
+            affordable |= u64::from(self.db.card(id).cost <= side.mana) << i;
+        }
+        let mut offered = FirstCopies::default();
+        while affordable != 0 {
+            let i = affordable.trailing_zeros() as usize;
+            affordable &= affordable - 1;
+            if !offered.first(&side.hand, i) {
                 continue;
             }
+            let card = self.db.card(side.hand[i]);
             let hand = i as u8;
             match card.kind {
                 Kind::Fighter => {
@@ -529,10 +537,11 @@ impl Nostalgix {
             });
         }
         for (u, unit) in side.units.iter().enumerate() {
-            if unit.ability_used {
+            let card = self.card_of(unit);
+            if unit.ability_used || !card.has_trigger(Trigger::Activated) {
                 continue;
             }
-            for (a, ability) in self.card_of(unit).abilities.iter().enumerate() {
+            for (a, ability) in card.abilities.iter().enumerate() {
                 if ability.trigger == Trigger::Activated && ability.cost <= side.mana {
                     let chosen = ability
                         .effects
