@@ -586,23 +586,20 @@ impl Nostalgix {
             }
             let attacks = self.card_of(unit).attacks.len().max(1);
             for a in 0..attacks {
-                for &target in &targets {
-                    out.push(Action::Attack {
-                        attacker: u as u8,
-                        attack: a as u8,
-                        target,
-                    });
-                }
+                // One reservation for the whole run of targets.
+                out.extend(targets.iter().map(|&target| Action::Attack {
+                    attacker: u as u8,
+                    attack: a as u8,
+                    target,
+                }));
             }
         }
         if self.can_attack(s, &side.hero) && side.hero.atk_bonus() > 0 {
-            for &target in &targets {
-                out.push(Action::Attack {
-                    attacker: Tgt::HERO,
-                    attack: 0,
-                    target,
-                });
-            }
+            out.extend(targets.iter().map(|&target| Action::Attack {
+                attacker: Tgt::HERO,
+                attack: 0,
+                target,
+            }));
         }
     }
 
