@@ -508,12 +508,10 @@ impl Nostalgix {
                             hand,
                             target: Tgt::hero(q),
                         });
-                        for u in 0..s.sides[q].units.len() {
-                            out.push(Action::Equip {
-                                hand,
-                                target: Tgt::unit(q, u),
-                            });
-                        }
+                        out.extend((0..s.sides[q].units.len()).map(|u| Action::Equip {
+                            hand,
+                            target: Tgt::unit(q, u),
+                        }));
                     }
                 }
                 Kind::Arena => out.push(Action::PlayArena { hand }),
