@@ -140,20 +140,20 @@ impl CardTally {
     /// Counts `cards` in.
     pub fn add(&mut self, cards: &[CardId]) {
         self.ins += cards.len();
-        for &id in cards {
-            match self.counts.get_mut(id.index()) {
-                Some(n) => *n = n.wrapping_add(1),
-                None => self.beyond = true,
-            }
-        }
+        self.step(cards, 1);
     }
 
     /// Counts `cards` out.
     pub fn remove(&mut self, cards: &[CardId]) {
         self.outs += cards.len();
+        self.step(cards, u8::MAX); // -1, modulo 256
+    }
+
+    /// Adds `by` (modulo 256) to the count of each of `cards`.
+    fn step(&mut self, cards: &[CardId], by: u8) {
         for &id in cards {
             match self.counts.get_mut(id.index()) {
-                Some(n) => *n = n.wrapping_sub(1),
+                Some(n) => *n = n.wrapping_add(by),
                 None => self.beyond = true,
             }
         }
