@@ -64,7 +64,8 @@ fn benches(c: &mut Criterion) {
     let game = Nostalgix::bundled(0, 1);
 
     // A whole greedy-vs-greedy game, as the runner plays it (a
-    // determinized view per decision), a different game every iteration.
+    // determinized view at each decision, kept across a seat's decisions
+    // in a row while it holds), a different game every iteration.
     let greedy = strategy(&game, "greedy");
     let mut bots = [Bot::new(&game, &greedy), Bot::new(&game, &greedy)];
     let mut index = 0;

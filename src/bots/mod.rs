@@ -84,8 +84,9 @@ impl<G: Game + Evaluate> Bot<G> {
     }
 
     /// The action `player` takes. `view` must be a determinization for
-    /// `player` (`game.determinize(&state, player, rng)`) of a state where
-    /// `player` decides, or that state itself if not
+    /// `player` (`game.determinize(&state, player, rng)`, or a view kept
+    /// by [`crate::sim::Views`]) of a state where `player` decides, or
+    /// that state itself if not
     /// [`needs_view`](Self::needs_view); `rng` is the bot's own stream.
     /// `None` only from a recorded bot whose list is spent (or no longer
     /// matches the game): the game stops there, unfinished.
