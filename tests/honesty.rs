@@ -34,13 +34,9 @@ fn runner_decision<G: Game + Evaluate>(
     player: Player,
     seed: u64,
 ) -> (Option<G::Action>, Option<G::State>) {
-    let (view, shown) = if bot.needs_view() {
-        let view = views.view(game, state, player);
-        (view, Some(view.clone()))
-    } else {
-        views.forget();
-        (state, None)
-    };
+    let needs_view = bot.needs_view();
+    let view = views.show(game, state, player, needs_view);
+    let shown = needs_view.then(|| view.clone());
     let action = bot.choose(game, view, player, &mut derive_rng(seed, 8));
     if let Some(a) = action {
         views.took(a);

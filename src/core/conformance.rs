@@ -190,16 +190,7 @@ fn check_followed_view<G: Game + Invariants>(
             "a view {player} kept after {action:?} is not of its information set"
         ));
     }
-    if game.to_move(state) == Node::Decision(player) {
-        let (mut seen, mut real) = (Vec::new(), Vec::new());
-        game.legal_actions(view, &mut seen);
-        game.legal_actions(state, &mut real);
-        if seen != real {
-            return Err(format!(
-                "the legal actions of {player}'s kept view differ from the state's: {seen:?} against {real:?}"
-            ));
-        }
-    }
+    same_legal_actions(game, view, state, player, "kept view")?;
     game.check_invariants(view)
         .map_err(|m| format!("a kept view breaks an invariant: {m}"))
 }
@@ -227,16 +218,30 @@ fn check_determinize<G: Game + Invariants>(
     }
     // The random and the recorded bot choose from the legal actions of the
     // state itself (no determinization): they must be the decider's own.
-    if game.to_move(state) == Node::Decision(observer) {
-        let (mut seen, mut real) = (Vec::new(), Vec::new());
-        game.legal_actions(&view, &mut seen);
-        game.legal_actions(state, &mut real);
-        if seen != real {
-            return Err(format!(
-                "the legal actions of {observer}'s view differ from the state's: {seen:?} against {real:?}"
-            ));
-        }
-    }
+    same_legal_actions(game, &view, state, observer, "view")?;
     game.check_invariants(&view)
         .map_err(|m| format!("determinized view breaks an invariant: {m}"))
+}
+
+/// If `player` decides at `state`, its `view` (named `what` in the error)
+/// must offer exactly the state's legal actions.
+fn same_legal_actions<G: Game>(
+    game: &G,
+    view: &G::State,
+    state: &G::State,
+    player: Player,
+    what: &str,
+) -> Result<(), String> {
+    if game.to_move(state) != Node::Decision(player) {
+        return Ok(());
+    }
+    let (mut seen, mut real) = (Vec::new(), Vec::new());
+    game.legal_actions(view, &mut seen);
+    game.legal_actions(state, &mut real);
+    if seen != real {
+        return Err(format!(
+            "the legal actions of {player}'s {what} differ from the state's: {seen:?} against {real:?}"
+        ));
+    }
+    Ok(())
 }

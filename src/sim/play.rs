@@ -186,12 +186,7 @@ fn play_seen<G: Game + Report + Evaluate>(
         if actions >= action_cap {
             break Outcome::draw(players, CUT_REASON);
         }
-        let view = if needs_view(player) {
-            views.view(game, &state, player)
-        } else {
-            views.forget();
-            &state
-        };
+        let view = views.show(game, &state, player, needs_view(player));
         let decision = Decision {
             player,
             view,

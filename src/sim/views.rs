@@ -63,6 +63,24 @@ impl<G: Game> Views<G> {
             .get_or_insert_with(|| game.determinize(state, player, rng))
     }
 
+    /// What `player`, who decides, is shown: [`view`](Self::view) if
+    /// `needs_view` (a bot that reads more than the legal actions, a
+    /// person), else `state` itself, and the last view is forgotten.
+    pub fn show<'a>(
+        &'a mut self,
+        game: &G,
+        state: &'a G::State,
+        player: Player,
+        needs_view: bool,
+    ) -> &'a G::State {
+        if needs_view {
+            self.view(game, state, player)
+        } else {
+            self.forget();
+            state
+        }
+    }
+
     /// Records the action taken on the view last shown.
     pub fn took(&mut self, action: G::Action) {
         if let Some((_, taken)) = &mut self.shown {
@@ -71,7 +89,7 @@ impl<G: Game> Views<G> {
     }
 
     /// Forgets the view last shown: a decision was taken without one.
-    pub fn forget(&mut self) {
+    fn forget(&mut self) {
         self.shown = None;
     }
 
