@@ -132,6 +132,7 @@ impl<G: Game + Evaluate> GreedyBot<G> {
         rng: &mut GameRng,
     ) -> G::Action {
         game.legal_actions(view, &mut self.legal);
+        game.drop_lookalikes(view, &mut self.legal);
         let chance = rng.next_u64();
         self.eval
             .best_of(game, view, player, &self.legal, chance, &mut self.scratch)

@@ -222,6 +222,16 @@ pub trait Evaluate: Game {
     /// Features of `state` from `player`'s point of view, written into
     /// `out` (one per name, same order). More is better for `player`.
     fn features(&self, state: &Self::State, player: Player, out: &mut [f64]);
+
+    /// Removes from `actions` (the legal actions of `state`, in order) each
+    /// action whose result — played with the same chance numbers — no
+    /// feature and no outcome can tell from the result of an earlier action
+    /// of the list. A one-ply lookahead would score it exactly as that
+    /// earlier action and, ties going to the earliest, never pick it. The
+    /// default removes none.
+    fn drop_lookalikes(&self, state: &Self::State, actions: &mut Vec<Self::Action>) {
+        let _ = (state, actions);
+    }
 }
 
 /// The checks the conformance suite runs after every action.

@@ -390,6 +390,10 @@ pub struct Card {
     /// override), as the evaluation reads it for every unit of every
     /// position it scores.
     pub printed_attack: u8,
+    /// Whether any of its effects (abilities, attacks, the card's own)
+    /// targets the Fighters Adjacent to its source: the one rule that reads
+    /// which slot a Fighter stands in (set with `triggers`).
+    pub reads_slots: bool,
     /// Token attack, Equipment +ATK, Stacked +ATK.
     pub atk: u8,
     /// Stacked Fighters: the opponent takes no prize counter for the stack.
@@ -411,7 +415,8 @@ pub struct Card {
 
 impl Card {
     /// Sets the figures kept with the card from the rest of it:
-    /// [`Card::triggers`] and [`Card::printed_attack`].
+    /// [`Card::triggers`], [`Card::printed_attack`] and
+    /// [`Card::reads_slots`].
     fn derive(&mut self) {
         self.triggers = self
             .abilities
@@ -422,6 +427,12 @@ impl Card {
         } else {
             self.attacks.iter().map(|a| a.damage).max().unwrap_or(0)
         };
+        let abilities = self.abilities.iter().flat_map(|a| &a.effects);
+        let attacks = self.attacks.iter().flat_map(|a| &a.effects);
+        self.reads_slots = abilities
+            .chain(attacks)
+            .chain(&self.effects)
+            .any(|e| e.target == Target::Adjacent);
     }
 
     /// Whether one of its abilities fires on `trigger`.
@@ -661,6 +672,7 @@ impl CardDef for Card {
             abilities: Vec::new(),
             triggers: 0,
             printed_attack: 0,
+            reads_slots: false,
             atk: r.atk.unwrap_or(0),
             prize_shield: r.prize_shield,
             effects: r.effects.iter().map(|e| effect(at, e)).collect(),
@@ -1282,6 +1294,21 @@ mod tests {
             .expect("valid");
         let fox = db.card(db.id("Stack-O-Fox").expect("fox"));
         assert_eq!((fox.health, fox.attacks[0].damage), (7, 4));
+    }
+
+    #[test]
+    fn a_card_reads_slots_when_an_effect_targets_adjacent_fighters() {
+        let db = Nostalgix::bundled_cards();
+        let reading: Vec<&str> = db
+            .cards()
+            .filter(|(_, c)| c.reads_slots)
+            .map(|(_, c)| c.name.as_str())
+            .collect();
+        // One through an ability on summon, one activated, one an attack.
+        for name in ["Pack Leader Rusk", "Coral Medic", "Beacon Sprite"] {
+            assert!(reading.contains(&name), "{name}: {reading:?}");
+        }
+        assert!(!db.card(db.id("Stack-O-Fox").expect("fox")).reads_slots);
     }
 
     #[test]

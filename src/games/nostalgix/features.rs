@@ -1,6 +1,7 @@
 //! Evaluation features for heuristic bots: each a number where more is
 //! better for the player asking. Strategy files weight them by name.
 
+use super::action::Action;
 use super::state::{BackCard, State};
 use super::{NAME, Nostalgix};
 use crate::core::{Evaluate, Player};
@@ -80,5 +81,42 @@ impl Evaluate for Nostalgix {
         for (o, v) in out.iter_mut().zip(values) {
             *o = v;
         }
+    }
+
+    /// Summoning one card into different empty slots gives positions that
+    /// differ only in the new Fighter's slot number, which no feature reads
+    /// and only Adjacent effects do: when neither the card nor any card in
+    /// play has one, its first slot stands for the others.
+    fn drop_lookalikes(&self, s: &State, actions: &mut Vec<Action>) {
+        if self.slots_read_in_play(s) {
+            return;
+        }
+        let hand = &s.sides[s.active].hand;
+        let mut summoned = 0u64;
+        actions.retain(|a| match *a {
+            Action::Summon { hand: i, .. } => {
+                let first = summoned & (1 << i) == 0;
+                summoned |= 1 << i;
+                first || self.db.card(hand[usize::from(i)]).reads_slots
+            }
+            _ => true,
+        });
+    }
+}
+
+impl Nostalgix {
+    /// Whether a card in play (a unit, a Hero, the Arena, a back-row card of
+    /// either side) has an effect that reads Fighter slots.
+    fn slots_read_in_play(&self, s: &State) -> bool {
+        let reads = |c| self.db.card(c).reads_slots;
+        s.arena.is_some_and(|(c, _)| reads(c))
+            || s.sides.iter().any(|side| {
+                reads(side.hero.card)
+                    || side.units.iter().any(|u| reads(u.card))
+                    || side.back.iter().any(|b| match *b {
+                        BackCard::Empty => false,
+                        BackCard::Surprise(c) | BackCard::Equipment(c, _) => reads(c),
+                    })
+            })
     }
 }

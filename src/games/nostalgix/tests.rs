@@ -951,6 +951,101 @@ fn adjacent_means_the_slots_left_and_right() {
 }
 
 #[test]
+fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
+    // rules/nostalgix.txt: "Field Layout & Descriptions" (the 7 Fighter
+    // slots) and glossary "Adjacent": where a Fighter stands matters to
+    // Adjacent effects only, so a lookahead scores one slot for them all.
+    use crate::core::{Evaluate, below};
+    let (mut dropped, mut kept_apart, mut told_apart) = (0, 0, 0);
+    // token-swarm (3) plays Pack Leader Rusk, whose summon reaches Adjacent
+    // Fighters.
+    for (a, b) in [(0, 1), (3, 2), (3, 0)] {
+        let game = Nostalgix::bundled(a, b);
+        let (mut legal, mut kept) = (Vec::new(), Vec::new());
+        for seed in 0..40 {
+            let mut rng = rng_from_seed(seed);
+            let mut s = game.new_state(&mut rng);
+            while let Node::Decision(_) = game.to_move(&s) {
+                game.legal_actions(&s, &mut legal);
+                kept.clone_from(&legal);
+                game.drop_lookalikes(&s, &mut kept);
+                let mut rest = kept.iter();
+                for &action in &legal {
+                    let is_kept = rest.clone().next() == Some(&action);
+                    if is_kept {
+                        rest.next();
+                    }
+                    let Action::Summon { hand, .. } = action else {
+                        assert!(is_kept, "{action:?} dropped");
+                        continue;
+                    };
+                    let first = *legal
+                        .iter()
+                        .find(|x| matches!(x, Action::Summon { hand: h, .. } if *h == hand))
+                        .expect("itself at least");
+                    if action == first {
+                        assert!(is_kept, "the first slot of a card is kept");
+                        continue;
+                    }
+                    // Both with the same chance numbers; then the new
+                    // Fighter's slot is the one difference allowed.
+                    let play = |a| {
+                        let mut t = s;
+                        game.apply(&mut t, a, &mut rng_from_seed(seed), &mut NoObserver);
+                        t
+                    };
+                    let (mut there, here) = (play(action), play(first));
+                    let Action::Summon { slot, .. } = first else {
+                        unreachable!()
+                    };
+                    let p = s.active;
+                    if let Some(u) = there.sides[p].units.iter_mut().find(|u| u.id == s.next_id) {
+                        u.slot = slot;
+                    }
+                    if is_kept {
+                        kept_apart += 1;
+                        told_apart += usize::from(there != here);
+                    } else {
+                        dropped += 1;
+                        assert_eq!(there, here, "seed {seed}: {action:?} vs {first:?}");
+                    }
+                }
+                let pick = legal[below(&mut rng, legal.len() as u32) as usize];
+                game.apply(&mut s, pick, &mut rng, &mut NoObserver);
+            }
+        }
+    }
+    assert!(dropped > 1000, "only {dropped} lookalikes dropped");
+    assert!(
+        kept_apart > 100,
+        "only {kept_apart} kept for Adjacent effects"
+    );
+    assert!(told_apart > 0, "no Adjacent effect told two slots apart");
+}
+
+#[test]
+fn every_slot_is_offered_to_a_lookahead_once_an_adjacent_effect_is_in_play() {
+    // rules/nostalgix.txt: glossary "Adjacent"
+    use crate::core::Evaluate;
+    let mut t = Table::new();
+    t.mana(A, 3);
+    let summons = |t: &Table| {
+        let mut legal = t.legal();
+        t.game.drop_lookalikes(&t.s, &mut legal);
+        legal
+            .iter()
+            .filter(|a| matches!(a, Action::Summon { .. }))
+            .count()
+    };
+    // A hand of Pups and 7 empty slots: one summon stands for the seven.
+    assert_eq!(summons(&t), 1);
+    // A Chaplain in play, even the opponent's, reads slots: all 6 kept.
+    t.place(B, "Chaplain", 0);
+    t.place(A, "Pup", 0);
+    assert_eq!(summons(&t), 6);
+}
+
+#[test]
 fn stacked_cards_add_attack_and_shield_the_prize_counter() {
     // rules/nostalgix.txt: glossary "Stacked"
     let mut t = Table::new();
