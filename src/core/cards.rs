@@ -117,7 +117,7 @@ pub const COUNTED_IDS: usize = 256;
 /// [`COUNTED_IDS`], or of 256 cards or more, is never
 /// [`balanced`](Self::balanced) (a safe "not known to be the same").
 #[derive(Clone, Copy, Debug)]
-pub struct CardTally {
+struct CardTally {
     /// Per id, cards in less cards out, modulo 256 (exact below 256 cards).
     counts: [u8; COUNTED_IDS],
     ins: usize,
@@ -138,13 +138,13 @@ impl Default for CardTally {
 
 impl CardTally {
     /// Counts `cards` in.
-    pub fn add(&mut self, cards: &[CardId]) {
+    fn add(&mut self, cards: &[CardId]) {
         self.ins += cards.len();
         self.step(cards, 1);
     }
 
     /// Counts `cards` out.
-    pub fn remove(&mut self, cards: &[CardId]) {
+    fn remove(&mut self, cards: &[CardId]) {
         self.outs += cards.len();
         self.step(cards, u8::MAX); // -1, modulo 256
     }
@@ -160,7 +160,7 @@ impl CardTally {
     }
 
     /// Whether every id was counted out as often as in.
-    pub fn balanced(&self) -> bool {
+    fn balanced(&self) -> bool {
         // Or-ing every count, rather than stopping at the first one that is
         // not 0, lets the compiler compare many counts at once.
         let exact = !self.beyond && self.ins < 256;

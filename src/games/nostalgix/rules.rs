@@ -369,7 +369,8 @@ impl Game for Nostalgix {
         rng: &mut GameRng,
     ) -> bool {
         self.apply(view, action, rng, &mut NoObserver);
-        self.same_information(view, state, player)
+        // The view was alike before this action: what is seen decides.
+        self.seen_alike(view, state, player)
     }
 }
 

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BackCard, Side, State};
-use crate::core::{CardTally, GameRng, Player, same_cards, shuffle, sort_card_ids};
+use crate::core::{GameRng, Player, same_cards, shuffle, sort_card_ids};
 
 /// The unseen cards of one player, as a multiset in canonical order.
 type Pool = ArrayVec<CardId, 128>;
@@ -91,14 +91,19 @@ impl Nostalgix {
         side.bottom_known = 0;
     }
 
-    /// Whether `player` sees `a` and `b` alike, exactly when their
-    /// [`info_hash`](Self::info_hash) canonical forms are equal, but without
-    /// building them: everything public equal, `player`'s own cards equal
-    /// but for the order of the unknown part of the deck, and the
-    /// opponent's unseen cards (hand but revealed cards, deck, cards set
-    /// aside, face-down Surprises) the same multiset in zones of the same
-    /// sizes. It reads of each state only what `player` may know.
-    pub(super) fn same_information(&self, a: &State, b: &State, player: Player) -> bool {
+    /// Whether `player` sees the same in `a` and `b`: everything public,
+    /// `player`'s own cards but the order of the deck below its known
+    /// bottom, and the opponent's cards but the hidden ones, of whose zones
+    /// only the sizes are compared. It reads of each state only what
+    /// `player` may know.
+    ///
+    /// For a view that was of `player`'s information set before an action
+    /// both states then played ([`Game::follow_view`]), this is exactly
+    /// "their [`info_hash`](Self::info_hash) canonical forms are equal":
+    /// no rule creates or destroys a card or hands it to another owner (the
+    /// invariants count every card of each owner after every action), so
+    /// with the seen cards equal, the unseen ones are the same multiset.
+    pub(super) fn seen_alike(&self, a: &State, b: &State, player: Player) -> bool {
         // Every field named, so a new one cannot be forgotten here.
         let State {
             sides,
@@ -154,11 +159,10 @@ impl Nostalgix {
     }
 }
 
-/// Whether two states' sides look alike to a player: to their owner
-/// (`own`) if only the order of the deck below its known bottom differs;
-/// to the opponent if the public part is equal and the unseen cards are
-/// the same multiset in zones of the same sizes (see
-/// [`Nostalgix::same_information`]).
+/// Whether two states' sides look alike to a player but for the cards that
+/// player does not see: to their owner (`own`) everything but the deck below
+/// its known bottom, whose size only is compared; to the opponent the public
+/// part and the sizes of the hidden zones (see [`Nostalgix::seen_alike`]).
 fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
     // Every field named, so a new one cannot be forgotten here.
     let Side {
@@ -206,32 +210,12 @@ fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
             && *back == b.back
             && *hand == b.hand
             && *aside == b.aside
-            && deck[..known] == b.deck[..known]
-            && same_cards(&deck[known..], &b.deck[known..]);
+            && deck[..known] == b.deck[..known];
     }
     // Face-down Surprises show only where they are.
     let face_down = |c: &BackCard| match *c {
         BackCard::Surprise(_) => BackCard::Surprise(CardId(0)),
         other => other,
     };
-    if !back.iter().map(face_down).eq(b.back.iter().map(face_down)) {
-        return false;
-    }
-    // Hands hold the same revealed cards (checked above), so the whole
-    // zones can be tallied.
-    let mut tally = CardTally::default();
-    for (side, count) in [
-        (a, CardTally::add as fn(&mut CardTally, &[CardId])),
-        (b, CardTally::remove),
-    ] {
-        count(&mut tally, &side.hand);
-        count(&mut tally, &side.deck);
-        count(&mut tally, &side.aside);
-        for c in &side.back {
-            if let BackCard::Surprise(id) = *c {
-                count(&mut tally, &[id]);
-            }
-        }
-    }
-    tally.balanced()
+    back.iter().map(face_down).eq(b.back.iter().map(face_down))
 }
