@@ -36,13 +36,6 @@ impl Nostalgix {
             })
     }
 
-    /// The sum of `figure` over the Equipment attached to `e`.
-    fn equipment_sum(&self, s: &State, e: &Entity, figure: impl Fn(&Card) -> u8) -> i16 {
-        self.equipment_on(s, e)
-            .map(|c| i16::from(figure(self.db.card(c))))
-            .sum()
-    }
-
     /// The Arena's aura, if it applies to `e`: (+atk, +health).
     fn aura(&self, s: &State, e: &Entity) -> (i16, i16) {
         match s.arena {
@@ -115,30 +108,29 @@ impl Nostalgix {
 
     /// Sets the derived figures of `e` ([`Entity::keywords`],
     /// [`Entity::max_health`], [`Entity::gear_atk`]) from its card, its
-    /// Equipment and the Arena.
+    /// Equipment and the Arena, in one walk over the Equipment: keywords of
+    /// the card plus those granted; printed maximum health (5 for a Hero in
+    /// Sudden Death) plus Equipment and Arena bonuses (rules: "Heal
+    /// (Restore)" — healing stops here; health counters go above); the
+    /// Equipment and Arena attack bonuses.
     pub(super) fn derive(&self, s: &State, e: &mut Entity) {
-        e.keywords = self.derived_keywords(s, e);
-        e.max_health = self.derived_max_health(s, e);
-        e.gear_atk = self.equipment_sum(s, e, |c| c.atk) + self.aura(s, e).0;
-    }
-
-    /// Printed maximum health plus Equipment and Arena bonuses (rules:
-    /// "Heal (Restore)" — healing stops here; health counters go above).
-    fn derived_max_health(&self, s: &State, e: &Entity) -> i16 {
+        let card = self.card_of(e);
         let printed = if e.id < 2 && s.sudden_deaths > 0 {
             i16::from(SUDDEN_DEATH_HEALTH)
         } else {
-            i16::from(self.card_of(e).health)
+            i16::from(card.health)
         };
-        printed + self.equipment_sum(s, e, |c| c.health) + self.aura(s, e).1
-    }
-
-    /// Keywords of the card plus those granted by Equipment.
-    fn derived_keywords(&self, s: &State, e: &Entity) -> Keywords {
-        self.equipment_on(s, e)
-            .fold(self.card_of(e).keywords, |k, c| {
-                k.with(self.db.card(c).keywords)
-            })
+        let (aura_atk, aura_health) = self.aura(s, e);
+        let (mut keywords, mut health, mut atk) = (card.keywords, printed + aura_health, aura_atk);
+        for c in self.equipment_on(s, e) {
+            let gear = self.db.card(c);
+            keywords = keywords.with(gear.keywords);
+            health += i16::from(gear.health);
+            atk += i16::from(gear.atk);
+        }
+        e.keywords = keywords;
+        e.max_health = health;
+        e.gear_atk = atk;
     }
 
     /// An entity's type for Weakness and Resistance; Heroes have none.
