@@ -53,12 +53,29 @@ impl fmt::Display for Diagnostics {
 
 /// The 1-based line of byte `offset` in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    LineStarts::new(text).line_of(offset)
+}
+
+/// Where each line of a text starts: the lines of many offsets in one text
+/// (every card of a card file) without counting from the top each time.
+#[derive(Debug)]
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    /// The line starts of `text`.
+    pub fn new(text: &str) -> Self {
+        let breaks = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        LineStarts(
+            std::iter::once(0)
+                .chain(breaks.map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The 1-based line of byte `offset` (the last line past the end).
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&start| start <= offset)
+    }
 }
 
 /// Turns a TOML parse error into a diagnostic with its line.
@@ -117,6 +134,14 @@ mod tests {
         assert_eq!(line_of("a\nb\nc", 0), 1);
         assert_eq!(line_of("a\nb\nc", 2), 2);
         assert_eq!(line_of("a\nb\nc", 99), 3);
+        assert_eq!(line_of("a\nb\n", 4), 3, "after the last break");
+        assert_eq!(line_of("", 0), 1);
+        let text = "x = 1\n\n[[card]]\nname = \"A\"\n";
+        let counted = |o: usize| text[..o].matches('\n').count() + 1;
+        let starts = LineStarts::new(text);
+        for offset in 0..=text.len() {
+            assert_eq!(starts.line_of(offset), counted(offset), "offset {offset}");
+        }
     }
 
     #[test]

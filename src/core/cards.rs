@@ -16,7 +16,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, closest, line_of, toml_error, unknown_name};
+use crate::diagnostics::{Diagnostic, Diagnostics, LineStarts, closest, toml_error, unknown_name};
 
 /// An index into a ruleset's [`CardPool`].
 #[derive(
@@ -356,7 +356,7 @@ impl<C: CardDef> CardPool<C> {
         for &(path, text) in files {
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             match toml::from_str::<C::File>(text) {
-                Ok(f) => parsed.push((path, text, C::entries(f))),
+                Ok(f) => parsed.push((path, LineStarts::new(text), C::entries(f))),
                 Err(e) => errors.push(toml_error(path, text, &e)),
             }
         }
@@ -367,9 +367,9 @@ impl<C: CardDef> CardPool<C> {
         // First pass: names and ids, so that cards may refer to later ones.
         let mut by_name = HashMap::new();
         let mut declared = Vec::new();
-        for (f, (path, text, entries)) in parsed.iter().enumerate() {
+        for (f, (path, lines, entries)) in parsed.iter().enumerate() {
             for (i, e) in entries.iter().enumerate() {
-                let line = line_of(text, e.start);
+                let line = lines.line_of(e.start);
                 let name = C::raw_name(&e.raw).trim();
                 if name.is_empty() {
                     errors.push(Diagnostic::new(path, line, "a card needs a non-empty name"));
@@ -395,11 +395,11 @@ impl<C: CardDef> CardPool<C> {
         let mut labels = Vec::new();
         let mut cards = Vec::with_capacity(declared.len());
         for &(f, i) in &declared {
-            let (path, text, entries) = &parsed[f];
+            let (path, lines, entries) = &parsed[f];
             let entry = &entries[i];
             let mut at = Build {
                 path,
-                line: line_of(text, entry.start),
+                line: lines.line_of(entry.start),
                 name: C::raw_name(&entry.raw).trim(),
                 by_name: &by_name,
                 labels: &mut labels,
