@@ -97,7 +97,9 @@ impl Evaluate for Nostalgix {
             Action::Summon { hand: i, .. } => {
                 let first = summoned & (1 << i) == 0;
                 summoned |= 1 << i;
-                first || self.db.card(hand[usize::from(i)]).reads_slots
+                // An index the hand does not have is kept, not judged.
+                let card = hand.get(usize::from(i));
+                first || card.is_none_or(|&c| self.db.card(c).reads_slots)
             }
             _ => true,
         });
