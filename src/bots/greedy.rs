@@ -40,13 +40,7 @@ impl Evaluator {
         state: &G::State,
         player: Player,
     ) -> f64 {
-        self.features.resize(game.feature_names().len(), 0.0);
-        game.features(state, player, &mut self.features);
-        self.weights
-            .iter()
-            .zip(&self.features)
-            .map(|(w, f)| w * f)
-            .sum()
+        game.weighted_sum(state, player, &self.weights, &mut self.features)
     }
 
     /// The greedy score of `state` for `player`: ±[`WIN_SCORE`] (0 for a

@@ -223,6 +223,23 @@ pub trait Evaluate: Game {
     /// `out` (one per name, same order). More is better for `player`.
     fn features(&self, state: &Self::State, player: Player, out: &mut [f64]);
 
+    /// Σ weightᵢ × featureᵢ of `state` for `player`, summed in feature
+    /// order: bit for bit what [`features`](Self::features) followed by
+    /// that sum gives. `scratch` is a buffer the default computes the
+    /// features into; a ruleset may sum them without it (this is scored for
+    /// every candidate of every greedy decision).
+    fn weighted_sum(
+        &self,
+        state: &Self::State,
+        player: Player,
+        weights: &[f64],
+        scratch: &mut Vec<f64>,
+    ) -> f64 {
+        scratch.resize(self.feature_names().len(), 0.0);
+        self.features(state, player, scratch);
+        weights.iter().zip(scratch.iter()).map(|(w, f)| w * f).sum()
+    }
+
     /// Removes from `actions` (the legal actions of `state`, in order) each
     /// action whose result — played with the same chance numbers — no
     /// feature and no outcome can tell from the result of an earlier action

@@ -36,51 +36,15 @@ impl Evaluate for Nostalgix {
 
     /// Writes [`FEATURES`] for player `p` into `out`.
     fn features(&self, s: &State, p: Player, out: &mut [f64]) {
-        // One walk over each side's units: attack, health, count, back row.
-        let board = |q: Player| {
-            let side = &s.sides[q];
-            let (mut attack, mut health) = (0i32, 0i32);
-            for u in side.units.iter() {
-                attack += i32::from(self.best_attack(u));
-                health += i32::from(u.health().max(0));
-            }
-            let back = side.back.iter().filter(|b| **b != BackCard::Empty).count();
-            (
-                f64::from(attack),
-                f64::from(health),
-                side.units.len() as f64,
-                back as f64,
-            )
-        };
-        let (my_attack, my_health, my_units, my_back) = board(p);
-        let (op_attack, op_health, op_units, op_back) = board(p.opponent());
-        let me = &s.sides[p];
-        let foe = &s.sides[p.opponent()];
-        let unspent = if s.active == p {
-            f64::from(me.mana)
-        } else {
-            0.0
-        };
-        let values = [
-            f64::from(me.hero.health()),
-            -f64::from(foe.hero.health()),
-            f64::from(me.prizes),
-            -f64::from(foe.prizes),
-            my_attack,
-            -op_attack,
-            my_health,
-            -op_health,
-            my_units,
-            -op_units,
-            me.hand.len() as f64,
-            -(foe.hand.len() as f64),
-            -unspent,
-            my_back,
-            -op_back,
-        ];
-        for (o, v) in out.iter_mut().zip(values) {
+        for (o, v) in out.iter_mut().zip(self.feature_values(s, p)) {
             *o = v;
         }
+    }
+
+    /// The same sum as the default, without writing the features out.
+    fn weighted_sum(&self, s: &State, p: Player, weights: &[f64], _: &mut Vec<f64>) -> f64 {
+        let values = self.feature_values(s, p);
+        weights.iter().zip(&values).map(|(w, f)| w * f).sum()
     }
 
     /// Summoning one card into different empty slots gives positions that
@@ -107,6 +71,52 @@ impl Evaluate for Nostalgix {
 }
 
 impl Nostalgix {
+    /// [`FEATURES`] for player `p`, in order.
+    fn feature_values(&self, s: &State, p: Player) -> [f64; FEATURES.len()] {
+        // One walk over each side's units: attack, health, count, back row.
+        let board = |q: Player| {
+            let side = &s.sides[q];
+            let (mut attack, mut health) = (0i32, 0i32);
+            for u in side.units.iter() {
+                attack += i32::from(self.best_attack(u));
+                health += i32::from(u.health().max(0));
+            }
+            let back = side.back.iter().filter(|b| **b != BackCard::Empty).count();
+            (
+                f64::from(attack),
+                f64::from(health),
+                side.units.len() as f64,
+                back as f64,
+            )
+        };
+        let (my_attack, my_health, my_units, my_back) = board(p);
+        let (op_attack, op_health, op_units, op_back) = board(p.opponent());
+        let me = &s.sides[p];
+        let foe = &s.sides[p.opponent()];
+        let unspent = if s.active == p {
+            f64::from(me.mana)
+        } else {
+            0.0
+        };
+        [
+            f64::from(me.hero.health()),
+            -f64::from(foe.hero.health()),
+            f64::from(me.prizes),
+            -f64::from(foe.prizes),
+            my_attack,
+            -op_attack,
+            my_health,
+            -op_health,
+            my_units,
+            -op_units,
+            me.hand.len() as f64,
+            -(foe.hand.len() as f64),
+            -unspent,
+            my_back,
+            -op_back,
+        ]
+    }
+
     /// Whether a card in play (a unit, a Hero, the Arena, a back-row card of
     /// either side) has an effect that reads Fighter slots.
     fn slots_read_in_play(&self, s: &State) -> bool {

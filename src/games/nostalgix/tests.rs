@@ -18,6 +18,8 @@ use crate::games::Ruleset;
 const A: Player = Player::A;
 /// Seat b.
 const B: Player = Player::B;
+/// The number of Nostalgix evaluation features.
+const FEATURES_COUNT: usize = super::FEATURES.len();
 
 #[test]
 fn random_games_pass_the_conformance_checks() {
@@ -1021,6 +1023,33 @@ fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
         "only {kept_apart} kept for Adjacent effects"
     );
     assert!(told_apart > 0, "no Adjacent effect told two slots apart");
+}
+
+#[test]
+fn the_weighted_sum_is_the_features_summed_bit_for_bit() {
+    // What greedy scores for every candidate must be what the features
+    // written out and then summed in order give, to the last bit.
+    use crate::core::{Evaluate, below};
+    let game = Nostalgix::bundled(1, 3);
+    let weights: Vec<f64> = (0..FEATURES_COUNT).map(|i| 0.1 + 0.37 * i as f64).collect();
+    let (mut legal, mut features, mut checked) = (Vec::new(), vec![0.0; FEATURES_COUNT], 0);
+    for seed in 0..20 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = game.new_state(&mut rng);
+        while let Node::Decision(_) = game.to_move(&s) {
+            for p in [A, B] {
+                game.features(&s, p, &mut features);
+                let summed: f64 = weights.iter().zip(&features).map(|(w, f)| w * f).sum();
+                let fused = game.weighted_sum(&s, p, &weights, &mut Vec::new());
+                assert_eq!(fused.to_bits(), summed.to_bits(), "seed {seed}, {p}");
+                checked += 1;
+            }
+            game.legal_actions(&s, &mut legal);
+            let pick = legal[below(&mut rng, legal.len() as u32) as usize];
+            game.apply(&mut s, pick, &mut rng, &mut NoObserver);
+        }
+    }
+    assert!(checked > 1000, "{checked}");
 }
 
 #[test]
