@@ -59,11 +59,14 @@ impl Evaluate for Nostalgix {
         let mut summoned = 0u64;
         actions.retain(|a| match *a {
             Action::Summon { hand: i, .. } => {
-                let first = summoned & (1 << i) == 0;
-                summoned |= 1 << i;
                 // An index the hand does not have is kept, not judged.
-                let card = hand.get(usize::from(i));
-                first || card.is_none_or(|&c| self.db.card(c).reads_slots)
+                let Some(&card) = hand.get(usize::from(i)) else {
+                    return true;
+                };
+                let bit = 1u64 << i; // i < hand.len() ≤ MAX_HAND = 32
+                let first = summoned & bit == 0;
+                summoned |= bit;
+                first || self.db.card(card).reads_slots
             }
             _ => true,
         });

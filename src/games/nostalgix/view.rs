@@ -92,9 +92,9 @@ impl Nostalgix {
     }
 
     /// Whether `player` sees the same in `a` and `b`: everything public,
-    /// `player`'s own cards but the order of the deck below its known
-    /// bottom, and the opponent's cards but the hidden ones, of whose zones
-    /// only the sizes are compared. It reads of each state only what
+    /// `player`'s own cards but the part of the deck above its known bottom
+    /// (whose order the owner does not know), and the opponent's cards but
+    /// the hidden ones; of those two, only the zones' sizes are compared. It reads of each state only what
     /// `player` may know.
     ///
     /// For a view that was of `player`'s information set before an action
@@ -160,9 +160,10 @@ impl Nostalgix {
 }
 
 /// Whether two states' sides look alike to a player but for the cards that
-/// player does not see: to their owner (`own`) everything but the deck below
-/// its known bottom, whose size only is compared; to the opponent the public
-/// part and the sizes of the hidden zones (see [`Nostalgix::seen_alike`]).
+/// player does not see: to their owner (`own`) everything but the part of
+/// the deck above its known bottom, whose size only is compared; to the
+/// opponent the public part and the sizes of the hidden zones (see
+/// [`Nostalgix::seen_alike`]).
 fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
     // Every field named, so a new one cannot be forgotten here.
     let Side {
