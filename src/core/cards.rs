@@ -112,76 +112,6 @@ impl FirstCopies {
 /// The card ids [`sort_card_ids`] sorts by counting.
 pub const COUNTED_IDS: usize = 256;
 
-/// Card ids counted in and out, id by id: whether two collections hold the
-/// same cards in some order, without sorting either. A tally of ids beyond
-/// [`COUNTED_IDS`], or of 256 cards or more, is never
-/// [`balanced`](Self::balanced) (a safe "not known to be the same").
-#[derive(Clone, Copy, Debug)]
-struct CardTally {
-    /// Per id, cards in less cards out, modulo 256 (exact below 256 cards).
-    counts: [u8; COUNTED_IDS],
-    ins: usize,
-    outs: usize,
-    beyond: bool,
-}
-
-impl Default for CardTally {
-    fn default() -> Self {
-        CardTally {
-            counts: [0; COUNTED_IDS],
-            ins: 0,
-            outs: 0,
-            beyond: false,
-        }
-    }
-}
-
-impl CardTally {
-    /// Counts `cards` in.
-    fn add(&mut self, cards: &[CardId]) {
-        self.ins += cards.len();
-        self.step(cards, 1);
-    }
-
-    /// Counts `cards` out.
-    fn remove(&mut self, cards: &[CardId]) {
-        self.outs += cards.len();
-        self.step(cards, u8::MAX); // -1, modulo 256
-    }
-
-    /// Adds `by` (modulo 256) to the count of each of `cards`.
-    fn step(&mut self, cards: &[CardId], by: u8) {
-        for &id in cards {
-            match self.counts.get_mut(id.index()) {
-                Some(n) => *n = n.wrapping_add(by),
-                None => self.beyond = true,
-            }
-        }
-    }
-
-    /// Whether every id was counted out as often as in.
-    fn balanced(&self) -> bool {
-        // Or-ing every count, rather than stopping at the first one that is
-        // not 0, lets the compiler compare many counts at once.
-        let exact = !self.beyond && self.ins < 256;
-        exact && self.ins == self.outs && self.counts.iter().fold(0, |any, &n| any | n) == 0
-    }
-}
-
-/// Whether `a` and `b` hold the same card ids in some order.
-pub fn same_cards(a: &[CardId], b: &[CardId]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    if a.is_empty() {
-        return true;
-    }
-    let mut tally = CardTally::default();
-    tally.add(a);
-    tally.remove(b);
-    tally.balanced()
-}
-
 /// One entry of a card file: the raw table and where it starts.
 #[derive(Debug)]
 pub struct Entry<R> {
@@ -678,42 +608,6 @@ mod tests {
                 .collect();
             prop_assert_eq!(asked, expected);
         }
-
-        #[test]
-        fn same_cards_is_equality_once_sorted(
-            a in proptest::collection::vec(250u16..262, 0..12),
-            swaps in proptest::collection::vec((0usize..12, 0usize..12), 0..4),
-            changed in proptest::option::of((0usize..12, 250u16..262)),
-        ) {
-            // b: a reordered, and perhaps one card changed; ids on both
-            // sides of COUNTED_IDS, where a tally answers "not known".
-            let a: Vec<CardId> = a.into_iter().map(CardId).collect();
-            let mut b = a.clone();
-            for (i, j) in swaps {
-                if i < b.len() && j < b.len() {
-                    b.swap(i, j);
-                }
-            }
-            if let Some((i, id)) = changed && i < b.len() {
-                b[i] = CardId(id);
-            }
-            let (mut sa, mut sb) = (a.clone(), b.clone());
-            sa.sort_unstable();
-            sb.sort_unstable();
-            let counted = a.iter().all(|c| c.index() < COUNTED_IDS);
-            prop_assert_eq!(same_cards(&a, &b), sa == sb && counted);
-            prop_assert!(!same_cards(&a, &b[..b.len().saturating_sub(1)]) || a.is_empty());
-        }
-    }
-
-    #[test]
-    fn a_tally_of_256_cards_or_more_is_never_balanced() {
-        // Counts are kept modulo 256: 256 copies of one id against 256 of
-        // another would look balanced.
-        let (ones, twos) = ([CardId(1); 256], [CardId(2); 256]);
-        assert!(!same_cards(&ones, &twos));
-        assert!(!same_cards(&ones, &ones), "not known to be the same");
-        assert!(same_cards(&ones[..255], &ones[..255]));
     }
 
     #[test]

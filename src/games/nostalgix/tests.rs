@@ -1244,6 +1244,52 @@ fn a_followed_view_is_kept_exactly_when_it_is_of_the_information_set() {
 }
 
 #[test]
+fn revealed_cards_compare_as_a_multiset() {
+    // A hand's revealed cards are known as a multiset, not in an order:
+    // two lists compare alike exactly when they are equal once sorted.
+    use super::view::same_revealed;
+    use crate::core::{FixedVec, below};
+    let mut rng = rng_from_seed(3);
+    let (mut alike, mut unlike) = (0, 0);
+    for _ in 0..2000 {
+        let mut a: FixedVec<CardId, 8> = FixedVec::new();
+        for _ in 0..below(&mut rng, 9) {
+            a.push(CardId(below(&mut rng, 4) as u16));
+        }
+        let mut b = a;
+        if !b.is_empty() {
+            let (i, j) = (
+                below(&mut rng, b.len() as u32),
+                below(&mut rng, b.len() as u32),
+            );
+            b.swap(i as usize, j as usize);
+            if below(&mut rng, 2) == 0 {
+                b[i as usize] = CardId(below(&mut rng, 4) as u16);
+            }
+        }
+        let (mut sa, mut sb) = (a.to_vec(), b.to_vec());
+        sa.sort_unstable();
+        sb.sort_unstable();
+        let same = sa == sb;
+        assert_eq!(same_revealed(&a, &b), same, "{a:?} {b:?}");
+        assert_eq!(same_revealed(&b, &a), same, "{a:?} {b:?}");
+        if same {
+            alike += 1
+        } else {
+            unlike += 1
+        }
+        let mut shorter = b;
+        if shorter.pop().is_some() {
+            assert!(!same_revealed(&a, &shorter), "{a:?} {shorter:?}");
+        }
+    }
+    assert!(
+        alike > 500 && unlike > 200,
+        "{alike} alike, {unlike} unlike"
+    );
+}
+
+#[test]
 fn state_is_small_plain_data() {
     // Cloning is a memory copy: no heap in the state.
     let size = std::mem::size_of::<State>();

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use super::Nostalgix;
 use super::cards::{CardId, Kind};
 use super::state::{BackCard, Side, State};
-use crate::core::{GameRng, Player, same_cards, shuffle, sort_card_ids};
+use crate::core::{FixedVec, GameRng, Player, shuffle, sort_card_ids};
 
 /// The unseen cards of one player, as a multiset in canonical order.
 type Pool = ArrayVec<CardId, 128>;
@@ -196,7 +196,7 @@ fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
         && *prizes == b.prizes
         && *turns == b.turns
         && *mulliganed == b.mulliganed
-        && same_cards(hand_known, &b.hand_known)
+        && same_revealed(hand_known, &b.hand_known)
         && hand.len() == b.hand.len()
         && deck.len() == b.deck.len()
         && aside.len() == b.aside.len();
@@ -219,4 +219,13 @@ fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
         other => other,
     };
     back.iter().map(face_down).eq(b.back.iter().map(face_down))
+}
+
+/// Whether two hands show the same revealed cards (at most 8), in any
+/// order.
+pub(super) fn same_revealed(a: &FixedVec<CardId, 8>, b: &FixedVec<CardId, 8>) -> bool {
+    let (mut a, mut b) = (*a, *b);
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
 }
