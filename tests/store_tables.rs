@@ -344,6 +344,63 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
     assert_eq!(hawk["verdict"], "under-priced");
 }
 
+/// The greedy bots value a tournament deck partly by what its cards'
+/// effects are worth (`Card::rp_worth`, the `deck_rp` feature). For the
+/// cards whose effects only gain their owner RP, that estimate is near
+/// what the effect yields per play in the bots' own games, recounted
+/// from the event logs. An estimate far above it made a gift hurt its
+/// receiver (docs/performance.md, "What a card's effect is worth to the
+/// bots"): "2 RP per face-down card" taken as 4 RP yields 0.2.
+#[test]
+fn the_bots_worth_of_an_effect_is_near_what_it_yields_in_their_games() {
+    use decklab::games::Ruleset;
+    use decklab::games::millennium_blades::MillenniumBlades;
+    use decklab::games::millennium_blades::cards::{Op, When, Who};
+    let dir = TempDir::new().unwrap();
+    let out = run(dir.path(), "worth", 150, &["--log", "150"]);
+    let (mut plays, mut gained) = (HashMap::new(), HashMap::new());
+    for entry in std::fs::read_dir(out.join("logs")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines() {
+            let e: Value = serde_json::from_str(line).unwrap();
+            match e["event"].as_str().unwrap() {
+                "play" => {
+                    *plays
+                        .entry(e["card"].as_str().unwrap().to_owned())
+                        .or_insert(0.0) += 1.0
+                }
+                "rp" if e["delta"].as_i64().unwrap() > 0 => {
+                    let source = e["source"].as_str().unwrap_or_default().to_owned();
+                    *gained.entry(source).or_insert(0.0) += e["delta"].as_f64().unwrap();
+                }
+                _ => {}
+            }
+        }
+    }
+    let pool = MillenniumBlades::bundled_cards();
+    let mut errors = Vec::new();
+    for (_, card) in pool.cards() {
+        // Effects that only gain their owner RP, whose RP the log credits
+        // to the card itself (a Next effect's goes to the next card).
+        let own_rp = |e: &decklab::games::millennium_blades::cards::Effect| {
+            e.op == Op::GainRp && e.who == Who::You && e.condition.is_none() && e.when != When::Next
+        };
+        let played = plays.get(&card.name).copied().unwrap_or(0.0);
+        if card.effects.is_empty() || !card.effects.iter().all(own_rp) || played < 30.0 {
+            continue;
+        }
+        let yielded = gained.get(&card.name).copied().unwrap_or(0.0) / played;
+        errors.push((card.name.clone(), card.rp_worth(), yielded));
+    }
+    assert!(errors.len() >= 30, "{errors:?}");
+    let off = |(_, worth, yielded): &(String, f32, f64)| (f64::from(*worth) - yielded).abs();
+    let mean = errors.iter().map(off).sum::<f64>() / errors.len() as f64;
+    assert!(mean <= 1.0, "mean error {mean:.2} RP: {errors:?}");
+    for e in &errors {
+        assert!(off(e) <= 4.0, "{e:?}");
+    }
+}
+
 #[test]
 fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
     let dir = TempDir::new().unwrap();

@@ -467,37 +467,83 @@ impl Card {
     /// so a deck is valued by what its cards do as well as by their stars. A
     /// heuristic, not a rule: see [`Effect::rp_worth`].
     pub fn rp_worth(&self) -> f32 {
-        self.effects.iter().map(Effect::rp_worth).sum()
+        self.effects.iter().map(|e| e.rp_worth(self.stars)).sum()
     }
 }
 
 impl Effect {
-    /// A rough estimate of the RP this effect is worth to its owner: RP
-    /// gained count fully (twice for an amount counted `per` something,
-    /// half under a condition), RP taken from opponents half, a clash the
-    /// mean of its outcomes, other effects a small constant; an Ongoing
-    /// trigger fires about twice.
-    pub fn rp_worth(&self) -> f32 {
-        let amount = f32::from(self.amount) * if self.per.is_some() { 2.0 } else { 1.0 };
+    /// A rough estimate of the RP this effect is worth to the owner of a
+    /// card of `stars` stars: RP gained count fully, RP taken from
+    /// opponents half, a clash the mean of its outcomes, other effects a
+    /// small constant; an amount counted `per` something is multiplied by
+    /// what that count typically is ([`Per::typical`]), a conditional
+    /// effect halved, and the whole by how often such an effect typically
+    /// happens ([`Effect::typical_fires`]).
+    pub fn rp_worth(&self, stars: u8) -> f32 {
+        let count = self.per.map_or(1.0, |per| per.typical(self.when, stars));
+        let amount = f32::from(self.amount) * count;
         let base = match self.op {
             Op::GainRp if self.who == Who::You => amount,
             Op::GainRp => -amount,
             Op::LoseRp if self.who == Who::You => -amount,
             Op::LoseRp => amount / 2.0,
             Op::Clash => {
-                let mean = |branch: &[Effect]| branch.iter().map(Effect::rp_worth).sum::<f32>();
+                let mean =
+                    |branch: &[Effect]| branch.iter().map(|e| e.rp_worth(stars)).sum::<f32>();
                 (mean(&self.win) + mean(&self.lose) + mean(&self.tie)) / 3.0
             }
             Op::Stars | Op::DrawStore => amount / 2.0,
             Op::Flip | Op::Discard | Op::ExtraSingle | Op::Protect | Op::Silence => 1.0,
         };
         let conditional = if self.condition.is_some() { 0.5 } else { 1.0 };
-        let repeats = if self.when == When::Ongoing && self.on.is_some() {
-            2.0
-        } else {
-            1.0
+        base * conditional * self.typical_fires()
+    }
+
+    /// About how many times such an effect happens for a card in a
+    /// tournament deck, as the greedy bots play the bundled pool
+    /// (docs/performance.md, "What a card's effect is worth to the bots"):
+    /// once when played, at the end or as its Action; rarely when flipped
+    /// or as a Reaction (the bots' own cards are seldom flipped, the
+    /// triggers seldom met); a few times for an Ongoing or Top effect
+    /// answering opponents' plays (fewer for a Top Card, which the owner's
+    /// next play covers), rarely for one answering anything else.
+    pub fn typical_fires(&self) -> f32 {
+        match (self.when, self.on) {
+            (When::Flip | When::Reaction, _) => 0.1,
+            (When::Ongoing, Some(Trigger::OpponentPlays)) => 4.0,
+            (When::Top, Some(Trigger::OpponentPlays)) => 3.0,
+            (When::Ongoing | When::Top, Some(_)) => 0.1,
+            _ => 1.0,
+        }
+    }
+}
+
+impl Per {
+    /// About what this count is when an effect of timing `when` on a card
+    /// of `stars` stars happens, as the greedy bots play the bundled pool
+    /// (docs/performance.md, "What a card's effect is worth to the bots"):
+    /// early (as the card is played) the tableau is short and the hand
+    /// full; later (its Action), at the end (Score) or over the tournament
+    /// (Ongoing, Top) the tableau is about six cards and the hand shorter;
+    /// a filtered tableau count finds about a third of them; face-down
+    /// cards and star tokens are rare.
+    pub fn typical(&self, when: When, stars: u8) -> f32 {
+        let late = matches!(when, When::Score | When::Ongoing | When::Top | When::Action);
+        let (early, at_end) = match self.count {
+            Count::Hand => (6.0, 3.5),
+            Count::OwnTableau | Count::OtherTableaux => {
+                let share = if self.filter.is_any() { 1.0 } else { 0.3 };
+                (3.0 * share, 6.0 * share)
+            }
+            Count::Left => (2.0, 3.5),
+            Count::DistinctElements | Count::DistinctTypes => (2.0, 3.5),
+            Count::DistinctSets => (1.5, 4.5),
+            Count::OwnFaceDown => (0.2, 0.2),
+            Count::StarTokens => (0.3, 0.3),
+            Count::ThisStars => (f32::from(stars), f32::from(stars)),
+            Count::NextStars => (5.0, 5.0),
         };
-        base * conditional * repeats
+        if late { at_end } else { early }
     }
 }
 
@@ -1227,11 +1273,43 @@ mod pool_tests {
         let pool = bundled();
         let worth = |name: &str| pool.card(pool.id(name).unwrap()).rp_worth();
         assert_eq!(worth("Gust Hawk"), 3.0, "play: gain 3 RP");
-        assert_eq!(worth("Kite Runner"), 2.0, "1 RP per card in hand: twice");
+        assert_eq!(
+            worth("Kite Runner"),
+            6.0,
+            "1 RP per card in hand, about 6 at play"
+        );
         assert_eq!(worth("Kiln Golem"), 1.5, "3 RP if it is the Top Card: half");
-        assert_eq!(worth("Halo Knight"), 2.0, "an Ongoing trigger fires twice");
+        assert_eq!(
+            worth("Halo Knight"),
+            4.0,
+            "1 RP per opponent's play, about 4"
+        );
         assert_eq!(worth("Hex Weaver"), 1.0, "each opponent loses 2 RP: half");
         assert_eq!(worth("Dojo Novice"), 1.0, "clash, win: gain 3 RP: a third");
+        // Counts by when they are taken, and rare triggers.
+        assert_eq!(worth("Colossus Prime"), 8.0, "1 RP per own star, 8 stars");
+        assert_eq!(
+            worth("The Last King"),
+            9.0,
+            "2 RP per set at the end, about 4.5"
+        );
+        assert_eq!(
+            worth("Chorus Seraph"),
+            3.0,
+            "2 RP per set as it is played, about 1.5"
+        );
+        assert!(
+            (worth("Queen of Thistles") - 0.4).abs() < 1e-6,
+            "face-down cards are rare"
+        );
+        assert!(
+            (worth("Phoenix Regent") - 0.9).abs() < 1e-6,
+            "a flip trigger is rare"
+        );
+        assert!(
+            (worth("Tide Caller") - 2.0 * 0.9).abs() < 1e-6,
+            "a filtered tableau: a third"
+        );
     }
 
     #[test]
