@@ -118,16 +118,18 @@ impl<G: Game + Evaluate> IsmctsBot<G> {
             avail: 0,
             total: 0.0,
         });
+        // One buffer for every iteration's determinization.
+        let mut state = view.clone();
         match self.settings.budget {
             Budget::Iterations(n) => {
                 for _ in 0..n {
-                    self.iterate(game, view, player, rng);
+                    self.iterate(game, view, player, rng, &mut state);
                 }
             }
             Budget::Milliseconds(ms) => {
                 let deadline = Instant::now() + Duration::from_millis(ms);
                 loop {
-                    self.iterate(game, view, player, rng);
+                    self.iterate(game, view, player, rng, &mut state);
                     if Instant::now() >= deadline {
                         break;
                     }
@@ -137,28 +139,36 @@ impl<G: Game + Evaluate> IsmctsBot<G> {
         self.final_choice()
     }
 
-    /// One determinize–select–expand–rollout–backup pass.
-    fn iterate(&mut self, game: &G, view: &G::State, player: Player, rng: &mut GameRng) {
-        let mut state = game.determinize(view, player, rng);
+    /// One determinize–select–expand–rollout–backup pass, played in
+    /// `state` (a buffer; its content before does not matter).
+    fn iterate(
+        &mut self,
+        game: &G,
+        view: &G::State,
+        player: Player,
+        rng: &mut GameRng,
+        state: &mut G::State,
+    ) {
+        game.determinize_into(view, player, rng, state);
         let mut node = 0;
-        while let Node::Decision(mover) = game.to_move(&state) {
-            game.legal_actions(&state, &mut self.legal);
+        while let Node::Decision(mover) = game.to_move(state) {
+            game.legal_actions(state, &mut self.legal);
             let best = self.survey(node);
             if !self.untried.is_empty() {
                 let action = self.untried[below(rng, self.untried.len() as u32) as usize];
                 node = self.add_child(node, action, mover);
-                game.apply(&mut state, action, rng, &mut NoObserver);
+                game.apply(state, action, rng, &mut NoObserver);
                 break;
             }
             node = best;
             game.apply(
-                &mut state,
+                state,
                 self.nodes[node as usize].action,
                 rng,
                 &mut NoObserver,
             );
         }
-        let returns = self.rollout(game, &mut state, rng);
+        let returns = self.rollout(game, state, rng);
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;

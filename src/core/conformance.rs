@@ -2,8 +2,8 @@
 //! OpenSpiel's `RandomSimTest`): random games end, every non-terminal state
 //! has a legal action, clones equal their original (also a `clone_from`
 //! over a stale copy, which plays on as the original does), `determinize`
-//! keeps the
-//! observer's information set (what it saw) and every player's card count,
+//! keeps the observer's information set (what it saw) and every player's
+//! card count (and `determinize_into` a buffer deals the same view),
 //! a view kept across an action (`follow_view`) is still one, the
 //! ruleset's invariants hold after every action, and replaying a game's
 //! actions from its seed reaches the same final state.
@@ -38,7 +38,8 @@ pub struct Violation {
 pub enum Checks {
     /// Everything: invariants, clone equality (`clone` and a `clone_from`
     /// over an earlier position, which must then play the same action to
-    /// the same state), `determinize` for every seat, and the replay of
+    /// the same state), `determinize` and `determinize_into` for every
+    /// seat, and the replay of
     /// each game from its seed.
     Full,
     /// The ruleset's invariants and the existence of a legal action (the
@@ -203,6 +204,15 @@ fn check_determinize<G: Game + Invariants>(
 ) -> Result<(), String> {
     let mut rng = derive_rng(seed, 2);
     let view = game.determinize(state, observer, &mut rng);
+    // The same view dealt into a buffer that held another state (a new
+    // game's): nothing of the buffer's past may show through.
+    let mut buffer = game.new_state(&mut derive_rng(seed, 4));
+    game.determinize_into(state, observer, &mut derive_rng(seed, 2), &mut buffer);
+    if buffer != view {
+        return Err(format!(
+            "determinize_into for {observer} differs from determinize"
+        ));
+    }
     if game.info_key(&view, observer) != game.info_key(state, observer) {
         return Err(format!(
             "determinize for {observer} changed its information set"

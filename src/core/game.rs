@@ -76,13 +76,36 @@ pub trait Game: Sync {
         observer: &mut impl Observer<Self::Event>,
     );
 
-    /// A copy of `state` in which everything `observer` cannot see (the
-    /// other seats' hands, every deck's order, face-down cards) is
-    /// resampled consistently with what `observer` has seen. The result
-    /// depends only on `observer`'s information set and on `rng`: two
-    /// states with the same [`Game::info_key`] give the same view for the
-    /// same RNG.
-    fn determinize(&self, state: &Self::State, observer: Player, rng: &mut GameRng) -> Self::State;
+    /// Resamples in place everything `observer` cannot see in `view` (the
+    /// other seats' hands, every deck's order, face-down cards),
+    /// consistently with what `observer` has seen. The result depends only
+    /// on `observer`'s information set and on `rng`: two states with the
+    /// same [`Game::info_key`] give the same view for the same RNG.
+    fn resample_hidden(&self, view: &mut Self::State, observer: Player, rng: &mut GameRng);
+
+    /// A copy of `state` with its hidden part resampled for `observer`
+    /// ([`Game::resample_hidden`]): a view that `observer`'s bot may read.
+    fn determinize(&self, state: &Self::State, observer: Player, rng: &mut GameRng) -> Self::State {
+        let mut view = state.clone();
+        self.resample_hidden(&mut view, observer, rng);
+        view
+    }
+
+    /// [`Game::determinize`] into `view`, a buffer that may hold any
+    /// earlier state: the same view, but a state whose zones have a fixed
+    /// capacity copies only the part in use (`Clone::clone_from`), where
+    /// a fresh copy copies it whole. What the runner and ISMCTS call for
+    /// every new view.
+    fn determinize_into(
+        &self,
+        state: &Self::State,
+        observer: Player,
+        rng: &mut GameRng,
+        view: &mut Self::State,
+    ) {
+        view.clone_from(state);
+        self.resample_hidden(view, observer, rng);
+    }
 
     /// Identifies `player`'s information set: equal for two states that
     /// `player` cannot tell apart.

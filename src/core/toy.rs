@@ -283,20 +283,18 @@ impl Game for ToyGame {
         self.reveal(state, rng, observer);
     }
 
-    fn determinize(&self, state: &ToyState, observer: Player, rng: &mut GameRng) -> ToyState {
-        let mut view = state.clone();
+    fn resample_hidden(&self, view: &mut ToyState, observer: Player, rng: &mut GameRng) {
         for p in Player::all(self.num_players()).filter(|&p| p != observer) {
-            let mut pool: ArrayVec<u8, CARDS> = state.decks[p].clone();
-            pool.extend(state.hands[p].iter().copied());
+            let mut pool: ArrayVec<u8, CARDS> = view.decks[p].clone();
+            pool.extend(view.hands[p].iter().copied());
             pool.sort_unstable();
             shuffle(rng, &mut pool);
-            let n = state.hands[p].len();
+            let n = view.hands[p].len();
             view.hands[p] = pool[..n].iter().copied().collect();
             view.hands[p].sort_unstable();
             view.decks[p] = pool[n..].iter().copied().collect();
             view.decks[p].sort_unstable();
         }
-        view
     }
 
     fn info_key(&self, state: &ToyState, player: Player) -> u64 {

@@ -56,8 +56,9 @@ impl<G: Game> Views<G> {
             _ => false,
         };
         self.kept += u64::from(kept);
-        if !kept {
-            self.view = None;
+        // A fresh deal refills the buffer in place; only the first is a copy.
+        if let (Some(view), false) = (&mut self.view, kept) {
+            game.determinize_into(state, player, rng, view);
         }
         self.view
             .get_or_insert_with(|| game.determinize(state, player, rng))

@@ -306,10 +306,8 @@ impl Game for AstromCross {
         }
     }
 
-    fn determinize(&self, s: &State, observer: Player, rng: &mut GameRng) -> State {
-        let mut view = *s;
-        self.redeal(&mut view, observer, Some(rng));
-        view
+    fn resample_hidden(&self, view: &mut State, observer: Player, rng: &mut GameRng) {
+        self.redeal(view, observer, Some(rng));
     }
 
     fn info_key(&self, s: &State, player: Player) -> u64 {
