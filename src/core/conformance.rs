@@ -39,8 +39,7 @@ pub enum Checks {
     /// Everything: invariants, clone equality (`clone` and a `clone_from`
     /// over an earlier position, which must then play the same action to
     /// the same state), `determinize` and `determinize_into` for every
-    /// seat, and the replay of
-    /// each game from its seed.
+    /// seat, and the replay of each game from its seed.
     Full,
     /// The ruleset's invariants and the existence of a legal action (the
     /// soak: cheaper, for millions of games).
