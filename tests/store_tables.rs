@@ -355,7 +355,7 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
 fn the_bots_worth_of_an_effect_is_near_what_it_yields_in_their_games() {
     use decklab::games::Ruleset;
     use decklab::games::millennium_blades::MillenniumBlades;
-    use decklab::games::millennium_blades::cards::{Op, When, Who};
+    use decklab::games::millennium_blades::cards::{Effect, Op, When, Who};
     let dir = TempDir::new().unwrap();
     let out = run(dir.path(), "worth", 150, &["--log", "150"]);
     let (mut plays, mut gained) = (HashMap::new(), HashMap::new());
@@ -377,14 +377,14 @@ fn the_bots_worth_of_an_effect_is_near_what_it_yields_in_their_games() {
             }
         }
     }
+    // Effects that only gain their owner RP, whose RP the log credits to
+    // the card itself (a Next effect's goes to the next card).
+    let own_rp = |e: &Effect| {
+        e.op == Op::GainRp && e.who == Who::You && e.condition.is_none() && e.when != When::Next
+    };
     let pool = MillenniumBlades::bundled_cards();
     let mut errors = Vec::new();
     for (_, card) in pool.cards() {
-        // Effects that only gain their owner RP, whose RP the log credits
-        // to the card itself (a Next effect's goes to the next card).
-        let own_rp = |e: &decklab::games::millennium_blades::cards::Effect| {
-            e.op == Op::GainRp && e.who == Who::You && e.condition.is_none() && e.when != When::Next
-        };
         let played = plays.get(&card.name).copied().unwrap_or(0.0);
         if card.effects.is_empty() || !card.effects.iter().all(own_rp) || played < 30.0 {
             continue;

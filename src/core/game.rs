@@ -260,7 +260,7 @@ pub trait Evaluate: Game {
     ) -> f64 {
         scratch.resize(self.feature_names().len(), 0.0);
         self.features(state, player, scratch);
-        weights.iter().zip(scratch.iter()).map(|(w, f)| w * f).sum()
+        weighted(weights, scratch)
     }
 
     /// Removes from `actions` (the legal actions of `state`, in order) each
@@ -283,4 +283,12 @@ pub trait Invariants: Game {
     /// The total number of cards `player` owns in this game, for the
     /// conformance checks.
     fn card_count(&self, state: &Self::State, player: Player) -> usize;
+}
+
+/// Σ weightᵢ × featureᵢ, summed in feature order (the order
+/// [`Evaluate::weighted_sum`] promises, so every ruleset's sum is the same
+/// to the last bit).
+#[inline]
+pub fn weighted(weights: &[f64], features: &[f64]) -> f64 {
+    weights.iter().zip(features).map(|(w, f)| w * f).sum()
 }

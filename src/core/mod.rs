@@ -27,7 +27,9 @@ pub use cards::{
 pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, copies, deck_name, expand};
 pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
-pub use game::{Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms};
+pub use game::{
+    Evaluate, Game, IllegalAction, Invariants, Node, Report, SeatSummary, SeatTerms, weighted,
+};
 pub use ledger::{
     CardTrail, DeckMix, Ledger, MAX_SYMBOLS, SeatRound, SeatTrail, StoreCard, StoreCatalog,
 };

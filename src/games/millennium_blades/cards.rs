@@ -535,8 +535,7 @@ impl Per {
                 let share = if self.filter.is_any() { 1.0 } else { 0.3 };
                 (3.0 * share, 6.0 * share)
             }
-            Count::Left => (2.0, 3.5),
-            Count::DistinctElements | Count::DistinctTypes => (2.0, 3.5),
+            Count::Left | Count::DistinctElements | Count::DistinctTypes => (2.0, 3.5),
             Count::DistinctSets => (1.5, 4.5),
             Count::OwnFaceDown => (0.2, 0.2),
             Count::StarTokens => (0.3, 0.3),

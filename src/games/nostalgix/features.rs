@@ -4,7 +4,7 @@
 use super::action::Action;
 use super::state::{BackCard, State};
 use super::{NAME, Nostalgix};
-use crate::core::{Evaluate, Player};
+use crate::core::{Evaluate, Player, weighted};
 
 /// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 15] = [
@@ -43,8 +43,7 @@ impl Evaluate for Nostalgix {
 
     /// The same sum as the default, without writing the features out.
     fn weighted_sum(&self, s: &State, p: Player, weights: &[f64], _: &mut Vec<f64>) -> f64 {
-        let values = self.feature_values(s, p);
-        weights.iter().zip(&values).map(|(w, f)| w * f).sum()
+        weighted(weights, &self.feature_values(s, p))
     }
 
     /// Summoning one card into different empty slots gives positions that

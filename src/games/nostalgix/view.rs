@@ -94,8 +94,8 @@ impl Nostalgix {
     /// Whether `player` sees the same in `a` and `b`: everything public,
     /// `player`'s own cards but the part of the deck above its known bottom
     /// (whose order the owner does not know), and the opponent's cards but
-    /// the hidden ones; of those two, only the zones' sizes are compared. It reads of each state only what
-    /// `player` may know.
+    /// the hidden ones; of those two, only the zones' sizes are compared.
+    /// It reads of each state only what `player` may know.
     ///
     /// For a view that was of `player`'s information set before an action
     /// both states then played ([`Game::follow_view`]), this is exactly
