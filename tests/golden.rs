@@ -33,7 +33,10 @@
 //! view across its decisions in a row (issue "Five times faster": the
 //! determinization stream is drawn less, so the evolution deck's games
 //! changed; every round-robin win rate of 20,000 games a seat stayed
-//! inside its 95% interval of before).
+//! inside its 95% interval of before), and again for three rules fixes
+//! (healing stops at the printed maximum, Sudden Death Heroes start at 5
+//! under their printed maximum, the win check waits for the Surprise
+//! windows of the action).
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -39,7 +39,7 @@ struct Unit {
 #[derive(Clone, Debug, Default)]
 struct Seat {
     hero: Unit,
-    /// The Hero's printed health in this game (5 in Sudden Death).
+    /// The Hero's printed maximum health.
     hero_health: i16,
     units: Vec<Unit>,
     back: [BackCard; 6],
@@ -115,14 +115,19 @@ impl LogReader<Nostalgix> for Reader {
             EventKind::Deal {
                 hand, deck, health, ..
             } => {
+                // A Hero starts at the health the deal names (5 in Sudden
+                // Death); its maximum is the one printed on its card.
+                let card = self.seats[me].hero.card;
+                let printed = game.db.card(card).health;
                 self.seats[me] = Seat {
                     hero: Unit {
                         id: me as u16,
-                        card: self.seats[me].hero.card,
+                        card,
                         slot: TOKEN_SLOT,
+                        damage: printed.saturating_sub(health),
                         ..Unit::default()
                     },
-                    hero_health: health.into(),
+                    hero_health: printed.into(),
                     hand: hand.into(),
                     deck: deck.into(),
                     ..Seat::default()

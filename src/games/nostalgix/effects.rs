@@ -150,9 +150,11 @@ impl Nostalgix {
         }
     }
 
-    /// Heals entity `id` by up to `amount`, never above its maximum health
-    /// (rules: "Heal (Restore)"); returns the health restored. Healing a
-    /// Hero triggers Divinity.
+    /// Heals entity `id` by up to `amount`: removes damage, never beyond
+    /// the maximum health printed on its card (rules: "Heal (Restore)";
+    /// health that Equipment, the Arena or Health Counters add is above
+    /// that maximum). Returns the health restored. Healing a Hero triggers
+    /// Divinity.
     pub(super) fn heal(
         &self,
         s: &mut State,
@@ -160,8 +162,9 @@ impl Nostalgix {
         amount: i16,
         obs: &mut impl Observer<Event>,
     ) -> u8 {
+        let room = self.room_to_heal(s, id);
         let Some(e) = s.entity_mut(id) else { return 0 };
-        let healed = (amount.max(0) as u8).min(e.damage);
+        let healed = amount.clamp(0, room) as u8;
         e.damage -= healed;
         if healed > 0 {
             let kind = EventKind::Heal {
@@ -185,11 +188,11 @@ impl Nostalgix {
         n: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let Some(e) = s.entity_mut(id) else { return };
-        if e.damage > 0 {
+        if self.room_to_heal(s, id) > 0 {
             self.heal(s, id, n.into(), obs);
             return;
         }
+        let Some(e) = s.entity_mut(id) else { return };
         e.health_counters = e.health_counters.saturating_add(n);
         if n > 0 {
             let kind = EventKind::HealthCounters {
@@ -248,6 +251,17 @@ impl Nostalgix {
     /// Who controls entity `id` (seat a if it is not in play).
     pub(super) fn owner(&self, s: &State, id: u16) -> Player {
         s.locate(id).map_or(Player::A, |(p, _)| p)
+    }
+
+    /// How much health a heal can restore to entity `id`: its damage, up to
+    /// the maximum printed on its card (0 if it is not in play). An entity
+    /// with room to heal is "below maximum health" (rules: "Health
+    /// Counters").
+    fn room_to_heal(&self, s: &State, id: u16) -> i16 {
+        s.entity(id).map_or(0, |e| {
+            let printed = i16::from(self.card_of(e).health);
+            (printed - e.health()).clamp(0, i16::from(e.damage))
+        })
     }
 
     /// The health of entity `id` (0 if it is not in play).

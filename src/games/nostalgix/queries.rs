@@ -8,7 +8,7 @@
 
 use super::Nostalgix;
 use super::cards::{Card, CardId, Element, Filter, Keywords, Kind};
-use super::state::{BACK_ROW, BackCard, Entity, SUDDEN_DEATH_HEALTH, State};
+use super::state::{BACK_ROW, BackCard, Entity, State};
 use crate::core::Player;
 
 impl Nostalgix {
@@ -109,18 +109,13 @@ impl Nostalgix {
     /// Sets the derived figures of `e` ([`Entity::keywords`],
     /// [`Entity::max_health`], [`Entity::gear_atk`]) from its card, its
     /// Equipment and the Arena, in one walk over the Equipment: keywords of
-    /// the card plus those granted; printed maximum health (5 for a Hero in
-    /// Sudden Death) plus Equipment and Arena bonuses (rules: "Heal
-    /// (Restore)" — healing stops here; health counters go above); the
-    /// Equipment and Arena attack bonuses.
+    /// the card plus those granted; printed maximum health plus Equipment
+    /// and Arena bonuses (healing stops at the printed maximum, see
+    /// `Nostalgix::heal`); the Equipment and Arena attack bonuses.
     pub(super) fn derive(&self, s: &State, e: &mut Entity) {
         let card = self.card_of(e);
-        let printed = if e.id < 2 && s.sudden_deaths > 0 {
-            i16::from(SUDDEN_DEATH_HEALTH)
-        } else {
-            i16::from(card.health)
-        };
         let (aura_atk, aura_health) = self.aura(s, e);
+        let printed = i16::from(card.health);
         let (mut keywords, mut health, mut atk) = (card.keywords, printed + aura_health, aura_atk);
         for c in self.equipment_on(s, e) {
             let gear = self.db.card(c);

@@ -409,7 +409,15 @@ impl Nostalgix {
         s.windows.clear();
         s.searches.clear();
         for p in s.sides.players() {
-            s.sides[p].hero = self.spawn(s, hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
+            let mut hero = self.spawn(s, hero_id(p), self.decks[p].hero, TOKEN_SLOT, 0, false);
+            // rules: "Specialty Rules" — a Sudden Death game's Heroes start
+            // with 5 health; their maximum stays the one printed ("Heal
+            // (Restore)"), so the rest is damage a heal can restore.
+            if s.sudden_deaths > 0 {
+                let above = hero.health() - i16::from(SUDDEN_DEATH_HEALTH);
+                hero.damage = u8::try_from(above.max(0)).unwrap_or(u8::MAX);
+            }
+            s.sides[p].hero = hero;
         }
         for p in s.sides.players() {
             let side = &s.sides[p];
@@ -1023,26 +1031,30 @@ impl Nostalgix {
 
     /// Runs the game on until someone must decide: closes windows nobody
     /// can use, resolves suspended attacks and spells, sends defeated
-    /// Fighters to the Void and checks for a winner.
+    /// Fighters to the Void and checks for a winner once the searches and
+    /// Surprise windows an action opened are over (docs/rulings/nostalgix.md,
+    /// "Winning": a Surprise may still answer the damage that would win).
     fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         loop {
             self.clean_up(s, rng, obs);
-            if self.check_winner(s, rng, obs) {
-                return;
-            }
-            if !s.searches.is_empty() {
-                return;
-            }
-            if let Some(w) = s.windows.first() {
-                let face_down = s.sides[w.owner]
-                    .back
-                    .iter()
-                    .any(|b| matches!(b, BackCard::Surprise(_)));
-                if face_down {
+            if s.outcome.is_none() {
+                if !s.searches.is_empty() {
                     return;
                 }
-                s.windows.remove(0);
-                continue;
+                if let Some(w) = s.windows.first() {
+                    let face_down = s.sides[w.owner]
+                        .back
+                        .iter()
+                        .any(|b| matches!(b, BackCard::Surprise(_)));
+                    if face_down {
+                        return;
+                    }
+                    s.windows.remove(0);
+                    continue;
+                }
+            }
+            if self.check_winner(s, rng, obs) {
+                return;
             }
             match std::mem::replace(&mut s.pending, Pending::None) {
                 // End of turn, once its effects have settled: discard down

@@ -31,8 +31,8 @@ pub const TOKEN_SLOT: u8 = u8::MAX;
 pub const MANA_CAP: u8 = 10;
 /// Prize counters per player (rules: "How to Win").
 pub const PRIZES: u8 = 10;
-/// Sudden Death: Heroes' health and prize counters (rules: "Specialty
-/// Rules").
+/// Sudden Death: the health Heroes start with (rules: "Specialty Rules");
+/// their maximum stays the printed one.
 pub const SUDDEN_DEATH_HEALTH: u8 = 5;
 /// Sudden Death prize counters.
 pub const SUDDEN_DEATH_PRIZES: u8 = 2;

@@ -267,6 +267,16 @@ aura = { atk = 1, filter = { type = "Fire" } }
 name = "Meadow"
 cost = 1
 effects = [{ do = "heal", amount = 1, target = "own_hero" }]
+
+[[surprise]]
+name = "Rally"
+trigger = "hero_damaged"
+effects = [{ do = "heal", amount = 5, target = "own_hero" }]
+
+[[surprise]]
+name = "Riposte"
+trigger = "hero_damaged"
+effects = [{ do = "damage", amount = 3, target = "enemy_hero" }]
 "#;
 
 struct Table {
@@ -735,6 +745,99 @@ fn health_counters_heal_a_damaged_fighter_and_go_above_an_undamaged_one() {
         target: Some(Tgt::unit(A, fresh)),
     });
     assert_eq!(t.health(A, fresh), 4 + 3, "undamaged: 3 counters above");
+}
+
+#[test]
+fn healing_stops_at_the_printed_maximum_whatever_equipment_adds() {
+    // rules/nostalgix.txt: glossary "Heal (Restore)" ("only be healed or
+    // restored to their maximum health as printed on the card"); "+♥" is
+    // health beyond that maximum ("Health Counters (+1♥)").
+    let mut t = Table::new();
+    let hound = t.place(A, "Hound", 0);
+    t.mana(A, 5);
+    let helm = t.give(A, "Helm");
+    t.act(Action::Equip {
+        hand: helm,
+        target: Tgt::unit(A, hound),
+    });
+    assert_eq!(t.health(A, hound), 7 + 3, "printed 7, +3 from the Helm");
+    t.s.sides[A].units[hound].damage = 4;
+    let id = t.unit(A, hound).id;
+    assert_eq!(t.game.heal(&mut t.s, id, 9, &mut NoObserver), 1);
+    assert_eq!(t.health(A, hound), 7, "healed to the printed 7, not to 10");
+    // At its printed maximum it is not "below maximum health": Health
+    // Counters go above.
+    let blessing = t.give(A, "Blessing");
+    t.act(Action::Cast {
+        hand: blessing,
+        target: Some(Tgt::unit(A, hound)),
+    });
+    let u = t.unit(A, hound);
+    assert_eq!((u.health(), u.health_counters), (10, 3));
+}
+
+#[test]
+fn a_sudden_death_hero_starts_at_five_and_heals_toward_its_printed_maximum() {
+    // rules/nostalgix.txt: "Specialty Rules" ("Heroes now start the game
+    // with 5 health") and glossary "Heal (Restore)" (the maximum is the
+    // one printed on the card).
+    let mut t = Table::new();
+    t.s.sides[A].prizes = 9;
+    t.s.sides[A].hero.damage = 20;
+    t.s.sides[B].hero.damage = 20;
+    t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
+    assert_eq!(t.s.sudden_deaths, 1);
+    assert_eq!(t.hero_health(A), i16::from(SUDDEN_DEATH_HEALTH));
+    t.game.heal(&mut t.s, hero_id(A), 9, &mut NoObserver);
+    assert_eq!(t.hero_health(A), 5 + 9, "printed 20: room to heal above 5");
+}
+
+/// A attacks B's Hero, at 1 health and with `surprise` face down, for 3:
+/// B declines the attack's window, and the attack leaves B's Hero at 0
+/// with B's `hero_damaged` window open.
+fn lethal_attack_into(surprise: &str) -> Table {
+    let mut t = Table::new();
+    let card = t.id(surprise);
+    t.s.sides[B].back[0] = BackCard::Surprise(card);
+    t.s.sides[B].hero.damage = 19;
+    let rock = t.place(A, "Rock", 0);
+    t.attack(rock, Tgt::hero(B));
+    t.act(Action::Decline);
+    assert_eq!(t.hero_health(B), 0);
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B), "B's window first");
+    t
+}
+
+#[test]
+fn the_win_check_waits_for_the_surprise_windows_of_the_winning_action() {
+    // docs/rulings/nostalgix.md: "Winning" — win checks run once an action
+    // has fully resolved, its Surprise windows included; rules/nostalgix.txt:
+    // "Surprises" — activated "any time the effect on the card can be used".
+    let mut t = lethal_attack_into("Rally");
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert_eq!(t.hero_health(B), 5, "healed from 0 before the check");
+    assert!(t.s.outcome.is_none());
+    // Declined, the same window leaves the win standing.
+    let mut t = lethal_attack_into("Rally");
+    t.act(Action::Decline);
+    assert!(matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(A)));
+}
+
+#[test]
+fn a_surprise_that_brings_both_heroes_to_zero_starts_sudden_death() {
+    // rules/nostalgix.txt: "Specialty Rules" ("What if both players win at
+    // the same time?") with the win check after the windows (docs/rulings).
+    let mut t = lethal_attack_into("Riposte");
+    t.s.sides[A].hero.damage = 17;
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert_eq!(t.s.sudden_deaths, 1);
+    assert!(t.s.outcome.is_none());
 }
 
 #[test]
