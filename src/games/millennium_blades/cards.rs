@@ -506,12 +506,15 @@ impl Effect {
     /// or as a Reaction (the bots' own cards are seldom flipped, the
     /// triggers seldom met); a few times for an Ongoing or Top effect
     /// answering opponents' plays (fewer for a Top Card, which the owner's
-    /// next play covers), rarely for one answering anything else.
+    /// next play covers); once for a Top effect answering the owner's
+    /// plays (the play that covers it); rarely for one answering anything
+    /// else.
     pub fn typical_fires(&self) -> f32 {
         match (self.when, self.on) {
             (When::Flip | When::Reaction, _) => 0.1,
             (When::Ongoing, Some(Trigger::OpponentPlays)) => 4.0,
             (When::Top, Some(Trigger::OpponentPlays)) => 3.0,
+            (When::Top, Some(Trigger::YouPlay)) => 1.0,
             (When::Ongoing | When::Top, Some(_)) => 0.1,
             _ => 1.0,
         }

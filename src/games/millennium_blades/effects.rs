@@ -117,7 +117,8 @@ impl MillenniumBlades {
     /// The triggered effects of `event` (in priority: Top then Ongoing
     /// then Reactions; players from the active one clockwise), as jobs in
     /// resolution order. `actor` played, flipped or clashed; `subject` is
-    /// the card concerned.
+    /// the card concerned. A Top effect answering its owner's play is the
+    /// one of the card that was the Top Card when the single was played.
     fn triggered(&self, s: &State, event: Trigger, actor: Player, subject: u16) -> Vec<Job> {
         let n = s.seats.len();
         let order: Vec<Player> = (0..n)
@@ -136,7 +137,11 @@ impl MillenniumBlades {
             {
                 continue;
             }
-            let top = self.top(s, q);
+            let top = if event == Trigger::YouPlay {
+                self.top_under(s, q, subject)
+            } else {
+                self.top(s, q)
+            };
             let seat = &s.seats[q];
             let tableau = seat.tableau.iter().enumerate().map(|(i, t)| (Some(i), *t));
             let board = seat.board.iter().map(|t| (None, *t));
@@ -171,6 +176,27 @@ impl MillenniumBlades {
         found.into_iter().map(|(_, j)| j).collect()
     }
 
+    /// The index of the card that was `p`'s Top Card before `p` played
+    /// `played` (placed at the right end, so it covers that card): the
+    /// right-most face-up card but `played` (see
+    /// docs/rulings/millennium-blades.md, "Top triggers on one's plays").
+    fn top_under(&self, s: &State, p: Player, played: u16) -> Option<usize> {
+        s.seats[p]
+            .tableau
+            .iter()
+            .rposition(|t| t.up && t.card != played)
+    }
+
+    /// How many seats clockwise from the player whose turn it is `q` sits:
+    /// the order in which players take their opportunities (rules:
+    /// "Effects on Cards": "The player whose turn it is gets the first
+    /// opportunity to use Flip or Reaction effects, with that opportunity
+    /// passing clockwise").
+    fn turn_order(s: &State, q: Player) -> usize {
+        let n = s.seats.len();
+        (q.index() + n - s.active.index()) % n
+    }
+
     /// Pushes `jobs` so that the first resolves first.
     fn push_all(s: &mut State, jobs: &[Job]) {
         for j in jobs.iter().rev() {
@@ -181,15 +207,21 @@ impl MillenniumBlades {
     /// `p` has played `card` (already in the tableau): pushes what it sets
     /// off, in priority order — Top and Ongoing triggers, its Play effects
     /// and Play keywords (unless an opponent silences them), the Next
-    /// effects of `p`'s earlier cards, then Reactions.
+    /// effects of `p`'s earlier cards (which do nothing if their card is
+    /// face down by then, see [`Self::run`]), then Reactions. Triggers of
+    /// one kind go from the player whose turn it is clockwise, whether
+    /// they answer the player's own play or an opponent's.
     pub(super) fn on_played(&self, s: &mut State, p: Player, card: u16) {
         let triggers = {
             let mut t = self.triggered(s, Trigger::OpponentPlays, p, card);
             t.extend(self.triggered(s, Trigger::YouPlay, p, card));
-            t.sort_by_key(|j| match self.job_effect(j).map(|e| e.when) {
-                Some(When::Top) => 0,
-                Some(When::Ongoing) => 1,
-                _ => 2,
+            t.sort_by_key(|j| {
+                let class = match self.job_effect(j).map(|e| e.when) {
+                    Some(When::Top) => 0,
+                    Some(When::Ongoing) => 1,
+                    _ => 2,
+                };
+                (class, Self::turn_order(s, j.owner))
             });
             t
         };
@@ -464,8 +496,12 @@ impl MillenniumBlades {
         out
     }
 
-    /// Runs one job: asks for its choice first if it needs one.
+    /// Runs one job: asks for its choice first if it needs one. A Next
+    /// effect whose card is no longer face up in the tableau does nothing.
     fn run(&self, s: &mut State, mut job: Job, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        if self.blank_next(s, &job) {
+            return;
+        }
         if job.choice == NONE
             && let Some((prompt, who, options)) = self.choices(s, &job)
         {
@@ -480,6 +516,19 @@ impl MillenniumBlades {
             }
         }
         self.execute(s, job, rng, obs);
+    }
+
+    /// Whether `job` is a Next effect whose card has turned blank: face
+    /// down, or out of its owner's tableau, when the effect would happen
+    /// (rules: "Face-Down Cards": they "do not have any text"; "Flip a
+    /// Card": a face-down card "is considered a blank card for all
+    /// purposes").
+    fn blank_next(&self, s: &State, job: &Job) -> bool {
+        let next = job.outcome == 0 && self.job_effect(job).is_some_and(|e| e.when == When::Next);
+        next && !s.seats[job.owner]
+            .tableau
+            .iter()
+            .any(|t| t.card == job.source && t.up)
     }
 
     /// Applies the choice `choice` to the job waiting for it and resolves
@@ -621,7 +670,9 @@ impl MillenniumBlades {
                 }
             }
             Op::Flip => {
-                let targets = self.targets(s, &job, &e, at);
+                let mut targets = self.targets(s, &job, &e, at);
+                // Their Flip effects and Reactions come in turn order.
+                targets.sort_by_key(|&(q, _)| Self::turn_order(s, q));
                 let mut set_off = Vec::new();
                 for (q, card) in targets {
                     set_off.extend(self.flip_card(s, q, card, p, obs).into_iter().flatten());

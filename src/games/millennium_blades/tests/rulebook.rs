@@ -2,7 +2,7 @@
 //! `tournament.rs` leave out, and for the rulings of
 //! docs/rulings/millennium-blades.md that no other test pins down. Each
 //! test quotes its paragraph (`rules/millennium-blades.txt: "Section"`) or
-//! names its ruling. Eight of them found departures a rules review
+//! names its ruling. Eleven of them found departures rules reviews
 //! reported, fixed since (docs/rulings/millennium-blades.md, "Fixed on
 //! review").
 
@@ -28,8 +28,9 @@ fn c() -> Player {
 }
 
 /// Cards only these tests use: three cards of two elements each, every
-/// pair sharing one and no element shared by all three; and a single whose
-/// Score effect is a clash.
+/// pair sharing one and no element shared by all three; a single whose
+/// Score effect is a clash; and a single whose Reaction answers its
+/// owner's plays.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -59,6 +60,13 @@ stars = 4
 elements = ["earth"]
 types = ["soldier"]
 effects = [{ when = "score", do = "clash", with = "all" }]
+
+[[set.card]]
+name = "Encore"
+stars = 2
+elements = ["light"]
+types = ["citizen"]
+effects = [{ when = "reaction", on = "you_play", do = "gain_rp", amount = 1 }]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -878,6 +886,48 @@ fn reactions_set_off_together_go_from_the_active_player_clockwise() {
 }
 
 #[test]
+fn flips_set_off_together_go_clockwise_from_the_player_whose_turn_it_is() {
+    // rules/millennium-blades.txt: "Effects on Cards": "The player whose
+    // turn it is gets the first opportunity to use Flip or Reaction effects,
+    // with that opportunity passing clockwise." On B's turn C comes before
+    // A, though A sits first.
+    let mut f = Fixture::tournament(3, &["Plain One", "Three Star", "Plain Two"]);
+    f.s.active = B;
+    f.board(A, "Core Shield"); // Reaction: own card flipped, gain 4 RP
+    f.board(c(), "Core Shield");
+    f.place(A, "Plain One", true);
+    f.place(c(), "Three Star", true);
+    let flipper = f.give(B, "Flip B", Area::Hand); // Play: flip each other Top Card
+    f.give(c(), "Plain Two", Area::Hand);
+    f.act(Action::Play(flipper));
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, c())));
+    f.act(Action::React);
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, A)));
+}
+
+#[test]
+fn reactions_to_a_single_start_with_the_player_whose_turn_it_is() {
+    // rules/millennium-blades.txt: "Effects on Cards": "The player whose
+    // turn it is gets the first opportunity to use Flip or Reaction effects,
+    // with that opportunity passing clockwise." "FAQs": "If an opponent has
+    // an effect that triggers at the same time yours does, the player whose
+    // turn it is has priority".
+    let mut f = extended(
+        2,
+        &["Encore", "Plain One", "Plain Two"],
+        mode(Mode::Standard),
+    );
+    f.place(A, "Encore", true); // Reaction: you play a single, gain 1 RP
+    f.place(B, "Prem F", true); // Reaction: an opponent plays, flip one of theirs
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(one));
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, A)));
+    f.act(Action::Pass);
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, B)));
+}
+
+#[test]
 fn a_clash_is_chosen_among_opponents_with_a_top_card_and_reveals_clockwise() {
     // rules/millennium-blades.txt: "Clashing": "If clashing with another
     // player, choose a player with a Top Card. In a multi-player Clash, each
@@ -947,6 +997,35 @@ fn face_down_cards_still_count_as_cards_but_take_no_tokens() {
     f.act(Action::Play(master));
     let tokens: Vec<u8> = f.s.seats[A].tableau.iter().map(|t| t.tokens).collect();
     assert_eq!(tokens, vec![1, 0, 1]);
+}
+
+#[test]
+fn a_face_down_cards_next_effect_does_nothing() {
+    // rules/millennium-blades.txt: "Face-Down Cards": face-down cards "do
+    // not have any text or attributes"; "General Rules": "Flip a Card": a
+    // face-down card "is considered a blank card for all purposes".
+    let mut f = Fixture::tournament(2, &["Knight Ten", "Plain One"]);
+    let sage = f.give(A, "Master A", Area::Hand); // Next: 1 RP per star of that card
+    let knight = f.give(A, "Knight Ten", Area::Hand);
+    let flipper = f.give(B, "Flip B", Area::Hand); // Play: flip each other Top Card
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(sage));
+    f.act(Action::Play(flipper));
+    assert!(!f.up(A, sage));
+    f.act(Action::Play(knight));
+    assert_eq!(f.rp(A), 0, "flipped before the next single");
+    // Flipped by the next single's Play effect, which resolves first
+    // ("Top>Ongoing>Play>Next>Score").
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
+    let sage = f.give(A, "Master A", Area::Hand);
+    let flipper = f.give(A, "Master D", Area::Hand); // Play: flip the card to the left
+    let one = f.give(B, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(sage));
+    f.act(Action::Play(one));
+    f.act(Action::Play(flipper));
+    assert!(!f.up(A, sage));
+    assert_eq!(f.rp(A), 0, "flipped before its Next effect resolved");
 }
 
 #[test]

@@ -385,10 +385,8 @@ fn a_top_silence_outranks_play_effects() {
 }
 
 #[test]
-fn next_effects_wait_for_the_next_single_and_top_triggers_fire_while_top() {
-    // rules: "Next - Next effects trigger on the next card you play";
-    // "Top - Top effects work as long as the card with the Top effect is
-    // the right-most face-up card in your tableau".
+fn next_effects_wait_for_the_next_single() {
+    // rules: "Next - Next effects trigger on the next card you play".
     let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Knight Ten"]);
     let sage = f.give(A, "Master A", Area::Hand);
     let knight = f.give(A, "Knight Ten", Area::Hand);
@@ -404,14 +402,39 @@ fn next_effects_wait_for_the_next_single_and_top_triggers_fire_while_top() {
         10,
         "Master A: Next, gain 1 RP per star of that card"
     );
-    // A Top trigger on one's own plays (Master F: Top, when you play,
-    // gain 2), only while it is the Top Card.
-    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two"]);
-    f.place(A, "Master F", true);
+}
+
+#[test]
+fn a_top_trigger_on_your_plays_answers_the_single_played_over_it() {
+    // rules/millennium-blades.txt: "Effects on Cards": "Top - Top effects
+    // work as long as the card with the Top effect is the right-most
+    // face-up card in your tableau"; "Top>Ongoing>Play>Next>Score". The
+    // card that was the Top Card when a single was played answers that
+    // play (see the rulings), though the single then becomes the Top Card.
+    let mut f = Fixture::tournament(
+        2,
+        &[
+            "Plain One",
+            "Plain Two",
+            "Three Star",
+            "Six Star",
+            "Knight Ten",
+        ],
+    );
+    let master = f.give(A, "Master F", Area::Hand); // Top: you play a single, gain 2
     let one = f.give(A, "Plain One", Area::Hand);
-    f.give(B, "Plain Two", Area::Hand);
+    let three = f.give(A, "Three Star", Area::Hand);
+    let two = f.give(B, "Plain Two", Area::Hand);
+    let six = f.give(B, "Six Star", Area::Hand);
+    f.give(B, "Knight Ten", Area::Hand); // the tournament goes on
+    f.act(Action::Play(master));
+    assert_eq!(f.rp(A), 0, "a card does not answer its own play");
+    f.act(Action::Play(two));
     f.act(Action::Play(one));
-    assert_eq!(f.rp(A), 0, "the new card is the Top Card now");
+    assert_eq!(f.rp(A), 2, "Master F was the Top Card as Plain One came");
+    f.act(Action::Play(six));
+    f.act(Action::Play(three));
+    assert_eq!(f.rp(A), 2, "Plain One was the Top Card as Three Star came");
 }
 
 #[test]
