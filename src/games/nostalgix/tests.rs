@@ -347,6 +347,12 @@ impl Table {
         self.s.sides[p].units.len() - 1
     }
 
+    /// Has `p` attach Equipment `name` from hand to `target`.
+    fn equip(&mut self, p: Player, name: &str, target: Tgt) {
+        let hand = self.give(p, name);
+        self.act(Action::Equip { hand, target });
+    }
+
     fn act(&mut self, a: Action) {
         let mut legal = Vec::new();
         self.game.legal_actions(&self.s, &mut legal);
@@ -549,11 +555,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
         u.bound_turn = turn;
     }
     t.mana(A, 9);
-    let sword = t.give(A, "Sword");
-    t.act(Action::Equip {
-        hand: sword,
-        target: Tgt::unit(A, 0),
-    });
+    t.equip(A, "Sword", Tgt::unit(A, 0));
     let warg = t.give(A, "Warg");
     t.act(Action::Evolve {
         hand: warg,
@@ -755,11 +757,7 @@ fn healing_stops_at_the_printed_maximum_whatever_equipment_adds() {
     let mut t = Table::new();
     let hound = t.place(A, "Hound", 0);
     t.mana(A, 5);
-    let helm = t.give(A, "Helm");
-    t.act(Action::Equip {
-        hand: helm,
-        target: Tgt::unit(A, hound),
-    });
+    t.equip(A, "Helm", Tgt::unit(A, hound));
     assert_eq!(t.health(A, hound), 7 + 3, "printed 7, +3 from the Helm");
     t.s.sides[A].units[hound].damage = 4;
     let id = t.unit(A, hound).id;
@@ -939,11 +937,7 @@ fn surprises_cost_three_and_share_six_back_row_slots_with_equipment() {
     assert_eq!(t.s.sides[A].mana, 7);
     let pup = t.place(B, "Pup", 0);
     for _ in 0..5 {
-        let sword = t.give(A, "Sword");
-        t.act(Action::Equip {
-            hand: sword,
-            target: Tgt::unit(B, pup),
-        });
+        t.equip(A, "Sword", Tgt::unit(B, pup));
     }
     assert!(
         t.s.sides[A].back.iter().all(|b| *b != BackCard::Empty),
@@ -962,11 +956,7 @@ fn equipment_on_a_hero_breaks_when_an_attack_damages_it() {
     // rules/nostalgix.txt: "Equipment" — "breaks ... if that Hero is damaged by a direct attack"
     let mut t = Table::new();
     t.mana(A, 5);
-    let sword = t.give(A, "Sword");
-    t.act(Action::Equip {
-        hand: sword,
-        target: Tgt::hero(A),
-    });
+    t.equip(A, "Sword", Tgt::hero(A));
     assert_eq!(t.s.sides[A].hero.atk_bonus(), 2);
     t.act(Action::Attack {
         attacker: Tgt::HERO,
@@ -1700,11 +1690,7 @@ fn equipment_abilities_act_for_the_equipped_entitys_controller() {
     let mut t = Table::new();
     let pup = t.place(B, "Pup", 0);
     t.mana(A, 5);
-    let charm = t.give(A, "Charm");
-    t.act(Action::Equip {
-        hand: charm,
-        target: Tgt::unit(B, pup),
-    });
+    t.equip(A, "Charm", Tgt::unit(B, pup));
     t.pass_to(B);
     assert_eq!(
         t.unit(B, pup).atk_counters,
@@ -1739,11 +1725,7 @@ fn a_hero_attacks_with_its_equipment_and_has_no_type() {
     };
     assert!(!hero_attacks(&t), "no attack points, no attack");
     t.mana(A, 5);
-    let sword = t.give(A, "Sword");
-    t.act(Action::Equip {
-        hand: sword,
-        target: Tgt::hero(A),
-    });
+    t.equip(A, "Sword", Tgt::hero(A));
     assert!(hero_attacks(&t));
     t.act(Action::Attack {
         attacker: Tgt::HERO,
