@@ -774,22 +774,6 @@ fn healing_stops_at_the_printed_maximum_whatever_equipment_adds() {
     assert_eq!((u.health(), u.health_counters), (10, 3));
 }
 
-#[test]
-fn a_sudden_death_hero_starts_at_five_and_heals_toward_its_printed_maximum() {
-    // rules/nostalgix.txt: "Specialty Rules" ("Heroes now start the game
-    // with 5 health") and glossary "Heal (Restore)" (the maximum is the
-    // one printed on the card).
-    let mut t = Table::new();
-    t.s.sides[A].prizes = 9;
-    t.s.sides[A].hero.damage = 20;
-    t.s.sides[B].hero.damage = 20;
-    t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
-    assert_eq!(t.s.sudden_deaths, 1);
-    assert_eq!(t.hero_health(A), i16::from(SUDDEN_DEATH_HEALTH));
-    t.game.heal(&mut t.s, hero_id(A), 9, &mut NoObserver);
-    assert_eq!(t.hero_health(A), 5 + 9, "printed 20: room to heal above 5");
-}
-
 /// A attacks B's Hero, at 1 health and with `surprise` face down, for 3:
 /// B declines the attack's window, and the attack leaves B's Hero at 0
 /// with B's `hero_damaged` window open.
@@ -1239,6 +1223,10 @@ fn both_winning_at_once_starts_sudden_death() {
     assert_eq!(t.hero_health(A), i16::from(SUDDEN_DEATH_HEALTH));
     assert_eq!(t.s.sides[A].prizes, 0);
     assert_eq!(t.s.sides[A].hand.len(), 6);
+    // Glossary "Heal (Restore)": the maximum stays the printed one (20), so
+    // a heal brings the Hero above the 5 it started with.
+    t.game.heal(&mut t.s, hero_id(A), 9, &mut NoObserver);
+    assert_eq!(t.hero_health(A), 5 + 9);
 }
 
 #[test]
