@@ -120,11 +120,8 @@ impl MillenniumBlades {
     /// the card concerned. A Top effect answering its owner's play is the
     /// one of the card that was the Top Card when the single was played.
     fn triggered(&self, s: &State, event: Trigger, actor: Player, subject: u16) -> Vec<Job> {
-        let n = s.seats.len();
-        let order: Vec<Player> = (0..n)
-            .map(|k| Player::new((s.active.index() + k) % n))
-            .filter(|&q| !s.seats[q].removed)
-            .collect();
+        let mut order: Vec<Player> = s.players().filter(|&q| !s.seats[q].removed).collect();
+        order.sort_by_key(|&q| Self::turn_order(s, q));
         let applies = |q: Player| match event {
             Trigger::OpponentPlays => q != actor,
             Trigger::YouPlay | Trigger::ClashWon | Trigger::ClashLost => q == actor,
