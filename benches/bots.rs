@@ -79,6 +79,8 @@ fn benches(c: &mut Criterion) {
 
     let (state, player) = mid_game(&game);
     let view = game.determinize(&state, player, &mut rng_from_seed(2));
+    let mut legal = Vec::new();
+    game.legal_actions(&view, &mut legal);
     let mut group = c.benchmark_group("ismcts");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
@@ -88,7 +90,15 @@ fn benches(c: &mut Criterion) {
     // 20 actions and scored by the weights), the same every iteration.
     let mut bot = ismcts(&game, 20);
     group.bench_function("ismcts1000_decision", |b| {
-        b.iter(|| bot.choose(&game, black_box(&view), player, &mut rng_from_seed(3)))
+        b.iter(|| {
+            bot.choose(
+                &game,
+                black_box(&view),
+                &legal,
+                player,
+                &mut rng_from_seed(3),
+            )
+        })
     });
 
     // Iterations per second on one core: the same decision, reported as
@@ -101,7 +111,15 @@ fn benches(c: &mut Criterion) {
     ] {
         let mut bot = ismcts(&game, depth);
         group.bench_function(name, |b| {
-            b.iter(|| bot.choose(&game, black_box(&view), player, &mut rng_from_seed(3)))
+            b.iter(|| {
+                bot.choose(
+                    &game,
+                    black_box(&view),
+                    &legal,
+                    player,
+                    &mut rng_from_seed(3),
+                )
+            })
         });
     }
     group.finish();

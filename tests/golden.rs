@@ -36,7 +36,12 @@
 //! inside its 95% interval of before), and again for three rules fixes
 //! (healing stops at the printed maximum, Sudden Death Heroes start at 5
 //! under their printed maximum, the win check waits for the Surprise
-//! windows of the action).
+//! windows of the action). `nostalgix-gauntlet`, `nostalgix-round-robin`
+//! and `astrom-cross-*` were recorded again when the runner stopped dealing
+//! a view for a greedy or ISMCTS decision with a single legal action (issue
+//! "Five times faster": the determinization streams are drawn less; on
+//! 20,000 games a matchup every win rate stayed inside its 95% interval of
+//! before).
 
 use std::collections::BTreeMap;
 use std::fs;

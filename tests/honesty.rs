@@ -7,7 +7,7 @@
 //! order of the decks), and on every ruleset with the hidden part dealt
 //! again.
 
-use decklab::bots::{Bot, FeatureSet, Strategy};
+use decklab::bots::{Bot, FeatureSet, Sight, Strategy};
 use decklab::core::{
     Evaluate, Game, NoObserver, Node, Player, Report, below, derive_rng, rng_from_seed,
 };
@@ -22,10 +22,20 @@ use decklab::sim::Views;
 /// The strategies every test here runs: one of each kind.
 const STRATEGIES: [&str; 3] = ["random", "greedy", "ismcts-200"];
 
-/// The decision of `bot` for `player` at `state`, as the runner takes it:
-/// the view `views` shows (kept from the seat's decision just before, or
-/// dealt afresh) if the bot needs one, else the state. Returns the
-/// decision and the view shown, if any.
+/// What a seat decided, from what: the action, the legal actions it was
+/// given and the view it was shown (if any).
+type Decided<G> = (
+    Option<<G as Game>::Action>,
+    Vec<<G as Game>::Action>,
+    Option<<G as Game>::State>,
+);
+
+/// The decision of `bot` for `player` at `state`, as the runner takes it
+/// (`sim::play_at`): the legal actions of the state; a bot that looks
+/// ahead is not asked, and shown no view, when there is a single one
+/// (it passes); else the view `views` shows (kept from the seat's decision
+/// just before, or dealt afresh) if the bot needs one, else the state.
+/// Returns the decision, the legal actions and the view shown, if any.
 fn runner_decision<G: Game + Evaluate>(
     game: &G,
     bot: &mut Bot<G>,
@@ -33,15 +43,23 @@ fn runner_decision<G: Game + Evaluate>(
     state: &G::State,
     player: Player,
     seed: u64,
-) -> (Option<G::Action>, Option<G::State>) {
-    let needs_view = bot.needs_view();
+) -> Decided<G> {
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let mut rng = derive_rng(seed, 8);
+    if bot.sight() == Sight::Lookahead && legal.len() == 1 {
+        views.forget();
+        bot.pass(&mut rng);
+        return (Some(legal[0]), legal, None);
+    }
+    let needs_view = bot.sight() != Sight::Actions;
     let view = views.show(game, state, player, needs_view);
     let shown = needs_view.then(|| view.clone());
-    let action = bot.choose(game, view, player, &mut derive_rng(seed, 8));
+    let action = bot.choose(game, view, &legal, player, &mut rng);
     if let Some(a) = action {
         views.took(a);
     }
-    (action, shown)
+    (action, legal, shown)
 }
 
 /// Random play from `seed` until `turn`, stopping at a decision of seat a.
@@ -108,14 +126,14 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
 /// keeps its view across them where the ruleset can: [`Views`]) while
 /// both states, played on alike, stay alike to it. At least one of them
 /// differs from the state, so the test has hidden cards to tell apart.
-/// Returns the views kept.
-fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> u64 {
+/// Returns the views kept and the decisions passed (taken without a view).
+fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> (u64, u64) {
     let strategies: Vec<Strategy> = STRATEGIES
         .iter()
         .map(|s| Strategy::resolve(s, FeatureSet::of(game)).expect("bundled strategy"))
         .collect();
     let mut legal = Vec::new();
-    let (mut differed, mut kept) = (0, 0);
+    let (mut differed, mut kept, mut passed) = (0, 0, 0);
     for seed in 1..=3 {
         let mut rng = rng_from_seed(seed);
         let mut state = game.new_state(&mut rng);
@@ -127,7 +145,7 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> u64 {
                 let other = game.determinize(&state, player, &mut derive_rng(seed, step));
                 differed += usize::from(other != state);
                 for strategy in &strategies {
-                    kept += decide_alike(
+                    let (k, p) = decide_alike(
                         game,
                         strategy,
                         [state.clone(), other.clone()],
@@ -137,6 +155,8 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> u64 {
                     .unwrap_or_else(|m| {
                         panic!("{name}: {} at seed {seed}, step {step}: {m}", strategy.name)
                     });
+                    kept += k;
+                    passed += p;
                 }
             }
             game.legal_actions(&state, &mut legal);
@@ -145,21 +165,23 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> u64 {
         }
     }
     assert!(differed > 0, "{name}: no decision had hidden cards");
-    kept
+    (kept, passed)
 }
 
 /// Plays the twin states `twins` on with `strategy` for `player`'s
 /// decisions in a row (at most 8), each twin through its own [`Views`],
 /// while both stay alike to `player`; an error if the twins' views or
-/// decisions ever differ. Returns the views kept.
+/// decisions ever differ. Returns the views kept and the decisions
+/// passed.
 fn decide_alike<G: Game + Evaluate>(
     game: &G,
     strategy: &Strategy,
     mut twins: [G::State; 2],
     player: Player,
     seed: u64,
-) -> Result<u64, String> {
+) -> Result<(u64, u64), String> {
     let mut bots = [Bot::new(game, strategy), Bot::new(game, strategy)];
+    let mut passed = 0;
     let mut views = [Views::new(game, seed), Views::new(game, seed)];
     let chance = derive_rng(seed, 9);
     for turn in 0..8 {
@@ -167,36 +189,51 @@ fn decide_alike<G: Game + Evaluate>(
         if !alike || game.to_move(&twins[0]) != Node::Decision(player) {
             break;
         }
-        let mut decided = [(None, None), (None, None)];
-        for (i, twin) in twins.iter().enumerate() {
-            decided[i] =
-                runner_decision(game, &mut bots[i], &mut views[i], twin, player, seed + turn);
-        }
-        let [(mine, my_view), (theirs, their_view)] = decided;
+        let [(mine, my_legal, my_view), (theirs, their_legal, their_view)] = [0, 1].map(|i| {
+            runner_decision(
+                game,
+                &mut bots[i],
+                &mut views[i],
+                &twins[i],
+                player,
+                seed + turn,
+            )
+        });
         // The views themselves are equal, not only the decisions (which
-        // might agree by chance): a view depends on what the seat knows.
+        // might agree by chance): a view depends on what the seat knows;
+        // and so are the legal actions, which the bot reads too.
         if my_view != their_view {
             return Err(format!("decision {turn} in a row: the views shown differ"));
+        }
+        if my_legal != their_legal {
+            return Err(format!(
+                "decision {turn} in a row: the legal actions differ"
+            ));
         }
         if mine != theirs {
             return Err(format!(
                 "decision {turn} in a row: {mine:?} against {theirs:?}"
             ));
         }
+        passed += u64::from(bots[0].sight() == Sight::Lookahead && my_view.is_none());
         let Some(action) = mine else { break };
         for twin in &mut twins {
             game.apply(twin, action, &mut chance.clone(), &mut NoObserver);
         }
     }
-    Ok(views[0].kept())
+    Ok((views[0].kept(), passed))
 }
 
 #[test]
 fn every_ruleset_decides_blind() {
-    let kept = blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    let (kept, passed) = blind_in("nostalgix", &Nostalgix::bundled(0, 1));
     assert!(
         kept > 0,
         "no Nostalgix view was kept: the kept-view path went untested"
+    );
+    assert!(
+        passed > 0,
+        "no Nostalgix decision was passed: the single-action path went untested"
     );
     blind_in("pixel-tactics", &PixelTactics::bundled(0, 1));
     blind_in("astrom-cross", &AstromCross::bundled(0, 1));

@@ -96,13 +96,13 @@ fn soak<G: Game + Evaluate + Invariants>(name: &str, matchups: &[G], random: u64
         let mut bots: Vec<Bot<G>> = Player::all(game.num_players())
             .map(|_| Bot::new(game, &strategy))
             .collect();
-        let choose = |g: &G, s: &G::State, _: &[G::Action], rng: &mut _| {
+        let choose = |g: &G, s: &G::State, legal: &[G::Action], rng: &mut _| {
             let Node::Decision(player) = g.to_move(s) else {
                 unreachable!("the checker asks only in live states")
             };
             let view = g.determinize(s, player, rng);
             bots[player.index()]
-                .choose(g, &view, player, rng)
+                .choose(g, &view, legal, player, rng)
                 .expect("a searching bot always moves")
         };
         let first = 1_000_000 + i as u64 * greedy;

@@ -116,20 +116,30 @@ impl<G: Game + Evaluate> GreedyBot<G> {
         }
     }
 
-    /// The legal action of `view` whose result scores best for `player`.
-    /// Draws one number from `rng` (the chance seed of the lookahead).
+    /// The one of `legal` (the legal actions of `view`) whose result scores
+    /// best for `player`. Draws one number from `rng` (the chance seed of
+    /// the lookahead).
     pub fn choose(
         &mut self,
         game: &G,
         view: &G::State,
+        legal: &[G::Action],
         player: Player,
         rng: &mut GameRng,
     ) -> G::Action {
-        game.legal_actions(view, &mut self.legal);
+        self.legal.clear();
+        self.legal.extend_from_slice(legal);
         game.drop_lookalikes(view, &mut self.legal);
         let chance = rng.next_u64();
         self.eval
             .best_of(game, view, player, &self.legal, chance, &mut self.scratch)
+    }
+
+    /// Passes a decision taken without asking (its only legal action): draws
+    /// the number [`choose`](Self::choose) would have, so the bot's later
+    /// choices are the same whether it was asked or not.
+    pub fn pass(&mut self, rng: &mut GameRng) {
+        rng.next_u64();
     }
 }
 
@@ -148,14 +158,14 @@ mod tests {
         let mut bot = GreedyBot::<ToyGame>::new(&toy_weights());
         let mut state = game.new_state(&mut derive_rng(11, 0));
         // The greedy leader keeps its high cards: it bids its lowest.
-        let lead = bot.choose(&game, &state, Player::A, &mut rng);
         let mut legal = Vec::new();
         game.legal_actions(&state, &mut legal);
+        let lead = bot.choose(&game, &state, &legal, Player::A, &mut rng);
         assert_eq!(lead, legal[0]);
         game.apply(&mut state, lead, &mut rng, &mut NoObserver);
         // The follower beats the lead with its cheapest winning card.
-        let follow = bot.choose(&game, &state, Player::B, &mut rng);
         game.legal_actions(&state, &mut legal);
+        let follow = bot.choose(&game, &state, &legal, Player::B, &mut rng);
         let cheapest_win = legal.iter().copied().find(|b| b.0 > lead.0);
         assert_eq!(follow, cheapest_win.unwrap_or(legal[0]));
     }

@@ -92,18 +92,21 @@ impl<G: Game + Evaluate> IsmctsBot<G> {
         }
     }
 
-    /// Searches the information set of `player` holding `view` and returns
-    /// the chosen action; a single legal action is returned at once. All
+    /// Searches the information set of `player` holding `view`, whose legal
+    /// actions are `legal`, and returns the chosen action; a single legal
+    /// action is returned at once. All
     /// chance is drawn from `rng`, so an iteration budget makes the choice
     /// a function of the information set and the RNG state.
     pub fn choose(
         &mut self,
         game: &G,
         view: &G::State,
+        legal: &[G::Action],
         player: Player,
         rng: &mut GameRng,
     ) -> G::Action {
-        game.legal_actions(view, &mut self.root_legal);
+        self.root_legal.clear();
+        self.root_legal.extend_from_slice(legal);
         if self.root_legal.len() == 1 {
             return self.root_legal[0];
         }
@@ -434,10 +437,19 @@ mod tests {
             game.info_key(&state, Player::B),
             game.info_key(&twin, Player::B)
         );
+        let (mut legal, mut twin_legal) = (Vec::new(), Vec::new());
+        game.legal_actions(&state, &mut legal);
+        game.legal_actions(&twin, &mut twin_legal);
         for seed in 0..8 {
             let mut bot = IsmctsBot::<ToyGame>::new(&settings(300));
-            let a = bot.choose(&game, &state, Player::B, &mut rng_from_seed(seed));
-            let b = bot.choose(&game, &twin, Player::B, &mut rng_from_seed(seed));
+            let a = bot.choose(&game, &state, &legal, Player::B, &mut rng_from_seed(seed));
+            let b = bot.choose(
+                &game,
+                &twin,
+                &twin_legal,
+                Player::B,
+                &mut rng_from_seed(seed),
+            );
             assert_eq!(a, b, "seed {seed}");
         }
     }
@@ -451,9 +463,11 @@ mod tests {
         weighted.rollout_depth = 3;
         weighted.weights = toy_weights();
         let mut bot = IsmctsBot::<ToyGame>::new(&weighted);
-        let first = bot.choose(&game, &state, Player::B, &mut rng_from_seed(5));
+        let mut legal = Vec::new();
+        game.legal_actions(&state, &mut legal);
+        let first = bot.choose(&game, &state, &legal, Player::B, &mut rng_from_seed(5));
         let tree = bot.nodes.len();
-        let again = bot.choose(&game, &state, Player::B, &mut rng_from_seed(5));
+        let again = bot.choose(&game, &state, &legal, Player::B, &mut rng_from_seed(5));
         assert_eq!(first, again);
         assert_eq!(tree, bot.nodes.len());
         assert!(tree > 100, "the tree should grow (got {tree} nodes)");

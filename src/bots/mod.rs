@@ -1,7 +1,9 @@
 //! The bots. One [`Bot`] per seat and worker: built from a [`Strategy`]
-//! (`strategies/*.toml`), it picks actions from a view the runner has
-//! already determinized for its seat, so no bot ever sees hidden
-//! information. Bots keep scratch buffers across decisions and games.
+//! (`strategies/*.toml`), it picks one of the legal actions the runner
+//! hands it, looking at a view the runner has already determinized for its
+//! seat (or at nothing but the legal actions, [`Sight`]), so no bot ever
+//! sees hidden information. Bots keep scratch buffers across decisions
+//! and games.
 //!
 //! - [`RandomBot`]: uniform over the legal actions;
 //! - [`GreedyBot`]: one-ply lookahead over a weighted evaluation;
@@ -73,40 +75,67 @@ impl<G: Game + Evaluate> Bot<G> {
         }
     }
 
-    /// Whether the bot reads more than the legal actions (a greedy
-    /// lookahead, a search), and so must be shown a view determinized for
-    /// its seat. The random and the recorded bot choose among the legal
-    /// actions only, which are the same for a state and every
-    /// determinization of it (the conformance checks prove it for every
-    /// ruleset): they are handed the state as it is, and choose the same.
-    pub fn needs_view(&self) -> bool {
-        matches!(self, Bot::Greedy(_) | Bot::Ismcts(_))
+    /// What the bot is shown when it decides. The random and the recorded
+    /// bot choose among the legal actions only, which are the same for a
+    /// state and every determinization of it (the conformance checks prove
+    /// it for every ruleset): they are handed the state as it is, and
+    /// choose the same. A greedy lookahead or a search reads more, and is
+    /// shown a view determinized for its seat, except when there is a
+    /// single legal action: there is nothing to weigh, and the runner takes
+    /// it without dealing a view ([`pass`](Self::pass)).
+    pub fn sight(&self) -> Sight {
+        match self {
+            Bot::Random(_) | Bot::Moves(_) => Sight::Actions,
+            Bot::Greedy(_) | Bot::Ismcts(_) => Sight::Lookahead,
+        }
     }
 
-    /// The action `player` takes. `view` must be a determinization for
-    /// `player` (`game.determinize(&state, player, rng)`, or a view kept
-    /// by [`crate::sim::Views`]) of a state where `player` decides, or
-    /// that state itself if not
-    /// [`needs_view`](Self::needs_view); `rng` is the bot's own stream.
-    /// `None` only from a recorded bot whose list is spent (or no longer
-    /// matches the game): the game stops there, unfinished.
-    ///
-    /// # Panics
-    /// If `view` has no legal action (a terminal state).
+    /// The action `player` takes among `legal` (the legal actions, non-empty,
+    /// in [`Game::legal_actions`] order). `view` must be a determinization
+    /// for `player` (`game.determinize(&state, player, rng)`, or a view kept
+    /// by [`crate::sim::Views`]) of a state where `player` decides, or that
+    /// state itself if the bot's [`sight`](Self::sight) is
+    /// [`Sight::Actions`]; `rng` is the bot's own stream. `None` only from a
+    /// recorded bot whose list is spent (or no longer matches the game):
+    /// the game stops there, unfinished.
     pub fn choose(
         &mut self,
         game: &G,
         view: &G::State,
+        legal: &[G::Action],
         player: Player,
         rng: &mut GameRng,
     ) -> Option<G::Action> {
         Some(match self {
-            Bot::Random(bot) => bot.choose(game, view, rng),
-            Bot::Greedy(bot) => bot.choose(game, view, player, rng),
-            Bot::Ismcts(bot) => bot.choose(game, view, player, rng),
-            Bot::Moves(bot) => return bot.choose(game, view),
+            Bot::Random(bot) => bot.choose(legal, rng),
+            Bot::Greedy(bot) => bot.choose(game, view, legal, player, rng),
+            Bot::Ismcts(bot) => bot.choose(game, view, legal, player, rng),
+            Bot::Moves(bot) => return bot.choose(legal),
         })
     }
+
+    /// Passes a decision of a [`Sight::Lookahead`] bot that the runner took
+    /// without asking (a single legal action): the bot's stream advances as
+    /// [`choose`](Self::choose) would have advanced it, so its later
+    /// choices are the same as if it had been asked.
+    pub fn pass(&mut self, rng: &mut GameRng) {
+        if let Bot::Greedy(bot) = self {
+            bot.pass(rng);
+        }
+    }
+}
+
+/// What a seat is shown when it decides ([`Bot::sight`]; a person is always
+/// shown a view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// The state itself: the seat reads only the legal actions.
+    Actions,
+    /// A view determinized for the seat, at every decision.
+    View,
+    /// A view determinized for the seat, except at a decision with a single
+    /// legal action, which the runner takes without asking.
+    Lookahead,
 }
 
 /// Helpers shared by the bots' unit tests.
@@ -168,6 +197,7 @@ pub(crate) mod testing {
                 .map(|p| derive_rng(seed, 2 + p))
                 .collect();
             let first_seat = seat.unwrap_or_else(|| Player::new(i as usize % players));
+            let mut legal = Vec::new();
             let mut state = game.new_state(&mut rng);
             let outcome = loop {
                 let player = match game.to_move(&state) {
@@ -180,8 +210,9 @@ pub(crate) mod testing {
                 } else {
                     &mut second
                 };
+                game.legal_actions(&view, &mut legal);
                 let action = bot
-                    .choose(game, &view, player, &mut bot_rngs[player.index()])
+                    .choose(game, &view, &legal, player, &mut bot_rngs[player.index()])
                     .expect("a searching bot always moves");
                 game.apply(&mut state, action, &mut rng, &mut NoObserver);
             };
@@ -219,7 +250,7 @@ mod tests {
             let mut bot = Bot::new(&game, &strategy.unwrap());
             send(&bot);
             let view = game.determinize(&state, player, &mut derive_rng(1, 1));
-            let action = bot.choose(&game, &view, player, &mut derive_rng(1, 2));
+            let action = bot.choose(&game, &view, &legal, player, &mut derive_rng(1, 2));
             assert!(
                 action.is_some_and(|a| legal.contains(&a)),
                 "{text}: {action:?}"

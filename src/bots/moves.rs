@@ -2,6 +2,8 @@
 //! person's moves, saved by `decklab play`), so that a person's game can
 //! be played again action for action.
 
+use std::marker::PhantomData;
+
 use crate::core::Game;
 
 /// Plays the recorded choices in order, each the 1-based number of an
@@ -11,7 +13,7 @@ use crate::core::Game;
 pub struct MovesBot<G: Game> {
     moves: Vec<u32>,
     next: usize,
-    legal: Vec<G::Action>,
+    game: PhantomData<G>,
 }
 
 impl<G: Game> MovesBot<G> {
@@ -20,7 +22,7 @@ impl<G: Game> MovesBot<G> {
         MovesBot {
             moves: moves.to_vec(),
             next: 0,
-            legal: Vec::new(),
+            game: PhantomData,
         }
     }
 
@@ -29,12 +31,11 @@ impl<G: Game> MovesBot<G> {
         self.next = 0;
     }
 
-    /// The next recorded action of `view`, or `None` once the list is
+    /// The next recorded action among `legal`, or `None` once the list is
     /// spent or its next number names no legal action.
-    pub fn choose(&mut self, game: &G, view: &G::State) -> Option<G::Action> {
+    pub fn choose(&mut self, legal: &[G::Action]) -> Option<G::Action> {
         let number = *self.moves.get(self.next)?;
-        game.legal_actions(view, &mut self.legal);
-        let action = *self.legal.get(number as usize - 1)?;
+        let action = *legal.get(number as usize - 1)?;
         self.next += 1;
         Some(action)
     }
@@ -54,19 +55,19 @@ mod tests {
         let mut legal = Vec::new();
         game.legal_actions(&state, &mut legal);
         assert!(legal.len() >= 2, "the toy game offers a choice");
-        let mut bot = MovesBot::new(&[2, 1]);
-        assert_eq!(bot.choose(&game, &state), Some(legal[1]));
+        let mut bot = MovesBot::<ToyGame>::new(&[2, 1]);
+        assert_eq!(bot.choose(&legal), Some(legal[1]));
         game.apply(&mut state, legal[1], &mut rng, &mut NoObserver);
         if let Node::Decision(_) = game.to_move(&state) {
             game.legal_actions(&state, &mut legal);
-            assert_eq!(bot.choose(&game, &state), Some(legal[0]));
+            assert_eq!(bot.choose(&legal), Some(legal[0]));
         }
-        assert_eq!(bot.choose(&game, &state), None, "the list is spent");
+        assert_eq!(bot.choose(&legal), None, "the list is spent");
         bot.new_game();
         let start = game.new_state(&mut derive_rng(3, 0));
         game.legal_actions(&start, &mut legal);
-        assert_eq!(bot.choose(&game, &start), Some(legal[1]));
+        assert_eq!(bot.choose(&legal), Some(legal[1]));
         let mut far = MovesBot::<ToyGame>::new(&[99]);
-        assert_eq!(far.choose(&game, &start), None, "no 99th action");
+        assert_eq!(far.choose(&legal), None, "no 99th action");
     }
 }

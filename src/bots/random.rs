@@ -1,12 +1,14 @@
 //! The random bot: a uniformly random legal action, the baseline every
 //! other strategy must beat.
 
+use std::marker::PhantomData;
+
 use crate::core::{Game, GameRng, below};
 
 /// Plays uniformly at random among the legal actions.
 #[derive(Clone, Debug)]
 pub struct RandomBot<G: Game> {
-    legal: Vec<G::Action>,
+    game: PhantomData<G>,
 }
 
 impl<G: Game> Default for RandomBot<G> {
@@ -18,13 +20,12 @@ impl<G: Game> Default for RandomBot<G> {
 impl<G: Game> RandomBot<G> {
     /// A random bot.
     pub fn new() -> Self {
-        RandomBot { legal: Vec::new() }
+        RandomBot { game: PhantomData }
     }
 
-    /// A uniformly random legal action of `view`, drawn from `rng`.
-    pub fn choose(&mut self, game: &G, view: &G::State, rng: &mut GameRng) -> G::Action {
-        game.legal_actions(view, &mut self.legal);
-        self.legal[below(rng, self.legal.len() as u32) as usize]
+    /// One of `legal` (non-empty) uniformly at random, drawn from `rng`.
+    pub fn choose(&mut self, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        legal[below(rng, legal.len() as u32) as usize]
     }
 }
 
@@ -37,7 +38,7 @@ mod tests {
     #[test]
     fn plays_only_legal_actions_and_varies() {
         let game = ToyGame::duel();
-        let mut bot = RandomBot::new();
+        let mut bot = RandomBot::<ToyGame>::new();
         let mut legal = Vec::new();
         let mut first_moves = Vec::new();
         for seed in 0..50 {
@@ -45,8 +46,8 @@ mod tests {
             let mut bot_rng = derive_rng(seed, 1);
             let mut state = game.new_state(&mut rng);
             while let Node::Decision(_) = game.to_move(&state) {
-                let action = bot.choose(&game, &state, &mut bot_rng);
                 game.legal_actions(&state, &mut legal);
+                let action = bot.choose(&legal, &mut bot_rng);
                 assert!(legal.contains(&action));
                 if first_moves.len() <= seed as usize {
                     first_moves.push(legal.iter().position(|&a| a == action));

@@ -29,11 +29,11 @@ use super::flags::{BotArgs, MatchArgs, RulesArgs, RunArgs};
 use super::interrupt::INTERRUPTED;
 use super::ruleset::DeckSource;
 use super::with_ruleset;
-use crate::bots::{Bot, FeatureSet, Strategy};
-use crate::core::{Game, Player, Report, game_seed};
+use crate::bots::{Bot, FeatureSet, Sight, Strategy};
+use crate::core::{Evaluate, Game, GameRng, Player, Report, game_seed};
 use crate::games::Ruleset;
 use crate::play::Describe;
-use crate::sim::{RunReport, Shard, UNFINISHED, play_with};
+use crate::sim::{Deciders, Decision, RunReport, Shard, UNFINISHED, play_at};
 use person::Person;
 use tui::{STOPPED, Tui, terminal_keys};
 
@@ -142,16 +142,12 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let start = Instant::now();
     let seed = game_seed(args.seed, 0);
-    let played = play_with(game, seed, 0, true, rules.action_cap(), |d| {
-        if d.player != PERSON {
-            bots[d.player.index() - 1].choose(game, d.view, d.player, d.rng)
-        } else {
-            match &mut person {
-                At::Lines(lines) => lines.decide(game, &d),
-                At::Screen(screen) => screen.decide(game, &d),
-            }
-        }
-    });
+    let mut deciders = Table {
+        game,
+        person: &mut person,
+        bots: &mut bots,
+    };
+    let played = play_at(game, seed, 0, true, rules.action_cap(), &mut deciders);
     let elapsed = start.elapsed();
     let outcome = match played.outcome.winner() {
         _ if played.outcome.reason == UNFINISHED => "unfinished".to_owned(),
@@ -260,6 +256,38 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 enum At<'a, K> {
     Lines(Person<StdinLock<'a>, StdoutLock<'a>>),
     Screen(Tui<ratatui::backend::CrosstermBackend<io::Stdout>, K>),
+}
+
+/// The person in seat [`PERSON`], shown a view at every decision, and a
+/// bot in every other seat.
+struct Table<'a, 'p, G: Game + Evaluate, K> {
+    game: &'a G,
+    person: &'a mut At<'p, K>,
+    bots: &'a mut [Bot<G>],
+}
+
+impl<G: Game + Evaluate + Describe, K: FnMut() -> io::Result<ratatui::crossterm::event::Event>>
+    Deciders<G> for Table<'_, '_, G, K>
+{
+    fn sight(&self, player: Player) -> Sight {
+        match player {
+            PERSON => Sight::View,
+            _ => self.bots[player.index() - 1].sight(),
+        }
+    }
+
+    fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action> {
+        let game = self.game;
+        match (d.player, &mut *self.person) {
+            (PERSON, At::Lines(lines)) => lines.decide(game, &d),
+            (PERSON, At::Screen(screen)) => screen.decide(game, &d),
+            (p, _) => self.bots[p.index() - 1].choose(game, d.view, d.legal, p, d.rng),
+        }
+    }
+
+    fn pass(&mut self, player: Player, rng: &mut GameRng) {
+        self.bots[player.index() - 1].pass(rng);
+    }
 }
 
 /// The person's choices as a strategy file of kind `moves`, named

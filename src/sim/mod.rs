@@ -7,7 +7,10 @@ mod run;
 mod shard;
 mod views;
 
-pub use play::{CUT_REASON, Decision, PlayedGame, UNFINISHED, play_game, play_seeded, play_with};
+pub use play::{
+    CUT_REASON, Deciders, Decision, PlayedGame, UNFINISHED, play_at, play_game, play_seeded,
+    play_with,
+};
 pub use progress::{Progress, progress_bar};
 pub use run::{RunConfig, RunReport, run, run_until, run_with_bar, thread_pool};
 pub use shard::{Shard, ShardError};

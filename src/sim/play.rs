@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use crate::bots::Bot;
+use crate::bots::{Bot, Sight};
 use crate::core::{
     Evaluate, Game, GameRng, Ledger, Metric, Node, Outcome, Player, Report, SeatSummary, Seats,
     derive_rng, game_seed,
@@ -88,31 +88,25 @@ pub fn play_seeded<G: Game + Report + Evaluate>(
     for bot in bots.iter_mut() {
         bot.new_game();
     }
-    let views: Vec<bool> = bots.iter().map(Bot::needs_view).collect();
-    play_seen(
-        game,
-        seed,
-        index,
-        log,
-        action_cap,
-        |p| views[p.index()],
-        |d| bots[d.player.index()].choose(game, d.view, d.player, d.rng),
-    )
+    play_at(game, seed, index, log, action_cap, &mut Bots { game, bots })
 }
 
-/// A decision of a game played by [`play_with`]: who decides, what they
-/// may see, and their own RNG stream.
+/// A decision of a game played by [`play_at`]: who decides, what they may
+/// see, and their own RNG stream.
 pub struct Decision<'a, G: Game> {
     /// The seat that decides.
     pub player: Player,
     /// The state determinized for `player` (dealt afresh, or kept from
     /// `player`'s decision just before: [`Views`]): all a bot (or a
-    /// person) may look at. For a bot that reads only the legal actions
-    /// ([`Bot::needs_view`] false) it is the state itself, undealt: its
-    /// legal actions are those of every determinization for `player` (the
-    /// conformance checks prove it for every ruleset), so the choice is the
-    /// same and no determinization is paid for.
+    /// person) may look at. For a seat shown [`Sight::Actions`] it is the
+    /// state itself, undealt: its legal actions are those of every
+    /// determinization for `player` (the conformance checks prove it for
+    /// every ruleset), so the choice is the same and no determinization is
+    /// paid for.
     pub view: &'a G::State,
+    /// The legal actions, in [`Game::legal_actions`] order (the same for
+    /// the state and every view of it).
+    pub legal: &'a [G::Action],
     /// The whole state, hidden cards included: for `decklab play
     /// --reveal` only, never for a bot.
     pub state: &'a G::State,
@@ -122,9 +116,62 @@ pub struct Decision<'a, G: Game> {
     pub log: &'a [Value],
 }
 
-/// Plays the game whose own seed is `seed` as [`play_seeded`] does, each
-/// decision taken by `choose`; `choose` returning `None` stops the game
-/// there, a draw for the reason [`UNFINISHED`].
+/// Who takes the decisions of a game played by [`play_at`].
+pub trait Deciders<G: Game> {
+    /// What `player` is shown when it decides.
+    fn sight(&self, player: Player) -> Sight;
+    /// The choice at `d`; `None` stops the game there, a draw for the
+    /// reason [`UNFINISHED`].
+    fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action>;
+    /// A decision of `player`, shown [`Sight::Lookahead`], that the runner
+    /// took without asking (its single legal action); `rng` is the seat's
+    /// stream ([`Bot::pass`]).
+    fn pass(&mut self, player: Player, rng: &mut GameRng);
+}
+
+/// The bots of [`play_seeded`], one per seat.
+struct Bots<'a, G: Game + Evaluate> {
+    game: &'a G,
+    bots: &'a mut [Bot<G>],
+}
+
+impl<G: Game + Evaluate> Deciders<G> for Bots<'_, G> {
+    fn sight(&self, player: Player) -> Sight {
+        self.bots[player.index()].sight()
+    }
+
+    fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action> {
+        self.bots[d.player.index()].choose(self.game, d.view, d.legal, d.player, d.rng)
+    }
+
+    fn pass(&mut self, player: Player, rng: &mut GameRng) {
+        self.bots[player.index()].pass(rng);
+    }
+}
+
+/// Every seat shown a view at every decision, each decision taken by a
+/// closure ([`play_with`]).
+struct Viewers<F>(F);
+
+impl<G: Game, F> Deciders<G> for Viewers<F>
+where
+    F: FnMut(Decision<'_, G>) -> Option<G::Action>,
+{
+    fn sight(&self, _: Player) -> Sight {
+        Sight::View
+    }
+
+    fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action> {
+        (self.0)(d)
+    }
+
+    fn pass(&mut self, _: Player, _: &mut GameRng) {}
+}
+
+/// Plays the game whose own seed is `seed` as [`play_seeded`] does, every
+/// seat shown a view at every decision and each decision taken by
+/// `choose`; `choose` returning `None` stops the game there, a draw for
+/// the reason [`UNFINISHED`].
 pub fn play_with<G: Game + Report + Evaluate>(
     game: &G,
     seed: u64,
@@ -133,22 +180,23 @@ pub fn play_with<G: Game + Report + Evaluate>(
     action_cap: u64,
     choose: impl FnMut(Decision<'_, G>) -> Option<G::Action>,
 ) -> PlayedGame {
-    play_seen(game, seed, index, log, action_cap, |_| true, choose)
+    play_at(game, seed, index, log, action_cap, &mut Viewers(choose))
 }
 
-/// [`play_with`], showing a deciding seat `p` a view ([`Views`]) only if
-/// `needs_view(p)` (else [`Decision::view`] is the state itself). Skipping
-/// the view of a seat leaves the other seats' streams and views as they
-/// were (a view is kept only across decisions in a row of one seat), so
-/// the game is the same.
-fn play_seen<G: Game + Report + Evaluate>(
+/// Plays the game whose own seed is `seed` as [`play_seeded`] does, its
+/// decisions taken by `deciders`. A deciding seat `p` is shown what
+/// `deciders.sight(p)` says: the state itself, or a view ([`Views`]); a
+/// [`Sight::Lookahead`] seat with a single legal action is not asked, and
+/// no view is dealt for it. Skipping the view of a seat leaves the other
+/// seats' streams and views as they were (a view is kept only across
+/// decisions in a row of one seat), so the other seats play the same.
+pub fn play_at<G: Game + Report + Evaluate>(
     game: &G,
     seed: u64,
     index: u64,
     log: bool,
     action_cap: u64,
-    needs_view: impl Fn(Player) -> bool,
-    mut choose: impl FnMut(Decision<'_, G>) -> Option<G::Action>,
+    deciders: &mut impl Deciders<G>,
 ) -> PlayedGame {
     let players = game.num_players();
     let mut rng = derive_rng(seed, 0);
@@ -178,6 +226,7 @@ fn play_seen<G: Game + Report + Evaluate>(
     };
     let mut state = game.start(&mut rng, &mut |e: &G::Event| observe(e, &mut lines));
     let mut actions = 0u64;
+    let mut legal = Vec::new();
     let outcome = loop {
         let player = match game.to_move(&state) {
             Node::Terminal(outcome) => break outcome,
@@ -186,18 +235,29 @@ fn play_seen<G: Game + Report + Evaluate>(
         if actions >= action_cap {
             break Outcome::draw(players, CUT_REASON);
         }
-        let view = views.show(game, &state, player, needs_view(player));
-        let decision = Decision {
-            player,
-            view,
-            state: &state,
-            rng: &mut bot_rngs[player.index()],
-            log: &lines,
+        game.legal_actions(&state, &mut legal);
+        let sight = deciders.sight(player);
+        let rng_of_seat = &mut bot_rngs[player.index()];
+        let action = if sight == Sight::Lookahead && legal.len() == 1 {
+            views.forget();
+            deciders.pass(player, rng_of_seat);
+            legal[0]
+        } else {
+            let view = views.show(game, &state, player, sight != Sight::Actions);
+            let decision = Decision {
+                player,
+                view,
+                legal: &legal,
+                state: &state,
+                rng: rng_of_seat,
+                log: &lines,
+            };
+            let Some(action) = deciders.choose(decision) else {
+                break Outcome::draw(players, UNFINISHED);
+            };
+            views.took(action);
+            action
         };
-        let Some(action) = choose(decision) else {
-            break Outcome::draw(players, UNFINISHED);
-        };
-        views.took(action);
         game.apply(&mut state, action, &mut rng, &mut |e: &G::Event| {
             observe(e, &mut lines)
         });

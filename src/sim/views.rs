@@ -90,7 +90,7 @@ impl<G: Game> Views<G> {
     }
 
     /// Forgets the view last shown: a decision was taken without one.
-    fn forget(&mut self) {
+    pub fn forget(&mut self) {
         self.shown = None;
     }
 

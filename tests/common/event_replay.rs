@@ -90,13 +90,13 @@ where
                 break;
             };
             assert!(step < 100_000, "seed {seed}: the game did not end");
+            game.legal_actions(&state, &mut legal);
             let action = if greedy {
                 let view = game.determinize(&state, player, &mut choice);
                 bots[player.index()]
-                    .choose(game, &view, player, &mut choice)
+                    .choose(game, &view, &legal, player, &mut choice)
                     .expect("a searching bot always moves")
             } else {
-                game.legal_actions(&state, &mut legal);
                 legal[below(&mut choice, legal.len() as u32) as usize]
             };
             let mut lines = Vec::new();

@@ -95,10 +95,12 @@ where
         };
         count(&events);
         let mut step = 0u64;
+        let mut legal = Vec::new();
         while let Node::Decision(player) = game.to_move(&state) {
             let view = game.determinize(&state, player, &mut bot_rng);
+            game.legal_actions(&state, &mut legal);
             let action = bots[player.index()]
-                .choose(game, &view, player, &mut bot_rng)
+                .choose(game, &view, &legal, player, &mut bot_rng)
                 .expect("a searching bot always moves");
             events.clear();
             let mut observer = |e: &G::Event| {

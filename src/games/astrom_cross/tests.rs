@@ -1457,7 +1457,9 @@ fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
         let decide = |state: &State| {
             let mut bot = Bot::new(&g, &strategy);
             let view = g.determinize(state, observer, &mut rng_from_seed(7));
-            bot.choose(&g, &view, observer, &mut rng_from_seed(8))
+            let mut legal = Vec::new();
+            g.legal_actions(state, &mut legal);
+            bot.choose(&g, &view, &legal, observer, &mut rng_from_seed(8))
         };
         assert_eq!(decide(&s), decide(&other), "{name}");
     }
