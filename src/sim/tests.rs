@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::bots::{Bot, RandomBot};
-use crate::core::Player;
 use crate::core::toy::ToyGame;
+use crate::core::{Game, Player};
 
 fn uniform(_: Player) -> Bot<ToyGame> {
     Bot::Random(RandomBot::new())
@@ -191,4 +191,66 @@ fn a_block_of_indices_plays_those_games() {
     })
     .unwrap();
     assert_eq!(block, whole[10..]);
+}
+
+/// Records how each decision of a game reached it: asked (with the number
+/// of legal actions, and whether the view was the state itself) or passed.
+struct Recording {
+    sight: [crate::bots::Sight; 2],
+    asked: Vec<(Player, usize, bool)>,
+    passed: Vec<Player>,
+}
+
+impl Deciders<ToyGame> for Recording {
+    fn sight(&self, player: Player) -> crate::bots::Sight {
+        self.sight[player.index()]
+    }
+
+    fn choose(&mut self, d: Decision<'_, ToyGame>) -> Option<<ToyGame as Game>::Action> {
+        let undealt = std::ptr::eq(d.view, d.state);
+        self.asked.push((d.player, d.legal.len(), undealt));
+        d.legal.first().copied()
+    }
+
+    fn pass(&mut self, player: Player, _: &mut crate::core::GameRng) {
+        self.passed.push(player);
+    }
+}
+
+#[test]
+fn a_lookahead_seat_with_one_legal_action_is_passed_and_shown_no_view() {
+    use crate::bots::Sight;
+    let mut table = Recording {
+        sight: [Sight::Lookahead, Sight::View],
+        asked: Vec::new(),
+        passed: Vec::new(),
+    };
+    let g = play_at(&ToyGame::duel(), 5, 0, false, 1_000, &mut table);
+    assert_ne!(g.outcome.reason, UNFINISHED);
+    // Seat a is asked only when it has a choice, and always shown a view;
+    // its single-action decisions are passed (the last card of a hand).
+    assert!(!table.passed.is_empty(), "no single-action decision");
+    assert!(table.passed.iter().all(|&p| p == Player::A));
+    for &(p, legal, undealt) in &table.asked {
+        assert!(!undealt, "{p} was handed the state itself");
+        if p == Player::A {
+            assert!(legal > 1, "seat a asked with {legal} legal action");
+        }
+    }
+    // Seat b (a person's sight) is asked at every decision, one action or not.
+    assert!(
+        table
+            .asked
+            .iter()
+            .any(|&(p, legal, _)| p == Player::B && legal == 1)
+    );
+    // A seat that reads only the legal actions is handed the state.
+    let mut table = Recording {
+        sight: [Sight::Actions, Sight::Actions],
+        asked: Vec::new(),
+        passed: Vec::new(),
+    };
+    play_at(&ToyGame::duel(), 5, 0, false, 1_000, &mut table);
+    assert!(table.passed.is_empty());
+    assert!(table.asked.iter().all(|&(_, _, undealt)| undealt));
 }
