@@ -35,7 +35,7 @@ impl CardId {
 /// Sorts card ids into increasing order: the result of `sort_unstable`, by
 /// counting. Determinizations put every hidden zone into this canonical
 /// order at every decision of every bot, so it is on the hot path; ids of
-/// pools larger than [`COUNTED_IDS`], and more than 255 copies of one id,
+/// pools larger than `COUNTED_IDS`, and more than 255 copies of one id,
 /// fall back to `sort_unstable`.
 pub fn sort_card_ids(ids: &mut [CardId]) {
     if ids.len() < 8 || ids.len() > usize::from(u8::MAX) {
@@ -85,7 +85,7 @@ pub fn first_copies(cards: &[CardId]) -> impl Iterator<Item = usize> + '_ {
 
 /// Which card ids of a hand were met already, so that a hand holding
 /// several copies of a card offers that card once. A set of seen ids keeps
-/// it linear; ids beyond [`COUNTED_IDS`] are looked up in the cards before.
+/// it linear; ids beyond `COUNTED_IDS` are looked up in the cards before.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FirstCopies([u64; COUNTED_IDS / 64]);
 

@@ -43,13 +43,13 @@ const CARD_FIGURES: [&str; 26] = [
     "verdict",
 ];
 
-/// Columns of `mb_cards.csv` before [`CARD_FIGURES`].
+/// Columns of `mb_cards.csv` before the card figures (`CARD_FIGURES`).
 pub const MB_CARDS: [&str; 6] = ["card", "set", "tier", "stars", "price", "games"];
 
-/// Columns of `mb_sets.csv` before [`CARD_FIGURES`].
+/// Columns of `mb_sets.csv` before the card figures (`CARD_FIGURES`).
 pub const MB_SETS: [&str; 4] = ["group", "name", "tier", "cards"];
 
-/// Columns of `mb_value_curve.csv` before [`CARD_FIGURES`].
+/// Columns of `mb_value_curve.csv` before the card figures (`CARD_FIGURES`).
 pub const MB_VALUE_CURVE: [&str; 4] = ["stars", "price", "cards", "card_names"];
 
 /// Columns of `mb_tournaments.csv` before the `mix_<symbol>` columns

@@ -87,8 +87,8 @@ impl Lineup {
         }
     }
 
-    /// The seat entry `e` sits in under `rotation` (see
-    /// [`summary`](self::summary)).
+    /// The seat entry `e` sits in under `rotation` (see the `summary`
+    /// module).
     pub fn seat_of(&self, entry: usize, rotation: usize) -> Player {
         Player::new((entry + rotation) % self.matchup.players())
     }

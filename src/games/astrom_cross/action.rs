@@ -45,7 +45,7 @@ pub enum Action {
         /// The zones whose locations its consume cost flips, as bits.
         consume: u8,
     },
-    /// Set a [HIDE] card from hand face down.
+    /// Set a \[HIDE\] card from hand face down.
     Set(CardId),
     /// Rest the ancient: a hand card to the soul stock, draw a card.
     SoulCharge(CardId),

@@ -4,7 +4,7 @@
 //! reveals at the start, with its hand size and the damage limit that ends
 //! the game), Locations (the location deck; their attributes pay for
 //! everything), and the main deck's Warriors, Events, Items ("item gears")
-//! and Techniques; a Technique marked [HIDE] is an entity that may be set
+//! and Techniques; a Technique marked \[HIDE\] is an entity that may be set
 //! face down. Every main-deck card has a Damage Value and may carry a
 //! trigger (the "yellow thunder"). Cards are data:
 //! `decks/astrom-cross/cards.toml` describes each with a declarative
@@ -114,7 +114,7 @@ pub const KEYWORD_NAMES: [(&str, Keywords); 3] = [
 impl Keywords {
     /// No keyword.
     pub const NONE: Keywords = Keywords(0);
-    /// [HIDE]: the card may be set face down for free (rules: "SET AN
+    /// \[HIDE\]: the card may be set face down for free (rules: "SET AN
     /// ENTITY").
     pub const HIDE: Keywords = Keywords(1);
     /// Beating a warrior that defended its ancient still strikes the
@@ -319,7 +319,7 @@ pub struct Card {
     pub power: u8,
     /// Warriors: the cards a strike on the ancient moves.
     pub strikes: u8,
-    /// A warrior's keywords; an item's granted keywords; [HIDE] on
+    /// A warrior's keywords; an item's granted keywords; \[HIDE\] on
     /// techniques.
     pub keywords: Keywords,
     /// A warrior's abilities.

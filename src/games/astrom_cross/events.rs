@@ -97,7 +97,7 @@ pub enum EventKind {
         /// Souls and locations.
         amount: u8,
     },
-    /// A [HIDE] card set face down.
+    /// A \[HIDE\] card set face down.
     Set {
         /// The card.
         card: CardId,

@@ -5,7 +5,7 @@
 //! grid of terrain zones (each holds at most one location and one warrior
 //! standing on it), a hand, a main deck, a location deck, a soul stock, a
 //! grave, the Arcana (events and techniques used this turn) and the cards
-//! set face down ([HIDE]). Zone `r * COLUMNS + c` is row `r`, column `c`.
+//! set face down (\[HIDE\]). Zone `r * COLUMNS + c` is row `r`, column `c`.
 
 use super::cards::CardId;
 use crate::core::{FixedVec, Outcome, Player, Seats};
@@ -102,7 +102,7 @@ pub struct Side {
     pub grave: FixedVec<CardId, DECK_SIZE>,
     /// Events and techniques used this turn.
     pub arcana: FixedVec<CardId, DECK_SIZE>,
-    /// [HIDE] cards set face down.
+    /// \[HIDE\] cards set face down.
     pub set: FixedVec<CardId, SET_LIMIT>,
     /// Damage dealt to the rival's ancient in all (the report score).
     pub dealt: u8,

@@ -95,9 +95,9 @@ pub enum Timing {
     Normal,
     /// *Attack*: like Normal, and the Character is Tapped after.
     Attack,
-    /// [Timed]: when its trigger happens, on either player's turn.
+    /// \[Timed\]: when its trigger happens, on either player's turn.
     Timed,
-    /// <Instant>: when the card is played (optional).
+    /// \<Instant\>: when the card is played (optional).
     Instant,
     /// {Constant}: always on (Effect cards that stay out).
     Constant,
@@ -285,7 +285,7 @@ pub struct Aura {
     /// Hand cost discount on Characters played (Assistants, Constant
     /// cards).
     pub discount: u8,
-    /// Only on the holder's opponent's turn (a [Timed] Item).
+    /// Only on the holder's opponent's turn (a \[Timed\] Item).
     pub opponent_turn: bool,
 }
 

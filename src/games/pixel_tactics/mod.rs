@@ -1,7 +1,7 @@
-//! Pixel Tactics (summary in `docs/rules/pixel-tactics.md`) as a [`Game`]: two
+//! Pixel Tactics (summary in `docs/rules/pixel-tactics.md`) as a [`Game`](crate::core::Game): two
 //! players, a Leader at the centre of a 3×3 Unit, rounds of three Waves,
 //! turns of two actions, casualties at the end of each Wave, and matches
-//! of one, three or five games — the whole match is one [`State`].
+//! of one, three or five games — the whole match is one [`State`](state::State).
 //!
 //! One idea per module: `cards` (the data model and loader), `deck` (deck
 //! lists), `state` (plain-data state), `action` (decisions), `rules` (the
