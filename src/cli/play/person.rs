@@ -99,7 +99,7 @@ impl<I: BufRead, O: Write> Person<I, O> {
             legal,
             words,
             texts,
-        } = Actions::of(game, d.view);
+        } = Actions::of(game, d.view, d.legal);
         writeln!(self.output, "\nYour actions (seat {}):", self.seat)?;
         for (i, text) in texts.iter().enumerate() {
             writeln!(self.output, "{:>4}  {}", i + 1, words[i])?;
@@ -175,10 +175,9 @@ pub(super) struct Actions<A> {
 }
 
 impl<A: Copy> Actions<A> {
-    /// The actions legal in `view`, the seat's view.
-    pub fn of<G: Describe<Action = A>>(game: &G, view: &G::State) -> Self {
-        let mut legal = Vec::new();
-        game.legal_actions(view, &mut legal);
+    /// The actions `legal` in `view`, the seat's view.
+    pub fn of<G: Describe<Action = A>>(game: &G, view: &G::State, legal: &[A]) -> Self {
+        let legal = legal.to_vec();
         let mut cards = Vec::new();
         let (mut words, mut texts) = (Vec::new(), Vec::new());
         for &action in &legal {

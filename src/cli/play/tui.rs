@@ -160,7 +160,7 @@ impl<B: Backend, K: FnMut() -> io::Result<Event>> Tui<B, K> {
             legal,
             words,
             texts,
-        } = Actions::of(game, d.view);
+        } = Actions::of(game, d.view, d.legal);
         let (mut selected, mut scroll, mut help) = (0, 0, false);
         let (mut input, mut message) = (String::new(), String::new());
         loop {
@@ -374,7 +374,6 @@ mod tests {
     use ratatui::crossterm::event::KeyEvent;
 
     use super::*;
-    use crate::core::Game;
     use crate::games::nostalgix::Nostalgix;
     use crate::sim::{UNFINISHED, play_with};
 
@@ -412,9 +411,7 @@ mod tests {
         let (mut decisions, mut hidden_checked) = (0, 0);
         let played = play_with(&game, 7, 0, true, 100_000, |d| {
             if d.player != Player::A {
-                let mut legal = Vec::new();
-                game.legal_actions(d.view, &mut legal);
-                return Some(legal[0]);
+                return Some(d.legal[0]);
             }
             decisions += 1;
             let seen = game.board(d.view, Player::A, false);
@@ -467,10 +464,8 @@ mod tests {
         let mut tui = person(keys);
         let mut refused = false;
         let played = play_with(&game, 3, 0, true, 100_000, |d| {
-            let mut legal = Vec::new();
-            game.legal_actions(d.view, &mut legal);
-            if d.player != Player::A || legal.len() < 2 {
-                return Some(legal[0]);
+            if d.player != Player::A || d.legal.len() < 2 {
+                return Some(d.legal[0]);
             }
             let action = tui.decide(&game, &d);
             let screen = rows(tui.backend()).join("\n");

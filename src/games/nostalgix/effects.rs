@@ -468,10 +468,7 @@ impl Nostalgix {
         // Whether a face-down card fits the trigger is the owner's secret:
         // the window opens for any face-down Surprise, and the owner flips
         // or declines.
-        let has = s.sides[owner]
-            .back
-            .iter()
-            .any(|b| matches!(b, BackCard::Surprise(_)));
+        let has = s.sides[owner].has_face_down();
         let window = Window {
             owner,
             trigger,

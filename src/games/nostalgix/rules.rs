@@ -1037,21 +1037,17 @@ impl Nostalgix {
     fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         loop {
             self.clean_up(s, rng, obs);
-            if s.outcome.is_none() {
-                if !s.searches.is_empty() {
+            // A finished game (the turn limit) asks nobody anything more.
+            let live = s.outcome.is_none();
+            if live && !s.searches.is_empty() {
+                return;
+            }
+            if live && let Some(w) = s.windows.first() {
+                if s.sides[w.owner].has_face_down() {
                     return;
                 }
-                if let Some(w) = s.windows.first() {
-                    let face_down = s.sides[w.owner]
-                        .back
-                        .iter()
-                        .any(|b| matches!(b, BackCard::Surprise(_)));
-                    if face_down {
-                        return;
-                    }
-                    s.windows.remove(0);
-                    continue;
-                }
+                s.windows.remove(0);
+                continue;
             }
             if self.check_winner(s, rng, obs) {
                 return;

@@ -308,6 +308,11 @@ impl Clone for Side {
 }
 
 impl Side {
+    /// Whether a face-down Surprise waits in the back row.
+    pub fn has_face_down(&self) -> bool {
+        self.back.iter().any(|b| matches!(b, BackCard::Surprise(_)))
+    }
+
     /// The cards beneath `unit`, bottom first (none beneath a token).
     pub fn under_cards(&self, unit: &Entity) -> &[CardId] {
         self.under.get(usize::from(unit.slot)).map_or(&[], |u| u)
