@@ -46,17 +46,22 @@ impl Evaluate for Nostalgix {
         weighted(weights, &self.feature_values(s, p))
     }
 
-    /// Summoning one card into different empty slots gives positions that
-    /// differ only in the new Fighter's slot number, which no feature reads
-    /// and only Adjacent effects do: when neither the card nor any card in
-    /// play has one, its first slot stands for the others.
+    /// Actions whose results no feature tells apart, so a lookahead keeps
+    /// the first of each kind:
+    /// - summoning one card into different empty slots gives positions that
+    ///   differ only in the new Fighter's slot number, which no feature reads
+    ///   and only Adjacent effects do: when neither the card nor any card in
+    ///   play has one, its first slot stands for the others;
+    /// - setting different Surprises face down, or setting different cards
+    ///   aside in a mulligan, gives positions that differ only in which card
+    ///   went where: the features count cards in hand and in the back row,
+    ///   they never read which, and neither action fires anything.
     fn drop_lookalikes(&self, s: &State, actions: &mut Vec<Action>) {
-        if self.slots_read_in_play(s) {
-            return;
-        }
+        let slots_read = self.slots_read_in_play(s);
         let hand = &s.sides[s.active].hand;
-        let mut summoned = 0u64;
+        let (mut summoned, mut set_face_down, mut set_aside) = (0u64, false, false);
         actions.retain(|a| match *a {
+            Action::Summon { .. } if slots_read => true,
             Action::Summon { hand: i, .. } => {
                 // An index the hand does not have is kept, not judged.
                 let Some(&card) = hand.get(usize::from(i)) else {
@@ -67,6 +72,8 @@ impl Evaluate for Nostalgix {
                 summoned |= bit;
                 first || self.db.card(card).reads_slots
             }
+            Action::SetSurprise { .. } => !std::mem::replace(&mut set_face_down, true),
+            Action::MulliganPick(_) => !std::mem::replace(&mut set_aside, true),
             _ => true,
         });
     }

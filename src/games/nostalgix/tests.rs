@@ -1036,6 +1036,7 @@ fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
     // Adjacent effects only, so a lookahead scores one slot for them all.
     use crate::core::{Evaluate, below};
     let (mut dropped, mut kept_apart, mut told_apart) = (0, 0, 0);
+    let mut same_kind_checked = 0;
     // token-swarm (3) plays Pack Leader Rusk, whose summon reaches Adjacent
     // Fighters.
     for (a, b) in [(0, 1), (3, 2), (3, 0)] {
@@ -1053,6 +1054,12 @@ fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
                     let is_kept = rest.clone().next() == Some(&action);
                     if is_kept {
                         rest.next();
+                    }
+                    if let Action::SetSurprise { .. } | Action::MulliganPick(_) = action {
+                        same_kind_checked += alike_to_the_first_of_its_kind(
+                            &game, &s, seed, &legal, action, is_kept,
+                        );
+                        continue;
                     }
                     let Action::Summon { hand, .. } = action else {
                         assert!(is_kept, "{action:?} dropped");
@@ -1100,6 +1107,51 @@ fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
         "only {kept_apart} kept for Adjacent effects"
     );
     assert!(told_apart > 0, "no Adjacent effect told two slots apart");
+    assert!(
+        same_kind_checked > 500,
+        "only {same_kind_checked} Surprises set or mulligan picks dropped"
+    );
+}
+
+/// For a Surprise set face down or a card set aside in a mulligan: the
+/// first of its kind in `legal` is kept, a later one dropped, and its result
+/// (same chance numbers) shows both players the same features and the same
+/// decider as the first's. Returns 1 if `action` was a dropped one.
+fn alike_to_the_first_of_its_kind(
+    game: &Nostalgix,
+    s: &State,
+    seed: u64,
+    legal: &[Action],
+    action: Action,
+    is_kept: bool,
+) -> usize {
+    // rules/nostalgix.txt: "Surprises" (played face-down) and "Setting up to
+    // Play", step 6 (the mulligan): which card goes face down or aside, only
+    // its owner knows, and no feature reads it.
+    use crate::core::Evaluate;
+    let kind = std::mem::discriminant(&action);
+    let first = *legal
+        .iter()
+        .find(|x| std::mem::discriminant(*x) == kind)
+        .expect("itself at least");
+    assert_eq!(is_kept, action == first, "{action:?} (first {first:?})");
+    if is_kept {
+        return 0;
+    }
+    let play = |a| {
+        let mut t = *s;
+        game.apply(&mut t, a, &mut rng_from_seed(seed), &mut NoObserver);
+        t
+    };
+    let (there, here) = (play(action), play(first));
+    assert_eq!(game.to_move(&there), game.to_move(&here), "{action:?}");
+    for p in [A, B] {
+        let (mut a, mut b) = ([0.0; FEATURES_COUNT], [0.0; FEATURES_COUNT]);
+        game.features(&there, p, &mut a);
+        game.features(&here, p, &mut b);
+        assert_eq!(a, b, "seed {seed}, {p}: {action:?} vs {first:?}");
+    }
+    1
 }
 
 #[test]
