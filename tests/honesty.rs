@@ -34,7 +34,8 @@ type Decided<G> = (
 /// (`sim::play_at`): the legal actions of the state; a bot that looks
 /// ahead is not asked, and shown no view, when there is a single one
 /// (it passes); else the view `views` shows (kept from the seat's decision
-/// just before, or dealt afresh) if the bot needs one, else the state.
+/// just before, or dealt afresh) if the bot needs one at this state
+/// (greedy: unless one ply is blind there), else the state itself.
 /// Returns the decision, the legal actions and the view shown, if any.
 fn runner_decision<G: Game + Evaluate>(
     game: &G,
@@ -47,12 +48,12 @@ fn runner_decision<G: Game + Evaluate>(
     let mut legal = Vec::new();
     game.legal_actions(state, &mut legal);
     let mut rng = derive_rng(seed, 8);
-    if bot.sight() == Sight::Lookahead && legal.len() == 1 {
+    if bot.sight().passes(legal.len()) {
         views.forget();
         bot.pass(&mut rng);
         return (Some(legal[0]), legal, None);
     }
-    let needs_view = bot.sight() != Sight::Actions;
+    let needs_view = bot.sight().needs_view(game, state, player);
     let view = views.show(game, state, player, needs_view);
     let shown = needs_view.then(|| view.clone());
     let action = bot.choose(game, view, &legal, player, &mut rng);
@@ -126,14 +127,14 @@ fn decisions_depend_only_on_what_the_bot_can_see() {
 /// keeps its view across them where the ruleset can: [`Views`]) while
 /// both states, played on alike, stay alike to it. At least one of them
 /// differs from the state, so the test has hidden cards to tell apart.
-/// Returns the views kept and the decisions passed (taken without a view).
-fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> (u64, u64) {
+/// Returns how the decisions were taken.
+fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> Paths {
     let strategies: Vec<Strategy> = STRATEGIES
         .iter()
         .map(|s| Strategy::resolve(s, FeatureSet::of(game)).expect("bundled strategy"))
         .collect();
     let mut legal = Vec::new();
-    let (mut differed, mut kept, mut passed) = (0, 0, 0);
+    let (mut differed, mut paths) = (0, Paths::default());
     for seed in 1..=3 {
         let mut rng = rng_from_seed(seed);
         let mut state = game.new_state(&mut rng);
@@ -145,7 +146,7 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> (u64, u64) {
                 let other = game.determinize(&state, player, &mut derive_rng(seed, step));
                 differed += usize::from(other != state);
                 for strategy in &strategies {
-                    let (k, p) = decide_alike(
+                    let p = decide_alike(
                         game,
                         strategy,
                         [state.clone(), other.clone()],
@@ -155,8 +156,10 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> (u64, u64) {
                     .unwrap_or_else(|m| {
                         panic!("{name}: {} at seed {seed}, step {step}: {m}", strategy.name)
                     });
-                    kept += k;
-                    passed += p;
+                    paths.kept += p.kept;
+                    paths.passed += p.passed;
+                    paths.on_state += p.on_state;
+                    paths.greedy_viewed += p.greedy_viewed;
                 }
             }
             game.legal_actions(&state, &mut legal);
@@ -165,23 +168,35 @@ fn blind_in<G: Game + Evaluate>(name: &str, game: &G) -> (u64, u64) {
         }
     }
     assert!(differed > 0, "{name}: no decision had hidden cards");
-    (kept, passed)
+    paths
+}
+
+/// How the decisions of a test were taken, along the runner's paths.
+#[derive(Debug, Default)]
+struct Paths {
+    /// Views kept from the decision before rather than dealt.
+    kept: u64,
+    /// Decisions passed: taken without asking (a single legal action).
+    passed: u64,
+    /// Greedy decisions taken on the state itself (one ply blind there).
+    on_state: u64,
+    /// Greedy decisions taken on a view (one ply not blind there).
+    greedy_viewed: u64,
 }
 
 /// Plays the twin states `twins` on with `strategy` for `player`'s
 /// decisions in a row (at most 8), each twin through its own [`Views`],
 /// while both stay alike to `player`; an error if the twins' views or
-/// decisions ever differ. Returns the views kept and the decisions
-/// passed.
+/// decisions ever differ. Returns how the decisions were taken.
 fn decide_alike<G: Game + Evaluate>(
     game: &G,
     strategy: &Strategy,
     mut twins: [G::State; 2],
     player: Player,
     seed: u64,
-) -> Result<(u64, u64), String> {
+) -> Result<Paths, String> {
     let mut bots = [Bot::new(game, strategy), Bot::new(game, strategy)];
-    let mut passed = 0;
+    let mut paths = Paths::default();
     let mut views = [Views::new(game, seed), Views::new(game, seed)];
     let chance = derive_rng(seed, 9);
     for turn in 0..8 {
@@ -215,26 +230,41 @@ fn decide_alike<G: Game + Evaluate>(
                 "decision {turn} in a row: {mine:?} against {theirs:?}"
             ));
         }
-        passed += u64::from(bots[0].sight() == Sight::Lookahead && my_view.is_none());
+        let sight = bots[0].sight();
+        let passed = sight.passes(my_legal.len());
+        paths.passed += u64::from(passed);
+        if !passed && sight == Sight::OnePly {
+            paths.on_state += u64::from(my_view.is_none());
+            paths.greedy_viewed += u64::from(my_view.is_some());
+        }
         let Some(action) = mine else { break };
         for twin in &mut twins {
             game.apply(twin, action, &mut chance.clone(), &mut NoObserver);
         }
     }
-    Ok((views[0].kept(), passed))
+    paths.kept = views[0].kept();
+    Ok(paths)
 }
 
 #[test]
 fn every_ruleset_decides_blind() {
-    let (kept, passed) = blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    // hero-rush against prize-control: one ply is blind at every decision;
+    // evolution reveals and searches, so greedy is shown views too.
+    let blind = blind_in("nostalgix", &Nostalgix::bundled(0, 1));
+    let seen = blind_in("nostalgix", &Nostalgix::bundled(2, 1));
     assert!(
-        kept > 0,
+        blind.kept + seen.kept > 0,
         "no Nostalgix view was kept: the kept-view path went untested"
     );
     assert!(
-        passed > 0,
+        blind.passed + seen.passed > 0,
         "no Nostalgix decision was passed: the single-action path went untested"
     );
+    assert!(
+        blind.on_state > 0 && seen.on_state > 0 && seen.greedy_viewed > 0,
+        "greedy's two paths (one ply blind or not) were not both tested: {blind:?}, {seen:?}"
+    );
+    assert_eq!(blind.greedy_viewed, 0, "hero-rush against prize-control");
     blind_in("pixel-tactics", &PixelTactics::bundled(0, 1));
     blind_in("astrom-cross", &AstromCross::bundled(0, 1));
     blind_in("nintendo-tcg", &NintendoTcg::bundled(0, 1));

@@ -79,14 +79,17 @@ impl<G: Game + Evaluate> Bot<G> {
     /// bot choose among the legal actions only, which are the same for a
     /// state and every determinization of it (the conformance checks prove
     /// it for every ruleset): they are handed the state as it is, and
-    /// choose the same. A greedy lookahead or a search reads more, and is
-    /// shown a view determinized for its seat, except when there is a
+    /// choose the same. A search reads more, and is shown a view
+    /// determinized for its seat; so is the greedy lookahead, unless the
+    /// ruleset shows that one ply reads nothing hidden from that state
+    /// ([`Evaluate::one_ply_is_blind`]). Neither is asked when there is a
     /// single legal action: there is nothing to weigh, and the runner takes
     /// it without dealing a view ([`pass`](Self::pass)).
     pub fn sight(&self) -> Sight {
         match self {
             Bot::Random(_) | Bot::Moves(_) => Sight::Actions,
-            Bot::Greedy(_) | Bot::Ismcts(_) => Sight::Lookahead,
+            Bot::Greedy(_) => Sight::OnePly,
+            Bot::Ismcts(_) => Sight::Lookahead,
         }
     }
 
@@ -136,6 +139,29 @@ pub enum Sight {
     /// A view determinized for the seat, except at a decision with a single
     /// legal action, which the runner takes without asking.
     Lookahead,
+    /// As [`Sight::Lookahead`], but the state itself where the ruleset
+    /// shows that a one-ply lookahead reads nothing hidden from it
+    /// ([`Evaluate::one_ply_is_blind`]): every action then scores the same
+    /// on the state as on any view of it.
+    OnePly,
+}
+
+impl Sight {
+    /// Whether a decision with `legal` legal actions is taken without asking
+    /// the seat and without showing it anything (its only action).
+    pub fn passes(self, legal: usize) -> bool {
+        matches!(self, Sight::Lookahead | Sight::OnePly) && legal == 1
+    }
+
+    /// Whether the seat, deciding for `player` at `state`, is shown a view
+    /// rather than the state itself.
+    pub fn needs_view<G: Evaluate>(self, game: &G, state: &G::State, player: Player) -> bool {
+        match self {
+            Sight::Actions => false,
+            Sight::View | Sight::Lookahead => true,
+            Sight::OnePly => !game.one_ply_is_blind(state, player),
+        }
+    }
 }
 
 /// Helpers shared by the bots' unit tests.

@@ -272,6 +272,19 @@ pub trait Evaluate: Game {
     fn drop_lookalikes(&self, state: &Self::State, actions: &mut Vec<Self::Action>) {
         let _ = (state, actions);
     }
+
+    /// Whether a one-ply lookahead for `player` from `state` reads nothing
+    /// hidden: every legal action, played with the same chance numbers,
+    /// gives a result with the same decider and the same features for
+    /// every player on `state` as on any view of it for `player`
+    /// ([`Game::determinize`]). A greedy bot then looks ahead on the state
+    /// itself and needs no view dealt ([`crate::bots::Sight::OnePly`]). It
+    /// must read only what `player` sees. The default, `false`, deals a
+    /// view at every decision.
+    fn one_ply_is_blind(&self, state: &Self::State, player: Player) -> bool {
+        let _ = (state, player);
+        false
+    }
 }
 
 /// The checks the conformance suite runs after every action.

@@ -102,7 +102,8 @@ pub struct Decision<'a, G: Game> {
     /// state itself, undealt: its legal actions are those of every
     /// determinization for `player` (the conformance checks prove it for
     /// every ruleset), so the choice is the same and no determinization is
-    /// paid for.
+    /// paid for. So it is for a [`Sight::OnePly`] seat where the ruleset
+    /// shows that one ply reads nothing hidden.
     pub view: &'a G::State,
     /// The legal actions, in [`Game::legal_actions`] order (the same for
     /// the state and every view of it).
@@ -123,9 +124,9 @@ pub trait Deciders<G: Game> {
     /// The choice at `d`; `None` stops the game there, a draw for the
     /// reason [`UNFINISHED`].
     fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action>;
-    /// A decision of `player`, shown [`Sight::Lookahead`], that the runner
-    /// took without asking (its single legal action); `rng` is the seat's
-    /// stream ([`Bot::pass`]).
+    /// A decision of `player` that the runner took without asking (a
+    /// lookahead seat's single legal action: [`Sight::passes`]); `rng` is
+    /// the seat's stream ([`Bot::pass`]).
     fn pass(&mut self, player: Player, rng: &mut GameRng);
 }
 
@@ -185,9 +186,9 @@ pub fn play_with<G: Game + Report + Evaluate>(
 
 /// Plays the game whose own seed is `seed` as [`play_seeded`] does, its
 /// decisions taken by `deciders`. A deciding seat `p` is shown what
-/// `deciders.sight(p)` says: the state itself, or a view ([`Views`]); a
-/// [`Sight::Lookahead`] seat with a single legal action is not asked, and
-/// no view is dealt for it. Skipping the view of a seat leaves the other
+/// `deciders.sight(p)` says ([`Sight::needs_view`]): the state itself, or
+/// a view ([`Views`]); a lookahead seat with a single legal action is not
+/// asked, and no view is dealt for it ([`Sight::passes`]). Skipping the view of a seat leaves the other
 /// seats' streams and views as they were (a view is kept only across
 /// decisions in a row of one seat), so the other seats play the same.
 pub fn play_at<G: Game + Report + Evaluate>(
@@ -238,12 +239,13 @@ pub fn play_at<G: Game + Report + Evaluate>(
         game.legal_actions(&state, &mut legal);
         let sight = deciders.sight(player);
         let rng_of_seat = &mut bot_rngs[player.index()];
-        let action = if sight == Sight::Lookahead && legal.len() == 1 {
+        let action = if sight.passes(legal.len()) {
             views.forget();
             deciders.pass(player, rng_of_seat);
             legal[0]
         } else {
-            let view = views.show(game, &state, player, sight != Sight::Actions);
+            let needs_view = sight.needs_view(game, &state, player);
+            let view = views.show(game, &state, player, needs_view);
             let decision = Decision {
                 player,
                 view,

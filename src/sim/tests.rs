@@ -201,12 +201,22 @@ struct Recording {
     passed: Vec<Player>,
 }
 
-impl Deciders<ToyGame> for Recording {
+impl Recording {
+    fn new(sight: [crate::bots::Sight; 2]) -> Self {
+        Recording {
+            sight,
+            asked: Vec::new(),
+            passed: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Deciders<G> for Recording {
     fn sight(&self, player: Player) -> crate::bots::Sight {
         self.sight[player.index()]
     }
 
-    fn choose(&mut self, d: Decision<'_, ToyGame>) -> Option<<ToyGame as Game>::Action> {
+    fn choose(&mut self, d: Decision<'_, G>) -> Option<G::Action> {
         let undealt = std::ptr::eq(d.view, d.state);
         self.asked.push((d.player, d.legal.len(), undealt));
         d.legal.first().copied()
@@ -220,37 +230,55 @@ impl Deciders<ToyGame> for Recording {
 #[test]
 fn a_lookahead_seat_with_one_legal_action_is_passed_and_shown_no_view() {
     use crate::bots::Sight;
-    let mut table = Recording {
-        sight: [Sight::Lookahead, Sight::View],
-        asked: Vec::new(),
-        passed: Vec::new(),
-    };
-    let g = play_at(&ToyGame::duel(), 5, 0, false, 1_000, &mut table);
-    assert_ne!(g.outcome.reason, UNFINISHED);
-    // Seat a is asked only when it has a choice, and always shown a view;
-    // its single-action decisions are passed (the last card of a hand).
-    assert!(!table.passed.is_empty(), "no single-action decision");
-    assert!(table.passed.iter().all(|&p| p == Player::A));
-    for &(p, legal, undealt) in &table.asked {
-        assert!(!undealt, "{p} was handed the state itself");
-        if p == Player::A {
-            assert!(legal > 1, "seat a asked with {legal} legal action");
+    // A one-ply seat in a ruleset that never shows its lookahead blind (the
+    // toy game keeps the default) is treated as a lookahead seat.
+    for sight in [Sight::Lookahead, Sight::OnePly] {
+        let mut table = Recording::new([sight, Sight::View]);
+        let g = play_at(&ToyGame::duel(), 5, 0, false, 1_000, &mut table);
+        assert_ne!(g.outcome.reason, UNFINISHED);
+        // Seat a is asked only when it has a choice, and always shown a
+        // view; its single-action decisions are passed (the last card of a
+        // hand).
+        assert!(!table.passed.is_empty(), "no single-action decision");
+        assert!(table.passed.iter().all(|&p| p == Player::A));
+        for &(p, legal, undealt) in &table.asked {
+            assert!(!undealt, "{p} was handed the state itself");
+            if p == Player::A {
+                assert!(legal > 1, "seat a asked with {legal} legal action");
+            }
         }
+        // Seat b (a person's sight) is asked at every decision, one action
+        // or not.
+        assert!(
+            table
+                .asked
+                .iter()
+                .any(|&(p, legal, _)| p == Player::B && legal == 1)
+        );
     }
-    // Seat b (a person's sight) is asked at every decision, one action or not.
-    assert!(
-        table
-            .asked
-            .iter()
-            .any(|&(p, legal, _)| p == Player::B && legal == 1)
-    );
     // A seat that reads only the legal actions is handed the state.
-    let mut table = Recording {
-        sight: [Sight::Actions, Sight::Actions],
-        asked: Vec::new(),
-        passed: Vec::new(),
-    };
+    let mut table = Recording::new([Sight::Actions, Sight::Actions]);
     play_at(&ToyGame::duel(), 5, 0, false, 1_000, &mut table);
     assert!(table.passed.is_empty());
     assert!(table.asked.iter().all(|&(_, _, undealt)| undealt));
+}
+
+#[test]
+fn a_one_ply_seat_is_handed_the_state_where_one_ply_is_blind_else_a_view() {
+    use crate::bots::Sight;
+    use crate::games::nostalgix::Nostalgix;
+    // hero-rush against prize-control: no card of theirs reveals or
+    // searches, so every decision is blind; evolution's do, so some are not.
+    for (decks, all_blind) in [((0, 1), true), ((2, 1), false)] {
+        let game = Nostalgix::bundled(decks.0, decks.1);
+        let mut table = Recording::new([Sight::OnePly, Sight::OnePly]);
+        for index in 0..5 {
+            play_at(&game, 7 + index, index, false, 10_000, &mut table);
+        }
+        let on_state = table.asked.iter().filter(|a| a.2).count();
+        assert!(on_state > 0, "{decks:?}: never handed the state");
+        assert_eq!(on_state == table.asked.len(), all_blind, "{decks:?}");
+        assert!(table.asked.iter().all(|&(_, legal, _)| legal > 1));
+        assert!(!table.passed.is_empty());
+    }
 }

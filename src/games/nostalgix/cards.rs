@@ -394,6 +394,11 @@ pub struct Card {
     /// targets the Fighters Adjacent to its source: the one rule that reads
     /// which slot a Fighter stands in (set with `triggers`).
     pub reads_slots: bool,
+    /// Whether any of its effects reads a card nobody has seen: Reveal (the
+    /// top of a deck) or Search (what a deck holds) (set with `triggers`).
+    pub reads_hidden: bool,
+    /// Whether any of its effects summons a token (set with `triggers`).
+    pub summons_tokens: bool,
     /// Token attack, Equipment +ATK, Stacked +ATK.
     pub atk: u8,
     /// Stacked Fighters: the opponent takes no prize counter for the stack.
@@ -415,8 +420,8 @@ pub struct Card {
 
 impl Card {
     /// Sets the figures kept with the card from the rest of it:
-    /// [`Card::triggers`], [`Card::printed_attack`] and
-    /// [`Card::reads_slots`].
+    /// [`Card::triggers`], [`Card::printed_attack`], [`Card::reads_slots`],
+    /// [`Card::reads_hidden`] and [`Card::summons_tokens`].
     fn derive(&mut self) {
         self.triggers = self
             .abilities
@@ -427,12 +432,21 @@ impl Card {
         } else {
             self.attacks.iter().map(|a| a.damage).max().unwrap_or(0)
         };
+        let reads_slots = self.all_effects().any(|e| e.target == Target::Adjacent);
+        let reads_hidden = self
+            .all_effects()
+            .any(|e| matches!(e.op, Op::Reveal | Op::Search));
+        let summons_tokens = self.all_effects().any(|e| e.token.is_some());
+        self.reads_slots = reads_slots;
+        self.reads_hidden = reads_hidden;
+        self.summons_tokens = summons_tokens;
+    }
+
+    /// Every effect of the card: its abilities', its attacks' and its own.
+    pub fn all_effects(&self) -> impl Iterator<Item = &Effect> {
         let abilities = self.abilities.iter().flat_map(|a| &a.effects);
         let attacks = self.attacks.iter().flat_map(|a| &a.effects);
-        self.reads_slots = abilities
-            .chain(attacks)
-            .chain(&self.effects)
-            .any(|e| e.target == Target::Adjacent);
+        abilities.chain(attacks).chain(&self.effects)
     }
 
     /// Whether one of its abilities fires on `trigger`.
@@ -673,6 +687,8 @@ impl CardDef for Card {
             triggers: 0,
             printed_attack: 0,
             reads_slots: false,
+            reads_hidden: false,
+            summons_tokens: false,
             atk: r.atk.unwrap_or(0),
             prize_shield: r.prize_shield,
             effects: r.effects.iter().map(|e| effect(at, e)).collect(),
@@ -882,12 +898,7 @@ impl CardDef for Card {
                     ));
                 }
             }
-            let effects = card
-                .effects
-                .iter()
-                .chain(card.attacks.iter().flat_map(|a| &a.effects))
-                .chain(card.abilities.iter().flat_map(|a| &a.effects));
-            for token in effects.filter_map(|e| e.token) {
+            for token in card.all_effects().filter_map(|e| e.token) {
                 let t = pool.card(token);
                 if t.kind != Kind::Token {
                     problems.push(format!(

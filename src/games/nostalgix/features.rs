@@ -2,9 +2,10 @@
 //! better for the player asking. Strategy files weight them by name.
 
 use super::action::Action;
-use super::state::{BackCard, State};
+use super::cards::CardDb;
+use super::state::{BackCard, Pending, State};
 use super::{NAME, Nostalgix};
-use crate::core::{Evaluate, Player, weighted};
+use crate::core::{CardId, Evaluate, Player, weighted};
 
 /// The feature names, in the order [`Evaluate::features`] writes them.
 pub const FEATURES: [&str; 15] = [
@@ -77,6 +78,50 @@ impl Evaluate for Nostalgix {
             _ => true,
         });
     }
+
+    /// The features count the cards in hands and decks and never read
+    /// which they are, so a one-ply lookahead reads a hidden card only
+    /// through an effect that looks at one: a Reveal (the top of a deck
+    /// decides whether it is drawn) or a Search (what a deck holds decides
+    /// what is found). It is blind unless a search is under way or such an
+    /// effect is on a card that can act before the next decision: the
+    /// decider's hand and face-down Surprises, anything in play on either
+    /// side (Heroes, units, the cards beneath them, Equipment, the Arena),
+    /// the Spell waiting on a Surprise window, or a token one of them
+    /// summons. The opponent's hidden cards cannot act before the opponent
+    /// decides. It reads only what `player` sees.
+    fn one_ply_is_blind(&self, s: &State, player: Player) -> bool {
+        if !self.decks_read_hidden {
+            return true;
+        }
+        if !s.searches.is_empty() {
+            return false;
+        }
+        let spell = match s.pending {
+            Pending::Spell { card, .. } => Some(card),
+            _ => None,
+        };
+        let in_play = s.sides.players().flat_map(|q| {
+            let side = &s.sides[q];
+            let back = side.back.iter().filter_map(move |b| match *b {
+                BackCard::Empty => None,
+                BackCard::Equipment(c, _) => Some(c),
+                BackCard::Surprise(c) => (q == player).then_some(c),
+            });
+            std::iter::once(side.hero.card)
+                .chain(side.units.iter().map(|u| u.card))
+                .chain(side.under.iter().flatten().copied())
+                .chain(back)
+        });
+        let mut can_act = s
+            .arena
+            .map(|(c, _)| c)
+            .into_iter()
+            .chain(spell)
+            .chain(s.sides[player].hand.iter().copied())
+            .chain(in_play);
+        !can_act.any(|c| may_read_hidden(&self.db, c))
+    }
 }
 
 impl Nostalgix {
@@ -140,4 +185,21 @@ impl Nostalgix {
                     })
             })
     }
+}
+
+/// Whether an effect of `card`, or of a token it summons (and so on; past
+/// 4 tokens deep, assumed), reads a hidden card: what
+/// [`Evaluate::one_ply_is_blind`] looks for, and what the match looks for
+/// in its decks once ([`Nostalgix::decks_read_hidden`]).
+pub(super) fn may_read_hidden(db: &CardDb, card: CardId) -> bool {
+    fn deep(db: &CardDb, card: CardId, depth: u8) -> bool {
+        let c = db.card(card);
+        c.reads_hidden
+            || c.summons_tokens
+                && (depth >= 4
+                    || c.all_effects()
+                        .filter_map(|e| e.token)
+                        .any(|t| deep(db, t, depth + 1)))
+    }
+    deep(db, card, 0)
 }

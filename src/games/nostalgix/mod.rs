@@ -73,6 +73,11 @@ pub struct Nostalgix {
     pub decks: Seats<Deck, 2>,
     /// Match options.
     pub options: Options,
+    /// Whether a card of either deck (a Hero, a card of the list, a token
+    /// one of them summons) has an effect that reads a hidden card: a
+    /// Reveal or a Search. Without one, a one-ply lookahead is always
+    /// blind ([`crate::core::Evaluate::one_ply_is_blind`]).
+    pub decks_read_hidden: bool,
 }
 
 impl Nostalgix {

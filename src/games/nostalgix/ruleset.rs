@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::cards::{BUNDLED_CARDS, Card};
 use super::deck::Deck;
-use super::{BUNDLED_DECKS, NAME, Nostalgix, Options};
+use super::{BUNDLED_DECKS, NAME, Nostalgix, Options, features};
 use crate::core::{CardPool, Seats};
 use crate::diagnostics::Diagnostic;
 use crate::games::Ruleset;
@@ -38,10 +38,16 @@ impl Ruleset for Nostalgix {
 
     fn new_match(cards: Arc<CardPool<Card>>, decks: Vec<Deck>, options: Options) -> Nostalgix {
         assert_eq!(decks.len(), 2, "{} decks for a two-seat game", decks.len());
+        let decks_read_hidden = decks.iter().any(|d| {
+            std::iter::once(d.hero)
+                .chain(d.cards.iter().map(|&(c, _)| c))
+                .any(|c| features::may_read_hidden(&cards, c))
+        });
         Nostalgix {
             db: cards,
             decks: Seats::from_vec(decks),
             options,
+            decks_read_hidden,
         }
     }
 }

@@ -183,6 +183,21 @@ health = 4
 attacks = [{ name = "Dig", damage = 1 }]
 abilities = [{ name = "Litter", trigger = "on_summon", effects = [{ do = "summon_token", token = "Pip" }] }]
 
+[[token]]
+name = "Seer Pip"
+atk = 1
+health = 1
+abilities = [{ name = "Peek", trigger = "on_summon", effects = [{ do = "reveal", filter = { kind = "fighter" } }] }]
+
+[[fighter]]
+name = "Seer Burrow"
+type = "Earth"
+level = 1
+cost = 1
+health = 4
+attacks = [{ name = "Dig", damage = 1 }]
+abilities = [{ name = "Litter", trigger = "on_summon", effects = [{ do = "summon_token", token = "Seer Pip" }] }]
+
 [[fighter]]
 name = "Cleric"
 type = "Light"
@@ -1152,6 +1167,124 @@ fn alike_to_the_first_of_its_kind(
         assert_eq!(a, b, "seed {seed}, {p}: {action:?} vs {first:?}");
     }
     1
+}
+
+#[test]
+fn where_one_ply_is_blind_every_action_scores_alike_on_the_state_and_its_views() {
+    // A greedy bot looks ahead on the state itself where one ply is blind
+    // (`one_ply_is_blind`): every action's result must then show both
+    // players the same features, and the same decider, as on any view.
+    // Random games of every pairing of the bundled decks; where it is not
+    // blind, a Reveal or a Search must really tell a view apart sometimes.
+    use crate::core::{Evaluate, below, derive_rng};
+    let (mut blind, mut not_blind, mut told_apart) = (0, 0, 0);
+    let mut legal = Vec::new();
+    for a in 0..4 {
+        for b in (0..4).filter(|&b| b != a) {
+            let game = Nostalgix::bundled(a, b);
+            let features = |s: &State, p: Player| {
+                let mut f = [0.0; FEATURES_COUNT];
+                game.features(s, p, &mut f);
+                f
+            };
+            for seed in 0..8 {
+                let mut rng = rng_from_seed(seed);
+                let mut s = game.new_state(&mut rng);
+                let mut step = 0;
+                while let Node::Decision(p) = game.to_move(&s) {
+                    step += 1;
+                    game.legal_actions(&s, &mut legal);
+                    let is_blind = game.one_ply_is_blind(&s, p);
+                    for k in 0..2 {
+                        let view = game.determinize(&s, p, &mut derive_rng(seed, step * 2 + k));
+                        // It reads only what the decider sees.
+                        assert_eq!(game.one_ply_is_blind(&view, p), is_blind);
+                        for &action in &legal {
+                            let play = |from: &State| {
+                                let mut t = *from;
+                                game.apply(
+                                    &mut t,
+                                    action,
+                                    &mut rng_from_seed(step),
+                                    &mut NoObserver,
+                                );
+                                t
+                            };
+                            let (there, here) = (play(&s), play(&view));
+                            let alike = game.to_move(&there) == game.to_move(&here)
+                                && [A, B]
+                                    .iter()
+                                    .all(|&q| features(&there, q) == features(&here, q));
+                            if is_blind {
+                                assert!(alike, "{a} vs {b}, seed {seed}, step {step}: {action:?}");
+                            } else {
+                                told_apart += usize::from(!alike);
+                            }
+                        }
+                    }
+                    if is_blind {
+                        blind += 1;
+                    } else {
+                        not_blind += 1;
+                    }
+                    let pick = legal[below(&mut rng, legal.len() as u32) as usize];
+                    game.apply(&mut s, pick, &mut rng, &mut NoObserver);
+                }
+            }
+        }
+    }
+    assert!(
+        blind > 2000 && not_blind > 500,
+        "{blind} blind, {not_blind} not"
+    );
+    assert!(told_apart > 0, "no Reveal or Search ever told a view apart");
+}
+
+#[test]
+fn one_ply_is_blind_unless_a_card_that_can_act_reveals_or_searches() {
+    use crate::core::Evaluate;
+    // A match whose decks hold no such card is blind throughout: the
+    // bundled hero-rush and prize-control, or two decks of Pups.
+    assert!(!Nostalgix::bundled(0, 1).decks_read_hidden);
+    assert!(Nostalgix::bundled(2, 1).decks_read_hidden, "evolution");
+    assert!(!Table::new().game.decks_read_hidden);
+    // A token counts as its summoner's.
+    let t = Table::new();
+    let reads = |name| super::features::may_read_hidden(&t.game.db, t.id(name));
+    assert!(reads("Seek") && reads("Seer Pip") && reads("Seer Burrow"));
+    assert!(!reads("Burrower") && !reads("Pup"));
+    // Then, in a match with such cards, what can act decides.
+    let table = || {
+        let mut t = Table::new();
+        t.game.decks_read_hidden = true;
+        t
+    };
+    let blind = |t: &Table| t.game.one_ply_is_blind(&t.s, A);
+    let mut t = table();
+    t.place(A, "Pup", 0);
+    t.place(B, "Pup", 0);
+    t.give(A, "Pup");
+    assert!(blind(&t), "Pups only");
+    // A Search in the decider's hand.
+    t.give(A, "Seek");
+    assert!(!blind(&t));
+    // The opponent's hand cannot act before the opponent decides.
+    let mut t = table();
+    t.give(B, "Seek");
+    assert!(blind(&t));
+    // A token that reveals, summoned by a card in hand or in play.
+    t.give(A, "Seer Burrow");
+    assert!(!blind(&t));
+    let mut t = table();
+    t.place(B, "Seer Burrow", 0);
+    assert!(!blind(&t));
+    // A Search under way.
+    let mut t = table();
+    t.s.searches.push(Search {
+        player: A,
+        filter: Default::default(),
+    });
+    assert!(!blind(&t));
 }
 
 #[test]
