@@ -76,7 +76,8 @@ pub struct Nostalgix {
     /// Whether a card of either deck (a Hero, a card of the list, a token
     /// one of them summons) has an effect that reads a hidden card: a
     /// Reveal or a Search. Without one, a one-ply lookahead is always
-    /// blind ([`crate::core::Evaluate::one_ply_is_blind`]).
+    /// blind ([`crate::core::Evaluate::one_ply_is_blind`]); the deck lists
+    /// are public (docs/rulings/nostalgix.md, "Information").
     pub decks_read_hidden: bool,
 }
 
