@@ -332,6 +332,25 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
     assert_eq!(grant[0]["card"], "Gust Hawk", "{:?}", grant[0]);
     assert!(number(&grant[0], "effect_ci95_low") > number(&grant[1], "effect"));
     assert!(number(&grant[0], "effect_ci95_low") > 0.0);
+    // Every card's rank lies in the range its interval allows; the cards
+    // the over-powered one stands clear of can only rank below it.
+    for row in &grant {
+        let (rank, best, worst) = (
+            number(row, "rank"),
+            number(row, "rank_best"),
+            number(row, "rank_worst"),
+        );
+        assert!(best <= rank && rank <= worst, "{row:?}");
+    }
+    let clear = grant
+        .iter()
+        .filter(|r| number(r, "effect_ci95_high") < number(&grant[0], "effect_ci95_low"))
+        .count();
+    assert!(clear > 0);
+    assert_eq!(
+        number(&grant[0], "rank_worst") as usize,
+        grant.len() - clear
+    );
     let curve = rows(&out.join("mb_value_curve.csv"));
     let bucket = curve
         .iter()

@@ -174,15 +174,22 @@ impl Experiment {
 /// card, else the five largest and smallest.
 pub fn write_grant_summary(w: &mut impl std::io::Write, stats: &GrantStats) -> std::io::Result<()> {
     let ranked = stats.ranked();
+    let ranges = GrantStats::rank_ranges(&ranked);
     let line = |w: &mut dyn std::io::Write, rank: usize, name: &str, t: &GrantTally| {
         let pct = |x: Option<f64>| x.map_or("-".to_owned(), |x| format!("{x:.3}"));
         let (effect, low, high) = match t.effect95() {
             Some((e, l, h)) => (format!("{e:+.3}"), format!("{l:+.3}"), format!("{h:+.3}")),
             None => ("-".into(), "-".into(), "-".into()),
         };
+        let (best, worst) = ranges[rank - 1];
+        let could = match (ranked.len(), best == worst) {
+            (1, _) => String::new(),
+            (_, true) => ", clear of every other card".to_owned(),
+            (_, false) => format!(", could rank {best}–{worst}"),
+        };
         writeln!(
             w,
-            "  {rank:>3}. {name}: seat {} rank score {} -> {} (effect {effect} [{low}, {high}], {} games)",
+            "  {rank:>3}. {name}: seat {} rank score {} -> {} (effect {effect} [{low}, {high}]{could}, {} games)",
             t.seat,
             pct(t.baseline.rate()),
             pct(t.granted.rate()),

@@ -101,8 +101,10 @@ pub const MB_ECONOMY: [&str; 15] = [
 ];
 
 /// Columns of `mb_grant.csv`.
-pub const MB_GRANT: [&str; 14] = [
+pub const MB_GRANT: [&str; 16] = [
     "rank",
+    "rank_best",
+    "rank_worst",
     "card",
     "set",
     "tier",
@@ -336,10 +338,14 @@ fn tournament_row(
 /// Writes `mb_grant.csv`: the granted cards ranked by effect.
 pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), OutputError> {
     let mut csv = CsvFile::create(out, "mb_grant.csv", &MB_GRANT)?;
-    for (rank, (name, t)) in stats.ranked().into_iter().enumerate() {
+    let ranked = stats.ranked();
+    let ranges = GrantStats::rank_ranges(&ranked);
+    for (rank, ((name, t), (best, worst))) in ranked.into_iter().zip(ranges).enumerate() {
         let effect = t.effect95();
         csv.row([
             (rank + 1).to_string(),
+            best.to_string(),
+            worst.to_string(),
             name.clone(),
             t.set.clone(),
             t.tier.clone(),

@@ -106,6 +106,28 @@ impl GrantStats {
         rows.sort_by(|a, b| key(b.1).total_cmp(&key(a.1)).then_with(|| a.0.cmp(b.0)));
         rows
     }
+
+    /// The ranks each card of `ranked` (as [`ranked`](Self::ranked) orders
+    /// them) could take, given the 95% intervals of the effects: no better
+    /// than one past the cards whose whole interval lies above its own, no
+    /// worse than the count of cards less those whose whole interval lies
+    /// below it. Cards whose ranges overlap are not told apart at this many
+    /// games; a card without games could take any rank.
+    pub fn rank_ranges(ranked: &[(&String, &GrantTally)]) -> Vec<(usize, usize)> {
+        let interval = |t: &GrantTally| {
+            t.effect95()
+                .map_or((f64::NEG_INFINITY, f64::INFINITY), |e| (e.1, e.2))
+        };
+        let intervals: Vec<(f64, f64)> = ranked.iter().map(|r| interval(r.1)).collect();
+        intervals
+            .iter()
+            .map(|&(low, high)| {
+                let above = intervals.iter().filter(|o| o.0 > high).count();
+                let below = intervals.iter().filter(|o| o.1 < low).count();
+                (1 + above, intervals.len() - below)
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +159,33 @@ mod tests {
             t.add(units, units);
         }
         assert_eq!(t.effect95(), Some((0.0, 0.0, 0.0)));
+    }
+
+    #[test]
+    fn a_rank_range_spans_the_cards_whose_intervals_overlap() {
+        // Effects in units: a clear +1 (every game), two cards around 0
+        // with wide intervals, a clear −1, and a card without games.
+        let mut g = GrantStats::default();
+        let card = |g: &mut GrantStats, name: &str, pairs: &[(u64, u64)]| {
+            let t = g.cards.entry(name.into()).or_default();
+            for &(b, x) in pairs {
+                t.add(b, x);
+            }
+        };
+        card(&mut g, "up", &[(0, U); 20]);
+        card(&mut g, "noisy", &[(0, U), (U, 0), (0, U), (U, 0), (0, 0)]);
+        card(&mut g, "flat", &[(0, U), (U, 0), (U, U), (0, 0)]);
+        card(&mut g, "down", &[(U, 0); 20]);
+        card(&mut g, "unplayed", &[]);
+        let ranked = g.ranked();
+        let names: Vec<&str> = ranked.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(names, ["up", "flat", "noisy", "down", "unplayed"]);
+        // "up" lies above the three played others; the two around 0 cannot
+        // be told apart from each other or from a card without games.
+        assert_eq!(
+            GrantStats::rank_ranges(&ranked),
+            [(1, 2), (2, 4), (2, 4), (4, 5), (1, 5)]
+        );
     }
 
     #[test]
