@@ -102,7 +102,8 @@ impl Nostalgix {
         };
         t.hurt_by = Some(hit.by);
         let after = t.health();
-        s.wounded = true;
+        // Only a Fighter left without health has anything to clean up.
+        s.wounded |= index.is_some() && after <= 0;
         self.emit(
             s,
             owner,

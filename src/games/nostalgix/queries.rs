@@ -80,10 +80,10 @@ impl Nostalgix {
     /// Recomputes the derived figures of entity `id` after one of their
     /// causes changed (Equipment attached or broken, evolution).
     pub(super) fn refresh(&self, s: &mut State, id: u16) {
-        // A lower maximum can leave a damaged unit without health.
-        s.wounded = true;
         if let Some(mut e) = s.entity(id).copied() {
             self.derive(s, &mut e);
+            // A lower maximum can leave a damaged unit without health.
+            s.wounded |= e.health() <= 0;
             if let Some(slot) = s.entity_mut(id) {
                 *slot = e;
             }

@@ -379,8 +379,9 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Cards discarded so far at this end of turn.
     pub discards: u8,
-    /// A unit may have run out of health since the last clean-up (damage,
-    /// a lowered maximum): the clean-up looks only then (or under an Arena
+    /// A unit may have run out of health since the last clean-up (damage
+    /// that left a Fighter without health, a maximum lowered to or below
+    /// the damage taken): the clean-up looks only then (or under an Arena
     /// that takes health). Always `false` when someone must decide.
     pub wounded: bool,
 }
