@@ -171,8 +171,11 @@ impl Nostalgix {
         ]
     }
 
-    /// Whether a card in play (a unit, a Hero, the Arena, a back-row card of
-    /// either side) has an effect that reads Fighter slots.
+    /// Whether a card in play that can act before the next decision (a
+    /// unit, a Hero, the Arena, an Equipment card of either side) has an
+    /// effect that reads Fighter slots. A face-down Surprise acts only when
+    /// its owner flips it, a decision of its own, and which card it is the
+    /// opponent cannot see: it is not read.
     fn slots_read_in_play(&self, s: &State) -> bool {
         let reads = |c| self.db.card(c).reads_slots;
         s.arena.is_some_and(|(c, _)| reads(c))
@@ -180,8 +183,8 @@ impl Nostalgix {
                 reads(side.hero.card)
                     || side.units.iter().any(|u| reads(u.card))
                     || side.back.iter().any(|b| match *b {
-                        BackCard::Empty => false,
-                        BackCard::Surprise(c) | BackCard::Equipment(c, _) => reads(c),
+                        BackCard::Empty | BackCard::Surprise(_) => false,
+                        BackCard::Equipment(c, _) => reads(c),
                     })
             })
     }

@@ -292,6 +292,11 @@ effects = [{ do = "heal", amount = 5, target = "own_hero" }]
 name = "Riposte"
 trigger = "hero_damaged"
 effects = [{ do = "damage", amount = 3, target = "enemy_hero" }]
+
+[[surprise]]
+name = "Flank Guard"
+trigger = "hero_damaged"
+effects = [{ do = "health_counters", amount = 1, target = "adjacent" }]
 "#;
 
 struct Table {
@@ -1329,6 +1334,13 @@ fn every_slot_is_offered_to_a_lookahead_once_an_adjacent_effect_is_in_play() {
             .count()
     };
     // A hand of Pups and 7 empty slots: one summon stands for the seven.
+    assert_eq!(summons(&t), 1);
+    // A face-down Surprise that reads slots acts only when flipped, a
+    // decision of its own (and the opponent does not see which it is).
+    let flank = t.id("Flank Guard");
+    assert!(t.game.db.card(flank).reads_slots);
+    t.s.sides[B].back[0] = BackCard::Surprise(flank);
+    t.s.sides[A].back[0] = BackCard::Surprise(flank);
     assert_eq!(summons(&t), 1);
     // A Chaplain in play, even the opponent's, reads slots: all 6 kept.
     t.place(B, "Chaplain", 0);
