@@ -188,9 +188,10 @@ pub fn play_with<G: Game + Report + Evaluate>(
 /// decisions taken by `deciders`. A deciding seat `p` is shown what
 /// `deciders.sight(p)` says ([`Sight::needs_view`]): the state itself, or
 /// a view ([`Views`]); a lookahead seat with a single legal action is not
-/// asked, and no view is dealt for it ([`Sight::passes`]). Skipping the view of a seat leaves the other
-/// seats' streams and views as they were (a view is kept only across
-/// decisions in a row of one seat), so the other seats play the same.
+/// asked, and no view is dealt for it ([`Sight::passes`]). Skipping the
+/// view of a seat leaves the other seats' streams and views as they were
+/// (a view is kept only across decisions in a row of one seat), so the
+/// other seats play the same.
 pub fn play_at<G: Game + Report + Evaluate>(
     game: &G,
     seed: u64,
