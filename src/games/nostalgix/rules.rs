@@ -447,11 +447,19 @@ impl Nostalgix {
     fn legal_main(&self, s: &State, p: Player, out: &mut Vec<Action>) {
         let side = &s.sides[p];
         let back_free = side.back.contains(&BackCard::Empty);
-        let occupied = side
-            .units
-            .iter()
-            .filter(|u| u.slot < SLOTS)
-            .fold(0u8, |m, u| m | (1 << u.slot));
+        // One walk over the units: the slots they fill, and which of them
+        // may use an activated ability or attack (as bits in unit order,
+        // the order their actions come in).
+        const { assert!(MAX_UNITS <= 64) };
+        let (mut occupied, mut activated, mut attackers) = (0u8, 0u64, 0u64);
+        for (u, unit) in side.units.iter().enumerate() {
+            if unit.slot < SLOTS {
+                occupied |= 1 << unit.slot;
+            }
+            let ready = !unit.ability_used && self.card_of(unit).has_trigger(Trigger::Activated);
+            activated |= u64::from(ready) << u;
+            attackers |= u64::from(self.can_attack(s, unit)) << u;
+        }
         // Affordability first, in a tight loop of its own (most cards in a
         // hand are not affordable): every copy of a card costs the same.
         const { assert!(MAX_HAND <= 64) };
@@ -541,11 +549,10 @@ impl Nostalgix {
                 Action::HeroAbility { target }
             });
         }
-        for (u, unit) in side.units.iter().enumerate() {
-            let card = self.card_of(unit);
-            if unit.ability_used || !card.has_trigger(Trigger::Activated) {
-                continue;
-            }
+        while activated != 0 {
+            let u = activated.trailing_zeros() as usize;
+            activated &= activated - 1;
+            let card = self.card_of(&side.units[u]);
             for (a, ability) in card.abilities.iter().enumerate() {
                 if ability.trigger == Trigger::Activated && ability.cost <= side.mana {
                     let chosen = ability
@@ -564,14 +571,15 @@ impl Nostalgix {
                 }
             }
         }
-        self.legal_attacks(s, p, out);
+        self.legal_attacks(s, p, attackers, out);
         out.push(Action::EndTurn);
     }
 
     /// rules: "Attack with any Fighter that does not have Summoning
     /// Sickness", "Attack with your Hero, if they have any attack points",
     /// "Charge", "Binding", "Taunt".
-    fn legal_attacks(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+    /// `attackers`: bit `u` set for each unit `u` of `p` that may attack.
+    fn legal_attacks(&self, s: &State, p: Player, mut attackers: u64, out: &mut Vec<Action>) {
         let side = &s.sides[p];
         let foe = p.opponent();
         let taunt = self.side_has(s, foe, Keywords::TAUNT);
@@ -585,11 +593,10 @@ impl Nostalgix {
                 targets.push(Tgt::unit(foe, u));
             }
         }
-        for (u, unit) in side.units.iter().enumerate() {
-            if !self.can_attack(s, unit) {
-                continue;
-            }
-            let attacks = self.card_of(unit).attacks.len().max(1);
+        while attackers != 0 {
+            let u = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let attacks = self.card_of(&side.units[u]).attacks.len().max(1);
             for a in 0..attacks {
                 // One reservation for the whole run of targets.
                 out.extend(targets.iter().map(|&target| Action::Attack {
