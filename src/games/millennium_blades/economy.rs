@@ -243,26 +243,7 @@ impl MillenniumBlades {
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Sell { card, price, money }, obs);
             }
-            Action::BuyListed(card) => {
-                let Some(at) = s.market.iter().position(|l| l.card == card) else {
-                    return;
-                };
-                let listing = s.market.remove(at);
-                let price = self.card(card).stars;
-                s.spend(p, u16::from(price));
-                if let Some(seller) = listing.seller {
-                    s.seats[seller].markers += 1;
-                }
-                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
-                let money = s.seats[p].money;
-                let kind = EventKind::BuyListed {
-                    card,
-                    price,
-                    money,
-                    seller: listing.seller,
-                };
-                self.emit(s, p, kind, obs);
-            }
+            Action::BuyListed(card) => self.buy_listed(s, p, card, Area::Binder, obs),
             Action::Fuse(tier) => {
                 s.phase = Phase::Fusing {
                     player: p,
@@ -274,6 +255,37 @@ impl MillenniumBlades {
             _ => self.emit(s, p, EventKind::Pass, obs),
         }
         self.next_tick(s, rng, obs);
+    }
+
+    /// `p` buys `card` from the aftermarket at its star rating, into `to`
+    /// (the binder; Turn-Based Mode: the hand); the seller, if a player,
+    /// takes a marker. Nothing happens if the card is not listed.
+    pub(super) fn buy_listed(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: u16,
+        to: Area,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(at) = s.market.iter().position(|l| l.card == card) else {
+            return;
+        };
+        let listing = s.market.remove(at);
+        let price = self.card(card).stars;
+        s.spend(p, u16::from(price));
+        if let Some(seller) = listing.seller {
+            s.seats[seller].markers += 1;
+        }
+        s.zone[usize::from(card)] = Zone::of(to, p);
+        let money = s.seats[p].money;
+        let kind = EventKind::BuyListed {
+            card,
+            price,
+            money,
+            seller: listing.seller,
+        };
+        self.emit(s, p, kind, obs);
     }
 
     /// Where fusion cards come from: the binder (Turn-Based Mode: the

@@ -246,33 +246,7 @@ impl MillenniumBlades {
             Action::Use(card) => {
                 s.seats[p].acted = true;
                 self.emit(s, p, EventKind::Action { card }, obs);
-                let c = self.card(card);
-                let job = |effect: u8| Job {
-                    source: card,
-                    owner: p,
-                    effect,
-                    outcome: 0,
-                    branch: 0,
-                    subject: NONE,
-                    choice: NONE,
-                };
-                // The text first, then the card flips face down.
-                s.push_job(job(FLIP_SELF));
-                if c.keywords.anvil_drop {
-                    s.push_job(job(ANVIL));
-                }
-                if c.keywords.blast_off > 0 {
-                    s.push_job(job(BLAST));
-                }
-                for (k, _) in c
-                    .effects
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .filter(|(_, e)| e.when == When::Action)
-                {
-                    s.push_job(job(k as u8));
-                }
+                self.push_action(s, p, card);
             }
             _ => {
                 self.end_turn(s, rng, obs);
@@ -281,6 +255,37 @@ impl MillenniumBlades {
         }
         self.resolve(s, rng, obs);
         self.settle(s, rng, obs);
+    }
+
+    /// Pushes the jobs of `p` using the Action of `card`: its text, then
+    /// the card flips face down.
+    pub(super) fn push_action(&self, s: &mut State, p: Player, card: u16) {
+        let c = self.card(card);
+        let job = |effect: u8| Job {
+            source: card,
+            owner: p,
+            effect,
+            outcome: 0,
+            branch: 0,
+            subject: NONE,
+            choice: NONE,
+        };
+        s.push_job(job(FLIP_SELF));
+        if c.keywords.anvil_drop {
+            s.push_job(job(ANVIL));
+        }
+        if c.keywords.blast_off > 0 {
+            s.push_job(job(BLAST));
+        }
+        for (k, _) in c
+            .effects
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, e)| e.when == When::Action)
+        {
+            s.push_job(job(k as u8));
+        }
     }
 
     /// Ends the turn of a player with nothing left to decide: a single

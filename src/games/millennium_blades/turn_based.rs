@@ -18,7 +18,7 @@
 use super::MillenniumBlades;
 use super::action::Action;
 use super::cards::{Kind, When};
-use super::effects::{FLIP_SELF, NONE};
+use super::effects::NONE;
 use super::events::{Event, EventKind};
 use super::state::{
     Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Slot, State, TABLEAU, Zone,
@@ -246,23 +246,7 @@ impl MillenniumBlades {
                 s.seats[p].played = true;
             }
             Action::BuyListed(card) => {
-                if let Some(at) = s.market.iter().position(|l| l.card == card) {
-                    let listing = s.market.remove(at);
-                    let price = self.card(card).stars;
-                    s.spend(p, u16::from(price));
-                    if let Some(seller) = listing.seller {
-                        s.seats[seller].markers += 1;
-                    }
-                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
-                    let money = s.seats[p].money;
-                    let kind = EventKind::BuyListed {
-                        card,
-                        price,
-                        money,
-                        seller: listing.seller,
-                    };
-                    self.emit(s, p, kind, obs);
-                }
+                self.buy_listed(s, p, card, Area::Hand, obs);
                 s.seats[p].played = true;
             }
             Action::Sell(card) => {
@@ -334,37 +318,6 @@ impl MillenniumBlades {
         }
         self.resolve(s, rng, obs);
         self.turn_based_settle(s, rng, obs);
-    }
-
-    /// Pushes the jobs of `p` using the Action of `card`: its text, then
-    /// the card flips face down.
-    pub(super) fn push_action(&self, s: &mut State, p: Player, card: u16) {
-        let c = self.card(card);
-        let job = |effect: u8| Job {
-            source: card,
-            owner: p,
-            effect,
-            outcome: 0,
-            branch: 0,
-            subject: NONE,
-            choice: NONE,
-        };
-        s.push_job(job(FLIP_SELF));
-        if c.keywords.anvil_drop {
-            s.push_job(job(super::effects::ANVIL));
-        }
-        if c.keywords.blast_off > 0 {
-            s.push_job(job(super::effects::BLAST));
-        }
-        for (k, _) in c
-            .effects
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|(_, e)| e.when == When::Action)
-        {
-            s.push_job(job(k as u8));
-        }
     }
 
     /// Fills the store area (Turn-Based Mode keeps the store area of the
