@@ -228,15 +228,7 @@ impl MillenniumBlades {
         let mut play = Vec::new();
         if !self.silenced(s, p) {
             let c = self.card(card);
-            let job = |effect: u8| Job {
-                source: card,
-                owner: p,
-                effect,
-                outcome: 0,
-                branch: 0,
-                subject: NONE,
-                choice: NONE,
-            };
+            let job = |effect: u8| Job::of(card, p, effect);
             if c.keywords.scurry {
                 play.push(job(SCURRY));
             }
@@ -717,15 +709,7 @@ impl MillenniumBlades {
                 // waiting job per card, resolved in seat order.
                 for q in victims.into_iter().rev() {
                     for _ in 0..amount {
-                        s.push_job(Job {
-                            source: job.source,
-                            owner: q,
-                            effect: DISCARD,
-                            outcome: 0,
-                            branch: 0,
-                            subject: NONE,
-                            choice: NONE,
-                        });
+                        s.push_job(Job::of(job.source, q, DISCARD));
                     }
                 }
             }

@@ -273,6 +273,22 @@ pub struct Job {
     pub choice: u16,
 }
 
+impl Job {
+    /// Effect `effect` of `source`, owned by `owner`: outside any clash
+    /// outcome, set off by no card, with no choice made yet.
+    pub fn of(source: u16, owner: Player, effect: u8) -> Job {
+        Job {
+            source,
+            owner,
+            effect,
+            outcome: 0,
+            branch: 0,
+            subject: u16::MAX,
+            choice: u16::MAX,
+        }
+    }
+}
+
 /// The whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {

@@ -261,15 +261,7 @@ impl MillenniumBlades {
     /// the card flips face down.
     pub(super) fn push_action(&self, s: &mut State, p: Player, card: u16) {
         let c = self.card(card);
-        let job = |effect: u8| Job {
-            source: card,
-            owner: p,
-            effect,
-            outcome: 0,
-            branch: 0,
-            subject: NONE,
-            choice: NONE,
-        };
+        let job = |effect: u8| Job::of(card, p, effect);
         s.push_job(job(FLIP_SELF));
         if c.keywords.anvil_drop {
             s.push_job(job(ANVIL));
@@ -320,15 +312,7 @@ impl MillenniumBlades {
         // The placement comes last; above it, each player's Score effects
         // in seat order, read one card at a time (see `score_next`).
         s.resolved = 0;
-        s.push_job(Job {
-            source: 0,
-            owner: Player::A,
-            effect: PLACEMENT,
-            outcome: 0,
-            branch: 0,
-            subject: NONE,
-            choice: NONE,
-        });
+        s.push_job(Job::of(0, Player::A, PLACEMENT));
         let scoring: Vec<Player> = s.players().filter(|&p| !s.seats[p].removed).collect();
         for &p in scoring.iter().rev() {
             s.push_job(score_cursor(p, 0));
@@ -369,15 +353,7 @@ impl MillenniumBlades {
             }
             s.push_job(score_cursor(p, i as u16 + 1));
             for &effect in score.iter().rev() {
-                s.push_job(Job {
-                    source,
-                    owner: p,
-                    effect,
-                    outcome: 0,
-                    branch: 0,
-                    subject: NONE,
-                    choice: NONE,
-                });
+                s.push_job(Job::of(source, p, effect));
             }
             return;
         }

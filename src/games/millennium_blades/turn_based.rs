@@ -18,7 +18,6 @@
 use super::MillenniumBlades;
 use super::action::Action;
 use super::cards::{Kind, When};
-use super::effects::NONE;
 use super::events::{Event, EventKind};
 use super::state::{
     Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Slot, State, TABLEAU, Zone,
@@ -379,15 +378,7 @@ impl MillenniumBlades {
             .map(|t| t.card)
             .chain(metas)
             .collect();
-        s.push_job(Job {
-            source: 0,
-            owner: p,
-            effect: BANK,
-            outcome: 0,
-            branch: 0,
-            subject: NONE,
-            choice: NONE,
-        });
+        s.push_job(Job::of(0, p, BANK));
         for &source in sources.iter().rev() {
             for (k, _) in self
                 .card(source)
@@ -397,15 +388,7 @@ impl MillenniumBlades {
                 .rev()
                 .filter(|(_, e)| e.when == When::Score)
             {
-                s.push_job(Job {
-                    source,
-                    owner: p,
-                    effect: k as u8,
-                    outcome: 0,
-                    branch: 0,
-                    subject: NONE,
-                    choice: NONE,
-                });
+                s.push_job(Job::of(source, p, k as u8));
             }
         }
     }
@@ -469,15 +452,7 @@ impl MillenniumBlades {
         }
         // The player chooses a metagame card to replace; the rest of the
         // scoring follows the choice.
-        s.push_job(Job {
-            source: 0,
-            owner: p,
-            effect: super::effects::META,
-            outcome: 0,
-            branch: 0,
-            subject: NONE,
-            choice: NONE,
-        });
+        s.push_job(Job::of(0, p, super::effects::META));
     }
 
     /// The end of a Turn-Based scoring, once `p` chose the metagame card
