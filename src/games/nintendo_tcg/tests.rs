@@ -38,8 +38,7 @@ fn state_is_small_plain_data() {
     fn copy<T: Copy>() {}
     copy::<State>();
     copy::<Action>();
-    let size = std::mem::size_of::<State>();
-    assert!(size <= 1280, "State is {size} bytes");
+    // The whole state's size the conformance suite holds to `STATE_BUDGET`.
     assert!(std::mem::size_of::<Action>() <= 8);
     assert!(std::mem::size_of::<Char>() <= 20);
 }

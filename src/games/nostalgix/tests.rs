@@ -1569,10 +1569,8 @@ fn revealed_cards_compare_as_a_multiset() {
 
 #[test]
 fn state_is_small_plain_data() {
-    // Cloning is a memory copy: no heap in the state.
-    let size = std::mem::size_of::<State>();
-    // Two sides of 48 units (7 Fighters + 41 tokens), hands, decks, Voids.
-    assert!(size <= 4104, "State grew to {size} bytes");
+    // Cloning is a memory copy: no heap in the state, whose size the
+    // conformance suite holds to `STATE_BUDGET`; its parts stay small too.
     assert!(std::mem::size_of::<Entity>() <= 32);
     assert!(std::mem::size_of::<Action>() <= 6);
 }

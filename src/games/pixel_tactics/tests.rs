@@ -49,8 +49,7 @@ fn state_is_small_plain_data() {
     fn copy<T: Copy>() {}
     copy::<State>();
     copy::<Action>();
-    let size = std::mem::size_of::<State>();
-    assert!(size <= 512, "State is {size} bytes");
+    // The whole state's size the conformance suite holds to `STATE_BUDGET`.
     assert!(std::mem::size_of::<Action>() <= 6);
     assert!(std::mem::size_of::<Slot>() <= 6);
 }
