@@ -10,6 +10,7 @@
 //! Who knows what each instance is lives in [`State::known`] (one bit per
 //! seat), for `determinize`.
 
+use super::effects::NONE;
 use crate::core::{FixedVec, MAX_PLAYERS, Outcome, Player, Seats};
 
 /// The most physical cards a game may hold.
@@ -283,8 +284,8 @@ impl Job {
             effect,
             outcome: 0,
             branch: 0,
-            subject: u16::MAX,
-            choice: u16::MAX,
+            subject: NONE,
+            choice: NONE,
         }
     }
 }
