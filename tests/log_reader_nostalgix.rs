@@ -387,7 +387,7 @@ impl LogReader<Nostalgix> for Reader {
                     "seat {p} Hero health: log {health}, engine {engine_health}"
                 ));
             }
-            let units: Vec<Unit> = side.units.iter().map(unit).collect();
+            let units: Vec<Unit> = s.units[p].iter().map(unit).collect();
             if seat.units != units {
                 return Err(format!(
                     "seat {p} units:\n  log    {:?}\n  engine {units:?}",

@@ -36,7 +36,7 @@ impl Nostalgix {
         let e = if t.unit == Tgt::HERO {
             &side.hero
         } else {
-            &side.units[t.unit as usize]
+            &s.units[t.side][t.unit as usize]
         };
         format!("{} ({})", self.card_name(e.card), t.side)
     }
@@ -73,7 +73,7 @@ impl Describe for Nostalgix {
                 side.prizes,
                 s.prize_goal
             ));
-            for e in side.units.iter() {
+            for e in s.units[p].iter() {
                 let place = if e.token {
                     "token".to_owned()
                 } else {
@@ -132,11 +132,12 @@ impl Describe for Nostalgix {
 
     fn action_words(&self, s: &State, action: Action) -> (String, Option<CardId>) {
         let me = &s.sides[self.deciding(s)];
+        let my_units = &s.units[self.deciding(s)];
         let unit = |i: u8| {
             let e = if i == Tgt::HERO {
                 &me.hero
             } else {
-                &me.units[i as usize]
+                &my_units[i as usize]
             };
             self.card_name(e.card)
         };
@@ -210,7 +211,7 @@ impl Describe for Nostalgix {
                 ability,
                 target: t,
             } => {
-                let e = &me.units[u as usize];
+                let e = &my_units[u as usize];
                 let ab = &self.db.card(e.card).abilities[ability as usize].name;
                 (format!("Use {}'s {ab}{}", unit(u), target(t)), Some(e.card))
             }
@@ -222,7 +223,7 @@ impl Describe for Nostalgix {
                 let e = if attacker == Tgt::HERO {
                     &me.hero
                 } else {
-                    &me.units[attacker as usize]
+                    &my_units[attacker as usize]
                 };
                 let attacks = &self.db.card(e.card).attacks;
                 let how = attacks.get(attack as usize).map_or(String::new(), |a| {

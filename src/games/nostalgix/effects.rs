@@ -80,10 +80,9 @@ impl Nostalgix {
         let Some((owner, index)) = s.locate(id) else {
             return 0;
         };
-        let side = &mut s.sides[owner];
         let t = match index {
-            Some(i) => &mut side.units[i],
-            None => &mut side.hero,
+            Some(i) => &mut s.units[owner][i],
+            None => &mut s.sides[owner].hero,
         };
         if amount <= 0 || t.keywords.has(Keywords::IMMUNE) {
             return 0;
@@ -234,14 +233,12 @@ impl Nostalgix {
     /// Hero and Fighters that has Divinity.
     fn divinity(&self, s: &mut State, id: u16, obs: &mut impl Observer<Event>) {
         let Some(owner) = hero_seat(id) else { return };
-        let side = &s.sides[owner];
-        let sources = std::iter::once(&side.hero)
-            .chain(side.units.iter())
+        let sources = std::iter::once(&s.sides[owner].hero)
+            .chain(s.units[owner].iter())
             .filter(|e| e.keywords.has(Keywords::DIVINITY))
             .count();
         for _ in 0..sources {
-            let units: ArrayVec<u16, MAX_UNITS> =
-                s.sides[owner].units.iter().map(|u| u.id).collect();
+            let units: ArrayVec<u16, MAX_UNITS> = s.units[owner].iter().map(|u| u.id).collect();
             for unit in units {
                 self.add_health_counters(s, unit, 1, obs);
                 self.add_atk_counters(s, unit, 1, obs);
@@ -351,12 +348,12 @@ impl Nostalgix {
         let Some((owner, Some(i))) = s.locate(id) else {
             return;
         };
-        let unit = s.sides[owner].units[i];
+        let unit = s.units[owner][i];
         if !forced && unit.keywords.has(Keywords::IMMUNE) {
             return;
         }
+        s.units[owner].remove(i);
         let side = &mut s.sides[owner];
-        side.units.remove(i);
         let under = side.take_under(&unit);
         if !unit.token {
             side.void.extend(under);
@@ -416,13 +413,13 @@ impl Nostalgix {
     ) {
         for _ in 0..n {
             // Tokens never take the room the 7 Fighter slots need.
-            let tokens = s.sides[p].units.iter().filter(|u| u.token).count();
+            let tokens = s.units[p].iter().filter(|u| u.token).count();
             if tokens >= MAX_TOKENS {
                 return self.cap(s, p, "token", obs);
             }
             let id = s.fresh_id();
             let e = self.spawn(s, id, card, TOKEN_SLOT, s.turn, true);
-            s.sides[p].units.push(e);
+            s.units[p].push(e);
             let atk = self.best_attack(&e);
             let health = e.health();
             let keywords = e.keywords;
@@ -504,7 +501,7 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        let units = &s.sides[p].units;
+        let units = &s.units[p];
         // Most turns nothing fires: skip the copy.
         if !units.iter().any(|u| self.may_fire(u, trigger)) {
             return;
@@ -599,8 +596,7 @@ impl Nostalgix {
                 .and_then(|d| s.entity(d))
                 .is_some_and(|d| self.element(d) == Some(el)),
             Condition::AlliesWithSubtype(t, n) => {
-                let count = s.sides[ctx.controller]
-                    .units
+                let count = s.units[ctx.controller]
                     .iter()
                     .filter(|u| self.card_of(u).subtype == Some(t))
                     .count();
@@ -615,7 +611,7 @@ impl Nostalgix {
         let me = ctx.controller;
         let mut ids = Ids::new();
         let units_of = |p: Player, ids: &mut Ids| {
-            for u in &s.sides[p].units {
+            for u in &s.units[p] {
                 if self.matches(effect.filter, u.card) {
                     ids.push(u.id);
                 }
@@ -637,9 +633,9 @@ impl Nostalgix {
             }
             Target::Adjacent => {
                 if let Some((p, Some(i))) = ctx.source.and_then(|id| s.locate(id)) {
-                    let slot = s.sides[p].units[i].slot;
+                    let slot = s.units[p][i].slot;
                     if slot != TOKEN_SLOT {
-                        for u in &s.sides[p].units {
+                        for u in &s.units[p] {
                             if u.slot != TOKEN_SLOT && u.slot.abs_diff(slot) == 1 {
                                 ids.push(u.id);
                             }

@@ -109,7 +109,7 @@ impl Evaluate for Nostalgix {
                 BackCard::Surprise(c) => (q == player).then_some(c),
             });
             std::iter::once(side.hero.card)
-                .chain(side.units.iter().map(|u| u.card))
+                .chain(s.units[q].iter().map(|u| u.card))
                 .chain(side.under.iter().flatten().copied())
                 .chain(back)
         });
@@ -129,9 +129,9 @@ impl Nostalgix {
     fn feature_values(&self, s: &State, p: Player) -> [f64; FEATURES.len()] {
         // One walk over each side's units: attack, health, count, back row.
         let board = |q: Player| {
-            let side = &s.sides[q];
+            let (side, units) = (&s.sides[q], &s.units[q]);
             let (mut attack, mut health) = (0i32, 0i32);
-            for u in side.units.iter() {
+            for u in units.iter() {
                 attack += i32::from(self.best_attack(u));
                 health += i32::from(u.health().max(0));
             }
@@ -139,7 +139,7 @@ impl Nostalgix {
             (
                 f64::from(attack),
                 f64::from(health),
-                side.units.len() as f64,
+                units.len() as f64,
                 back as f64,
             )
         };
@@ -179,9 +179,10 @@ impl Nostalgix {
     fn slots_read_in_play(&self, s: &State) -> bool {
         let reads = |c| self.db.card(c).reads_slots;
         s.arena.is_some_and(|(c, _)| reads(c))
-            || s.sides.iter().any(|side| {
+            || s.sides.players().any(|q| {
+                let side = &s.sides[q];
                 reads(side.hero.card)
-                    || side.units.iter().any(|u| reads(u.card))
+                    || s.units[q].iter().any(|u| reads(u.card))
                     || side.back.iter().any(|b| match *b {
                         BackCard::Empty | BackCard::Surprise(_) => false,
                         BackCard::Equipment(c, _) => reads(c),

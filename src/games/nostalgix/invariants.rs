@@ -15,7 +15,7 @@ impl Nostalgix {
         cards.extend(&side.deck);
         cards.extend(&side.aside);
         cards.extend(&side.void);
-        for u in side.units.iter().filter(|u| !u.token) {
+        for u in s.units[p].iter().filter(|u| !u.token) {
             cards.push(u.card);
             cards.extend(side.under_cards(u));
         }
@@ -77,7 +77,7 @@ impl Invariants for Nostalgix {
                 ));
             }
             let mut slots = [false; SLOTS as usize];
-            for u in &side.units {
+            for u in &s.units[p] {
                 if u.slot != TOKEN_SLOT {
                     if u.slot >= SLOTS || slots[u.slot as usize] {
                         return Err(format!(
@@ -108,7 +108,7 @@ impl Invariants for Nostalgix {
                     ));
                 }
             }
-            for e in std::iter::once(&side.hero).chain(&side.units) {
+            for e in std::iter::once(&side.hero).chain(&s.units[p]) {
                 let attached = s
                     .sides
                     .iter()

@@ -98,10 +98,10 @@ impl Nostalgix {
             let mut hero = s.sides[p].hero;
             self.derive(s, &mut hero);
             s.sides[p].hero = hero;
-            for i in 0..s.sides[p].units.len() {
-                let mut unit = s.sides[p].units[i];
+            for i in 0..s.units[p].len() {
+                let mut unit = s.units[p][i];
                 self.derive(s, &mut unit);
-                s.sides[p].units[i] = unit;
+                s.units[p][i] = unit;
             }
         }
     }
@@ -141,9 +141,8 @@ impl Nostalgix {
 
     /// Whether the side of `p` has an entity with `keyword`.
     pub(super) fn side_has(&self, s: &State, p: Player, keyword: Keywords) -> bool {
-        let side = &s.sides[p];
-        std::iter::once(&side.hero)
-            .chain(side.units.iter())
+        std::iter::once(&s.sides[p].hero)
+            .chain(s.units[p].iter())
             .any(|e| e.keywords.has(keyword))
     }
 }

@@ -40,7 +40,6 @@ impl Game for Nostalgix {
         // `deal` puts the Heroes in.
         let side = |_| Side {
             hero: Entity::default(),
-            units: Default::default(),
             under: Default::default(),
             back: [BackCard::Empty; BACK_ROW],
             hand: Default::default(),
@@ -59,6 +58,7 @@ impl Game for Nostalgix {
         };
         let mut s = State {
             sides: Seats::from_fn(2, side),
+            units: Seats::from_fn(2, |_| Units::new()),
             arena: None,
             phase: Phase::Mulligan,
             active: Player::A,
@@ -170,11 +170,10 @@ impl Game for Nostalgix {
             Action::Stack { hand, unit } => {
                 let card = self.take_from_hand(s, p, hand);
                 let c = self.db.card(card);
-                let side = &mut s.sides[p];
-                let u = &mut side.units[unit as usize];
+                let u = &mut s.units[p][unit as usize];
                 u.prize_shield |= c.prize_shield;
                 let u = *u;
-                side.push_under(&u, card);
+                s.sides[p].push_under(&u, card);
                 let id = u.id;
                 self.pay_card(s, p, card, Some(id), None, obs);
                 let atk = i8::try_from(c.atk).unwrap_or(i8::MAX);
@@ -274,9 +273,9 @@ impl Game for Nostalgix {
                 ability,
                 target,
             } => {
-                let u = s.sides[p].units[unit as usize];
+                let u = s.units[p][unit as usize];
                 let a = &self.card_of(&u).abilities[ability as usize];
-                s.sides[p].units[unit as usize].ability_used = true;
+                s.units[p][unit as usize].ability_used = true;
                 self.pay_ability(s, p, a.cost, obs);
                 self.emit(
                     s,
@@ -301,11 +300,10 @@ impl Game for Nostalgix {
                 attack,
                 target,
             } => {
-                let side = &mut s.sides[p];
                 let a = if attacker == Tgt::HERO {
-                    &mut side.hero
+                    &mut s.sides[p].hero
                 } else {
-                    &mut side.units[attacker as usize]
+                    &mut s.units[p][attacker as usize]
                 };
                 a.attacked = true;
                 let attacker = a.id;
@@ -377,8 +375,8 @@ impl Nostalgix {
     /// shuffled, six cards drawn. Also starts a Sudden Death game.
     fn deal(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         for p in s.sides.players() {
+            s.units[p].clear();
             let side = &mut s.sides[p];
-            side.units.clear();
             side.under = Default::default();
             side.back = [BackCard::Empty; BACK_ROW];
             side.hand.clear();
@@ -445,14 +443,14 @@ impl Nostalgix {
     // Legal actions
 
     fn legal_main(&self, s: &State, p: Player, out: &mut Vec<Action>) {
-        let side = &s.sides[p];
+        let (side, units) = (&s.sides[p], &s.units[p]);
         let back_free = side.back.contains(&BackCard::Empty);
         // One walk over the units: the slots they fill, and which of them
         // may use an activated ability or attack (as bits in unit order,
         // the order their actions come in).
         const { assert!(MAX_UNITS <= 64) };
         let (mut occupied, mut activated, mut attackers) = (0u8, 0u64, 0u64);
-        for (u, unit) in side.units.iter().enumerate() {
+        for (u, unit) in units.iter().enumerate() {
             if unit.slot < SLOTS {
                 occupied |= 1 << unit.slot;
             }
@@ -490,7 +488,7 @@ impl Nostalgix {
                     if card.evolves_from.is_none() && !stacks {
                         continue;
                     }
-                    for (u, unit) in side.units.iter().enumerate() {
+                    for (u, unit) in units.iter().enumerate() {
                         if unit.token || side.under_full(unit) {
                             continue;
                         }
@@ -523,7 +521,7 @@ impl Nostalgix {
                             hand,
                             target: Tgt::hero(q),
                         });
-                        out.extend((0..s.sides[q].units.len()).map(|u| Action::Equip {
+                        out.extend((0..s.units[q].len()).map(|u| Action::Equip {
                             hand,
                             target: Tgt::unit(q, u),
                         }));
@@ -552,7 +550,7 @@ impl Nostalgix {
         while activated != 0 {
             let u = activated.trailing_zeros() as usize;
             activated &= activated - 1;
-            let card = self.card_of(&side.units[u]);
+            let card = self.card_of(&units[u]);
             for (a, ability) in card.abilities.iter().enumerate() {
                 if ability.trigger == Trigger::Activated && ability.cost <= side.mana {
                     let chosen = ability
@@ -580,7 +578,7 @@ impl Nostalgix {
     /// "Charge", "Binding", "Taunt".
     /// `attackers`: bit `u` set for each unit `u` of `p` that may attack.
     fn legal_attacks(&self, s: &State, p: Player, mut attackers: u64, out: &mut Vec<Action>) {
-        let side = &s.sides[p];
+        let (side, units) = (&s.sides[p], &s.units[p]);
         let foe = p.opponent();
         let taunt = self.side_has(s, foe, Keywords::TAUNT);
         let mut targets: arrayvec::ArrayVec<Tgt, { MAX_UNITS + 1 }> = arrayvec::ArrayVec::new();
@@ -588,7 +586,7 @@ impl Nostalgix {
         if !taunt || foe_side.hero.keywords.has(Keywords::TAUNT) {
             targets.push(Tgt::hero(foe));
         }
-        for (u, unit) in foe_side.units.iter().enumerate() {
+        for (u, unit) in s.units[foe].iter().enumerate() {
             if !taunt || unit.keywords.has(Keywords::TAUNT) {
                 targets.push(Tgt::unit(foe, u));
             }
@@ -596,7 +594,7 @@ impl Nostalgix {
         while attackers != 0 {
             let u = attackers.trailing_zeros() as usize;
             attackers &= attackers - 1;
-            let attacks = self.card_of(&side.units[u]).attacks.len().max(1);
+            let attacks = self.card_of(&units[u]).attacks.len().max(1);
             for a in 0..attacks {
                 // One reservation for the whole run of targets.
                 out.extend(targets.iter().map(|&target| Action::Attack {
@@ -646,7 +644,7 @@ impl Nostalgix {
             if heroes && !side.hero.keywords.has(immune) {
                 out.push(make(Some(Tgt::hero(q))));
             }
-            for (u, unit) in side.units.iter().enumerate() {
+            for (u, unit) in s.units[q].iter().enumerate() {
                 if !unit.keywords.has(immune) {
                     out.push(make(Some(Tgt::unit(q, u))));
                 }
@@ -747,11 +745,10 @@ impl Nostalgix {
 
     /// The entity id a [`Tgt`] names now.
     pub(super) fn target_id(&self, s: &State, t: Tgt) -> Option<u16> {
-        let side = &s.sides[t.side];
         if t.unit == Tgt::HERO {
-            Some(side.hero.id)
+            Some(s.sides[t.side].hero.id)
         } else {
-            side.units.get(t.unit as usize).map(|u| u.id)
+            s.units[t.side].get(t.unit as usize).map(|u| u.id)
         }
     }
 
@@ -871,7 +868,7 @@ impl Nostalgix {
         s.active = p;
         let side = &mut s.sides[p];
         side.turns += 1;
-        for e in std::iter::once(&mut side.hero).chain(side.units.iter_mut()) {
+        for e in std::iter::once(&mut side.hero).chain(s.units[p].iter_mut()) {
             e.attacked = false;
             e.ability_used = false;
         }
@@ -931,7 +928,7 @@ impl Nostalgix {
         let id = s.fresh_id();
         let turn = s.turn;
         let unit = self.spawn(s, id, card, slot, turn, false);
-        s.sides[p].units.push(unit);
+        s.units[p].push(unit);
         self.pay_card(s, p, card, Some(id), Some(slot), obs);
         self.entered(s, p, id, rng, obs);
         self.open_window(
@@ -956,13 +953,12 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let card = self.take_from_hand(s, p, hand);
-        let side = &mut s.sides[p];
-        let u = &mut side.units[unit as usize];
+        let u = &mut s.units[p][unit as usize];
         let old = u.card;
         u.card = card;
         u.bound_turn = 0;
         let u = *u;
-        side.push_under(&u, old);
+        s.sides[p].push_under(&u, old);
         let id = u.id;
         self.refresh(s, id);
         let c = self.db.card(card);
@@ -1301,8 +1297,8 @@ impl Nostalgix {
 /// The first unit in play with no health left, and its owner. Undamaged
 /// units have health left unless an Arena takes some (`arena_hurts`).
 fn first_defeated(s: &State, arena_hurts: bool) -> Option<(Player, Entity)> {
-    for (p, side) in s.sides.enumerate() {
-        for u in side.units.iter() {
+    for (p, units) in s.units.enumerate() {
+        for u in units.iter() {
             if (u.damage > 0 || arena_hurts) && u.health() <= 0 {
                 return Some((p, *u));
             }

@@ -140,6 +140,9 @@ impl Entity {
     }
 }
 
+/// One side's Fighters and tokens in play.
+pub type Units = FixedVec<Entity, MAX_UNITS>;
+
 /// One back-row slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum BackCard {
@@ -213,13 +216,13 @@ pub enum Pending {
     },
 }
 
-/// One player's side of the table.
-#[derive(Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// One player's side of the table but for its Fighters and tokens, which
+/// [`State::units`] keeps: what is left is small and fixed in size, so a
+/// state copies all the sides at once and only the units in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Side {
-    /// The Hero.
+    /// The Hero. (Its Fighters and tokens are [`State::units`].)
     pub hero: Entity,
-    /// Fighters and tokens, in order of arrival.
-    pub units: FixedVec<Entity, MAX_UNITS>,
     /// The cards beneath the Fighter in each slot (lower levels, stacked
     /// cards), bottom first. Kept by slot rather than in [`Entity`]: only
     /// the 7 slotted Fighters can have cards beneath them, never tokens,
@@ -255,56 +258,6 @@ pub struct Side {
     pub turns: u16,
     /// Mulligan done.
     pub mulliganed: bool,
-}
-
-// `clone_from` copies only the used part, which a plain copy cannot.
-#[expect(clippy::non_canonical_clone_impl)]
-impl Clone for Side {
-    fn clone(&self) -> Self {
-        *self
-    }
-
-    /// Copies only the units in play (the largest zone, mostly empty);
-    /// the other fields are small and copied whole.
-    fn clone_from(&mut self, source: &Self) {
-        // Every field named, so a new one cannot be forgotten here.
-        let Side {
-            hero,
-            units,
-            under,
-            back,
-            hand,
-            hand_known,
-            deck,
-            bottom_known,
-            aside,
-            void,
-            max_mana,
-            mana,
-            bound_mana,
-            mana_token,
-            prizes,
-            turns,
-            mulliganed,
-        } = source;
-        self.hero = *hero;
-        self.units.clone_from(units);
-        self.under = *under;
-        self.back = *back;
-        self.hand = *hand;
-        self.hand_known = *hand_known;
-        self.deck = *deck;
-        self.bottom_known = *bottom_known;
-        self.aside = *aside;
-        self.void = *void;
-        self.max_mana = *max_mana;
-        self.mana = *mana;
-        self.bound_mana = *bound_mana;
-        self.mana_token = *mana_token;
-        self.prizes = *prizes;
-        self.turns = *turns;
-        self.mulliganed = *mulliganed;
-    }
 }
 
 impl Side {
@@ -349,6 +302,10 @@ impl Side {
 pub struct State {
     /// Both sides, by seat.
     pub sides: Seats<Side, 2>,
+    /// Each side's Fighters and tokens, in order of arrival. Kept apart
+    /// from [`Side`]: this is the one large zone, mostly empty, and apart
+    /// it is the one whose used part alone is copied.
+    pub units: Seats<Units, 2>,
     /// The Arena in play and who played it.
     pub arena: Option<(CardId, Player)>,
     /// What is being decided.
@@ -393,13 +350,15 @@ impl Clone for State {
         *self
     }
 
-    /// Copies only the used part of the units and of the Surprise windows:
+    /// Copies the sides whole (one block) but only the used part of the
+    /// units and of the Surprise windows:
     /// what a bot refilling a scratch copy per candidate action pays
     /// (`Evaluator::best_of`), instead of the whole fixed-capacity state.
     fn clone_from(&mut self, source: &Self) {
         // Every field named, so a new one cannot be forgotten here.
         let State {
             sides,
+            units,
             arena,
             phase,
             active,
@@ -416,7 +375,8 @@ impl Clone for State {
             discards,
             wounded,
         } = source;
-        self.sides.clone_from(sides);
+        self.sides = *sides;
+        self.units.clone_from(units);
         self.arena = *arena;
         self.phase = *phase;
         self.active = *active;
@@ -442,8 +402,8 @@ impl State {
         if let Some(p) = hero_seat(id) {
             return Some((p, None));
         }
-        for (p, side) in self.sides.enumerate() {
-            if let Some(i) = side.units.iter().position(|u| u.id == id) {
+        for (p, units) in self.units.enumerate() {
+            if let Some(i) = units.iter().position(|u| u.id == id) {
                 return Some((p, Some(i)));
             }
         }
@@ -456,8 +416,8 @@ impl State {
             return Some(&self.sides[p].hero);
         }
         // A loop per side: a chained iterator costs more on this hot path.
-        for side in self.sides.iter() {
-            if let Some(u) = side.units.iter().find(|u| u.id == id) {
+        for units in self.units.iter() {
+            if let Some(u) = units.iter().find(|u| u.id == id) {
                 return Some(u);
             }
         }
@@ -468,7 +428,7 @@ impl State {
     pub fn entity_mut(&mut self, id: u16) -> Option<&mut Entity> {
         match self.locate(id)? {
             (p, None) => Some(&mut self.sides[p].hero),
-            (p, Some(i)) => Some(&mut self.sides[p].units[i]),
+            (p, Some(i)) => Some(&mut self.units[p][i]),
         }
     }
 

@@ -363,8 +363,8 @@ impl Table {
         let id = self.s.next_id;
         self.s.next_id += 1;
         let e = self.game.spawn(&self.s, id, c, slot, 0, false);
-        self.s.sides[p].units.push(e);
-        self.s.sides[p].units.len() - 1
+        self.s.units[p].push(e);
+        self.s.units[p].len() - 1
     }
 
     /// Has `p` attach Equipment `name` from hand to `target`.
@@ -392,11 +392,11 @@ impl Table {
     }
 
     fn unit(&self, p: Player, i: usize) -> Entity {
-        self.s.sides[p].units[i]
+        self.s.units[p][i]
     }
 
     fn health(&self, p: Player, i: usize) -> i16 {
-        self.s.sides[p].units[i].health()
+        self.s.units[p][i].health()
     }
 
     fn hero_health(&self, p: Player) -> i16 {
@@ -569,7 +569,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
     t.pass_to(A);
     let turn = t.s.turn;
     {
-        let u = &mut t.s.sides[A].units[0];
+        let u = &mut t.s.units[A][0];
         u.damage = 2;
         u.atk_counters = 1;
         u.bound_turn = turn;
@@ -600,8 +600,8 @@ fn attack_counters_apply_before_weakness_doubles() {
     let mut t = Table::new();
     let tide = t.place(A, "Tide", 0);
     let pup = t.place(B, "Pup", 0);
-    t.s.sides[A].units[tide].atk_counters = 1;
-    t.s.sides[B].units[pup].health_counters = 10;
+    t.s.units[A][tide].atk_counters = 1;
+    t.s.units[B][pup].health_counters = 10;
     t.attack(tide, Tgt::unit(B, pup));
     // (2 + 1) × 2 = 6 damage; the attacker takes none back.
     assert_eq!(t.health(B, pup), 4 + 10 - 6);
@@ -614,7 +614,7 @@ fn resistance_takes_two_after_counters() {
     let mut t = Table::new();
     let rock = t.place(A, "Rock", 0);
     let pup = t.place(B, "Pup", 0);
-    t.s.sides[A].units[rock].atk_counters = 1;
+    t.s.units[A][rock].atk_counters = 1;
     t.attack(rock, Tgt::unit(B, pup));
     assert_eq!(t.unit(B, pup).damage, 2, "(3 + 1) − 2");
 }
@@ -635,14 +635,14 @@ fn terminal_damage_sends_to_the_void_and_takes_a_prize_counter_but_tokens_give_n
     let rock = t.place(A, "Rock", 0);
     let rusher = t.place(B, "Rusher", 0);
     t.attack(rock, Tgt::unit(B, rusher));
-    assert!(t.s.sides[B].units.is_empty());
+    assert!(t.s.units[B].is_empty());
     assert_eq!(t.s.sides[B].void.last(), Some(&t.id("Rusher")));
     assert_eq!(t.s.sides[A].prizes, 1);
     let pip = t.id("Pip");
     t.game.summon_tokens(&mut t.s, B, pip, 1, &mut NoObserver);
     t.pass_to(A);
     t.attack(0, Tgt::unit(B, 0));
-    assert!(t.s.sides[B].units.is_empty());
+    assert!(t.s.units[B].is_empty());
     assert_eq!(t.s.sides[A].prizes, 1, "no prize counter for a token");
 }
 
@@ -675,13 +675,13 @@ fn deathtouch_destroys_fighters_but_not_heroes_and_binding_stops_the_next_attack
     t.place(B, "Pup", 1);
     t.attack(reaper, Tgt::unit(B, 0));
     assert_eq!(
-        t.s.sides[B].units.len(),
+        t.s.units[B].len(),
         1,
         "1 damage with Deathtouch destroys Rock"
     );
     t.pass_to(A);
     t.attack(reaper, Tgt::unit(B, 0));
-    assert!(t.s.sides[B].units.is_empty());
+    assert!(t.s.units[B].is_empty());
     t.pass_to(A);
     t.attack(reaper, Tgt::hero(B));
     assert_eq!(t.hero_health(B), 19, "Heroes are immune to Deathtouch");
@@ -696,7 +696,7 @@ fn binding_keeps_a_fighter_from_attacking_during_its_next_turn() {
     let reaper = t.place(A, "Reaper", 0);
     t.place(B, "Ghost", 0);
     t.attack(reaper, Tgt::unit(B, 0));
-    assert_eq!(t.s.sides[B].units.len(), 1, "Immune: not destroyed");
+    assert_eq!(t.s.units[B].len(), 1, "Immune: not destroyed");
     t.pass_to(B);
     assert!(!t.legal().iter().any(|a| matches!(a, Action::Attack { .. })));
     t.pass_to(B);
@@ -724,7 +724,7 @@ fn lifesteal_and_lifetouch_restore_only_damage_dealt() {
     // rules/nostalgix.txt: glossary "Lifesteal", "Lifetouch"
     let mut t = Table::new();
     let leech = t.place(A, "Leech", 0);
-    t.s.sides[A].units[leech].damage = 5;
+    t.s.units[A][leech].damage = 5;
     t.s.sides[A].hero.damage = 10;
     t.place(B, "Pup", 0);
     t.attack(leech, Tgt::unit(B, 0));
@@ -749,7 +749,7 @@ fn health_counters_heal_a_damaged_fighter_and_go_above_an_undamaged_one() {
     });
     assert_eq!(t.hero_health(A), 20);
     let pup = t.place(A, "Pup", 0);
-    t.s.sides[A].units[pup].damage = 1;
+    t.s.units[A][pup].damage = 1;
     let blessing = t.give(A, "Blessing");
     t.act(Action::Cast {
         hand: blessing,
@@ -779,7 +779,7 @@ fn healing_stops_at_the_printed_maximum_whatever_equipment_adds() {
     t.mana(A, 5);
     t.equip(A, "Helm", Tgt::unit(A, hound));
     assert_eq!(t.health(A, hound), 7 + 3, "printed 7, +3 from the Helm");
-    t.s.sides[A].units[hound].damage = 4;
+    t.s.units[A][hound].damage = 4;
     let id = t.unit(A, hound).id;
     assert_eq!(t.game.heal(&mut t.s, id, 9, &mut NoObserver), 1);
     assert_eq!(t.health(A, hound), 7, "healed to the printed 7, not to 10");
@@ -892,7 +892,7 @@ fn a_surprise_lets_the_defender_react_on_the_attackers_turn() {
         slot: 0,
         target: None,
     });
-    assert!(t.s.sides[A].units.is_empty(), "the attacker was destroyed");
+    assert!(t.s.units[A].is_empty(), "the attacker was destroyed");
     assert_eq!(t.hero_health(B), 20, "and its attack fizzled");
     assert_eq!(t.s.sides[B].void.last(), Some(&snare));
     assert_eq!(t.game.to_move(&t.s), Node::Decision(Player::A));
@@ -1105,7 +1105,7 @@ fn summons_into_other_slots_are_lookalikes_unless_adjacent_effects_are_about() {
                         unreachable!()
                     };
                     let p = s.active;
-                    if let Some(u) = there.sides[p].units.iter_mut().find(|u| u.id == s.next_id) {
+                    if let Some(u) = there.units[p].iter_mut().find(|u| u.id == s.next_id) {
                         u.slot = slot;
                     }
                     if is_kept {
@@ -1362,7 +1362,7 @@ fn stacked_cards_add_attack_and_shield_the_prize_counter() {
     let u = t.unit(A, pup);
     assert_eq!(u.atk_counters, 2);
     assert!(u.prize_shield);
-    t.s.sides[A].units[pup].damage = 9;
+    t.s.units[A][pup].damage = 9;
     t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
     assert_eq!(t.s.sides[B].prizes, 0);
     assert_eq!(t.s.sides[A].void.len(), 2, "both cards go to the Void");
@@ -1573,6 +1573,13 @@ fn state_is_small_plain_data() {
     // conformance suite holds to `STATE_BUDGET`; its parts stay small too.
     assert!(std::mem::size_of::<Entity>() <= 32);
     assert!(std::mem::size_of::<Action>() <= 6);
+    // A side without its units, copied whole when a bot refills a scratch
+    // state, is an eighth of the state.
+    assert!(
+        std::mem::size_of::<Side>() <= 480,
+        "{}",
+        std::mem::size_of::<Side>()
+    );
 }
 
 #[test]
@@ -1580,7 +1587,7 @@ fn damage_spends_health_counters_first_so_healing_stops_at_the_maximum() {
     // rules/nostalgix.txt: glossary "Heal (Restore)" and "Health Counters"
     let mut t = Table::new();
     let pup = t.place(B, "Pup", 0);
-    t.s.sides[B].units[pup].health_counters = 2;
+    t.s.units[B][pup].health_counters = 2;
     let tide = t.place(A, "Tide", 1);
     t.attack(tide, Tgt::unit(B, pup));
     let u = t.unit(B, pup);
@@ -1668,7 +1675,7 @@ fn stacking_does_not_summon_the_fighter_again() {
         hand: burrower,
         slot: 0,
     });
-    let tokens = |t: &Table| t.s.sides[A].units.iter().filter(|u| u.token).count();
+    let tokens = |t: &Table| t.s.units[A].iter().filter(|u| u.token).count();
     assert_eq!(tokens(&t), 1, "summoned: one Pip");
     let kit = t.give(A, "Kit");
     t.act(Action::Stack { hand: kit, unit: 0 });
@@ -1692,13 +1699,13 @@ fn a_summoned_token_opens_the_enemy_summon_window() {
     });
     assert_eq!(t.legal(), vec![Action::Decline], "the Spell's window");
     t.act(Action::Decline);
-    assert_eq!(t.s.sides[A].units.len(), 1, "the token is summoned");
+    assert_eq!(t.s.units[A].len(), 1, "the token is summoned");
     assert_eq!(t.game.to_move(&t.s), Node::Decision(B));
     t.act(Action::Flip {
         slot: 0,
         target: None,
     });
-    assert!(t.s.sides[A].units.is_empty(), "Trip destroyed the token");
+    assert!(t.s.units[A].is_empty(), "Trip destroyed the token");
 }
 
 #[test]
@@ -1710,7 +1717,7 @@ fn a_token_beyond_the_cap_is_an_error_the_invariants_report() {
     for _ in 0..MAX_TOKENS {
         let id = t.s.fresh_id();
         let token = t.game.spawn(&t.s, id, pip, TOKEN_SLOT, 0, true);
-        t.s.sides[A].units.push(token);
+        t.s.units[A].push(token);
     }
     t.game.check_invariants(&t.s).expect("a legal position");
     t.mana(A, 5);
@@ -1762,7 +1769,7 @@ fn destroying_your_own_fighter_gives_no_prize_counter() {
         hand: quake,
         target: None,
     });
-    assert!(t.s.sides[A].units.is_empty() && t.s.sides[B].units.is_empty());
+    assert!(t.s.units[A].is_empty() && t.s.units[B].is_empty());
     assert_eq!(t.s.sides[A].prizes, 1, "for the opponent's Pup");
     assert_eq!(t.s.sides[B].prizes, 0, "none for a Pup its owner destroyed");
 }

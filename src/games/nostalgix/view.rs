@@ -107,6 +107,7 @@ impl Nostalgix {
         // Every field named, so a new one cannot be forgotten here.
         let State {
             sides,
+            units,
             arena,
             phase,
             active,
@@ -123,7 +124,8 @@ impl Nostalgix {
             discards,
             wounded,
         } = a;
-        let public = *arena == b.arena
+        let public = *units == b.units
+            && *arena == b.arena
             && *phase == b.phase
             && *active == b.active
             && *turn == b.turn
@@ -159,16 +161,16 @@ impl Nostalgix {
     }
 }
 
-/// Whether two states' sides look alike to a player but for the cards that
-/// player does not see: to their owner (`own`) everything but the part of
-/// the deck above its known bottom, whose size only is compared; to the
-/// opponent the public part and the sizes of the hidden zones (see
+/// Whether two states' sides (their units apart: those are public) look
+/// alike to a player but for the cards that player does not see: to their
+/// owner (`own`) everything but the part of the deck above its known
+/// bottom, whose size only is compared; to the opponent the public part
+/// and the sizes of the hidden zones (see
 /// [`Nostalgix::seen_alike`]).
 fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
     // Every field named, so a new one cannot be forgotten here.
     let Side {
         hero,
-        units,
         under,
         back,
         hand,
@@ -186,7 +188,6 @@ fn side_seen_alike(a: &Side, b: &Side, own: bool) -> bool {
         mulliganed,
     } = a;
     let public = *hero == b.hero
-        && *units == b.units
         && *under == b.under
         && *void == b.void
         && *max_mana == b.max_mana
