@@ -36,6 +36,13 @@ impl<K> Event<K> {
 pub trait Observer<E> {
     /// Called once per event, in order.
     fn event(&mut self, event: &E);
+
+    /// Whether this observer reads events at all: when it does not, a
+    /// ruleset may skip working out what only an event would report.
+    #[inline(always)]
+    fn listens(&self) -> bool {
+        true
+    }
 }
 
 /// The observer of search and bulk play: ignores everything, costs nothing.
@@ -45,6 +52,11 @@ pub struct NoObserver;
 impl<E> Observer<E> for NoObserver {
     #[inline(always)]
     fn event(&mut self, _event: &E) {}
+
+    #[inline(always)]
+    fn listens(&self) -> bool {
+        false
+    }
 }
 
 impl<E, F: FnMut(&E)> Observer<E> for F {

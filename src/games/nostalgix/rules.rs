@@ -723,6 +723,9 @@ impl Nostalgix {
     ) {
         let c = self.db.card(card);
         self.pay(s, p, c.cost);
+        if !obs.listens() {
+            return;
+        }
         let mana_left = s.sides[p].mana;
         let keywords = id
             .and_then(|id| s.entity(id))
