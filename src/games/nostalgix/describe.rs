@@ -131,8 +131,8 @@ impl Describe for Nostalgix {
     }
 
     fn action_words(&self, s: &State, action: Action) -> (String, Option<CardId>) {
-        let me = &s.sides[self.deciding(s)];
-        let my_units = &s.units[self.deciding(s)];
+        let seat = self.deciding(s);
+        let (me, my_units) = (&s.sides[seat], &s.units[seat]);
         let unit = |i: u8| {
             let e = if i == Tgt::HERO {
                 &me.hero

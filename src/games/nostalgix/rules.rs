@@ -723,6 +723,7 @@ impl Nostalgix {
     ) {
         let c = self.db.card(card);
         self.pay(s, p, c.cost);
+        // The rest only reports the play: skipped when nobody reads it.
         if !obs.listens() {
             return;
         }
