@@ -417,6 +417,8 @@ impl MillenniumBlades {
             }
             return;
         }
+        // The collection so far, found once for every card offered.
+        let members: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
         for c in binder {
             let id = self.table.card(c);
             if seen.contains(&id) {
@@ -429,26 +431,25 @@ impl MillenniumBlades {
                         out.push(Action::Collect(c, kind));
                     }
                 }
-            } else if self.fits_collection(s, p, c) {
+            } else if self.fits_collection(&members, c) {
                 out.push(Action::Take(c));
             }
         }
     }
 
-    /// Whether card `c` can join `p`'s collection (rules: "Make your
-    /// Collection"): at most 8 cards, each with a star rating of its own,
-    /// all sharing a symbol (an element or a type).
-    pub(super) fn fits_collection(&self, s: &State, p: Player, c: u16) -> bool {
+    /// Whether card `c` can join the collection of `members` (rules: "Make
+    /// your Collection"): at most 8 cards, each with a star rating of its
+    /// own, all sharing a symbol (an element or a type).
+    pub(super) fn fits_collection(&self, members: &[u16], c: u16) -> bool {
         let card = self.card(c);
         if !card.collectible() {
             return false;
         }
-        let members: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
         if members.len() >= 8 || members.iter().any(|&m| self.card(m).stars == card.stars) {
             return false;
         }
         let (mut e, mut t) = (card.elements, card.types);
-        for &m in &members {
+        for &m in members {
             e = Symbols(e.0 & self.card(m).elements.0);
             t = Symbols(t.0 & self.card(m).types.0);
         }

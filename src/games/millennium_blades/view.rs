@@ -25,7 +25,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::MillenniumBlades;
-use super::state::{MAX_INSTANCES, State, Zone};
+use super::state::{Area, MAX_INSTANCES, State, Zone};
 use crate::core::{GameRng, Player, shuffle};
 
 impl MillenniumBlades {
@@ -51,8 +51,23 @@ impl MillenniumBlades {
         // places by zone (places of one zone are alike).
         let mut places: Vec<u16> = s.area.iter().copied().filter(|&c| unseen(c)).collect();
         places.extend(s.store.as_slice().iter().copied().filter(|&c| unseen(c)));
-        let mut rest: Vec<u16> = (0..self.table.len() as u16)
-            .filter(|&c| unseen(c) && !matches!(s.zone[usize::from(c)], Zone::AREA | Zone::STORE))
+        // The other unseen places: the store discard and the others' hands
+        // (the test of `unseen` without the two zones above, in arithmetic
+        // on the zone numbers, as it runs over every instance).
+        let seat = observer.index() as u8;
+        let bit = 1u8 << observer.index();
+        let others_hand = |z: Zone| {
+            let rel = z.0.wrapping_sub(Zone::PLAYER);
+            rel >> 3 == Area::Hand as u8 && rel & 7 != seat
+        };
+        let mut rest: Vec<u16> = s.zone[..self.table.len()]
+            .iter()
+            .zip(&s.known)
+            .enumerate()
+            .filter(|(_, (z, known))| {
+                (**z == Zone::DISCARD || others_hand(**z)) && **known & bit == 0
+            })
+            .map(|(c, _)| c as u16)
             .collect();
         rest.sort_by_key(|&c| (s.zone[usize::from(c)], s.known[usize::from(c)]));
         places.extend(rest);

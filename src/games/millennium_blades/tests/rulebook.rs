@@ -488,20 +488,24 @@ fn a_collection_needs_one_symbol_that_every_card_shares() {
     let collect = |f: &mut Fixture, c: u16| {
         f.s.zone[usize::from(c)] = Zone::of(Area::Collection, A);
     };
+    let fits = |f: &Fixture, c: u16| {
+        let members: Vec<u16> = f.s.in_zone(Zone::of(Area::Collection, A)).collect();
+        f.g.fits_collection(&members, c)
+    };
     collect(&mut f, one);
-    assert!(f.g.fits_collection(&f.s, A, two), "air in common");
+    assert!(fits(&f, two), "air in common");
     collect(&mut f, two);
     // Fire with the first, water with the second, nothing with both.
-    assert!(!f.g.fits_collection(&f.s, A, three));
+    assert!(!fits(&f, three));
     // Distinct star ratings: a second 1-star air card is refused.
     let same_stars = f.give(A, "Core Single 0", Area::Binder); // fire, 1 star
-    assert!(!f.g.fits_collection(&f.s, A, same_stars));
+    assert!(!fits(&f, same_stars));
     // No symbol at all: never collectible.
     let shield = f.give(A, "Core Shield", Area::Binder);
-    assert!(!f.g.fits_collection(&f.s, A, shield));
+    assert!(!fits(&f, shield));
     // An air card of a new rating joins.
     let air = f.give(A, "Blast A", Area::Binder); // air, 3 stars
-    assert!(f.g.fits_collection(&f.s, A, air));
+    assert!(fits(&f, air));
 }
 
 #[test]
