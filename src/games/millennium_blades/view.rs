@@ -49,7 +49,8 @@ impl MillenniumBlades {
         // The unseen places in an order the observer can tell: the store
         // area's slots, the store deck bottom to top, then the other
         // places by zone (places of one zone are alike).
-        let mut places: Vec<u16> = s.area.iter().copied().filter(|&c| unseen(c)).collect();
+        let mut places: Vec<u16> = Vec::with_capacity(self.table.len());
+        places.extend(s.area.iter().copied().filter(|&c| unseen(c)));
         places.extend(s.store.as_slice().iter().copied().filter(|&c| unseen(c)));
         // The other unseen places: the store discard and the others' hands
         // (the test of `unseen` without the two zones above, in arithmetic
@@ -60,17 +61,18 @@ impl MillenniumBlades {
             let rel = z.0.wrapping_sub(Zone::PLAYER);
             rel >> 3 == Area::Hand as u8 && rel & 7 != seat
         };
-        let mut rest: Vec<u16> = s.zone[..self.table.len()]
-            .iter()
-            .zip(&s.known)
-            .enumerate()
-            .filter(|(_, (z, known))| {
-                (**z == Zone::DISCARD || others_hand(**z)) && **known & bit == 0
-            })
-            .map(|(c, _)| c as u16)
-            .collect();
-        rest.sort_by_key(|&c| (s.zone[usize::from(c)], s.known[usize::from(c)]));
-        places.extend(rest);
+        let rest = places.len();
+        places.extend(
+            s.zone[..self.table.len()]
+                .iter()
+                .zip(&s.known)
+                .enumerate()
+                .filter(|(_, (z, known))| {
+                    (**z == Zone::DISCARD || others_hand(**z)) && **known & bit == 0
+                })
+                .map(|(c, _)| c as u16),
+        );
+        places[rest..].sort_by_key(|&c| (s.zone[usize::from(c)], s.known[usize::from(c)]));
         if places.is_empty() {
             return;
         }
