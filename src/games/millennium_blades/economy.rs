@@ -53,9 +53,9 @@ impl MillenniumBlades {
         self.deal(s, rng, obs);
         self.restock(s, rng, obs);
         // The revealed metagame cards leave play; a new elemental one.
-        for i in 0..s.zone.len() {
-            if s.zone[i] == Zone::META_UP {
-                s.zone[i] = Zone::BOX;
+        for i in 0..s.zones().len() {
+            if s.zone(i as u16) == Zone::META_UP {
+                s.put(&self.table, i as u16, Zone::BOX);
             }
         }
         self.reveal_meta(s, 0, obs);
@@ -96,7 +96,7 @@ impl MillenniumBlades {
                 // Face down until the timer starts, then in the open in
                 // the personal area (see the module documentation of
                 // `view`).
-                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                s.put(&self.table, card, Zone::of(Area::Binder, p));
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Dealt { card }, obs);
             }
@@ -110,7 +110,7 @@ impl MillenniumBlades {
                 return;
             };
             s.area.push(card);
-            s.zone[usize::from(card)] = Zone::AREA;
+            s.put(&self.table, card, Zone::AREA);
             s.known[usize::from(card)] = 0;
             self.emit(s, s.active, EventKind::Restock { card }, obs);
         }
@@ -120,7 +120,7 @@ impl MillenniumBlades {
     /// types).
     pub(super) fn reveal_meta(&self, s: &mut State, stack: usize, obs: &mut impl Observer<Event>) {
         if let Some(card) = s.metas[stack].pop() {
-            s.zone[usize::from(card)] = Zone::META_UP;
+            s.put(&self.table, card, Zone::META_UP);
             s.known[usize::from(card)] = u8::MAX;
             self.emit(s, s.active, EventKind::Meta { card }, obs);
         }
@@ -225,7 +225,7 @@ impl MillenniumBlades {
                 s.spend(p, u16::from(price));
                 let money = s.seats[p].money;
                 // Turned over to "find out what it is".
-                s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                s.put(&self.table, card, Zone::of(Area::Binder, p));
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Buy { card, price, money }, obs);
                 self.restock(s, rng, obs);
@@ -239,7 +239,7 @@ impl MillenniumBlades {
                     card,
                     seller: Some(p),
                 });
-                s.zone[usize::from(card)] = Zone::MARKET;
+                s.put(&self.table, card, Zone::MARKET);
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Sell { card, price, money }, obs);
             }
@@ -277,7 +277,7 @@ impl MillenniumBlades {
         if let Some(seller) = listing.seller {
             s.seats[seller].markers += 1;
         }
-        s.zone[usize::from(card)] = Zone::of(to, p);
+        s.put(&self.table, card, Zone::of(to, p));
         let money = s.seats[p].money;
         let kind = EventKind::BuyListed {
             card,
@@ -323,7 +323,7 @@ impl MillenniumBlades {
         let Phase::Fusing { player, tier, left } = s.phase else {
             return;
         };
-        s.zone[usize::from(card)] = Zone::BOX;
+        s.put(&self.table, card, Zone::BOX);
         s.known[usize::from(card)] = u8::MAX;
         self.emit(s, player, EventKind::FuseCard { card }, obs);
         if left > 1 {
@@ -335,7 +335,7 @@ impl MillenniumBlades {
             return;
         }
         if let Some(promo) = s.fusion[usize::from(tier)].pop() {
-            s.zone[usize::from(promo)] = Zone::of(self.fusion_source(), player);
+            s.put(&self.table, promo, Zone::of(self.fusion_source(), player));
             s.known[usize::from(promo)] = u8::MAX;
             let seat = &mut s.seats[player];
             seat.markers -= 1;
@@ -469,11 +469,11 @@ impl MillenniumBlades {
     ) {
         match (action, collection) {
             (Action::Take(card), false) => {
-                s.zone[usize::from(card)] = Zone::of(Area::Deck, p);
+                s.put(&self.table, card, Zone::of(Area::Deck, p));
                 self.emit(s, p, EventKind::DeckAdd { card }, obs);
             }
             (Action::Take(card), true) => {
-                s.zone[usize::from(card)] = Zone::of(Area::Collection, p);
+                s.put(&self.table, card, Zone::of(Area::Collection, p));
                 self.emit(s, p, EventKind::CollectionAdd { card }, obs);
             }
             (Action::Collect(card, kind), true) => self.collect(s, p, card, kind, obs),
@@ -499,16 +499,14 @@ impl MillenniumBlades {
             }
         }
         let mut cleaned = 0u16;
-        for l in s.market.iter() {
-            s.zone[usize::from(l.card)] = Zone::DISCARD;
+        for l in std::mem::take(&mut s.market).iter() {
+            s.put(&self.table, l.card, Zone::DISCARD);
             cleaned += 1;
         }
-        s.market.clear();
-        for &c in s.area.iter() {
-            s.zone[usize::from(c)] = Zone::DISCARD;
+        for &c in std::mem::take(&mut s.area).iter() {
+            s.put(&self.table, c, Zone::DISCARD);
             cleaned += 1;
         }
-        s.area.clear();
         self.emit(s, s.active, EventKind::Cleanup { cards: cleaned }, obs);
         self.start_tournament(s, rng, obs);
     }
@@ -519,13 +517,13 @@ impl MillenniumBlades {
         let cards: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
         if cards.len() < 2 {
             for c in cards {
-                s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                s.put(&self.table, c, Zone::of(Area::Binder, p));
             }
             return;
         }
         let vp = COLLECTION_VP[cards.len().min(8) - 2];
         for &c in &cards {
-            s.zone[usize::from(c)] = Zone::BOX;
+            s.put(&self.table, c, Zone::BOX);
             s.known[usize::from(c)] = u8::MAX;
         }
         s.seats[p].vp.collection += vp;
@@ -543,12 +541,12 @@ impl MillenniumBlades {
                 let cards: Vec<u16> = s.in_zone(Zone::of(collection_area(kind), p)).collect();
                 if cards.len() < 2 {
                     for &c in &cards {
-                        s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                        s.put(&self.table, c, Zone::of(Area::Binder, p));
                     }
                     continue;
                 }
                 for &c in &cards {
-                    s.zone[usize::from(c)] = Zone::BOX;
+                    s.put(&self.table, c, Zone::BOX);
                 }
                 let rp = 10 * cards.len() as u16;
                 let size = cards.len() as u8;
@@ -577,7 +575,7 @@ impl MillenniumBlades {
         if *declared == 0 {
             *declared = symbols.0 & symbols.0.wrapping_neg();
         }
-        s.zone[usize::from(card)] = Zone::of(collection_area(kind), p);
+        s.put(&self.table, card, Zone::of(collection_area(kind), p));
         self.emit(s, p, EventKind::CollectionAdd { card }, obs);
     }
 }

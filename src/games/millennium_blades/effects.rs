@@ -130,7 +130,7 @@ impl MillenniumBlades {
         let mut found: Vec<(u8, Job)> = Vec::new();
         for &q in order.iter().filter(|&&q| applies(q)) {
             if event == Trigger::OwnCardFlipped
-                && s.zone[usize::from(subject)].owner().map(|(_, o)| o) != Some(q)
+                && s.zone(subject).owner().map(|(_, o)| o) != Some(q)
             {
                 continue;
             }
@@ -607,8 +607,8 @@ impl MillenniumBlades {
             }
             DISCARD => {
                 let card = job.choice;
-                if s.zone[usize::from(card)] == Zone::of(Area::Hand, p) {
-                    s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                if s.zone(card) == Zone::of(Area::Hand, p) {
+                    s.put(&self.table, card, Zone::of(Area::Binder, p));
                     s.known[usize::from(card)] = u8::MAX;
                     self.emit(s, p, EventKind::Discard { card }, obs);
                 }
@@ -694,7 +694,7 @@ impl MillenniumBlades {
                     let Some(card) = self.draw_store(s, rng, obs) else {
                         break;
                     };
-                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
+                    s.put(&self.table, card, Zone::of(Area::Hand, p));
                     s.known[usize::from(card)] = 1 << p.index();
                     self.emit(s, p, EventKind::DrawStore { card }, obs);
                 }
@@ -768,7 +768,7 @@ impl MillenniumBlades {
     /// The tableau slot of instance `card`, wherever it is: (owner,
     /// position, slot).
     pub(super) fn find_slot(&self, s: &State, card: u16) -> Option<(Player, usize, Slot)> {
-        let (area, q) = s.zone.get(usize::from(card))?.owner()?;
+        let (area, q) = s.zones().get(usize::from(card))?.owner()?;
         if area != Area::Tableau {
             return None;
         }
@@ -792,7 +792,7 @@ impl MillenniumBlades {
             }
             for &c in &discard {
                 s.store.push(c);
-                s.zone[usize::from(c)] = Zone::STORE;
+                s.put(&self.table, c, Zone::STORE);
                 s.known[usize::from(c)] = 0;
             }
             crate::core::shuffle(rng, s.store.as_mut_slice());
@@ -810,15 +810,14 @@ impl MillenniumBlades {
     fn to_market(&self, s: &mut State, cards: &[u16], obs: &mut impl Observer<Event>) {
         if s.market.len() + cards.len() > AFTERMARKET_TOURNAMENT {
             let n = s.market.len() as u16;
-            for l in s.market.iter() {
-                s.zone[usize::from(l.card)] = Zone::DISCARD;
+            for l in std::mem::take(&mut s.market).iter() {
+                s.put(&self.table, l.card, Zone::DISCARD);
             }
-            s.market.clear();
             self.emit(s, s.active, EventKind::MarketFull { cards: n }, obs);
         }
         for &card in cards {
             s.market.push(Listing { card, seller: None });
-            s.zone[usize::from(card)] = Zone::MARKET;
+            s.put(&self.table, card, Zone::MARKET);
             s.known[usize::from(card)] = u8::MAX;
         }
     }
@@ -915,12 +914,12 @@ impl MillenniumBlades {
         let seat = &mut s.seats[p];
         seat.removed = true;
         let mut value = 0u16;
-        for i in 0..s.zone.len() {
-            if let Some((Area::Hand | Area::Tableau | Area::Board, q)) = s.zone[i].owner()
+        for i in 0..s.zones().len() {
+            if let Some((Area::Hand | Area::Tableau | Area::Board, q)) = s.zone(i as u16).owner()
                 && q == p
             {
                 value += u16::from(self.card(i as u16).stars);
-                s.zone[i] = Zone::BOX;
+                s.put(&self.table, i as u16, Zone::BOX);
                 s.known[i] = u8::MAX;
             }
         }

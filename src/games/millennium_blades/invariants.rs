@@ -1,7 +1,8 @@
 //! The invariant checker the conformance tests and the soak run after
 //! every action: every card in exactly one place (the zone array makes
 //! that structural; the ordered lists must agree with it), money and RP
-//! accounted for, limits respected.
+//! accounted for, limits respected, each seat's tally of its cards equal
+//! to a fresh count.
 
 use super::MillenniumBlades;
 use super::cards::Kind;
@@ -17,15 +18,23 @@ impl Invariants for MillenniumBlades {
             return Err("an effect was dropped: the job stack was full".into());
         }
         let n = self.table.len();
-        if s.zone[n..].iter().any(|&z| z != Zone::BOX) {
+        if s.zones()[n..].iter().any(|&z| z != Zone::BOX) {
             return Err("a card beyond the table has a place".into());
+        }
+        // The tallies kept as cards move match a fresh count.
+        let counted = self.table.tally(s.zones());
+        if *s.tallies() != counted {
+            return Err(format!(
+                "the seats' tallies {:?} differ from a fresh count {counted:?}",
+                s.tallies()
+            ));
         }
         // The ordered lists agree with the zones, each card once.
         let mut listed = vec![0u8; n];
         let mut list = |cards: &[u16], zone: Zone, what: &str| -> Result<(), String> {
             for &c in cards {
                 let i = usize::from(c);
-                if i >= n || s.zone[i] != zone {
+                if i >= n || s.zone(i as u16) != zone {
                     return Err(format!("{what}: card {c} is not in zone {zone:?}"));
                 }
                 listed[i] += 1;
@@ -94,12 +103,14 @@ impl Invariants for MillenniumBlades {
             self.check_seat(s, p)?;
         }
         // A player's area is in the open but for the hand (view.rs).
-        if let Some(i) = (0..n)
-            .find(|&i| s.zone[i].owner().is_some() && !s.zone[i].is_hand() && s.known[i] != u8::MAX)
-        {
+        if let Some(i) = (0..n).find(|&i| {
+            s.zone(i as u16).owner().is_some()
+                && !s.zone(i as u16).is_hand()
+                && s.known[i] != u8::MAX
+        }) {
             return Err(format!(
                 "card {i} in {:?} is hidden from some players",
-                s.zone[i]
+                s.zone(i as u16)
             ));
         }
         if s.prompt.is_some() && s.jobs.is_empty() {
@@ -109,7 +120,7 @@ impl Invariants for MillenniumBlades {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        s.zone[..self.table.len()]
+        s.zones()[..self.table.len()]
             .iter()
             .filter(|z| z.owner().is_some_and(|(_, q)| q == player))
             .count()

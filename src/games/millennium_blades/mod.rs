@@ -8,7 +8,8 @@
 //!
 //! One idea per module: `cards` (the data model and loader), `deck`
 //! (starter decks), `table` (the physical cards of a match), `state`
-//! (plain-data state), `action` (decisions), `economy` (the deckbuilding
+//! (plain-data state), `tally` (each seat's counts of its cards, kept as
+//! they move), `action` (decisions), `economy` (the deckbuilding
 //! phase), `tournament` (the tournament phase), `effects` (the effect
 //! interpreter), `queries` (derived figures), `turn_based` (Turn-Based
 //! Mode), `view` (hidden information), `events` (logs and metrics),
@@ -28,6 +29,7 @@ mod queries;
 mod ruleset;
 pub mod state;
 pub mod table;
+pub mod tally;
 mod tournament;
 mod turn_based;
 mod view;
@@ -132,11 +134,9 @@ impl MillenniumBlades {
     /// sell markers; then the first phase.
     fn setup(&self, rng: &mut GameRng, obs: &mut impl Observer<Event>) -> State {
         let n = self.decks.len();
-        let mut s = State {
-            seats: Seats::filled(n, state::Seat::default()),
-            order: Seats::from_fn(n, |p| p),
-            ..State::default()
-        };
+        let mut s = State::default();
+        s.seats = Seats::filled(n, state::Seat::default());
+        s.order = Seats::from_fn(n, |p| p);
         let mut store = Vec::new();
         for (tier, count) in STORE_SETS {
             for set in self.choose_sets(tier, count, rng) {
@@ -146,7 +146,7 @@ impl MillenniumBlades {
         shuffle(rng, &mut store);
         for &c in &store {
             s.store.push(c);
-            s.zone[usize::from(c)] = Zone::STORE;
+            s.put(&self.table, c, Zone::STORE);
         }
         self.setup_promos(&mut s, rng);
         for (k, metas) in self.table.metas.iter().enumerate() {
@@ -154,7 +154,7 @@ impl MillenniumBlades {
             shuffle(rng, &mut stack);
             for &c in &stack {
                 s.metas[k].push(c);
-                s.zone[usize::from(c)] = Zone(Zone::META + k as u8);
+                s.put(&self.table, c, Zone(Zone::META + k as u8));
             }
         }
         self.emit(
@@ -170,7 +170,7 @@ impl MillenniumBlades {
         };
         for p in s.players() {
             for &c in &self.table.starters[p] {
-                s.zone[usize::from(c)] = Zone::of(start, p);
+                s.put(&self.table, c, Zone::of(start, p));
                 s.known[usize::from(c)] = u8::MAX;
                 self.emit(&s, p, EventKind::Setup { card: c }, obs);
             }
@@ -188,7 +188,7 @@ impl MillenniumBlades {
                 let Some(c) = self.draw_store(&mut s, rng, obs) else {
                     break;
                 };
-                s.zone[usize::from(c)] = Zone::of(Area::Binder, p);
+                s.put(&self.table, c, Zone::of(Area::Binder, p));
                 s.known[usize::from(c)] = u8::MAX;
                 self.emit(&s, p, EventKind::Setup { card: c }, obs);
             }
@@ -211,13 +211,13 @@ impl MillenniumBlades {
     fn give(&self, s: &mut State, grant: Grant, area: Area, obs: &mut impl Observer<Event>) {
         let copies = |zone: Zone| {
             (0..self.table.len() as u16)
-                .find(|&c| self.table.card(c) == grant.card && s.zone[usize::from(c)] == zone)
+                .find(|&c| self.table.card(c) == grant.card && s.zone(c) == zone)
         };
         let Some(card) = copies(Zone::BOX).or_else(|| copies(Zone::STORE)) else {
             return;
         };
         s.store.take(card);
-        s.zone[usize::from(card)] = Zone::of(area, grant.seat);
+        s.put(&self.table, card, Zone::of(area, grant.seat));
         s.known[usize::from(card)] = u8::MAX;
         self.emit(s, grant.seat, EventKind::Grant { card }, obs);
     }
@@ -278,7 +278,7 @@ impl MillenniumBlades {
             shuffle(rng, &mut cards);
             for c in cards {
                 if s.fusion[tier].push(c) {
-                    s.zone[usize::from(c)] = Zone(Zone::FUSION + tier as u8);
+                    s.put(&self.table, c, Zone(Zone::FUSION + tier as u8));
                     s.known[usize::from(c)] = u8::MAX;
                 }
             }
@@ -287,7 +287,7 @@ impl MillenniumBlades {
             shuffle(rng, &mut cards);
             for c in cards {
                 if s.prizes[pile].push(c) {
-                    s.zone[usize::from(c)] = Zone(Zone::PRIZE + pile as u8);
+                    s.put(&self.table, c, Zone(Zone::PRIZE + pile as u8));
                 }
             }
         }

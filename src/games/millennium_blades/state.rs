@@ -11,6 +11,8 @@
 //! seat), for `determinize`.
 
 use super::effects::NONE;
+use super::table::Table;
+use super::tally::{self, Tally};
 use crate::core::{FixedVec, MAX_PLAYERS, Outcome, Player, Seats};
 
 /// The most physical cards a game may hold.
@@ -293,8 +295,11 @@ impl Job {
 /// The whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Where every instance is.
-    pub zone: [Zone; MAX_INSTANCES],
+    /// Where every instance is: read with [`State::zone`], moved with
+    /// [`State::put`], which keeps the tallies up to date.
+    zone: [Zone; MAX_INSTANCES],
+    /// Each seat's tally of its cards (by seat index).
+    tally: [Tally; MAX_PLAYERS],
     /// Which seats know what each instance is (bit per seat).
     pub known: [u8; MAX_INSTANCES],
     /// The store deck, top last.
@@ -355,6 +360,38 @@ impl State {
     /// The seats, in order.
     pub fn players(&self) -> impl DoubleEndedIterator<Item = Player> + Clone + use<> {
         Player::all(self.seats.len())
+    }
+
+    /// Where instance `c` is.
+    #[inline]
+    pub fn zone(&self, c: u16) -> Zone {
+        self.zone[usize::from(c)]
+    }
+
+    /// Where every instance is, by instance.
+    #[inline]
+    pub fn zones(&self) -> &[Zone; MAX_INSTANCES] {
+        &self.zone
+    }
+
+    /// Moves instance `c` (of table `t`) to `zone`, and the tallies with
+    /// it.
+    pub fn put(&mut self, t: &Table, c: u16, zone: Zone) {
+        let i = usize::from(c);
+        tally::count(&mut self.tally, t, i, self.zone[i], -1);
+        self.zone[i] = zone;
+        tally::count(&mut self.tally, t, i, zone, 1);
+    }
+
+    /// Seat `p`'s tally of its cards.
+    #[inline]
+    pub fn tally(&self, p: Player) -> Tally {
+        self.tally.get(p.index()).copied().unwrap_or_default()
+    }
+
+    /// Every seat's tally, by seat index.
+    pub fn tallies(&self) -> &[Tally; MAX_PLAYERS] {
+        &self.tally
     }
 
     /// The instances in `zone`, in instance order.
@@ -480,6 +517,7 @@ impl Default for State {
     fn default() -> Self {
         State {
             zone: [Zone::BOX; MAX_INSTANCES],
+            tally: Default::default(),
             known: [0; MAX_INSTANCES],
             store: Pile::default(),
             area: FixedVec::new(),
@@ -510,3 +548,39 @@ impl Default for State {
 }
 
 const _: () = assert!(MAX_PLAYERS <= 8, "player zones hold the seat in 3 bits");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, Invariants, derive_rng};
+    use crate::games::millennium_blades::MillenniumBlades;
+
+    /// The first instance of `p`'s binder.
+    fn binder_card(s: &State, p: Player) -> u16 {
+        s.in_zone(Zone::of(Area::Binder, p))
+            .next()
+            .unwrap_or_else(|| panic!("seat {p:?} holds a card"))
+    }
+
+    #[test]
+    fn put_keeps_the_tallies_and_the_invariants_catch_a_move_without_it() {
+        let g = MillenniumBlades::bundled(&[0, 1, 2, 3]);
+        let mut s = g.new_state(&mut derive_rng(5, 0));
+        assert_eq!(g.check_invariants(&s), Ok(()));
+        let c = binder_card(&s, Player::A);
+        let before = s.tally(Player::A);
+        s.put(&g.table, c, Zone::of(Area::Deck, Player::A));
+        let after = s.tally(Player::A);
+        assert_eq!(after.owned_stars, before.owned_stars, "still held");
+        assert_eq!(
+            after.deck_rp - before.deck_rp,
+            g.table.rp_worth[usize::from(c)]
+        );
+        assert_eq!(g.check_invariants(&s), Ok(()));
+        // The same move behind the tallies' back is caught.
+        let d = binder_card(&s, Player::A);
+        s.zone[usize::from(d)] = Zone::of(Area::Hand, Player::A);
+        let err = g.check_invariants(&s).expect_err("a stale tally");
+        assert!(err.contains("tallies"), "{err}");
+    }
+}

@@ -61,10 +61,10 @@ impl MillenniumBlades {
             };
             let board: Vec<u16> = kinds(Kind::DeckBox).chain(kinds(Kind::Accessory)).collect();
             for c in kinds(Kind::Single) {
-                s.zone[usize::from(c)] = Zone::of(Area::Hand, p);
+                s.put(&self.table, c, Zone::of(Area::Hand, p));
             }
             for c in board {
-                s.zone[usize::from(c)] = Zone::of(Area::Board, p);
+                s.put(&self.table, c, Zone::of(Area::Board, p));
                 s.known[usize::from(c)] = u8::MAX;
                 s.seats[p].board.push(Slot {
                     card: c,
@@ -113,7 +113,7 @@ impl MillenniumBlades {
             if cards.len() > limit {
                 shuffle(rng, &mut cards);
                 for &card in &cards[limit..] {
-                    s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+                    s.put(&self.table, card, Zone::of(Area::Binder, p));
                     self.emit(s, p, EventKind::DeckTrim { card }, obs);
                 }
             }
@@ -125,7 +125,7 @@ impl MillenniumBlades {
     pub(super) fn can_play(&self, s: &State, p: Player) -> bool {
         let seat = &s.seats[p];
         seat.tableau.len() < usize::from(seat.slots)
-            && s.zone.iter().any(|&z| z == Zone::of(Area::Hand, p))
+            && s.zones().iter().any(|&z| z == Zone::of(Area::Hand, p))
     }
 
     /// Starts the active player's turn; a player who cannot play a single
@@ -226,7 +226,7 @@ impl MillenniumBlades {
                     tokens,
                 });
                 let slot = (seat.tableau.len() - 1) as u8;
-                s.zone[usize::from(card)] = Zone::of(Area::Tableau, p);
+                s.put(&self.table, card, Zone::of(Area::Tableau, p));
                 s.known[usize::from(card)] = u8::MAX;
                 s.passes = 0;
                 self.emit(s, p, EventKind::Play { card, slot }, obs);
@@ -454,12 +454,12 @@ impl MillenniumBlades {
             let Some(card) = s.prizes[pile].pop() else {
                 break;
             };
-            s.zone[usize::from(card)] = Zone::of(Area::Binder, p);
+            s.put(&self.table, card, Zone::of(Area::Binder, p));
             s.known[usize::from(card)] = u8::MAX;
             self.emit(s, p, EventKind::Prize { card }, obs);
         }
         while let Some(card) = s.prizes[pile].pop() {
-            s.zone[usize::from(card)] = Zone::BOX;
+            s.put(&self.table, card, Zone::BOX);
         }
     }
 
@@ -477,12 +477,12 @@ impl MillenniumBlades {
             self.emit(s, p, EventKind::RoundEnd { money }, obs);
         }
         // Every card back to its owner's binder, sell markers returned.
-        for i in 0..s.zone.len() {
-            if let Some((area, p)) = s.zone[i].owner()
+        for i in 0..s.zones().len() {
+            if let Some((area, p)) = s.zone(i as u16).owner()
                 && area != Area::Binder
                 && area != Area::Collection
             {
-                s.zone[i] = Zone::of(Area::Binder, p);
+                s.put(&self.table, i as u16, Zone::of(Area::Binder, p));
                 s.known[i] = u8::MAX;
             }
         }

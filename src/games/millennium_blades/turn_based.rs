@@ -41,7 +41,7 @@ impl MillenniumBlades {
     ) {
         for p in s.players() {
             for &c in &self.table.starters[p] {
-                s.zone[usize::from(c)] = Zone::BOX;
+                s.put(&self.table, c, Zone::BOX);
             }
             self.draw_hand(s, p, HAND_LIMIT, rng, obs);
             s.earn(p, INCOME);
@@ -74,7 +74,7 @@ impl MillenniumBlades {
             let Some(c) = self.draw_store(s, rng, obs) else {
                 return;
             };
-            s.zone[usize::from(c)] = Zone::of(Area::Hand, p);
+            s.put(&self.table, c, Zone::of(Area::Hand, p));
             s.known[usize::from(c)] = 1 << p.index();
             self.emit(s, p, EventKind::Dealt { card: c }, obs);
         }
@@ -236,7 +236,7 @@ impl MillenniumBlades {
                         s.area.remove(slot);
                     }
                     s.spend(p, u16::from(price));
-                    s.zone[usize::from(card)] = Zone::of(Area::Hand, p);
+                    s.put(&self.table, card, Zone::of(Area::Hand, p));
                     s.known[usize::from(card)] = 1 << p.index();
                     let money = s.seats[p].money;
                     self.emit(s, p, EventKind::Buy { card, price, money }, obs);
@@ -257,7 +257,7 @@ impl MillenniumBlades {
                     card,
                     seller: Some(p),
                 });
-                s.zone[usize::from(card)] = Zone::MARKET;
+                s.put(&self.table, card, Zone::MARKET);
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Sell { card, price, money }, obs);
                 s.seats[p].played = true;
@@ -288,7 +288,7 @@ impl MillenniumBlades {
                         tokens,
                     });
                     let slot = (seat.tableau.len() - 1) as u8;
-                    s.zone[usize::from(card)] = Zone::of(Area::Tableau, p);
+                    s.put(&self.table, card, Zone::of(Area::Tableau, p));
                     self.emit(s, p, EventKind::Play { card, slot }, obs);
                     self.on_played(s, p, card);
                 } else {
@@ -297,7 +297,7 @@ impl MillenniumBlades {
                         up: true,
                         tokens: 0,
                     });
-                    s.zone[usize::from(card)] = Zone::of(Area::Board, p);
+                    s.put(&self.table, card, Zone::of(Area::Board, p));
                     self.emit(
                         s,
                         p,
@@ -327,7 +327,7 @@ impl MillenniumBlades {
                 return;
             };
             s.area.push(card);
-            s.zone[usize::from(card)] = Zone::AREA;
+            s.put(&self.table, card, Zone::AREA);
             s.known[usize::from(card)] = 0;
             self.emit(s, s.active, EventKind::Restock { card }, obs);
         }
@@ -431,15 +431,15 @@ impl MillenniumBlades {
                 kept.push(Slot { up: true, ..*slot });
             }
         }
-        for i in 0..s.zone.len() {
-            match s.zone[i].owner() {
+        for i in 0..s.zones().len() {
+            match s.zone(i as u16).owner() {
                 Some((Area::Board, q))
                     if q == p && kept.iter().any(|k| usize::from(k.card) == i) => {}
                 Some((
                     Area::Tableau | Area::Board | Area::Hand | Area::Collection | Area::Collection2,
                     q,
                 )) if q == p => {
-                    s.zone[i] = Zone::DISCARD;
+                    s.put(&self.table, i as u16, Zone::DISCARD);
                 }
                 _ => {}
             }
@@ -467,10 +467,10 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if s.zone[usize::from(meta)] == Zone::META_UP {
+        if s.zone(meta) == Zone::META_UP {
             let stack = usize::from(self.card(meta).kind == Kind::TypeMeta);
             s.metas[stack].insert(0, meta);
-            s.zone[usize::from(meta)] = Zone(Zone::META + stack as u8);
+            s.put(&self.table, meta, Zone(Zone::META + stack as u8));
             self.reveal_meta(s, stack, obs);
         }
         if s.seats[p].scorings < 3 {
@@ -487,7 +487,7 @@ impl MillenniumBlades {
             self.emit(s, p, EventKind::RoundStart { round, money }, obs);
             let pile = usize::from(s.seats[p].scorings - 1);
             if let Some(promo) = s.prizes[pile.min(1)].pop() {
-                s.zone[usize::from(promo)] = Zone::of(Area::Hand, p);
+                s.put(&self.table, promo, Zone::of(Area::Hand, p));
                 s.known[usize::from(promo)] = u8::MAX;
                 self.emit(s, p, EventKind::Prize { card: promo }, obs);
             }

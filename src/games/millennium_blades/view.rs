@@ -45,7 +45,7 @@ impl MillenniumBlades {
             Zone::STORE | Zone::AREA | Zone::DISCARD => true,
             _ => z.is_hand() && z.owner().is_some_and(|(_, q)| q != observer),
         };
-        let unseen = |c: u16| hidden_zone(s.zone[usize::from(c)]) && !sees(usize::from(c));
+        let unseen = |c: u16| hidden_zone(s.zone(c)) && !sees(usize::from(c));
         // The unseen places in an order the observer can tell: the store
         // area's slots, the store deck bottom to top, then the other
         // places by zone (places of one zone are alike).
@@ -63,7 +63,7 @@ impl MillenniumBlades {
         };
         let rest = places.len();
         places.extend(
-            s.zone[..self.table.len()]
+            s.zones()[..self.table.len()]
                 .iter()
                 .zip(&s.known)
                 .enumerate()
@@ -72,14 +72,14 @@ impl MillenniumBlades {
                 })
                 .map(|(c, _)| c as u16),
         );
-        places[rest..].sort_by_key(|&c| (s.zone[usize::from(c)], s.known[usize::from(c)]));
+        places[rest..].sort_by_key(|&c| (s.zone(c), s.known[usize::from(c)]));
         if places.is_empty() {
             return;
         }
         // The backs the observer sees: the store area's cards and the store
         // deck's top.
         let top = s.store.top();
-        let shows_set = |c: u16| s.zone[usize::from(c)] == Zone::AREA || Some(c) == top;
+        let shows_set = |c: u16| s.zone(c) == Zone::AREA || Some(c) == top;
         let mut pool = places.clone();
         pool.sort_unstable();
         if let Some(r) = rng {
@@ -111,11 +111,11 @@ impl MillenniumBlades {
     /// of the unseen cards): zone, who knows it, and its place in the store
     /// deck or area.
     fn move_cards(&self, s: &mut State, dealt: &[(u16, u16)]) {
-        let (zone, known) = (s.zone, s.known);
+        let (zone, known) = (*s.zones(), s.known);
         let mut new_of = [u16::MAX; MAX_INSTANCES];
         for &(old, new) in dealt {
             new_of[usize::from(old)] = new;
-            s.zone[usize::from(new)] = zone[usize::from(old)];
+            s.put(&self.table, new, zone[usize::from(old)]);
             s.known[usize::from(new)] = known[usize::from(old)];
         }
         let renamed = |c: u16| match new_of[usize::from(c)] {

@@ -46,8 +46,11 @@ impl Fixture {
         // Clear the board: every player card to the box, a tournament
         // with nobody having played.
         for i in 0..g.table.len() {
-            if s.zone[i].owner().is_some() || s.zone[i] == Zone::MARKET || s.zone[i] == Zone::AREA {
-                s.zone[i] = Zone::BOX;
+            if s.zone(i as u16).owner().is_some()
+                || s.zone(i as u16) == Zone::MARKET
+                || s.zone(i as u16) == Zone::AREA
+            {
+                s.put(&g.table, i as u16, Zone::BOX);
                 s.known[i] = u8::MAX;
             }
         }
@@ -77,8 +80,7 @@ impl Fixture {
             .unwrap_or_else(|| panic!("no card {name}"));
         (0..self.g.table.len() as u16)
             .find(|&i| {
-                self.g.table.card(i) == id
-                    && matches!(self.s.zone[usize::from(i)], Zone::BOX | Zone::STORE)
+                self.g.table.card(i) == id && matches!(self.s.zone(i), Zone::BOX | Zone::STORE)
             })
             .unwrap_or_else(|| panic!("no free copy of {name}"))
     }
@@ -105,7 +107,7 @@ impl Fixture {
     pub fn give(&mut self, p: Player, name: &str, area: Area) -> u16 {
         let i = self.free(name);
         self.lift(i);
-        self.s.zone[usize::from(i)] = Zone::of(area, p);
+        self.s.put(&self.g.table, i, Zone::of(area, p));
         self.s.known[usize::from(i)] = if area == Area::Hand {
             1 << p.index()
         } else {
@@ -119,7 +121,7 @@ impl Fixture {
     pub fn place(&mut self, p: Player, name: &str, up: bool) -> u16 {
         let i = self.free(name);
         self.lift(i);
-        self.s.zone[usize::from(i)] = Zone::of(Area::Tableau, p);
+        self.s.put(&self.g.table, i, Zone::of(Area::Tableau, p));
         self.s.known[usize::from(i)] = u8::MAX;
         self.s.seats[p].tableau.push(Slot {
             card: i,
@@ -133,7 +135,7 @@ impl Fixture {
     pub fn board(&mut self, p: Player, name: &str) -> u16 {
         let i = self.free(name);
         self.lift(i);
-        self.s.zone[usize::from(i)] = Zone::of(Area::Board, p);
+        self.s.put(&self.g.table, i, Zone::of(Area::Board, p));
         self.s.known[usize::from(i)] = u8::MAX;
         self.s.seats[p].board.push(Slot {
             card: i,
@@ -148,7 +150,7 @@ impl Fixture {
         for name in names {
             let i = self.free(name);
             self.lift(i);
-            self.s.zone[usize::from(i)] = Zone::STORE;
+            self.s.put(&self.g.table, i, Zone::STORE);
             self.s.known[usize::from(i)] = 0;
             self.s.store.push(i);
         }

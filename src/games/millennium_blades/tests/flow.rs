@@ -72,7 +72,7 @@ fn the_store_holds_the_core_set_and_five_four_and_three_sets() {
         .map(|set| set.cards.len())
         .sum();
     let in_game = (0..g.table.len() as u16)
-        .filter(|&c| g.card(c).tier.in_store() && s.zone[usize::from(c)] != Zone::BOX)
+        .filter(|&c| g.card(c).tier.in_store() && s.zone(c) != Zone::BOX)
         .count();
     assert_eq!(in_game, store_cards);
 }
@@ -105,7 +105,7 @@ fn buying_from_the_store_pays_its_price_and_restocks() {
     let money = s.seats[p].money;
     act(&g, &mut s, &mut rng, Action::Buy(0));
     assert_eq!(s.seats[p].money, money - u16::from(price));
-    assert_eq!(s.zone[usize::from(card)], Zone::of(Area::Binder, p));
+    assert_eq!(s.zone(card), Zone::of(Area::Binder, p));
     assert_eq!(s.area.len(), STORE_AREA);
 }
 
@@ -129,7 +129,7 @@ fn selling_pays_the_star_rating_uses_a_marker_and_buying_it_returns_the_marker()
     act(&g, &mut s, &mut rng, Action::BuyListed(card));
     assert_eq!(s.seats[buyer].money, money - u16::from(stars));
     assert_eq!(s.seats[seller].markers, 3, "the marker returns");
-    assert_eq!(s.zone[usize::from(card)], Zone::of(Area::Binder, buyer));
+    assert_eq!(s.zone(card), Zone::of(Area::Binder, buyer));
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn a_fusion_takes_five_cards_to_the_box_for_a_bronze_promo_once_a_round() {
     for c in binder.iter().copied() {
         events.extend(act(&g, &mut s, &mut rng, Action::Take(c)));
     }
-    assert!(binder.iter().all(|&c| s.zone[usize::from(c)] == Zone::BOX));
+    assert!(binder.iter().all(|&c| s.zone(c) == Zone::BOX));
     let promo = events.iter().find_map(|e| match e.kind {
         EventKind::Fused { tier: 0, card } => Some(card),
         _ => None,

@@ -94,7 +94,7 @@ fn a_grant_gives_the_seat_one_copy_and_changes_nothing_else_of_the_setup() {
         let binder = Zone::of(Area::Binder, Player::B);
         let holds = |s: &super::state::State| {
             (0..plain.table.len())
-                .filter(|&i| plain.table.card(i as u16) == card && s.zone[i] == binder)
+                .filter(|&i| plain.table.card(i as u16) == card && s.zone(i as u16) == binder)
                 .collect::<Vec<usize>>()
         };
         assert!(!holds(&b).is_empty(), "seed {seed}: seat b holds no copy");
@@ -102,11 +102,11 @@ fn a_grant_gives_the_seat_one_copy_and_changes_nothing_else_of_the_setup() {
         // the store deck can only shift the cards dealt after it (3 and 6
         // per seat, 9 in the store area).
         let moved: Vec<usize> = (0..plain.table.len())
-            .filter(|&i| a.zone[i] != b.zone[i])
+            .filter(|&i| a.zone(i as u16) != b.zone(i as u16))
             .collect();
         let from_box: Vec<usize> = holds(&b)
             .into_iter()
-            .filter(|&i| a.zone[i] == Zone::BOX)
+            .filter(|&i| a.zone(i as u16) == Zone::BOX)
             .collect();
         if from_box.is_empty() {
             assert!(moved.len() <= 1 + 3 * 9 + 9, "seed {seed}: {moved:?}");

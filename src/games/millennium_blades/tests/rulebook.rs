@@ -87,8 +87,11 @@ fn extended(players: usize, extra: &[&str], options: Options) -> Fixture {
     let mut rng = derive_rng(7, 0);
     let mut s = g.new_state(&mut rng);
     for i in 0..g.table.len() {
-        if s.zone[i].owner().is_some() || s.zone[i] == Zone::MARKET || s.zone[i] == Zone::AREA {
-            s.zone[i] = Zone::BOX;
+        if s.zone(i as u16).owner().is_some()
+            || s.zone(i as u16) == Zone::MARKET
+            || s.zone(i as u16) == Zone::AREA
+        {
+            s.put(&g.table, i as u16, Zone::BOX);
             s.known[i] = u8::MAX;
         }
     }
@@ -119,7 +122,7 @@ fn reveal(f: &mut Fixture, name: &str) -> u16 {
     for stack in f.s.metas.iter_mut() {
         stack.retain(|&c| c != card);
     }
-    f.s.zone[usize::from(card)] = Zone::META_UP;
+    f.s.put(&f.g.table, card, Zone::META_UP);
     f.s.known[usize::from(card)] = u8::MAX;
     card
 }
@@ -127,8 +130,8 @@ fn reveal(f: &mut Fixture, name: &str) -> u16 {
 /// Turns every revealed metagame card back into the box.
 fn no_metas(f: &mut Fixture) {
     for i in 0..f.g.table.len() {
-        if f.s.zone[i] == Zone::META_UP {
-            f.s.zone[i] = Zone::BOX;
+        if f.s.zone(i as u16) == Zone::META_UP {
+            f.s.put(&f.g.table, i as u16, Zone::BOX);
         }
     }
 }
@@ -147,7 +150,7 @@ fn set_rp(f: &mut Fixture, p: Player, rp: u16) {
 /// Lists `card` (out of the box) in the aftermarket, with `seller`'s
 /// marker on it.
 fn list(f: &mut Fixture, card: u16, seller: Option<Player>) {
-    f.s.zone[usize::from(card)] = Zone::MARKET;
+    f.s.put(&f.g.table, card, Zone::MARKET);
     f.s.known[usize::from(card)] = u8::MAX;
     f.s.market.push(Listing { card, seller });
 }
@@ -156,7 +159,7 @@ fn list(f: &mut Fixture, card: u16, seller: Option<Player>) {
 /// of the store sets), the first `n`.
 fn boxed(f: &Fixture, n: usize) -> Vec<u16> {
     (0..f.g.table.len() as u16)
-        .filter(|&c| f.s.zone[usize::from(c)] == Zone::BOX && f.g.card(c).stars > 0)
+        .filter(|&c| f.s.zone(c) == Zone::BOX && f.g.card(c).stars > 0)
         .take(n)
         .collect()
 }
@@ -231,7 +234,7 @@ fn setup_puts_a_bronze_silver_and_gold_set_in_the_fusion_area_and_keeps_two_as_p
     }
     // The second gold set stays in the box.
     let gold_in_play = (0..g.table.len())
-        .filter(|&i| g.card(i as u16).tier == Tier::Gold && s.zone[i] != Zone::BOX)
+        .filter(|&i| g.card(i as u16).tier == Tier::Gold && s.zone(i as u16) != Zone::BOX)
         .count();
     assert_eq!(gold_in_play, 6);
 }
@@ -284,7 +287,7 @@ fn the_top_of_the_store_is_for_sale_and_slots_of_one_set_are_one_choice() {
         &mut rng,
         &mut NoObserver,
     );
-    assert_eq!(s.zone[usize::from(top)], Zone::of(Area::Binder, p));
+    assert_eq!(s.zone(top), Zone::of(Area::Binder, p));
     assert_eq!(s.seats[p].money, money - u16::from(g.card(top).price));
     assert_eq!((s.store.len(), s.area), (size - 1, area));
 }
@@ -304,7 +307,7 @@ fn the_aftermarket_takes_any_number_of_cards_while_deckbuilding() {
     let card = f.give(p, "Core Single 3", Area::Binder);
     f.act(Action::Sell(card));
     assert_eq!(f.s.market.len(), 13);
-    assert_eq!(f.s.zone[usize::from(card)], Zone::MARKET);
+    assert_eq!(f.s.zone(card), Zone::MARKET);
 }
 
 #[test]
@@ -333,10 +336,7 @@ fn a_seller_cannot_buy_its_card_back_but_cards_a_clash_revealed_sell_to_anyone()
     assert!(legal.contains(&Action::BuyListed(unmarked)));
     let (markers, money) = (f.s.seats[first].markers, f.s.seats[first].money);
     f.act(Action::BuyListed(unmarked));
-    assert_eq!(
-        f.s.zone[usize::from(unmarked)],
-        Zone::of(Area::Binder, first)
-    );
+    assert_eq!(f.s.zone(unmarked), Zone::of(Area::Binder, first));
     assert_eq!(f.s.seats[first].markers, markers, "no marker to return");
     assert_eq!(
         f.s.seats[first].money,
@@ -483,10 +483,10 @@ fn a_collection_needs_one_symbol_that_every_card_shares() {
         own(&f, "Fire Water Three"),
     );
     for c in [one, two, three] {
-        f.s.zone[usize::from(c)] = Zone::of(Area::Binder, A);
+        f.s.put(&f.g.table, c, Zone::of(Area::Binder, A));
     }
     let collect = |f: &mut Fixture, c: u16| {
-        f.s.zone[usize::from(c)] = Zone::of(Area::Collection, A);
+        f.s.put(&f.g.table, c, Zone::of(Area::Collection, A));
     };
     let fits = |f: &Fixture, c: u16| {
         let members: Vec<u16> = f.s.in_zone(Zone::of(Area::Collection, A)).collect();
@@ -548,12 +548,9 @@ fn end_of_deckbuilding_sends_the_store_area_and_aftermarket_to_the_store_discard
     }
     // (Nobody built a deck: the tournament is over at once.)
     assert!(kinds(&events).contains(&EventKind::Cleanup { cards: 10 }));
-    assert_eq!(s.zone[usize::from(sold)], Zone::DISCARD);
-    assert!(
-        area.iter()
-            .all(|&c| s.zone[usize::from(c)] == Zone::DISCARD)
-    );
-    assert_eq!(s.zone[usize::from(lone)], Zone::of(Area::Binder, p));
+    assert_eq!(s.zone(sold), Zone::DISCARD);
+    assert!(area.iter().all(|&c| s.zone(c) == Zone::DISCARD));
+    assert_eq!(s.zone(lone), Zone::of(Area::Binder, p));
     assert_eq!(s.seats[p].vp.collection, 0);
 }
 
@@ -565,7 +562,7 @@ fn the_store_discard_becomes_a_new_store_when_the_store_runs_out() {
     // Store Discard to form a new Store Deck."
     let mut f = Fixture::tournament(2, &[]);
     while let Some(c) = f.s.store.pop() {
-        f.s.zone[usize::from(c)] = Zone::DISCARD;
+        f.s.put(&f.g.table, c, Zone::DISCARD);
     }
     let discard = f.s.count(Zone::DISCARD);
     assert!(discard > 0);
@@ -591,9 +588,9 @@ fn a_promo_that_comes_up_in_the_store_is_bought_for_cash() {
     f.s.turn = 0;
     // A promo of the gold set left in the box comes up in the store.
     let promo = (0..f.g.table.len() as u16)
-        .find(|&c| f.g.card(c).tier == Tier::Gold && f.s.zone[usize::from(c)] == Zone::BOX)
+        .find(|&c| f.g.card(c).tier == Tier::Gold && f.s.zone(c) == Zone::BOX)
         .expect("the unused gold set");
-    f.s.zone[usize::from(promo)] = Zone::STORE;
+    f.s.put(&f.g.table, promo, Zone::STORE);
     f.s.known[usize::from(promo)] = 0;
     f.s.store.push(promo);
     let (card, price) = f.g.store_price(&f.s, STORE_AREA).unwrap();
@@ -610,7 +607,7 @@ fn a_players_area_is_public_but_the_hand_is_hidden() {
     let mut f = Fixture::tournament(2, &[]);
     for _ in 0..STORE_AREA {
         let c = f.s.store.pop().unwrap();
-        f.s.zone[usize::from(c)] = Zone::AREA;
+        f.s.put(&f.g.table, c, Zone::AREA);
         f.s.area.push(c);
     }
     let binder = f.give(A, "Core Single 0", Area::Binder);
@@ -619,10 +616,10 @@ fn a_players_area_is_public_but_the_hand_is_hidden() {
     let mut changed = 0;
     for seed in 0..20 {
         let view = f.g.determinize(&f.s, B, &mut derive_rng(seed, 5));
-        assert_eq!(view.zone[usize::from(binder)], Zone::of(Area::Binder, A));
-        assert_eq!(view.zone[usize::from(deck)], Zone::of(Area::Deck, A));
+        assert_eq!(view.zone(binder), Zone::of(Area::Binder, A));
+        assert_eq!(view.zone(deck), Zone::of(Area::Deck, A));
         assert_eq!(view.fusion, f.s.fusion);
-        if view.zone[usize::from(hand)] != Zone::of(Area::Hand, A) {
+        if view.zone(hand) != Zone::of(Area::Hand, A) {
             changed += 1;
         }
         assert_eq!(view.count(Zone::of(Area::Hand, A)), 1);
@@ -634,7 +631,7 @@ fn a_players_area_is_public_but_the_hand_is_hidden() {
             );
         }
         let own = f.g.determinize(&f.s, A, &mut derive_rng(seed, 6));
-        assert_eq!(own.zone[usize::from(hand)], Zone::of(Area::Hand, A));
+        assert_eq!(own.zone(hand), Zone::of(Area::Hand, A));
     }
     assert!(changed > 0, "B's view deals A's unseen hand card anew");
 }
@@ -666,7 +663,7 @@ fn the_tournament_starts_at_zero_rp_with_the_singles_in_hand_and_the_rest_face_u
     assert_eq!(f.s.active, B, "first place starts");
     assert_eq!(f.rp(A), 0);
     for c in singles {
-        assert_eq!(f.s.zone[usize::from(c)], Zone::of(Area::Hand, A));
+        assert_eq!(f.s.zone(c), Zone::of(Area::Hand, A));
     }
     let board: Vec<(u16, bool)> = f.s.seats[A].board.iter().map(|t| (t.card, t.up)).collect();
     assert_eq!(board, vec![(deck_box, true), (lens, true)]);
@@ -1131,7 +1128,7 @@ fn an_infinite_loop_while_scoring_still_places_the_tournament() {
     };
     for name in ["Score Clash", "Loop Top"] {
         let c = own(&f, name);
-        f.s.zone[usize::from(c)] = Zone::of(Area::Tableau, A);
+        f.s.put(&f.g.table, c, Zone::of(Area::Tableau, A));
         f.s.seats[A].tableau.push(Slot {
             card: c,
             up: true,
@@ -1139,7 +1136,7 @@ fn an_infinite_loop_while_scoring_still_places_the_tournament() {
         });
     }
     let one = own(&f, "Plain One");
-    f.s.zone[usize::from(one)] = Zone::of(Area::Tableau, B);
+    f.s.put(&f.g.table, one, Zone::of(Area::Tableau, B));
     f.s.seats[B].tableau.push(Slot {
         card: one,
         up: true,
@@ -1211,22 +1208,19 @@ fn a_round_ends_with_prize_support_cards_back_to_binders_and_markers_returned() 
     );
     for &(p, card) in &won {
         assert_eq!(f.g.card(card).tier, Tier::Bronze);
-        assert_eq!(f.s.zone[usize::from(card)], Zone::of(Area::Binder, p));
+        assert_eq!(f.s.zone(card), Zone::of(Area::Binder, p));
     }
     assert!(f.s.prizes[0].is_empty(), "the rest of the set to the box");
     assert_eq!((f.s.round, f.s.phase), (2, Phase::Deckbuilding));
-    assert_eq!(f.s.zone[usize::from(played)], Zone::of(Area::Binder, A));
-    assert_eq!(f.s.zone[usize::from(drawn)], Zone::of(Area::Binder, B));
-    assert_eq!(
-        f.s.zone[usize::from(accessory)],
-        Zone::of(Area::Binder, c())
-    );
+    assert_eq!(f.s.zone(played), Zone::of(Area::Binder, A));
+    assert_eq!(f.s.zone(drawn), Zone::of(Area::Binder, B));
+    assert_eq!(f.s.zone(accessory), Zone::of(Area::Binder, c()));
     for p in f.s.players() {
         assert_eq!(f.s.seats[p].markers, 4, "three players: 4 markers");
         assert_eq!(f.s.seats[p].money, money[p.index()] + INCOME);
         assert_eq!(f.s.seats[p].rp, 0);
     }
-    assert!(old.iter().all(|&m| f.s.zone[usize::from(m)] == Zone::BOX));
+    assert!(old.iter().all(|&m| f.s.zone(m) == Zone::BOX));
     let up: Vec<u16> = f.s.in_zone(Zone::META_UP).collect();
     assert_eq!(up.len(), 1);
     assert_eq!(f.g.card(up[0]).kind, Kind::ElementMeta);
@@ -1403,11 +1397,11 @@ fn turn_based_buys_need_fewer_than_seven_cards_in_hand_and_a_turn_is_one_main_ac
     };
     assert_eq!(buys(&f), 0, "seven cards in hand");
     let hand: Vec<u16> = f.s.in_zone(Zone::of(Area::Hand, A)).collect();
-    f.s.zone[usize::from(hand[0])] = Zone::BOX;
+    f.s.put(&f.g.table, hand[0], Zone::BOX);
     assert!(f.legal().contains(&Action::BuyListed(listed)));
     assert!(f.legal().contains(&Action::Buy(STORE_AREA as u8)));
     f.act(Action::BuyListed(listed));
-    assert_eq!(f.s.zone[usize::from(listed)], Zone::of(Area::Hand, A));
+    assert_eq!(f.s.zone(listed), Zone::of(Area::Hand, A));
     assert_eq!(f.s.active, B, "one main action, nothing else to do");
 }
 
@@ -1441,7 +1435,7 @@ fn turn_based_fusion_takes_cards_from_hand_and_never_gold() {
     });
     let promo = promo.expect("a promo");
     assert_eq!(f.g.card(promo).tier, Tier::Bronze);
-    assert_eq!(f.s.zone[usize::from(promo)], Zone::of(Area::Hand, A));
+    assert_eq!(f.s.zone(promo), Zone::of(Area::Hand, A));
     assert_eq!(f.s.count(Zone::of(Area::Hand, A)), 3);
 }
 
@@ -1454,7 +1448,7 @@ fn turn_based_collections_declare_their_symbol_with_their_first_card() {
     let mut f = turn_based(2, &["Three Star"]);
     let fire = f.give(A, "Core Single 0", Area::Hand); // fire animal, 1 star
     f.act(Action::Collect(fire, 0));
-    assert_eq!(f.s.zone[usize::from(fire)], Zone::of(Area::Collection, A));
+    assert_eq!(f.s.zone(fire), Zone::of(Area::Collection, A));
     let same_stars = f.give(A, "Core Single 6", Area::Hand); // fire animal, 1 star
     let fire3 = f.give(A, "Three Star", Area::Hand); // fire animal, 3 stars
     let water = f.give(A, "Core Single 3", Area::Hand); // water citizen, 4 stars
@@ -1494,7 +1488,7 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     f.s.seats[A].board[1].up = false;
     let held = f.give(A, "Core Single 3", Area::Hand);
     let collected = f.give(A, "Core Single 0", Area::Hand);
-    f.s.zone[usize::from(collected)] = Zone::of(Area::Collection, A);
+    f.s.put(&f.g.table, collected, Zone::of(Area::Collection, A));
     f.s.known[usize::from(collected)] = u8::MAX;
     let listed = boxed(&f, 1)[0];
     list(&mut f, listed, Some(A));
@@ -1510,7 +1504,7 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     assert_eq!(banked, Some(1 + 2 + 10));
     assert_eq!((f.s.seats[A].banked, f.s.seats[A].rp), (13, 0));
     for c in [scorer, deck_box, held, collected] {
-        assert_eq!(f.s.zone[usize::from(c)], Zone::DISCARD);
+        assert_eq!(f.s.zone(c), Zone::DISCARD);
     }
     let board: Vec<(u16, bool)> = f.s.seats[A].board.iter().map(|t| (t.card, t.up)).collect();
     assert_eq!(board, vec![(lens, true)]);
@@ -1689,12 +1683,8 @@ fn duel_collections_become_ten_rp_a_card_at_the_end_of_the_tournament() {
     ];
     f.g.duel_collections(&mut f.s, &mut NoObserver);
     assert_eq!(f.rp(A), 20);
-    assert_eq!(f.s.zone[usize::from(lone)], Zone::of(Area::Binder, A));
-    assert!(
-        animals
-            .iter()
-            .all(|&c| f.s.zone[usize::from(c)] == Zone::BOX)
-    );
+    assert_eq!(f.s.zone(lone), Zone::of(Area::Binder, A));
+    assert!(animals.iter().all(|&c| f.s.zone(c) == Zone::BOX));
 }
 
 #[test]
@@ -1708,7 +1698,7 @@ fn turn_based_mode_leaves_the_starter_decks_out_and_sells_without_a_limit() {
     let s = g.new_state(&mut derive_rng(17, 0));
     for p in s.players() {
         for &c in &g.table.starters[p] {
-            assert_eq!(s.zone[usize::from(c)], Zone::BOX);
+            assert_eq!(s.zone(c), Zone::BOX);
         }
     }
     let mut f = turn_based(2, &[]);

@@ -220,11 +220,11 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
     // cards in the Aftermarket."
     let mut f = Fixture::tournament(2, &["Whistle", "Knight Ten", "Maestro Eight", "Plain One"]);
     let boxed: Vec<u16> = (0..f.g.table.len() as u16)
-        .filter(|&c| f.s.zone[usize::from(c)] == Zone::BOX && f.g.card(c).stars > 0)
+        .filter(|&c| f.s.zone(c) == Zone::BOX && f.g.card(c).stars > 0)
         .take(11)
         .collect();
     for &c in &boxed {
-        f.s.zone[usize::from(c)] = Zone::MARKET;
+        f.s.put(&f.g.table, c, Zone::MARKET);
         f.s.market.push(super::super::state::Listing {
             card: c,
             seller: None,
@@ -240,11 +240,7 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
     // 11 + 2 would be 13: the 11 go to the store discard first.
     assert!(before + 2 > AFTERMARKET_TOURNAMENT);
     assert_eq!(f.s.market.len(), 2);
-    assert!(
-        boxed
-            .iter()
-            .all(|&c| f.s.zone[usize::from(c)] == Zone::DISCARD)
-    );
+    assert!(boxed.iter().all(|&c| f.s.zone(c) == Zone::DISCARD));
 }
 
 #[test]
@@ -479,15 +475,15 @@ fn discarded_cards_go_to_the_binder_and_store_cards_can_be_drawn_into_hand() {
         "the discarding player chooses"
     );
     f.act(Action::Discard(two));
-    assert_eq!(f.s.zone[usize::from(two)], Zone::of(Area::Binder, B));
-    assert_eq!(f.s.zone[usize::from(one)], Zone::of(Area::Hand, B));
+    assert_eq!(f.s.zone(two), Zone::of(Area::Binder, B));
+    assert_eq!(f.s.zone(one), Zone::of(Area::Hand, B));
     // A store card into hand (Shop A: Play: draw 1 from the store).
     let mut f = Fixture::tournament(2, &["Plain One"]);
     let shop = f.give(A, "Shop A", Area::Hand);
     f.give(B, "Plain One", Area::Hand);
     let top = f.s.store.top().unwrap();
     f.act(Action::Play(shop));
-    assert_eq!(f.s.zone[usize::from(top)], Zone::of(Area::Hand, A));
+    assert_eq!(f.s.zone(top), Zone::of(Area::Hand, A));
     assert_eq!(f.s.known[usize::from(top)], 1, "only its owner sees it");
 }
 
@@ -504,7 +500,7 @@ fn score_effects_of_face_up_cards_and_the_metagame_count_for_every_player() {
         .find(|&c| f.g.table.card(c) == fire)
         .unwrap();
     f.s.metas[0].retain(|&c| c != meta);
-    f.s.zone[usize::from(meta)] = Zone::META_UP;
+    f.s.put(&f.g.table, meta, Zone::META_UP);
     f.place(A, "Core Single 0", true); // fire
     f.place(A, "Core Single 6", false); // fire, face down: counts nothing
     f.place(B, "Plain One", true);
@@ -545,7 +541,7 @@ fn an_infinite_loop_removes_its_player_who_scores_first_place_and_sells_the_card
     assert!(f.s.seats[A].removed);
     // Loop Top (5) + Plain One (1) + Whistle (2) in round 1.
     assert_eq!(f.s.seats[A].money, money + 8);
-    assert_eq!(f.s.zone[usize::from(looper)], Zone::BOX);
+    assert_eq!(f.s.zone(looper), Zone::BOX);
     // The others play on (B has no card and passes); A scores first
     // place's VP at the end.
     assert_eq!(f.s.active, Player::new(2));
