@@ -2,7 +2,8 @@
 //! better for the player asking. Strategy files weight them by name.
 
 use super::MillenniumBlades;
-use super::state::{Area, DECK_SINGLES, Phase, State, Zone};
+use super::state::{DECK_SINGLES, Phase, State};
+use super::tally::Tally;
 use crate::core::{Evaluate, Player};
 
 /// The feature names, in the order [`Evaluate::features`] writes.
@@ -46,7 +47,7 @@ impl Evaluate for MillenniumBlades {
         let best_deck_rp = if in_tournament {
             0
         } else {
-            self.best_deck_rp(s, p)
+            self.best_deck_rp(&tally)
         };
         let values = [
             f64::from(self.final_score(s, p)),
@@ -77,21 +78,15 @@ impl Evaluate for MillenniumBlades {
 }
 
 impl MillenniumBlades {
-    /// What the best deck `p` could build from its binder and deck is
-    /// worth: the RP worths (tenths, table.rs) of its best
-    /// [`DECK_SINGLES`] singles, summed. The table lists the singles by
-    /// worth, so the first ones `p` holds are the best.
-    fn best_deck_rp(&self, s: &State, p: Player) -> i32 {
-        let (binder, deck) = (Zone::of(Area::Binder, p), Zone::of(Area::Deck, p));
+    /// What the best deck a seat with `tally` could build from its binder
+    /// and deck is worth: the RP worths (tenths, table.rs) of its best
+    /// [`DECK_SINGLES`] singles, summed.
+    fn best_deck_rp(&self, tally: &Tally) -> i32 {
         let t = &self.table;
-        t.singles_by_worth
-            .iter()
-            .filter(|&&i| {
-                let z = s.zone(i);
-                z == binder || z == deck
-            })
+        tally
+            .deck_pool(t)
             .take(DECK_SINGLES)
-            .map(|&i| i32::from(t.rp_worth[usize::from(i)]))
+            .map(|i| i32::from(t.rp_worth[usize::from(i)]))
             .sum()
     }
 }

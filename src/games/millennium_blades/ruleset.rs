@@ -26,10 +26,10 @@ impl Ruleset for MillenniumBlades {
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = "";
     const PLAYERS: RangeInclusive<usize> = 2..=5;
-    // size_of::<State>() is 4,168 bytes (4,120 before each seat's tally of its
-    // cards, tally.rs): the budget is that figure, so any
-    // growth of the state is a decision (the conformance test checks it).
-    const STATE_BUDGET: usize = 4168;
+    // size_of::<State>() is 4,520 bytes (4,120 before each seat's tally of
+    // its cards, tally.rs): the budget is that figure, so any growth of the
+    // state is a decision (the conformance test checks it).
+    const STATE_BUDGET: usize = 4520;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         BUNDLED_DECKS

@@ -576,6 +576,23 @@ mod tests {
             after.deck_rp - before.deck_rp,
             g.table.rp_worth[usize::from(c)]
         );
+        assert_eq!(after.deck_pool, before.deck_pool, "binder to deck");
+        // The deck pool lists the binder's and deck's worthwhile singles,
+        // best first.
+        let pool: Vec<u16> = after.deck_pool(&g.table).collect();
+        let held = |i: &&u16| {
+            let z = s.zone(**i);
+            z == Zone::of(Area::Binder, Player::A) || z == Zone::of(Area::Deck, Player::A)
+        };
+        let walked: Vec<u16> = g
+            .table
+            .singles_by_worth
+            .iter()
+            .filter(held)
+            .copied()
+            .collect();
+        assert!(!pool.is_empty());
+        assert_eq!(pool, walked);
         assert_eq!(g.check_invariants(&s), Ok(()));
         // The same move behind the tallies' back is caught.
         let d = binder_card(&s, Player::A);

@@ -43,6 +43,9 @@ pub struct Table {
     /// The singles worth more than nothing, by worth (highest first; ties
     /// in instance order).
     pub singles_by_worth: Vec<u16>,
+    /// Each instance's place in [`Table::singles_by_worth`], or `u16::MAX`
+    /// for the rest.
+    pub worth_rank: Vec<u16>,
     /// What each instance costs if it comes up in the store: its set's
     /// buy cost, or for a set without one (promos, starters) the highest
     /// star rating of its set (a ruling; one price per set, as a card's
@@ -117,6 +120,10 @@ impl Table {
             .filter(|&i| t.singles[usize::from(i)] && t.rp_worth[usize::from(i)] > 0)
             .collect();
         singles.sort_by_key(|&i| std::cmp::Reverse(t.rp_worth[usize::from(i)]));
+        t.worth_rank = vec![u16::MAX; t.len()];
+        for (rank, &i) in singles.iter().enumerate() {
+            t.worth_rank[usize::from(i)] = rank as u16;
+        }
         t.singles_by_worth = singles;
         t
     }

@@ -1,5 +1,6 @@
 //! Each seat's tally of its cards: the counts the bots' features read
-//! (stars held, the deck's stars and RP worth, the collection, the hand),
+//! (stars held, the deck's stars and RP worth, the collection, the hand,
+//! the singles it could build a deck from),
 //! kept up to date as cards move rather than counted over every instance
 //! for every position a bot scores. [`State::put`] is the one way a card
 //! moves; the invariants compare the tallies with a fresh count
@@ -8,6 +9,21 @@
 use super::state::{Area, MAX_INSTANCES, Zone};
 use super::table::Table;
 use crate::core::MAX_PLAYERS;
+
+impl Tally {
+    /// The singles of [`Tally::deck_pool`], best first (instances).
+    pub fn deck_pool<'t>(&self, t: &'t Table) -> impl Iterator<Item = u16> + 't {
+        let words = self.deck_pool;
+        (0..words.len()).flat_map(move |w| {
+            let mut bits = words[w];
+            std::iter::from_fn(move || {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (b < 64).then(|| t.singles_by_worth[w * 64 + b])
+            })
+        })
+    }
+}
 
 /// One seat's counts. Sums wrap, as the counts always fit: at most
 /// [`MAX_INSTANCES`] cards of 10 stars, and a deck's worths are bounded
@@ -25,6 +41,10 @@ pub struct Tally {
     /// What the cards in its deck are worth, in tenths of an RP
     /// ([`Table::rp_worth`]).
     pub deck_rp: i16,
+    /// The singles worth more than nothing in its binder or deck: bit `r`
+    /// for the `r`-th of [`Table::singles_by_worth`], so the best come
+    /// first.
+    pub deck_pool: [u64; MAX_INSTANCES / 64],
 }
 
 impl Tally {
@@ -34,6 +54,13 @@ impl Tally {
         let stars = u16::from(t.stars[i]).wrapping_mul(sign as u16);
         let one = sign as u16;
         self.owned_stars = self.owned_stars.wrapping_add(stars);
+        if matches!(area, Area::Binder | Area::Deck)
+            && let Some(&rank) = t.worth_rank.get(i).filter(|&&r| r != u16::MAX)
+            && let Some(word) = self.deck_pool.get_mut(usize::from(rank) / 64)
+        {
+            let bit = 1 << (rank % 64);
+            *word = if sign > 0 { *word | bit } else { *word & !bit };
+        }
         match area {
             Area::Deck => {
                 if t.singles[i] {
