@@ -293,7 +293,7 @@ impl Job {
 }
 
 /// The whole game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Where every instance is: read with [`State::zone`], moved with
     /// [`State::put`], which keeps the tallies up to date.
@@ -354,6 +354,79 @@ pub struct State {
     pub rp_ledger: (u32, u32),
     /// The game's result, once over.
     pub outcome: Option<Outcome>,
+}
+
+// `clone_from` copies only the used part of the piles, which a plain copy
+// cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for State {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies the used part of the store deck, the aftermarket and the job
+    /// stack (room for 512, 255 and 32, mostly empty) and the rest whole:
+    /// what a bot refilling a scratch copy per candidate action pays
+    /// (`Evaluator::best_of`), and a view dealt into a buffer.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named, so a new one cannot be forgotten here.
+        let State {
+            zone,
+            tally,
+            known,
+            store,
+            area,
+            market,
+            fusion,
+            prizes,
+            metas,
+            seats,
+            round,
+            timer,
+            tick,
+            order,
+            turn,
+            active,
+            passes,
+            turns,
+            phase,
+            jobs,
+            jobs_overflowed,
+            prompt,
+            resolved,
+            paid,
+            received,
+            rp_ledger,
+            outcome,
+        } = source;
+        self.zone = *zone;
+        self.tally = *tally;
+        self.known = *known;
+        self.store.clone_from(store);
+        self.area = *area;
+        self.market.clone_from(market);
+        self.fusion = *fusion;
+        self.prizes = *prizes;
+        self.metas = *metas;
+        self.seats = *seats;
+        self.round = *round;
+        self.timer = *timer;
+        self.tick = *tick;
+        self.order = *order;
+        self.turn = *turn;
+        self.active = *active;
+        self.passes = *passes;
+        self.turns = *turns;
+        self.phase = *phase;
+        self.jobs.clone_from(jobs);
+        self.jobs_overflowed = *jobs_overflowed;
+        self.prompt = *prompt;
+        self.resolved = *resolved;
+        self.paid = *paid;
+        self.received = *received;
+        self.rp_ledger = *rp_ledger;
+        self.outcome = *outcome;
+    }
 }
 
 impl State {
@@ -437,10 +510,43 @@ impl State {
 
 /// An ordered pile of instances (the store deck), top last: a fixed array,
 /// so the state stays plain data.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Copy)]
 pub struct Pile {
     cards: [u16; MAX_INSTANCES],
     len: u16,
+}
+
+// `clone_from` copies only the cards in the pile, which a plain copy
+// cannot.
+#[expect(clippy::non_canonical_clone_impl)]
+impl Clone for Pile {
+    fn clone(&self) -> Self {
+        *self
+    }
+
+    /// Copies only the cards in the pile (the slots above it are never
+    /// read).
+    fn clone_from(&mut self, source: &Self) {
+        let len = usize::from(source.len);
+        self.cards[..len].copy_from_slice(&source.cards[..len]);
+        self.len = source.len;
+    }
+}
+
+/// Two piles are equal when they hold the same cards in the same order,
+/// whatever the slots above them last held.
+impl PartialEq for Pile {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pile {}
+
+impl std::hash::Hash for Pile {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 impl Pile {
@@ -560,6 +666,42 @@ mod tests {
         s.in_zone(Zone::of(Area::Binder, p))
             .next()
             .unwrap_or_else(|| panic!("seat {p:?} holds a card"))
+    }
+
+    #[test]
+    fn a_pile_is_its_cards_and_a_refilled_copy_equals_its_source() {
+        let (mut a, mut b) = (Pile::default(), Pile::default());
+        for c in [4, 9, 2] {
+            a.push(c);
+        }
+        b.push(4);
+        b.push(7); // popped below: the slot above the pile keeps it
+        assert_eq!(b.pop(), Some(7));
+        b.push(9);
+        b.push(2);
+        b.push(5);
+        assert_eq!(b.pop(), Some(5));
+        assert_eq!(a, b);
+        let hash = |p: &Pile| {
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(p, &mut h);
+            std::hash::Hasher::finish(&h)
+        };
+        assert_eq!(hash(&a), hash(&b));
+        // A scratch state that held a later position, refilled from an
+        // earlier one, is equal to it.
+        let g = MillenniumBlades::bundled(&[0, 1, 2, 3]);
+        let start = g.new_state(&mut derive_rng(5, 0));
+        let mut later = start;
+        let c = binder_card(&later, Player::A);
+        later.put(&g.table, c, Zone::MARKET);
+        later.market.push(Listing {
+            card: c,
+            seller: Some(Player::A),
+        });
+        later.store.pop();
+        later.clone_from(&start);
+        assert_eq!(later, start);
     }
 
     #[test]
