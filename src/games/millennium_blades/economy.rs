@@ -167,7 +167,7 @@ impl MillenniumBlades {
                 }
             }
         }
-        let binder: Vec<u16> = s.in_zone(Zone::of(Area::Binder, p)).collect();
+        let binder = s.members(Zone::of(Area::Binder, p));
         if seat.markers > 0 && self.selling(s) {
             let mut seen = Vec::new();
             for &c in &binder {
@@ -396,10 +396,10 @@ impl MillenniumBlades {
         out: &mut Vec<Action>,
     ) {
         out.push(Action::Pass);
-        let binder: Vec<u16> = s.in_zone(Zone::of(Area::Binder, p)).collect();
+        let binder = s.members(Zone::of(Area::Binder, p));
         let mut seen = Vec::new();
         if !collection {
-            let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+            let deck = s.members(Zone::of(Area::Deck, p));
             let count = |k: Kind| deck.iter().filter(|&&c| self.card(c).kind == k).count();
             let room = |k: Kind| match k {
                 Kind::Single => count(k) < DECK_SINGLES,
@@ -418,7 +418,7 @@ impl MillenniumBlades {
             return;
         }
         // The collection so far, found once for every card offered.
-        let members: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
+        let members = s.members(Zone::of(Area::Collection, p));
         for c in binder {
             let id = self.table.card(c);
             if seen.contains(&id) {
@@ -514,7 +514,7 @@ impl MillenniumBlades {
     /// Turns `p`'s collection in: VP by its size, its cards to the box; a
     /// single card is no collection and goes back to the binder.
     fn score_collection(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
-        let cards: Vec<u16> = s.in_zone(Zone::of(Area::Collection, p)).collect();
+        let cards = s.members(Zone::of(Area::Collection, p));
         if cards.len() < 2 {
             for c in cards {
                 s.put(&self.table, c, Zone::of(Area::Binder, p));
@@ -538,7 +538,7 @@ impl MillenniumBlades {
     pub(super) fn duel_collections(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         for p in s.players() {
             for kind in 0..2 {
-                let cards: Vec<u16> = s.in_zone(Zone::of(collection_area(kind), p)).collect();
+                let cards = s.members(Zone::of(collection_area(kind), p));
                 if cards.len() < 2 {
                     for &c in &cards {
                         s.put(&self.table, c, Zone::of(Area::Binder, p));

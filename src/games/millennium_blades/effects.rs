@@ -786,7 +786,7 @@ impl MillenniumBlades {
         obs: &mut impl Observer<Event>,
     ) -> Option<u16> {
         if s.store.is_empty() {
-            let discard: Vec<u16> = s.in_zone(Zone::DISCARD).collect();
+            let discard = s.members(Zone::DISCARD);
             if discard.is_empty() {
                 return None;
             }

@@ -156,7 +156,7 @@ impl MillenniumBlades {
         {
             return Err(format!("seat {p}: the board holds {:?}", seat.board));
         }
-        let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+        let deck = s.members(Zone::of(Area::Deck, p));
         let kind = |k: Kind| deck.iter().filter(|&&c| self.card(c).kind == k).count();
         let over_limits = kind(Kind::Single) > DECK_SINGLES
             || kind(Kind::DeckBox) > 1

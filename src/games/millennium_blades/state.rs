@@ -476,6 +476,14 @@ impl State {
             .map(|(i, _)| i as u16)
     }
 
+    /// The instances in `zone`, in instance order, in a vector with room
+    /// for a binder's worth of them (so that it seldom grows).
+    pub fn members(&self, zone: Zone) -> Vec<u16> {
+        let mut members = Vec::with_capacity(32);
+        members.extend(self.in_zone(zone));
+        members
+    }
+
     /// Puts `job` on the stack; a full stack is recorded for the
     /// invariants to report.
     pub fn push_job(&mut self, job: Job) {

@@ -53,7 +53,7 @@ impl MillenniumBlades {
             seat.next.clear();
             seat.next_tokens = 0;
             seat.slots = TABLEAU as u8;
-            let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+            let deck = s.members(Zone::of(Area::Deck, p));
             let kinds = |k: Kind| {
                 deck.iter()
                     .copied()

@@ -98,7 +98,7 @@ impl MillenniumBlades {
         if seat.played {
             out.push(Action::Pass);
         } else {
-            let hand: Vec<u16> = s.in_zone(Zone::of(Area::Hand, p)).collect();
+            let hand = s.members(Zone::of(Area::Hand, p));
             let mut seen = Vec::new();
             let mut distinct = |c: u16| {
                 let id = self.table.card(c);
@@ -197,7 +197,7 @@ impl MillenniumBlades {
         let symbols = if kind == 0 { card.elements } else { card.types };
         let declared = s.seats[p].declared[usize::from(kind)];
         let area = collection_area(kind);
-        let members: Vec<u16> = s.in_zone(Zone::of(area, p)).collect();
+        let members = s.members(Zone::of(area, p));
         card.collectible()
             && symbols.0 != 0
             && (declared == 0 || symbols.0 & declared != 0)
@@ -368,7 +368,7 @@ impl MillenniumBlades {
     /// Starts `p`'s scoring: its Score effects (tableau, board, metagame
     /// cards), then the banking job.
     fn tb_score(&self, s: &mut State, p: Player) {
-        let metas: Vec<u16> = s.in_zone(Zone::META_UP).collect();
+        let metas = s.members(Zone::META_UP);
         let seat = &s.seats[p];
         let sources: Vec<u16> = seat
             .tableau
