@@ -84,7 +84,7 @@ impl MillenniumBlades {
     fn best_deck_rp(&self, tally: &Tally) -> i32 {
         let t = &self.table;
         tally
-            .deck_pool(t)
+            .best_singles(t)
             .take(DECK_SINGLES)
             .map(|i| i32::from(t.rp_worth[usize::from(i)]))
             .sum()

@@ -1,9 +1,10 @@
 //! The Millennium Blades state: plain data, so `clone` is a memory copy.
 //!
 //! Every physical card of a game is an **instance** (a `u16` index into
-//! the match's [`Table`](super::table::Table)). Where each instance is
-//! lives in one array, [`State::zone`], so a card can never be in two
-//! places or lost: moving it is writing its zone. Only the places whose
+//! the match's [`Table`]). Where each instance is lives in one array
+//! ([`State::zone`]), so a card can never be in two places or lost: moving
+//! it is writing its zone, with [`State::put`], which keeps each seat's
+//! tally of its cards (tally.rs) up to date. Only the places whose
 //! order matters keep an ordered list beside it: the store deck, the store
 //! area's slots, the aftermarket (with the sell marker on each card), the
 //! promo piles, the metagame stacks and each player's tableau and board.
@@ -729,7 +730,7 @@ mod tests {
         assert_eq!(after.deck_pool, before.deck_pool, "binder to deck");
         // The deck pool lists the binder's and deck's worthwhile singles,
         // best first.
-        let pool: Vec<u16> = after.deck_pool(&g.table).collect();
+        let pool: Vec<u16> = after.best_singles(&g.table).collect();
         let held = |i: &&u16| {
             let z = s.zone(**i);
             z == Zone::of(Area::Binder, Player::A) || z == Zone::of(Area::Deck, Player::A)

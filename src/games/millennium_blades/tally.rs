@@ -1,29 +1,14 @@
 //! Each seat's tally of its cards: the counts the bots' features read
 //! (stars held, the deck's stars and RP worth, the collection, the hand,
-//! the singles it could build a deck from),
-//! kept up to date as cards move rather than counted over every instance
-//! for every position a bot scores. [`State::put`] is the one way a card
-//! moves; the invariants compare the tallies with a fresh count
+//! the singles it could build a deck from), kept up to date as cards move
+//! rather than counted over every instance for every position a bot
+//! scores. [`State::put`](super::state::State::put) is the one way a
+//! card moves; the invariants compare the tallies with a fresh count
 //! ([`Table::tally`]) after every action of the soaks.
 
 use super::state::{Area, MAX_INSTANCES, Zone};
 use super::table::Table;
 use crate::core::MAX_PLAYERS;
-
-impl Tally {
-    /// The singles of [`Tally::deck_pool`], best first (instances).
-    pub fn deck_pool<'t>(&self, t: &'t Table) -> impl Iterator<Item = u16> + 't {
-        let words = self.deck_pool;
-        (0..words.len()).flat_map(move |w| {
-            let mut bits = words[w];
-            std::iter::from_fn(move || {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits.wrapping_sub(1);
-                (b < 64).then(|| t.singles_by_worth[w * 64 + b])
-            })
-        })
-    }
-}
 
 /// One seat's counts. Sums wrap, as the counts always fit: at most
 /// [`MAX_INSTANCES`] cards of 10 stars, and a deck's worths are bounded
@@ -48,6 +33,19 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The singles of [`Tally::deck_pool`], best first (instances).
+    pub fn best_singles<'t>(&self, t: &'t Table) -> impl Iterator<Item = u16> + 't {
+        let words = self.deck_pool;
+        (0..words.len()).flat_map(move |w| {
+            let mut bits = words[w];
+            std::iter::from_fn(move || {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (b < 64).then(|| t.singles_by_worth[w * 64 + b])
+            })
+        })
+    }
+
     /// Counts instance `i` of `t` in this seat's area `area`, or takes it
     /// off (`sign` −1).
     fn count(&mut self, t: &Table, i: usize, area: Area, sign: i16) {
