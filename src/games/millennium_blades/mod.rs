@@ -134,7 +134,7 @@ impl MillenniumBlades {
     /// sell markers; then the first phase.
     fn setup(&self, rng: &mut GameRng, obs: &mut impl Observer<Event>) -> State {
         let n = self.decks.len();
-        let mut s = State::default();
+        let mut s = State::new(self.table.len());
         s.seats = Seats::filled(n, state::Seat::default());
         s.order = Seats::from_fn(n, |p| p);
         let mut store = Vec::new();

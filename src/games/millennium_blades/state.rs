@@ -299,6 +299,9 @@ pub struct State {
     /// Where every instance is: read with [`State::zone`], moved with
     /// [`State::put`], which keeps the tallies up to date.
     zone: [Zone; MAX_INSTANCES],
+    /// How many instances the match's table has: the zones beyond are
+    /// always the box, so the walks over the zones stop there.
+    instances: u16,
     /// Each seat's tally of its cards (by seat index).
     tally: [Tally; MAX_PLAYERS],
     /// Which seats know what each instance is (bit per seat).
@@ -373,6 +376,7 @@ impl Clone for State {
         // Every field named, so a new one cannot be forgotten here.
         let State {
             zone,
+            instances,
             tally,
             known,
             store,
@@ -401,6 +405,7 @@ impl Clone for State {
             outcome,
         } = source;
         self.zone = *zone;
+        self.instances = *instances;
         self.tally = *tally;
         self.known = *known;
         self.store.clone_from(store);
@@ -431,6 +436,15 @@ impl Clone for State {
 }
 
 impl State {
+    /// An empty state for a match of `instances` instances (at most
+    /// [`MAX_INSTANCES`]).
+    pub fn new(instances: usize) -> State {
+        State {
+            instances: instances.min(MAX_INSTANCES) as u16,
+            ..State::default()
+        }
+    }
+
     /// The seats, in order.
     pub fn players(&self) -> impl DoubleEndedIterator<Item = Player> + Clone + use<> {
         Player::all(self.seats.len())
@@ -470,7 +484,7 @@ impl State {
 
     /// The instances in `zone`, in instance order.
     pub fn in_zone(&self, zone: Zone) -> impl Iterator<Item = u16> + '_ {
-        self.zone
+        self.zone[..usize::from(self.instances)]
             .iter()
             .enumerate()
             .filter(move |(_, z)| **z == zone)
@@ -513,7 +527,10 @@ impl State {
 
     /// How many instances are in `zone`.
     pub fn count(&self, zone: Zone) -> usize {
-        self.zone.iter().filter(|z| **z == zone).count()
+        self.zone[..usize::from(self.instances)]
+            .iter()
+            .filter(|z| **z == zone)
+            .count()
     }
 }
 
@@ -632,6 +649,7 @@ impl Default for State {
     fn default() -> Self {
         State {
             zone: [Zone::BOX; MAX_INSTANCES],
+            instances: MAX_INSTANCES as u16,
             tally: Default::default(),
             known: [0; MAX_INSTANCES],
             store: Pile::default(),
