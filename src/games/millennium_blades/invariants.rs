@@ -21,6 +21,13 @@ impl Invariants for MillenniumBlades {
         if s.zones()[n..].iter().any(|&z| z != Zone::BOX) {
             return Err("a card beyond the table has a place".into());
         }
+        // The walks over the zones stop where the table does.
+        if s.live_zones().len() != n {
+            return Err(format!(
+                "the state walks {} instances, the table has {n}",
+                s.live_zones().len()
+            ));
+        }
         // The tallies kept as cards move match a fresh count.
         let counted = self.table.tally(s.zones());
         if *s.tallies() != counted {
@@ -120,7 +127,7 @@ impl Invariants for MillenniumBlades {
     }
 
     fn card_count(&self, s: &State, player: Player) -> usize {
-        s.zones()[..self.table.len()]
+        s.live_zones()
             .iter()
             .filter(|z| z.owner().is_some_and(|(_, q)| q == player))
             .count()

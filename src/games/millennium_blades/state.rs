@@ -462,6 +462,12 @@ impl State {
         &self.zone
     }
 
+    /// Where the match's instances are (the zones beyond are the box).
+    #[inline]
+    pub fn live_zones(&self) -> &[Zone] {
+        &self.zone[..usize::from(self.instances)]
+    }
+
     /// Moves instance `c` (of table `t`) to `zone`, and the tallies with
     /// it.
     pub fn put(&mut self, t: &Table, c: u16, zone: Zone) {
@@ -484,7 +490,7 @@ impl State {
 
     /// The instances in `zone`, in instance order.
     pub fn in_zone(&self, zone: Zone) -> impl Iterator<Item = u16> + '_ {
-        self.zone[..usize::from(self.instances)]
+        self.live_zones()
             .iter()
             .enumerate()
             .filter(move |(_, z)| **z == zone)
@@ -527,10 +533,7 @@ impl State {
 
     /// How many instances are in `zone`.
     pub fn count(&self, zone: Zone) -> usize {
-        self.zone[..usize::from(self.instances)]
-            .iter()
-            .filter(|z| **z == zone)
-            .count()
+        self.live_zones().iter().filter(|z| **z == zone).count()
     }
 }
 
@@ -763,6 +766,13 @@ mod tests {
         assert!(!pool.is_empty());
         assert_eq!(pool, walked);
         assert_eq!(g.check_invariants(&s), Ok(()));
+        // A state that walks more instances than the table has is caught.
+        let wide = State {
+            instances: MAX_INSTANCES as u16,
+            ..s
+        };
+        let err = g.check_invariants(&wide).expect_err("walks past the table");
+        assert!(err.contains("walks"), "{err}");
         // The same move behind the tallies' back is caught.
         let d = binder_card(&s, Player::A);
         s.zone[usize::from(d)] = Zone::of(Area::Hand, Player::A);

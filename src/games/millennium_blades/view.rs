@@ -63,7 +63,7 @@ impl MillenniumBlades {
         };
         let rest = places.len();
         places.extend(
-            s.zones()[..self.table.len()]
+            s.live_zones()
                 .iter()
                 .zip(&s.known)
                 .enumerate()
