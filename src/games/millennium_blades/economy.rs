@@ -18,7 +18,8 @@ use super::action::Action;
 use super::cards::{Kind, Symbols};
 use super::events::{Event, EventKind};
 use super::state::{
-    AFTERMARKET_CAP, Area, DECK_ACCESSORIES, DECK_SINGLES, Listing, Phase, STORE_AREA, State, Zone,
+    AFTERMARKET_CAP, Area, DECK_ACCESSORIES, DECK_SINGLES, Listing, Phase, STORE_AREA, Seller,
+    State, Zone,
 };
 use super::turn_based::collection_area;
 use super::{COLLECTION_VP, FUSION_COST, INCOME, MillenniumBlades, Mode, TIMER_MINUTES};
@@ -181,7 +182,7 @@ impl MillenniumBlades {
         let mut seen = Vec::new();
         for l in s.market.iter() {
             let id = self.table.card(l.card);
-            if l.seller != Some(p)
+            if l.seller.player() != Some(p)
                 && u16::from(self.card(l.card).stars) <= seat.money
                 && !seen.contains(&id)
             {
@@ -237,7 +238,7 @@ impl MillenniumBlades {
                 let money = s.seats[p].money;
                 s.market.push(Listing {
                     card,
-                    seller: Some(p),
+                    seller: Seller::Marked(p),
                 });
                 s.put(&self.table, card, Zone::MARKET);
                 s.known[usize::from(card)] = u8::MAX;
@@ -274,7 +275,7 @@ impl MillenniumBlades {
         let listing = s.market.remove(at);
         let price = self.card(card).stars;
         s.spend(p, u16::from(price));
-        if let Some(seller) = listing.seller {
+        if let Some(seller) = listing.seller.marker() {
             s.seats[seller].markers += 1;
         }
         s.put(&self.table, card, Zone::of(to, p));
@@ -283,7 +284,7 @@ impl MillenniumBlades {
             card,
             price,
             money,
-            seller: listing.seller,
+            seller: listing.seller.marker(),
         };
         self.emit(s, p, kind, obs);
     }

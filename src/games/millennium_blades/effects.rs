@@ -21,7 +21,7 @@ use super::MillenniumBlades;
 use super::action::Action;
 use super::cards::{ClashWith, Condition, Effect, Op, Target, Trigger, When, Who};
 use super::events::{Event, EventKind};
-use super::state::{AFTERMARKET_TOURNAMENT, Area, Job, Listing, Prompt, Slot, State, Zone};
+use super::state::{AFTERMARKET_TOURNAMENT, Area, Job, Listing, Prompt, Seller, Slot, State, Zone};
 use super::tournament::{PLACEMENT, SCORE_NEXT};
 use super::turn_based::BANK;
 use crate::core::{GameRng, Observer, Player};
@@ -816,7 +816,10 @@ impl MillenniumBlades {
             self.emit(s, s.active, EventKind::MarketFull { cards: n }, obs);
         }
         for &card in cards {
-            s.market.push(Listing { card, seller: None });
+            s.market.push(Listing {
+                card,
+                seller: Seller::Nobody,
+            });
             s.put(&self.table, card, Zone::MARKET);
             s.known[usize::from(card)] = u8::MAX;
         }

@@ -131,14 +131,46 @@ pub struct Slot {
     pub tokens: u8,
 }
 
-/// A card for sale in the aftermarket, with the seat whose sell marker is
-/// on it (none for cards revealed by a clash).
+/// A card for sale in the aftermarket, with who listed it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Listing {
     /// The instance.
     pub card: u16,
-    /// The seller, whose marker returns when the card is bought.
-    pub seller: Option<Player>,
+    /// Who listed it, and whether their sell marker is still on it.
+    pub seller: Seller,
+}
+
+/// Who put a card in the aftermarket (rules: "Sell to the Aftermarket":
+/// "Once your card is on sale in the Aftermarket, you cannot buy it back").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Seller {
+    /// Nobody: a card a clash revealed, for sale to anyone.
+    #[default]
+    Nobody,
+    /// A player whose sell marker is on the card: it returns when the card
+    /// is bought.
+    Marked(Player),
+    /// A player who took its marker back while the card stayed for sale
+    /// (Turn-Based Mode's scoring): still not for sale to that player.
+    Unmarked(Player),
+}
+
+impl Seller {
+    /// The player who listed the card, if one did.
+    pub fn player(self) -> Option<Player> {
+        match self {
+            Seller::Nobody => None,
+            Seller::Marked(p) | Seller::Unmarked(p) => Some(p),
+        }
+    }
+
+    /// The player whose marker is on the card, if any.
+    pub fn marker(self) -> Option<Player> {
+        match self {
+            Seller::Marked(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// Victory points, by source (rules: "Game End": tournaments, collections,
@@ -197,7 +229,8 @@ pub struct Seat {
     pub played: bool,
     /// Removed from this tournament (the Infinite Loops rule).
     pub removed: bool,
-    /// Place in the last tournament (1 first; 0 before any).
+    /// Place in the last tournament (1 first; 0 before any, or removed
+    /// from it by an infinite loop).
     pub place: u8,
     /// Times scored (Turn-Based Mode).
     pub scorings: u8,
@@ -727,7 +760,7 @@ mod tests {
         later.put(&g.table, c, Zone::MARKET);
         later.market.push(Listing {
             card: c,
-            seller: Some(Player::A),
+            seller: Seller::Marked(Player::A),
         });
         later.store.pop();
         later.clone_from(&start);

@@ -83,7 +83,8 @@ impl MillenniumBlades {
     }
 
     /// The first player of a tournament: the one placed first alone in the
-    /// previous tournament, else one at random.
+    /// previous tournament (a player removed by a loop scored first place's
+    /// VP without placing), else one at random.
     fn first_player(&self, s: &State, rng: &mut GameRng) -> Player {
         let firsts: Vec<Player> = s.players().filter(|&p| s.seats[p].place == 1).collect();
         match firsts.as_slice() {
@@ -120,12 +121,18 @@ impl MillenniumBlades {
         }
     }
 
-    /// Whether `p` can play a single: a card in hand and a free tableau
-    /// slot (rules: "Tournament Turns").
+    /// Whether `p` can play a single: a single in hand and a free tableau
+    /// slot (rules: "Tournament Turns"). A deck box or an accessory an
+    /// effect drew into the hand is not a single: it stays there.
     pub(super) fn can_play(&self, s: &State, p: Player) -> bool {
         let seat = &s.seats[p];
-        seat.tableau.len() < usize::from(seat.slots)
-            && s.zones().iter().any(|&z| z == Zone::of(Area::Hand, p))
+        seat.tableau.len() < usize::from(seat.slots) && self.singles_in_hand(s, p).next().is_some()
+    }
+
+    /// The singles in `p`'s hand.
+    fn singles_in_hand<'a>(&'a self, s: &'a State, p: Player) -> impl Iterator<Item = u16> + 'a {
+        s.in_zone(Zone::of(Area::Hand, p))
+            .filter(|&c| self.card(c).kind == Kind::Single)
     }
 
     /// Starts the active player's turn; a player who cannot play a single
@@ -176,7 +183,7 @@ impl MillenniumBlades {
         let may_play = !seat.played || seat.extra > 0;
         if may_play && self.can_play(s, p) {
             let mut seen: Vec<super::cards::CardId> = Vec::new();
-            for c in s.in_zone(Zone::of(Area::Hand, p)) {
+            for c in self.singles_in_hand(s, p) {
                 let id = self.table.card(c);
                 if !seen.contains(&id) {
                     seen.push(id);
@@ -386,7 +393,9 @@ impl MillenniumBlades {
                     .sum();
                 (above as u8 + 1, covered / tied as u16)
             };
-            s.seats[p].place = place;
+            // A removed player scores first place's VP but did not place:
+            // the next tournament is begun by the one who did.
+            s.seats[p].place = if removed { 0 } else { place };
             match self.options.mode {
                 Mode::Duel => {
                     if place == 1 && tied == 1 && !removed {

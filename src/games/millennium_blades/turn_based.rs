@@ -20,7 +20,7 @@ use super::action::Action;
 use super::cards::{Kind, When};
 use super::events::{Event, EventKind};
 use super::state::{
-    Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Slot, State, TABLEAU, Zone,
+    Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
 };
 use super::{FUSION_COST, INCOME};
 use crate::core::{GameRng, Observer, Player};
@@ -120,7 +120,9 @@ impl MillenniumBlades {
                     }
                 }
                 for l in s.market.iter() {
-                    if l.seller != Some(p) && u16::from(self.card(l.card).stars) <= seat.money {
+                    if l.seller.player() != Some(p)
+                        && u16::from(self.card(l.card).stars) <= seat.money
+                    {
                         out.push(Action::BuyListed(l.card));
                     }
                 }
@@ -255,7 +257,7 @@ impl MillenniumBlades {
                 let money = s.seats[p].money;
                 s.market.push(Listing {
                     card,
-                    seller: Some(p),
+                    seller: Seller::Marked(p),
                 });
                 s.put(&self.table, card, Zone::MARKET);
                 s.known[usize::from(card)] = u8::MAX;
@@ -477,10 +479,14 @@ impl MillenniumBlades {
             self.draw_hand(s, p, 6, rng, obs);
             s.earn(p, INCOME);
             // Retrieving the markers takes them off the cards still for sale
-            // (which stay, unmarked).
+            // (which stay, unmarked, and still not for their seller).
             s.seats[p].markers = self.markers();
-            for l in s.market.iter_mut().filter(|l| l.seller == Some(p)) {
-                l.seller = None;
+            for l in s
+                .market
+                .iter_mut()
+                .filter(|l| l.seller == Seller::Marked(p))
+            {
+                l.seller = Seller::Unmarked(p);
             }
             self.emit(s, p, EventKind::Income { amount: INCOME }, obs);
             let (round, money) = (s.seats[p].scorings + 1, s.seats[p].money);

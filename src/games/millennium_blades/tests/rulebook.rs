@@ -12,7 +12,7 @@ use super::super::action::Action;
 use super::super::cards::{CardDb, Kind, Tier};
 use super::super::deck::Deck;
 use super::super::events::{Event, EventKind};
-use super::super::state::{Area, Listing, Phase, Prompt, STORE_AREA, Slot, State, Zone};
+use super::super::state::{Area, Listing, Phase, Prompt, STORE_AREA, Seller, Slot, State, Zone};
 use super::super::{INCOME, MillenniumBlades, Mode, Options};
 use super::fixture::{Fixture, kinds};
 use super::{game, mode, pool};
@@ -152,6 +152,7 @@ fn set_rp(f: &mut Fixture, p: Player, rp: u16) {
 fn list(f: &mut Fixture, card: u16, seller: Option<Player>) {
     f.s.put(&f.g.table, card, Zone::MARKET);
     f.s.known[usize::from(card)] = u8::MAX;
+    let seller = seller.map_or(Seller::Nobody, Seller::Marked);
     f.s.market.push(Listing { card, seller });
 }
 
@@ -1524,8 +1525,32 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     assert_eq!(silver, 1);
     assert_eq!(f.s.seats[A].money, money + INCOME);
     assert_eq!(f.s.seats[A].markers, 3);
-    assert_eq!(f.s.market[0].seller, None);
+    assert_eq!(f.s.market[0].seller, Seller::Unmarked(A));
     assert_eq!(f.s.seats[A].scorings, 1);
+}
+
+#[test]
+fn turn_based_a_card_whose_marker_came_back_is_still_not_for_its_seller() {
+    // rules/millennium-blades.txt: "Sell to the Aftermarket": "Once your card
+    // is on sale in the Aftermarket, you cannot buy it back or remove it from
+    // sale!" In Turn-Based Mode a scoring retrieves the markers while the
+    // cards stay for sale (ruling): the seller still cannot buy them.
+    let mut f = turn_based(2, &[]);
+    let listed = boxed(&f, 1)[0];
+    list(&mut f, listed, Some(A));
+    f.s.market[0].seller = Seller::Unmarked(A);
+    let buys_it = |f: &Fixture| f.legal().contains(&Action::BuyListed(listed));
+    assert_eq!(f.s.active, A);
+    assert!(!buys_it(&f), "not to its seller");
+    f.s.active = B;
+    assert!(buys_it(&f), "to anyone else");
+    let events = f.act(Action::BuyListed(listed));
+    let seller = events.iter().find_map(|e| match e.kind {
+        EventKind::BuyListed { seller, .. } => Some(seller),
+        _ => None,
+    });
+    assert_eq!(seller, Some(None), "no marker to return");
+    assert_eq!(f.s.seats[A].markers, f.g.markers(), "A's markers unchanged");
 }
 
 #[test]

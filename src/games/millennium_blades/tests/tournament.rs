@@ -2,7 +2,7 @@
 //! the set keywords, scoring and the VP chart.
 
 use super::super::action::Action;
-use super::super::events::EventKind;
+use super::super::events::{Event, EventKind};
 use super::super::state::{AFTERMARKET_TOURNAMENT, Area, Zone};
 use super::fixture::{Fixture, kinds};
 use crate::core::Player;
@@ -152,6 +152,54 @@ fn a_turn_is_at_most_one_action_and_exactly_one_single() {
 }
 
 #[test]
+fn a_deck_box_or_accessory_drawn_into_the_hand_is_no_single_to_play() {
+    // rules: "Tournament Turns": "must play one Single ... If the player is
+    // unable to play a Single, they cannot take an Action, and instead
+    // Passes"; "Tableau: Singles you play during the tournament will be
+    // placed into these slots". A store card drawn by an effect may be a
+    // deck box or an accessory (docs/rulings/millennium-blades.md,
+    // "Discards and drawn cards"): it stays in the hand.
+    let mut f = Fixture::tournament(
+        2,
+        &["Whistle", "Plain One", "Plain Two", "Core Box", "Core Lens"],
+    );
+    let whistle = f.board(A, "Whistle");
+    let boxed = f.give(A, "Core Box", Area::Hand);
+    let lens = f.give(A, "Core Lens", Area::Hand);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    let legal = f.legal();
+    assert!(legal.contains(&Action::Play(one)));
+    assert!(!legal.contains(&Action::Play(boxed)) && !legal.contains(&Action::Play(lens)));
+    f.act(Action::Play(one));
+    f.act(Action::Pass);
+    // B plays; A holds no single: it passes, without its Action.
+    let two = f.s.in_zone(Zone::of(Area::Hand, B)).next().unwrap();
+    let events = f.act(Action::Play(two));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == A && matches!(e.kind, EventKind::Pass)),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Action { card } if card == whistle)),
+        "no Action without a single to play"
+    );
+    // B has nothing left either: the tournament ends, and the cards drawn
+    // go to their owner's binder.
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Placed { .. }))
+    );
+    assert_eq!(f.s.zone(boxed), Zone::of(Area::Binder, A));
+    assert_eq!(f.s.zone(lens), Zone::of(Area::Binder, A));
+}
+
+#[test]
 fn the_tournament_ends_when_all_pass_in_succession() {
     // rules: "Tournament Turns": "Once all players pass in succession, the
     // tournament ends."; "Ending the Tournament" step 2 and the Tournament
@@ -227,7 +275,7 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
         f.s.put(&f.g.table, c, Zone::MARKET);
         f.s.market.push(super::super::state::Listing {
             card: c,
-            seller: None,
+            seller: super::super::state::Seller::Nobody,
         });
     }
     let before = f.s.market.len();
@@ -549,10 +597,34 @@ fn an_infinite_loop_removes_its_player_who_scores_first_place_and_sells_the_card
         f.s.in_zone(Zone::of(Area::Hand, Player::new(2)))
             .next()
             .unwrap();
+    // C ahead of B on RP (as if an effect had gained them).
+    f.s.seats[Player::new(2)].rp = 5;
+    f.s.rp_ledger.0 += 5;
     let events = f.act(Action::Play(two));
     let vp = events.iter().find_map(|e| match e.kind {
         EventKind::Placed { vp, .. } if e.player == A => Some(vp),
         _ => None,
     });
     assert_eq!(vp, Some(21));
+    // rules: "Infinite Loops": "this doesn't prevent another player from
+    // actually winning first place through normal means"; "Setup the
+    // Phase", step 4: "Turns begin with whichever player placed highest in
+    // the previous tournament". The next tournament starts with the player
+    // who placed first, not at random between it and A.
+    let places: Vec<(Player, u8)> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Placed { place, .. } => Some((e.player, place)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(places, vec![(A, 1), (B, 2), (Player::new(2), 1)]);
+    let mut first = None;
+    let mut obs = |e: &Event| {
+        if let EventKind::TournamentStart { first: p, .. } = e.kind {
+            first = Some(p);
+        }
+    };
+    f.g.start_tournament(&mut f.s, &mut f.rng, &mut obs);
+    assert_eq!(first, Some(Player::new(2)));
 }
