@@ -200,3 +200,35 @@ fn validate_cards_overrides_and_replay() {
     assert_eq!(stdout(&o), logged, "the replay reproduces the log");
     assert!(logged.contains("\"event\":\"reveal\"") && logged.contains("\"event\":\"game_over\""));
 }
+
+/// A cost on a card's Instant ability is refused when the pool is read:
+/// the Instant happens as the card comes into play, where nothing pays it
+/// (rules/nintendo-tcg.txt: "14 – The Glossary", "Hand Cost": "The amount
+/// of hand power you pay to ... activate an effect").
+#[test]
+fn a_cost_on_a_cards_instant_is_refused_with_its_line() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let pool = fs::read_to_string(repo("decks/nintendo-tcg/cards.toml")).unwrap();
+    let costed = pool.replacen(
+        "timing = \"instant\"\neffects = [{ do = \"search\", kind = \"character\", max_cost = 1 }]",
+        "timing = \"instant\"\ncost = 2\neffects = [{ do = \"search\", kind = \"character\", max_cost = 1 }]",
+        1,
+    );
+    assert_ne!(costed, pool, "the Quartermaster's Instant was found");
+    fs::write(d.join("cards.toml"), &costed).unwrap();
+    let o = decklab(d, &["validate", "--game", "nintendo-tcg", "cards.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o) + &stderr(&o);
+    // The card's `[[card]]` line, numbered from 1: the line above its name.
+    let line = costed
+        .lines()
+        .position(|l| l == "name = \"Quartermaster\"")
+        .unwrap();
+    assert!(
+        text.contains(&format!(
+            "cards.toml:{line}: card \"Quartermaster\": an Instant ability cannot have a cost"
+        )),
+        "{text}"
+    );
+}

@@ -485,10 +485,10 @@ impl MillenniumBlades {
         out
     }
 
-    /// Runs one job: asks for its choice first if it needs one. A Next
-    /// effect whose card is no longer face up in the tableau does nothing.
+    /// Runs one job: asks for its choice first if it needs one. A waiting
+    /// effect whose card is no longer face up does nothing.
     fn run(&self, s: &mut State, mut job: Job, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        if self.blank_next(s, &job) {
+        if self.turned_blank(s, &job) {
             return;
         }
         if job.choice == NONE
@@ -507,17 +507,23 @@ impl MillenniumBlades {
         self.execute(s, job, rng, obs);
     }
 
-    /// Whether `job` is a Next effect whose card has turned blank: face
-    /// down, or out of its owner's tableau, when the effect would happen
-    /// (rules: "Face-Down Cards": they "do not have any text"; "Flip a
-    /// Card": a face-down card "is considered a blank card for all
-    /// purposes").
-    fn blank_next(&self, s: &State, job: &Job) -> bool {
-        let next = job.outcome == 0 && self.job_effect(job).is_some_and(|e| e.when == When::Next);
-        next && !s.seats[job.owner]
-            .tableau
-            .iter()
-            .any(|t| t.card == job.source && t.up)
+    /// Whether `job`, not yet begun, is a Next, Top, Ongoing or Reaction
+    /// effect whose card has turned blank since it was set off: face down,
+    /// or out of play (a Next effect: out of its owner's tableau), when the
+    /// effect would happen (rules: "Face-Down Cards": they "do not have any
+    /// text"; "Flip a Card": a face-down card "is considered a blank card
+    /// for all purposes").
+    fn turned_blank(&self, s: &State, job: &Job) -> bool {
+        let Some(e) = self.job_effect(job).filter(|_| job.outcome == 0) else {
+            return false;
+        };
+        let seat = &s.seats[job.owner];
+        let up = |slots: &[Slot]| slots.iter().any(|t| t.card == job.source && t.up);
+        match e.when {
+            When::Next => !up(&seat.tableau),
+            When::Top | When::Ongoing | When::Reaction => !up(&seat.tableau) && !up(&seat.board),
+            _ => false,
+        }
     }
 
     /// Applies the choice `choice` to the job waiting for it and resolves

@@ -731,6 +731,11 @@ fn card(at: &mut Build<'_>, r: &RawCard) -> Card {
                 a.timing
             ));
         }
+        // An Instant happens as its card comes into play; the engine pays
+        // no cost there, so none may be written.
+        if a.timing == Timing::Instant && a.cost > 0 && r.kind != Kind::Effect {
+            at.error("an Instant ability cannot have a cost: it happens as the card is played");
+        }
     }
     let aura = r.aura.as_ref().map_or(Aura::default(), |a| Aura {
         ap: a.ap,

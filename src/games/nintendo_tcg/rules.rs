@@ -285,6 +285,37 @@ impl NintendoTcg {
         }
     }
 
+    /// The Normal and Attack effects untapped Character `c` of `p` may use,
+    /// its own and its Items'.
+    fn effect_actions(&self, s: &State, p: Player, c: &Char, out: &mut Vec<Action>) {
+        let power = s.sides[p].power;
+        for (i, a) in self.card(c.card).abilities.iter().enumerate() {
+            if matches!(a.timing, Timing::Normal | Timing::Attack)
+                && c.used & (1 << i) == 0
+                && a.cost <= power
+            {
+                let (uid, ability) = (c.uid, i as u8);
+                self.ability_targets(s, p, a, c.in_sub(), |target| {
+                    out.push(Action::Use {
+                        uid,
+                        ability,
+                        target,
+                    })
+                });
+            }
+        }
+        for (k, &item) in c.items.iter().enumerate() {
+            if let Some((_, a)) = self.ability_of(item, Timing::Attack)
+                && a.cost <= power
+            {
+                let (uid, item) = (c.uid, k as u8);
+                self.ability_targets(s, p, a, c.in_sub(), |target| {
+                    out.push(Action::UseItem { uid, item, target })
+                });
+            }
+        }
+    }
+
     /// Whether Character `c` can use effects (a Token cannot).
     fn acts(&self, c: &Char) -> bool {
         self.card(c.card).kind != Kind::Token
@@ -388,34 +419,13 @@ impl NintendoTcg {
             }
         }
         for c in &side.board {
-            if c.has(flag::TAPPED) || !self.acts(c) {
+            if c.has(flag::TAPPED) {
                 continue;
             }
-            for (i, a) in self.card(c.card).abilities.iter().enumerate() {
-                if matches!(a.timing, Timing::Normal | Timing::Attack)
-                    && c.used & (1 << i) == 0
-                    && a.cost <= power
-                {
-                    let (uid, ability) = (c.uid, i as u8);
-                    self.ability_targets(s, p, a, c.in_sub(), |target| {
-                        out.push(Action::Use {
-                            uid,
-                            ability,
-                            target,
-                        })
-                    });
-                }
+            if self.acts(c) {
+                self.effect_actions(s, p, c, out);
             }
-            for (k, &item) in c.items.iter().enumerate() {
-                if let Some((_, a)) = self.ability_of(item, Timing::Attack)
-                    && a.cost <= power
-                {
-                    let (uid, item) = (c.uid, k as u8);
-                    self.ability_targets(s, p, a, c.in_sub(), |target| {
-                        out.push(Action::UseItem { uid, item, target })
-                    });
-                }
-            }
+            // A move is a movement, not an effect: Tokens move too.
             if s.sub.is_some() && !c.has(flag::MOVED) {
                 out.push(Action::Move { uid: c.uid });
             }

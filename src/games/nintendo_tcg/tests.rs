@@ -1275,6 +1275,31 @@ fn songs_need_an_instrument_once_a_turn() {
 // 9 – Required/Tokens
 
 #[test]
+fn tokens_move_between_the_area_and_the_sub_area() {
+    // rules/nintendo-tcg.txt: "6 – Area's": "During a player's turn, a
+    // player may choose to move characters ... in the sub-area or out of
+    // it"; "9 – Required/Tokens": "Tokens CANNOT use effects of any sort";
+    // "14 – The Glossary", "Movement": moving is a movement, as attacking
+    // is, not an effect.
+    let g = game();
+    let mut s = fresh(&g);
+    let grotto = hand(&g, &mut s, Player::A, "Sunken Grotto");
+    let cove = hand(&g, &mut s, Player::A, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let token = put(&g, &mut s, Player::A, "Cinder Token");
+    assert!(legal(&g, &s).contains(&Action::Move { uid: token }));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == token)),
+        "still no effect"
+    );
+    act(&g, &mut s, Action::Move { uid: token });
+    assert!(char_of(&s, Player::A, token).in_sub());
+}
+
+#[test]
 fn required_cards_and_tokens_live_in_the_extra_deck() {
     // rules/nintendo-tcg.txt: "9 – Required/Tokens", "Every required card
     // needs a certain requirement to be played … When that card leaves the

@@ -930,6 +930,28 @@ fn reactions_to_a_single_start_with_the_player_whose_turn_it_is() {
 }
 
 #[test]
+fn a_reaction_whose_card_was_flipped_face_down_before_it_came_up_does_nothing() {
+    // rules/millennium-blades.txt: "Face-Down Cards": they "do not have any
+    // text or attributes"; "Flip a Card": a face-down card "is considered a
+    // blank card for all purposes". Prem F's Reaction (an opponent plays)
+    // comes after the single's Play effects; Flip B's Play flips it face
+    // down first, so B is not asked.
+    let mut f = extended(2, &["Flip B", "Plain One"], mode(Mode::Standard));
+    let prem = f.place(B, "Prem F", true);
+    let flip = f.give(A, "Flip B", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    let events = f.act(Action::Play(flip));
+    assert!(!f.s.seats[B].tableau[0].up, "Flip B flipped it");
+    assert_eq!(f.s.seats[B].tableau[0].card, prem);
+    assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
+    );
+}
+
+#[test]
 fn a_clash_is_chosen_among_opponents_with_a_top_card_and_reveals_clockwise() {
     // rules/millennium-blades.txt: "Clashing": "If clashing with another
     // player, choose a player with a Top Card. In a multi-player Clash, each
