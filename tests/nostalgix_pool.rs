@@ -553,3 +553,20 @@ fn the_starter_decks_have_distinct_plans() {
             >= 3
     );
 }
+
+/// rules/nostalgix.txt: "Fighters & Tokens": "All tokens are Neutral
+/// Fighters unless otherwise specifically stated". A bundled token of
+/// another type states it on its own card (docs/rulings/nostalgix.md,
+/// "Token types").
+#[test]
+fn a_token_of_a_type_states_it_on_its_card() {
+    let db = db();
+    let tokens = of_kind(&db, Kind::Token);
+    assert!(tokens.len() >= 5);
+    for t in tokens {
+        if t.element != Element::Neutral {
+            let named = format!("{:?}", t.element);
+            assert!(t.text.contains(&named), "{}: {:?}", t.name, t.text);
+        }
+    }
+}

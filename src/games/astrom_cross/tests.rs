@@ -548,6 +548,10 @@ fn items_are_cast_onto_a_warrior_and_give_power_and_keywords() {
         },
     );
     assert_eq!(s.sides[A].warrior(0).unwrap().gear, Some(boots));
+    // Ruling: the gear goes on the warrior, not into the Arcana, so the
+    // rival is not asked to answer it (docs/rulings/astrom-cross.md).
+    assert_eq!(s.phase, super::state::Phase::Main);
+    assert_eq!(g.to_move(&s), crate::core::Node::Decision(A));
     assert_eq!(g.power(&s, A, 0), 3);
     assert!(g.keywords(&s, A, 0).has(super::cards::Keywords::PIERCE));
     assert!(

@@ -134,6 +134,15 @@ keywords = ["Lifesteal", "Lifetouch"]
 attacks = [{ name = "Drain", damage = 9 }]
 
 [[fighter]]
+name = "Siphon"
+type = "Dark"
+level = 1
+cost = 1
+health = 6
+keywords = ["Lifesteal", "Lifetouch"]
+attacks = [{ name = "Sap", damage = 2, effects = [{ do = "damage", amount = 3, target = "enemy_hero" }] }]
+
+[[fighter]]
 name = "Reaper"
 type = "Dark"
 level = 1
@@ -233,6 +242,11 @@ cost = 1
 effects = [{ do = "damage", amount = 3, target = "chosen_enemy" }]
 
 [[spell]]
+name = "Zap"
+cost = 1
+effects = [{ do = "damage", amount = 2, target = "enemy_hero" }]
+
+[[spell]]
 name = "Mend"
 cost = 1
 effects = [{ do = "heal", amount = 5, target = "own_hero" }]
@@ -267,6 +281,11 @@ name = "Helm"
 cost = 1
 health = 3
 keywords = ["Taunt"]
+
+[[equipment]]
+name = "Cloak"
+cost = 1
+keywords = ["Immune to Spells"]
 
 [[equipment]]
 name = "Charm"
@@ -734,6 +753,25 @@ fn lifesteal_and_lifetouch_restore_only_damage_dealt() {
 }
 
 #[test]
+fn lifesteal_and_lifetouch_restore_the_attacks_damage_not_its_effects() {
+    // rules/nostalgix.txt: glossary "Lifesteal" ("Any damage this Hero or
+    // Fighter deals with attacks is also restored to it"), "Lifetouch";
+    // "Parts of an Attack", step 7 (damage) and step 9 ("Resolve any
+    // additional effects of the attack"). Ruling: the attack's damage is
+    // step 7's; damage its additional effects deal is an effect's.
+    let mut t = Table::new();
+    let siphon = t.place(A, "Siphon", 0);
+    t.s.units[A][siphon].damage = 5;
+    t.s.sides[A].hero.damage = 10;
+    t.place(B, "Pup", 0);
+    let foe = t.hero_health(B);
+    t.attack(siphon, Tgt::unit(B, 0));
+    assert_eq!(t.hero_health(B), foe - 3, "step 9 hit the enemy Hero");
+    assert_eq!(t.unit(A, siphon).damage, 5 - 2, "2 restored: the attack's");
+    assert_eq!(t.hero_health(A), 10 + 2);
+}
+
+#[test]
 fn health_counters_heal_a_damaged_fighter_and_go_above_an_undamaged_one() {
     // rules/nostalgix.txt: glossary "Heal (Restore)" ("only be healed or
     // restored to their maximum health") and "Health Counters" ("If a card
@@ -856,6 +894,52 @@ fn divinity_rewards_healing_the_hero() {
     });
     let u = t.unit(A, pup);
     assert_eq!((u.health_counters, u.atk_counters), (1, 1));
+}
+
+#[test]
+fn equipment_that_raises_the_heros_health_is_no_gain_for_divinity() {
+    // rules/nostalgix.txt: glossary "Divinity" ("When your Hero is healed
+    // or gains health"). Ruling: Equipment raises the Hero's health only
+    // while it is equipped; that is not a heal or a gain.
+    let mut t = Table::with_heroes("Saintly", "Tester");
+    let pup = t.place(A, "Pup", 0);
+    t.mana(A, 5);
+    let health = t.hero_health(A);
+    let helm = t.give(A, "Helm");
+    t.act(Action::Equip {
+        hand: helm,
+        target: Tgt::hero(A),
+    });
+    assert_eq!(t.hero_health(A), health + 3);
+    let u = t.unit(A, pup);
+    assert_eq!((u.health_counters, u.atk_counters), (0, 0));
+}
+
+#[test]
+fn immune_to_spells_blocks_a_chosen_target_not_a_spell_that_names_the_enemy_hero() {
+    // rules/nostalgix.txt: glossary "Immune": "Immune to Spells" means they
+    // "cannot be targeted directly by" Spell cards. Ruling: a Spell that
+    // chooses is blocked; one aimed at "the enemy Hero" chooses nothing.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    let cloak = t.give(A, "Cloak");
+    t.act(Action::Equip {
+        hand: cloak,
+        target: Tgt::hero(B),
+    });
+    let bolt = t.give(A, "Bolt");
+    let on_hero = Action::Cast {
+        hand: bolt,
+        target: Some(Tgt::hero(B)),
+    };
+    assert!(!t.legal().contains(&on_hero), "cannot be chosen");
+    let health = t.hero_health(B);
+    let zap = t.give(A, "Zap");
+    t.act(Action::Cast {
+        hand: zap,
+        target: None,
+    });
+    assert_eq!(t.hero_health(B), health - 2);
 }
 
 #[test]

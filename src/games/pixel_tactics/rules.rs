@@ -137,7 +137,7 @@ impl Game for PixelTactics {
                     return;
                 };
                 if spell.limited {
-                    s.limited_used |= 1 << from;
+                    s.limited_used |= limited_spell_bit(from);
                 }
                 let card = at.card;
                 self.emit(s, p, EventKind::Spell { from, card, target }, obs);
@@ -355,7 +355,7 @@ impl PixelTactics {
                 // Cast a Spell (Heroes; a Leader's own ability is an action).
                 if let Some(spell) = &power.spell
                     && fits(spell.cost)
-                    && !(spell.limited && s.limited_used & (1 << from) != 0)
+                    && !(spell.limited && s.limited_used & limited_spell_bit(from) != 0)
                 {
                     targets(spell, own, rival, |target| {
                         push(Action::Spell { from, target })
@@ -694,5 +694,17 @@ fn targets(ability: &Ability, own: UnitMasks, rival: UnitMasks, mut push: impl F
         Some(Target::ChosenOwnCorpse) => slots(own.corpses).for_each(|t| push(Tgt::Own(t))),
         Some(Target::ChosenEnemy) => slots(rival.standing).for_each(|t| push(Tgt::Rival(t))),
         Some(_) => slots(rival.heroes).for_each(|t| push(Tgt::Rival(t))),
+    }
+}
+
+/// The bit of `limited_used` for a Limited Spell cast from slot `from`: the
+/// slot's own, but for the Leader, whose own bit is its Limited action's
+/// (each Limited ability once per turn; docs/rulings/pixel-tactics.md,
+/// "Limited").
+fn limited_spell_bit(from: u8) -> u16 {
+    if from == LEADER {
+        1 << SLOTS
+    } else {
+        1 << from
     }
 }

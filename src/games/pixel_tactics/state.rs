@@ -146,8 +146,9 @@ pub struct State {
     /// Actions left in the current turn.
     pub actions: u8,
     /// The slots (bit `slot`) whose Limited Spell or Leader action was
-    /// used this turn: each Limited ability once per turn (rules: "Limited
-    /// Actions can only be used once per turn").
+    /// used this turn, and (bit `SLOTS`) the Leader's Limited Spell: each
+    /// Limited ability once per turn (rules: "Limited Actions can only be
+    /// used once per turn").
     pub limited_used: u16,
     /// Player-turns started in the whole match (what `games.csv`'s
     /// `turns` reports).

@@ -1442,6 +1442,39 @@ fn each_limited_ability_is_used_once_per_turn() {
 }
 
 #[test]
+fn a_leaders_limited_spell_and_limited_action_are_each_used_once() {
+    // rules/pixel-tactics.txt: "Limited Actions can only be used once per
+    // turn"; docs/rulings/pixel-tactics.md, "Limited": a Limited Spell and
+    // the Leader's Limited action can both be used in one turn. A Leader
+    // power with both (made for this test: Wind Dancer's also casts a Free
+    // limited Spell).
+    let g = game_changed(
+        "action = { cost = \"free\", limited = true, effects = [{ do = \"heal\", amount = 1, target = \"chosen_ally\" }] } }",
+        "action = { cost = \"free\", limited = true, effects = [{ do = \"heal\", amount = 1, target = \"chosen_ally\" }] }, spell = { cost = \"free\", limited = true, effects = [{ do = \"heal\", amount = 1, target = \"own_leader\" }] } }",
+    );
+    let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    s.sides[Player::A].unit[LEADER as usize].damage = 5;
+    let spell = Action::Spell {
+        from: LEADER,
+        target: Tgt::None,
+    };
+    assert!(legal(&g, &s).contains(&spell));
+    act(&g, &mut s, spell);
+    assert_eq!(s.sides[Player::A].leader().damage, 4);
+    assert!(!legal(&g, &s).contains(&spell), "the Spell once");
+    let leader_action = Action::LeaderAction {
+        target: Tgt::Own(LEADER),
+    };
+    assert!(
+        legal(&g, &s).contains(&leader_action),
+        "the Limited action is another ability"
+    );
+    act(&g, &mut s, leader_action);
+    assert_eq!(s.sides[Player::A].leader().damage, 3);
+}
+
+#[test]
 fn ally_defeated_reactions_fire_for_each_fallen_hero() {
     // rules/pixel-tactics.txt: "Reactions": "whenever another condition is
     // met": Grave Tender's Leader power ("When one of your Heroes is
