@@ -231,19 +231,7 @@ impl MillenniumBlades {
                 self.emit(s, p, EventKind::Buy { card, price, money }, obs);
                 self.restock(s, rng, obs);
             }
-            Action::Sell(card) => {
-                let price = self.card(card).stars;
-                s.seats[p].markers -= 1;
-                s.earn(p, u16::from(price));
-                let money = s.seats[p].money;
-                s.market.push(Listing {
-                    card,
-                    seller: Seller::Marked(p),
-                });
-                s.put(&self.table, card, Zone::MARKET);
-                s.known[usize::from(card)] = u8::MAX;
-                self.emit(s, p, EventKind::Sell { card, price, money }, obs);
-            }
+            Action::Sell(card) => self.sell(s, p, card, obs),
             Action::BuyListed(card) => self.buy_listed(s, p, card, Area::Binder, obs),
             Action::Fuse(tier) => {
                 s.phase = Phase::Fusing {
@@ -256,6 +244,23 @@ impl MillenniumBlades {
             _ => self.emit(s, p, EventKind::Pass, obs),
         }
         self.next_tick(s, rng, obs);
+    }
+
+    /// `p` sells `card` to the aftermarket: its star rating in dollars
+    /// from the bank, a sell marker on it (rules: "Sell to the
+    /// Aftermarket").
+    pub(super) fn sell(&self, s: &mut State, p: Player, card: u16, obs: &mut impl Observer<Event>) {
+        let price = self.card(card).stars;
+        s.seats[p].markers -= 1;
+        s.earn(p, u16::from(price));
+        let money = s.seats[p].money;
+        s.market.push(Listing {
+            card,
+            seller: Seller::Marked(p),
+        });
+        s.put(&self.table, card, Zone::MARKET);
+        s.known[usize::from(card)] = u8::MAX;
+        self.emit(s, p, EventKind::Sell { card, price, money }, obs);
     }
 
     /// `p` buys `card` from the aftermarket at its star rating, into `to`

@@ -20,7 +20,7 @@ use super::action::Action;
 use super::cards::{Kind, When};
 use super::events::{Event, EventKind};
 use super::state::{
-    Area, DECK_ACCESSORIES, Job, Listing, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
+    Area, DECK_ACCESSORIES, Job, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
 };
 use super::{FUSION_COST, INCOME};
 use crate::core::{GameRng, Observer, Player};
@@ -251,17 +251,7 @@ impl MillenniumBlades {
                 s.seats[p].played = true;
             }
             Action::Sell(card) => {
-                let price = self.card(card).stars;
-                s.seats[p].markers -= 1;
-                s.earn(p, u16::from(price));
-                let money = s.seats[p].money;
-                s.market.push(Listing {
-                    card,
-                    seller: Seller::Marked(p),
-                });
-                s.put(&self.table, card, Zone::MARKET);
-                s.known[usize::from(card)] = u8::MAX;
-                self.emit(s, p, EventKind::Sell { card, price, money }, obs);
+                self.sell(s, p, card, obs);
                 s.seats[p].played = true;
             }
             Action::Fuse(tier) => {
