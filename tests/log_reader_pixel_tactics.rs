@@ -213,7 +213,7 @@ impl LogReader<PixelTactics> for Reader {
                 ));
             }
             let unit: Vec<Slot> = side
-                .unit
+                .unit()
                 .iter()
                 .map(|u| Slot {
                     occupant: u.occupant,

@@ -21,7 +21,7 @@ fn slot_name(slot: u8) -> String {
 impl PixelTactics {
     /// The occupant of `p`'s slot `slot`, in words.
     fn slot_words(&self, s: &State, p: Player, slot: u8) -> String {
-        let at = &s.sides[p].unit[slot as usize];
+        let at = &s.sides[p].unit()[slot as usize];
         let name = self.card_name(at.card);
         match at.occupant {
             Occupant::Empty => "-".to_owned(),
@@ -110,7 +110,7 @@ impl Describe for PixelTactics {
 
     fn action_words(&self, s: &State, action: Action) -> (String, Option<CardId>) {
         let me = s.active;
-        let at = |slot: u8| s.sides[me].unit[slot as usize].card;
+        let at = |slot: u8| s.sides[me].unit()[slot as usize].card;
         match action {
             Action::Leader(c) => (
                 format!("Pick {} as your Leader", self.card_name(c)),

@@ -9,8 +9,8 @@ use super::PixelTactics;
 use super::action::Tgt;
 use super::cards::{Effect, Op, Per, Target, Trigger};
 use super::events::{Event, EventKind};
-use super::queries::{UnitMasks, slots};
-use super::state::{LEADER, Occupant, SLOTS, State};
+use super::queries::slots;
+use super::state::{LEADER, Occupant, SLOTS, Slot, State};
 use crate::core::{GameRng, Observer, Player, Seats, below};
 
 /// Actions a turn may hold at most (effects that gain actions stop here).
@@ -63,8 +63,9 @@ impl PixelTactics {
     fn units(&self, s: &State, target: Target, ctx: Ctx) -> arrayvec::ArrayVec<(Player, u8), 9> {
         let me = ctx.owner;
         let mut out = arrayvec::ArrayVec::new();
-        let standing = |p: Player, slot: u8| s.sides[p].unit[slot as usize].is_standing();
-        let hero = |p: Player, slot: u8| s.sides[p].unit[slot as usize].occupant == Occupant::Hero;
+        let standing = |p: Player, slot: u8| s.sides[p].unit()[slot as usize].is_standing();
+        let hero =
+            |p: Player, slot: u8| s.sides[p].unit()[slot as usize].occupant == Occupant::Hero;
         match target {
             Target::This => out.extend(ctx.source.map(|slot| (me, slot))),
             Target::OwnLeader => out.push((me, LEADER)),
@@ -170,10 +171,10 @@ impl PixelTactics {
             }
             Op::Heal => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    let at = &mut s.sides[p].unit[slot as usize];
-                    let healed = at.damage.min(amount);
-                    at.damage -= healed;
-                    let after = at.damage;
+                    let damage = s.sides[p].damage_mut(slot);
+                    let healed = (*damage).min(amount);
+                    *damage -= healed;
+                    let after = *damage;
                     self.emit(
                         s,
                         p,
@@ -188,11 +189,15 @@ impl PixelTactics {
             }
             Op::Revive => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    let at = &mut s.sides[p].unit[slot as usize];
+                    let at = s.sides[p].unit()[slot as usize];
                     if at.occupant == Occupant::Corpse {
-                        at.occupant = Occupant::Hero;
-                        at.damage = 0;
-                        at.acted = true;
+                        let hero = Slot {
+                            occupant: Occupant::Hero,
+                            damage: 0,
+                            acted: true,
+                            ..at
+                        };
+                        s.sides[p].set_slot(slot, hero);
                         let card = at.card;
                         self.emit(s, p, EventKind::Revive { slot, card }, obs);
                     }
@@ -200,7 +205,7 @@ impl PixelTactics {
             }
             Op::Defeat => {
                 for (p, slot) in self.units(s, e.target, ctx) {
-                    if s.sides[p].unit[slot as usize].occupant == Occupant::Hero
+                    if s.sides[p].unit()[slot as usize].occupant == Occupant::Hero
                         && self.life_left(s, p, slot) <= amount
                     {
                         self.defeat(s, p, slot, obs);
@@ -223,9 +228,9 @@ impl PixelTactics {
         amount: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let at = &mut s.sides[p].unit[slot as usize];
-        at.damage = at.damage.saturating_add(amount).min(MAX_DAMAGE);
-        let after = at.damage;
+        let damage = s.sides[p].damage_mut(slot);
+        *damage = damage.saturating_add(amount).min(MAX_DAMAGE);
+        let after = *damage;
         self.emit(
             s,
             p,
@@ -267,9 +272,13 @@ impl PixelTactics {
         slot: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let at = &mut s.sides[p].unit[slot as usize];
-        at.occupant = Occupant::Corpse;
-        at.damage = 0;
+        let at = s.sides[p].unit()[slot as usize];
+        let corpse = Slot {
+            occupant: Occupant::Corpse,
+            damage: 0,
+            ..at
+        };
+        s.sides[p].set_slot(slot, corpse);
         let card = at.card;
         self.emit(s, p, EventKind::Defeated { slot, card }, obs);
     }
@@ -304,7 +313,7 @@ impl PixelTactics {
         if reaction.on != trigger || s.outcome.is_some() {
             return;
         }
-        let card = s.sides[p].unit[slot as usize].card;
+        let card = s.sides[p].unit()[slot as usize].card;
         self.emit(
             s,
             p,
@@ -338,7 +347,7 @@ impl PixelTactics {
         // effect makes a slot standing but a Revive of a chosen Corpse,
         // and reactions choose no target. A Hero a reaction defeats is
         // visited and has no power in force.
-        for slot in slots(UnitMasks::of(s, p).standing) {
+        for slot in slots(s.sides[p].masks().standing) {
             self.react(s, (p, slot), trigger, None, rng, obs);
         }
     }

@@ -35,7 +35,7 @@ impl Evaluate for PixelTactics {
         let unit = |q: Player| {
             let (mut attack, mut life, mut heroes) = (0.0, 0.0, 0.0);
             for slot in 0..SLOTS as u8 {
-                let at = s.sides[q].unit[slot as usize];
+                let at = s.sides[q].unit()[slot as usize];
                 let left = self.life_left(s, q, slot);
                 // A Hero with lethal damage falls at the end of the Wave.
                 if at.occupant != Occupant::Hero || left == 0 {

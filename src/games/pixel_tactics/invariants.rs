@@ -1,10 +1,11 @@
 //! The invariant checker run after every action by the conformance tests:
-//! cards conserved across zones, the Unit well formed, counters in bounds.
+//! cards conserved across zones, the Unit well formed and its kept masks
+//! equal to a count from scratch, counters in bounds.
 
 use super::PixelTactics;
 use super::cards::CardId;
 use super::effects::{MAX_ACTIONS, MAX_DAMAGE};
-use super::state::{LEADER, Occupant, Phase, State};
+use super::state::{LEADER, Occupant, Phase, State, UnitMasks};
 use crate::core::{Invariants, Player, check_conservation};
 
 impl PixelTactics {
@@ -18,7 +19,7 @@ impl PixelTactics {
         cards.extend(&side.set_aside);
         cards.extend(side.pick);
         cards.extend(
-            side.unit
+            side.unit()
                 .iter()
                 .filter(|u| u.occupant != Occupant::Empty)
                 .map(|u| u.card),
@@ -46,7 +47,14 @@ impl Invariants for PixelTactics {
                     side.set_aside.len()
                 ));
             }
-            for (i, u) in side.unit.iter().enumerate() {
+            if side.masks() != UnitMasks::of(side.unit()) {
+                return Err(format!(
+                    "seat {p}: the Unit's kept masks {:?} are not its slots' {:?}",
+                    side.masks(),
+                    UnitMasks::of(side.unit())
+                ));
+            }
+            for (i, u) in side.unit().iter().enumerate() {
                 let leader_slot = i == LEADER as usize;
                 if (u.occupant == Occupant::Leader)
                     != (leader_slot && u.occupant != Occupant::Empty)
@@ -65,7 +73,7 @@ impl Invariants for PixelTactics {
                 return Err(format!("seat {p}: no Leader during a turn"));
             }
             if s.phase == Phase::PickLeader
-                && (leader || side.unit.iter().any(|u| u.occupant != Occupant::Empty))
+                && (leader || side.unit().iter().any(|u| u.occupant != Occupant::Empty))
             {
                 return Err(format!("seat {p}: a Unit in play while picking Leaders"));
             }

@@ -7,7 +7,7 @@
 
 use super::PixelTactics;
 use super::cards::{Aura, Keywords, Power};
-use super::state::{Occupant, SLOTS, Slot, State, row_of};
+use super::state::{Occupant, SLOTS, State, UnitMasks, row_of};
 use crate::core::Player;
 
 impl PixelTactics {
@@ -16,7 +16,7 @@ impl PixelTactics {
     /// slot or a Corpse.
     #[inline]
     pub(super) fn power(&self, s: &State, p: Player, slot: u8) -> Option<&Power> {
-        let at = s.sides[p].unit[slot as usize];
+        let at = s.sides[p].unit()[slot as usize];
         match at.occupant {
             Occupant::Hero => Some(self.db.card(at.card).power(row_of(slot))),
             Occupant::Leader => Some(&self.db.card(at.card).leader),
@@ -27,7 +27,7 @@ impl PixelTactics {
     /// The Leader's aura as it applies to the Hero in `slot`, if any.
     fn aura(&self, s: &State, p: Player, slot: u8) -> Option<Aura> {
         let side = &s.sides[p];
-        if side.unit[slot as usize].occupant != Occupant::Hero
+        if side.unit()[slot as usize].occupant != Occupant::Hero
             || side.leader().occupant != Occupant::Leader
         {
             return None;
@@ -39,7 +39,7 @@ impl PixelTactics {
     /// Corpses in `p`'s Unit.
     pub(super) fn corpses(&self, s: &State, p: Player) -> u8 {
         s.sides[p]
-            .unit
+            .unit()
             .iter()
             .filter(|u| u.occupant == Occupant::Corpse)
             .count() as u8
@@ -49,7 +49,7 @@ impl PixelTactics {
     /// until the end of the Wave).
     pub(super) fn living_heroes(&self, s: &State, p: Player) -> u8 {
         s.sides[p]
-            .unit
+            .unit()
             .iter()
             .filter(|u| u.occupant == Occupant::Hero)
             .count() as u8
@@ -57,7 +57,7 @@ impl PixelTactics {
 
     /// The Attack Strength of the occupant of `slot`.
     pub(super) fn attack_strength(&self, s: &State, p: Player, slot: u8) -> u8 {
-        let at = s.sides[p].unit[slot as usize];
+        let at = s.sides[p].unit()[slot as usize];
         let card = self.db.card(at.card);
         let Some(power) = self.power(s, p, slot) else {
             return 0;
@@ -74,7 +74,7 @@ impl PixelTactics {
 
     /// The life total of the occupant of `slot`.
     pub(super) fn life(&self, s: &State, p: Player, slot: u8) -> u8 {
-        let at = s.sides[p].unit[slot as usize];
+        let at = s.sides[p].unit()[slot as usize];
         let card = self.db.card(at.card);
         match at.occupant {
             Occupant::Leader => card.leader_life,
@@ -89,7 +89,7 @@ impl PixelTactics {
     /// Life left (0 when damage has reached the life total).
     pub(super) fn life_left(&self, s: &State, p: Player, slot: u8) -> u8 {
         self.life(s, p, slot)
-            .saturating_sub(s.sides[p].unit[slot as usize].damage)
+            .saturating_sub(s.sides[p].unit()[slot as usize].damage)
     }
 
     /// Damage prevented from each Attack on the occupant of `slot`.
@@ -110,7 +110,7 @@ impl PixelTactics {
     /// Leader with no living Hero (or Leader) in front of it in its column
     /// (Corpses do not block).
     pub(super) fn in_melee(&self, s: &State, p: Player, slot: u8) -> bool {
-        UnitMasks::of(s, p).melee() & bit(slot) != 0
+        s.sides[p].masks().melee() & bit(slot) != 0
     }
 
     /// The slots of `p`'s Unit that a Hero with Intercept stands in front
@@ -173,81 +173,7 @@ fn behind(mask: u16) -> u16 {
     ((mask << 3) | (mask << 6)) & ALL_SLOTS
 }
 
-/// Bits of one lane of [`UnitMasks::of`]'s packed word: room for a mask
-/// of every slot.
-const LANE_BITS: u32 = 10;
-/// The first bit of each mask's lane.
-const EMPTY_LANE: u32 = 0;
-const HEROES_LANE: u32 = LANE_BITS;
-const CORPSES_LANE: u32 = 2 * LANE_BITS;
-const STANDING_LANE: u32 = 3 * LANE_BITS;
-const ACTED_LANE: u32 = 4 * LANE_BITS;
-
-/// The lanes slot 0 sets for each occupant, by `Occupant as usize`.
-const OCCUPANT_LANES: [u64; 4] = {
-    const fn lanes(occupant: Occupant) -> u64 {
-        let slot = Slot {
-            occupant,
-            ..Slot::EMPTY
-        };
-        ((matches!(occupant, Occupant::Empty) as u64) << EMPTY_LANE)
-            | ((matches!(occupant, Occupant::Hero) as u64) << HEROES_LANE)
-            | ((matches!(occupant, Occupant::Corpse) as u64) << CORPSES_LANE)
-            | ((slot.is_standing() as u64) << STANDING_LANE)
-    }
-    let all = [
-        Occupant::Empty,
-        Occupant::Hero,
-        Occupant::Corpse,
-        Occupant::Leader,
-    ];
-    let mut table = [0; 4];
-    let mut i = 0;
-    while i < all.len() {
-        table[all[i] as usize] = lanes(all[i]);
-        i += 1;
-    }
-    table
-};
-
-/// One Unit's slots by what fills them, as masks (bit `slot`), read in
-/// one pass.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct UnitMasks {
-    /// Living Heroes and the Leader.
-    pub standing: u16,
-    /// Living Heroes.
-    pub heroes: u16,
-    /// Corpses.
-    pub corpses: u16,
-    /// Empty slots.
-    pub empty: u16,
-    /// Slots marked as having acted this turn.
-    pub acted: u16,
-}
-
 impl UnitMasks {
-    /// The masks of `p`'s Unit.
-    #[inline]
-    pub fn of(s: &State, p: Player) -> UnitMasks {
-        // One word holds the five masks side by side, a lane of
-        // `LANE_BITS` each; every slot ORs in its bits (looked up by
-        // occupant, not branched on: a Unit is too varied to predict).
-        let mut word = 0u64;
-        for (slot, at) in s.sides[p].unit.iter().enumerate() {
-            let bits = OCCUPANT_LANES[at.occupant as usize] | (u64::from(at.acted) << ACTED_LANE);
-            word |= bits << slot;
-        }
-        let lane = |first_bit: u32| (word >> first_bit) as u16 & ALL_SLOTS;
-        UnitMasks {
-            standing: lane(STANDING_LANE),
-            heroes: lane(HEROES_LANE),
-            corpses: lane(CORPSES_LANE),
-            empty: lane(EMPTY_LANE),
-            acted: lane(ACTED_LANE),
-        }
-    }
-
     /// The slots in Melee: standing, with nothing standing in front of
     /// them in their column (Corpses do not block).
     pub fn melee(self) -> u16 {

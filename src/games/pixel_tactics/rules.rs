@@ -10,9 +10,10 @@ use super::action::{Action, Tgt};
 use super::cards::{Ability, CardId, Cost, Row, Target, Trigger};
 use super::effects::Ctx;
 use super::events::{Event, EventKind};
-use super::queries::{Reach, UnitMasks, bit, slots};
+use super::queries::{Reach, bit, slots};
 use super::state::{
     ACTIONS, DECK_SIZE, DRAW_LIMIT, LEADER, OPENING_HAND, Occupant, Phase, SLOTS, Slot, State,
+    UnitMasks,
 };
 use crate::core::{Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, shuffle};
 
@@ -120,19 +121,20 @@ impl Game for PixelTactics {
             Action::Draw => self.draw(s, p, obs),
             Action::Recruit { card, slot } => {
                 self.take_from_hand(s, p, card);
-                s.sides[p].unit[slot as usize] = Slot {
+                let hero = Slot {
                     occupant: Occupant::Hero,
                     card,
                     damage: 0,
                     acted: true,
                 };
+                s.sides[p].set_slot(slot, hero);
                 self.react(s, (p, slot), Trigger::Recruited, None, rng, obs);
                 self.react(s, (p, LEADER), Trigger::Recruited, None, rng, obs);
             }
             Action::Attack { from, target } => self.attack(s, from, target, rng, obs),
             Action::Spell { from, target } => {
-                let at = s.sides[p].unit[from as usize];
-                s.sides[p].unit[from as usize].acted = true;
+                let at = s.sides[p].unit()[from as usize];
+                s.sides[p].mark_acted(from);
                 let Some(spell) = self.power(s, p, from).and_then(|pw| pw.spell.as_ref()) else {
                     return;
                 };
@@ -189,24 +191,24 @@ impl Game for PixelTactics {
             }
             Action::Clear { slot } => {
                 let side = &mut s.sides[p];
-                let card = side.unit[slot as usize].card;
-                side.unit[slot as usize] = Slot::EMPTY;
+                let card = side.unit()[slot as usize].card;
+                side.set_slot(slot, Slot::EMPTY);
                 side.discard.push(card);
                 self.emit(s, p, EventKind::Clear { slot, card }, obs);
             }
             Action::Move { from, to } => {
-                let unit = &mut s.sides[p].unit;
-                unit[to as usize] = unit[from as usize];
-                unit[to as usize].acted = true;
-                unit[from as usize] = Slot::EMPTY;
+                let side = &mut s.sides[p];
+                side.set_slot(to, side.unit()[from as usize]);
+                side.mark_acted(to);
+                side.set_slot(from, Slot::EMPTY);
                 self.emit(s, p, EventKind::Move { from, to }, obs);
             }
             Action::Switch { a: x, b: y } => {
-                let unit = &mut s.sides[p].unit;
-                unit.swap(x as usize, y as usize);
+                let side = &mut s.sides[p];
+                side.swap_slots(x, y);
                 for slot in [x, y] {
-                    if unit[slot as usize].occupant == Occupant::Hero {
-                        unit[slot as usize].acted = true;
+                    if side.unit()[slot as usize].occupant == Occupant::Hero {
+                        side.mark_acted(slot);
                     }
                 }
                 self.emit(s, p, EventKind::Switch { a: x, b: y }, obs);
@@ -248,7 +250,7 @@ impl PixelTactics {
             let mut cards: arrayvec::ArrayVec<CardId, DECK_SIZE> =
                 side.hand.iter().chain(&side.discard).copied().collect();
             cards.extend(
-                side.unit
+                side.unit()
                     .iter()
                     .filter(|u| u.occupant != Occupant::Empty)
                     .map(|u| u.card),
@@ -257,7 +259,7 @@ impl PixelTactics {
             side.deck.extend(cards);
             side.hand.clear();
             side.discard.clear();
-            side.unit = [Slot::EMPTY; SLOTS];
+            side.clear_unit();
             side.pick = None;
             side.leader_damage = 0;
             shuffle(rng, &mut side.deck);
@@ -309,8 +311,8 @@ impl PixelTactics {
             return;
         }
         let mut reach = Reach {
-            own: UnitMasks::of(s, p),
-            rival: UnitMasks::of(s, p.opponent()),
+            own: s.sides[p].masks(),
+            rival: s.sides[p.opponent()].masks(),
             rival_intercepted: None,
         };
         let (own, rival) = (reach.own, reach.rival);
@@ -454,12 +456,13 @@ impl PixelTactics {
         let leaders = s.sides.map(|side| side.pick.unwrap_or_default());
         for side in s.sides.iter_mut() {
             let card = side.pick.take().unwrap_or_default();
-            side.unit[LEADER as usize] = Slot {
+            let leader = Slot {
                 occupant: Occupant::Leader,
                 card,
                 damage: 0,
                 acted: false,
             };
+            side.set_slot(LEADER, leader);
         }
         // "GAME FLOW": "After setup, randomly determine which player will
         // take the first turn"; "The player who won the previous game is
@@ -499,9 +502,7 @@ impl PixelTactics {
         s.active = p;
         s.actions = ACTIONS;
         s.limited_used = 0;
-        for slot in s.sides[p].unit.iter_mut() {
-            slot.acted = false;
-        }
+        s.sides[p].clear_acted();
         let (round, wave) = (s.round, s.wave);
         self.emit(
             s,
@@ -543,8 +544,8 @@ impl PixelTactics {
         loop {
             let mut fallen = Seats::<u8, 2>::default();
             for p in order {
-                for slot in slots(UnitMasks::of(s, p).heroes) {
-                    let damage = s.sides[p].unit[slot as usize].damage;
+                for slot in slots(s.sides[p].masks().heroes) {
+                    let damage = s.sides[p].unit()[slot as usize].damage;
                     // A Hero's life is at least 1: no damage, no casualty.
                     if damage > 0 && damage >= self.life(s, p, slot) {
                         self.defeat(s, p, slot, obs);
@@ -632,7 +633,7 @@ impl PixelTactics {
                     for p in s.sides.players() {
                         let side = &mut s.sides[p];
                         let card = side.leader().card;
-                        side.unit[LEADER as usize] = Slot::EMPTY;
+                        side.set_slot(LEADER, Slot::EMPTY);
                         side.set_aside.push(card);
                         self.emit(s, p, EventKind::SetAside { card }, obs);
                     }
@@ -662,9 +663,9 @@ impl PixelTactics {
         let damage = self
             .attack_strength(s, p, from)
             .saturating_sub(self.armor(s, r, target));
-        s.sides[p].unit[from as usize].acted = true;
-        let card = s.sides[p].unit[from as usize].card;
-        let target_card = s.sides[r].unit[target as usize].card;
+        s.sides[p].mark_acted(from);
+        let card = s.sides[p].unit()[from as usize].card;
+        let target_card = s.sides[r].unit()[target as usize].card;
         self.emit(
             s,
             p,

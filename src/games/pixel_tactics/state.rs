@@ -72,11 +72,63 @@ impl Slot {
     }
 }
 
+/// One Unit's slots by what fills them, as masks (bit `slot`). A [`Side`]
+/// keeps them as its slots change, so the legal actions read them rather
+/// than walk the Unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitMasks {
+    /// Living Heroes and the Leader.
+    pub standing: u16,
+    /// Living Heroes.
+    pub heroes: u16,
+    /// Corpses.
+    pub corpses: u16,
+    /// Empty slots.
+    pub empty: u16,
+    /// Slots marked as having acted this turn.
+    pub acted: u16,
+}
+
+impl UnitMasks {
+    /// The masks of an empty Unit.
+    pub const EMPTY: UnitMasks = UnitMasks {
+        standing: 0,
+        heroes: 0,
+        corpses: 0,
+        empty: (1 << SLOTS) - 1,
+        acted: 0,
+    };
+
+    /// The masks of `unit`, worked out from scratch.
+    pub fn of(unit: &[Slot; SLOTS]) -> UnitMasks {
+        let mut masks = UnitMasks::EMPTY;
+        for (slot, &at) in unit.iter().enumerate() {
+            masks.put(slot as u8, at);
+        }
+        masks
+    }
+
+    /// Slot `slot`'s bits set to what `at` holds.
+    fn put(&mut self, slot: u8, at: Slot) {
+        let set = |mask: &mut u16, on: bool| {
+            *mask = (*mask & !(1 << slot)) | (u16::from(on) << slot);
+        };
+        set(&mut self.standing, at.is_standing());
+        set(&mut self.heroes, at.occupant == Occupant::Hero);
+        set(&mut self.corpses, at.occupant == Occupant::Corpse);
+        set(&mut self.empty, at.occupant == Occupant::Empty);
+        set(&mut self.acted, at.acted);
+    }
+}
+
 /// One player's cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Side {
-    /// The Unit; slot [`LEADER`] holds the Leader once revealed.
-    pub unit: [Slot; SLOTS],
+    /// The Unit; slot [`LEADER`] holds the Leader once revealed. Changed
+    /// only through the methods below, which keep `masks` with it.
+    unit: [Slot; SLOTS],
+    /// The Unit's slots by what fills them.
+    masks: UnitMasks,
     /// The hand.
     pub hand: FixedVec<CardId, DECK_SIZE>,
     /// The deck; the top is the last element.
@@ -100,6 +152,7 @@ impl Default for Side {
     fn default() -> Side {
         Side {
             unit: [Slot::EMPTY; SLOTS],
+            masks: UnitMasks::EMPTY,
             hand: FixedVec::new(),
             deck: FixedVec::new(),
             discard: FixedVec::new(),
@@ -116,6 +169,57 @@ impl Side {
     #[inline]
     pub fn leader(&self) -> &Slot {
         &self.unit[LEADER as usize]
+    }
+
+    /// The Unit, by slot; slot [`LEADER`] holds the Leader once revealed.
+    #[inline]
+    pub fn unit(&self) -> &[Slot; SLOTS] {
+        &self.unit
+    }
+
+    /// The Unit's slots by what fills them.
+    #[inline]
+    pub fn masks(&self) -> UnitMasks {
+        self.masks
+    }
+
+    /// Puts `at` in slot `slot`.
+    pub fn set_slot(&mut self, slot: u8, at: Slot) {
+        self.unit[slot as usize] = at;
+        self.masks.put(slot, at);
+    }
+
+    /// The damage counters on slot `slot` (they fill no mask).
+    #[inline]
+    pub fn damage_mut(&mut self, slot: u8) -> &mut u8 {
+        &mut self.unit[slot as usize].damage
+    }
+
+    /// Marks slot `slot` as having acted this turn.
+    pub fn mark_acted(&mut self, slot: u8) {
+        self.unit[slot as usize].acted = true;
+        self.masks.acted |= 1 << slot;
+    }
+
+    /// Clears every slot's acted mark (a new turn).
+    pub fn clear_acted(&mut self) {
+        for at in &mut self.unit {
+            at.acted = false;
+        }
+        self.masks.acted = 0;
+    }
+
+    /// Swaps the contents of slots `a` and `b`.
+    pub fn swap_slots(&mut self, a: u8, b: u8) {
+        self.unit.swap(a as usize, b as usize);
+        self.masks.put(a, self.unit[a as usize]);
+        self.masks.put(b, self.unit[b as usize]);
+    }
+
+    /// Empties the whole Unit.
+    pub fn clear_unit(&mut self) {
+        self.unit = [Slot::EMPTY; SLOTS];
+        self.masks = UnitMasks::EMPTY;
     }
 }
 

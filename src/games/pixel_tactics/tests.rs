@@ -113,13 +113,23 @@ fn take(s: &mut State, p: Player, card: CardId) {
             return;
         }
     }
-    for slot in side.unit.iter_mut() {
-        if slot.occupant != Occupant::Empty && slot.card == card {
-            *slot = Slot::EMPTY;
+    for (slot, at) in side.unit().iter().enumerate() {
+        if at.occupant != Occupant::Empty && at.card == card {
+            side.set_slot(slot as u8, Slot::EMPTY);
             return;
         }
     }
     panic!("card {card:?} not found for seat {p}");
+}
+
+/// Turns the occupant of `slot` of `p` into a Corpse, its card kept.
+fn corpse(s: &mut State, p: Player, slot: u8) {
+    let at = s.sides[p].unit()[slot as usize];
+    let corpse = Slot {
+        occupant: Occupant::Corpse,
+        ..at
+    };
+    s.sides[p].set_slot(slot, corpse);
 }
 
 /// Round 2, Vanguard Wave, seat a first and to act with two actions;
@@ -133,12 +143,13 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
         side.hand.clear();
         let leader = id(g, if p == Player::A { a } else { b });
         take(&mut s, p, leader);
-        s.sides[p].unit[LEADER as usize] = Slot {
+        let at = Slot {
             occupant: Occupant::Leader,
             card: leader,
             damage: 0,
             acted: false,
         };
+        s.sides[p].set_slot(LEADER, at);
     }
     s.phase = Phase::Turn;
     s.round = 2;
@@ -156,12 +167,13 @@ fn duel(g: &PixelTactics, a: &str, b: &str) -> State {
 fn put(g: &PixelTactics, s: &mut State, p: Player, slot: u8, name: &str) {
     let card = id(g, name);
     take(s, p, card);
-    s.sides[p].unit[slot as usize] = Slot {
+    let at = Slot {
         occupant: Occupant::Hero,
         card,
         damage: 0,
         acted: false,
     };
+    s.sides[p].set_slot(slot, at);
 }
 
 /// Puts `name` into `p`'s hand.
@@ -207,7 +219,7 @@ fn pass_until(g: &PixelTactics, s: &mut State, p: Player, wave: Row) {
 }
 
 fn damage(s: &State, p: Player, slot: u8) -> u8 {
-    s.sides[p].unit[slot as usize].damage
+    s.sides[p].unit()[slot as usize].damage
 }
 
 // ---------------------------------------------------------------------------
@@ -531,7 +543,7 @@ fn attacks_come_from_the_current_wave_once_and_not_from_new_recruits() {
         "the Flank stands behind the Vanguard"
     );
     for slot in [0, 1] {
-        s.sides[Player::A].unit[slot].occupant = Occupant::Corpse;
+        corpse(&mut s, Player::A, slot as u8);
     }
     assert_eq!(attackers(&s), [3, LEADER], "Flank Heroes and the Leader");
 }
@@ -641,7 +653,7 @@ fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
     put(&g, &mut s, Player::A, 1, "Quickblade");
     put(&g, &mut s, Player::B, 1, "Siege Ogre");
     put(&g, &mut s, Player::B, 7, "Frost Lancer");
-    s.sides[Player::B].unit[1].occupant = Occupant::Corpse;
+    corpse(&mut s, Player::B, 1);
     hand(&g, &mut s, Player::A, "Sky Falcon");
     let targets: Vec<u8> = legal(&g, &s)
         .iter()
@@ -655,16 +667,16 @@ fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
         [LEADER],
         "the Leader behind the Corpse is in Melee"
     );
-    s.sides[Player::A].unit[1].occupant = Occupant::Corpse;
+    corpse(&mut s, Player::A, 1);
     assert!(
         !legal(&g, &s)
             .iter()
             .any(|a| matches!(a, Action::Recruit { slot: 1, .. }))
     );
     pass_until(&g, &mut s, Player::A, Row::Rear);
-    let card = s.sides[Player::A].unit[1].card;
+    let card = s.sides[Player::A].unit()[1].card;
     act(&g, &mut s, Action::Clear { slot: 1 });
-    assert_eq!(s.sides[Player::A].unit[1], Slot::EMPTY);
+    assert_eq!(s.sides[Player::A].unit()[1], Slot::EMPTY);
     assert_eq!(s.sides[Player::A].discard.last(), Some(&card));
 }
 
@@ -686,7 +698,7 @@ fn heroes_move_to_empty_slots_and_leaders_never_move() {
             .all(|a| matches!(a, Action::Move { from: 6, to } if *to != LEADER))
     );
     act(&g, &mut s, Action::Move { from: 6, to: 0 });
-    assert_eq!(s.sides[Player::A].unit[0].card, id(&g, "Quickblade"));
+    assert_eq!(s.sides[Player::A].unit()[0].card, id(&g, "Quickblade"));
 }
 
 #[test]
@@ -698,7 +710,7 @@ fn switch_is_a_long_action_on_heroes_and_corpses() {
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     put(&g, &mut s, Player::A, 0, "Quickblade");
     put(&g, &mut s, Player::A, 8, "Siege Ogre");
-    s.sides[Player::A].unit[8].occupant = Occupant::Corpse;
+    corpse(&mut s, Player::A, 8);
     assert!(legal(&g, &s).contains(&Action::Switch { a: 0, b: 8 }));
     assert!(
         !legal(&g, &s)
@@ -706,8 +718,8 @@ fn switch_is_a_long_action_on_heroes_and_corpses() {
             .any(|a| matches!(a, Action::Switch { b: LEADER, .. }))
     );
     let events = act(&g, &mut s, Action::Switch { a: 0, b: 8 });
-    assert_eq!(s.sides[Player::A].unit[8].occupant, Occupant::Hero);
-    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit()[8].occupant, Occupant::Hero);
+    assert_eq!(s.sides[Player::A].unit()[0].occupant, Occupant::Corpse);
     assert!(metrics(&g, &events).contains(&Metric::Spent {
         player: Player::A,
         amount: 2
@@ -732,7 +744,7 @@ fn long_free_and_limited_actions() {
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
     put(&g, &mut s, Player::A, 0, "Quickblade");
     put(&g, &mut s, Player::A, 1, "Siege Ogre");
-    s.sides[Player::A].unit[LEADER as usize].damage = 3;
+    *s.sides[Player::A].damage_mut(LEADER) = 3;
     // Free Attack.
     act(
         &g,
@@ -867,7 +879,7 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
         "Long Attack +2, Ember Knight's aura +1"
     );
     assert_eq!(
-        s.sides[Player::B].unit[1].occupant,
+        s.sides[Player::B].unit()[1].occupant,
         Occupant::Hero,
         "lethal, still standing"
     );
@@ -877,9 +889,9 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
     assert_eq!(damage(&s, Player::A, 1), 2, "Quickblade's Attack Strength");
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
-    assert_eq!(s.sides[Player::B].unit[1].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::B].unit()[1].occupant, Occupant::Corpse);
     assert_eq!(damage(&s, Player::B, 1), 0);
-    assert_eq!(s.sides[Player::A].unit[1].occupant, Occupant::Hero);
+    assert_eq!(s.sides[Player::A].unit()[1].occupant, Occupant::Hero);
     assert_eq!(damage(&s, Player::A, 1), 2, "damage stays");
 }
 
@@ -889,7 +901,7 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
     // exceeding its life total at the end of a Wave … the match ends."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    s.sides[Player::B].unit[LEADER as usize].damage = 20;
+    *s.sides[Player::B].damage_mut(LEADER) = 20;
     assert_eq!(
         g.to_move(&s),
         Node::Decision(Player::A),
@@ -926,7 +938,7 @@ fn a_double_rout_goes_to_the_unit_with_more_living_heroes_else_a_tie() {
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     put(&g, &mut s, Player::B, 6, "Quickblade");
     for p in [Player::A, Player::B] {
-        s.sides[p].unit[LEADER as usize].damage = 30;
+        *s.sides[p].damage_mut(LEADER) = 30;
     }
     let mut t = s;
     act(&g, &mut s, Action::Pass);
@@ -956,7 +968,7 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     s.first = Player::B;
     s.active = Player::B;
-    s.sides[Player::A].unit[LEADER as usize].damage = 25;
+    *s.sides[Player::A].damage_mut(LEADER) = 25;
     act(&g, &mut s, Action::Pass);
     let events = act(&g, &mut s, Action::Pass);
     assert_eq!(
@@ -1012,7 +1024,7 @@ fn the_match_ends_at_the_trophies_it_needs() {
     take(&mut s, Player::B, y);
     s.sides[Player::A].set_aside.push(x);
     s.sides[Player::B].set_aside.push(y);
-    s.sides[Player::B].unit[LEADER as usize].damage = 25;
+    *s.sides[Player::B].damage_mut(LEADER) = 25;
     act(&g, &mut s, Action::Pass);
     act(&g, &mut s, Action::Pass);
     let Node::Terminal(o) = g.to_move(&s) else {
@@ -1143,12 +1155,12 @@ fn instant_defeat_and_revival() {
         },
     );
     assert_eq!(
-        s.sides[Player::B].unit[0].occupant,
+        s.sides[Player::B].unit()[0].occupant,
         Occupant::Corpse,
         "at once"
     );
     put(&g, &mut s, Player::A, 2, "Siege Ogre");
-    s.sides[Player::A].unit[2].occupant = Occupant::Corpse;
+    corpse(&mut s, Player::A, 2);
     act(
         &g,
         &mut s,
@@ -1156,7 +1168,7 @@ fn instant_defeat_and_revival() {
             target: Tgt::Own(2),
         },
     );
-    assert_eq!(s.sides[Player::A].unit[2].occupant, Occupant::Hero);
+    assert_eq!(s.sides[Player::A].unit()[2].occupant, Occupant::Hero);
 }
 
 #[test]
@@ -1338,7 +1350,7 @@ fn free_actions_remain_after_both_actions_are_spent() {
     let g = game();
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
     put(&g, &mut s, Player::A, 0, "Quickblade");
-    s.sides[Player::A].unit[LEADER as usize].damage = 2;
+    *s.sides[Player::A].damage_mut(LEADER) = 2;
     act(&g, &mut s, Action::Draw);
     act(&g, &mut s, Action::Draw);
     assert_eq!((s.active, s.actions), (Player::A, 0), "still seat a's turn");
@@ -1387,7 +1399,7 @@ fn free_actions_remain_after_both_actions_are_spent() {
     // With a Free action left, Pass ends the turn.
     let mut t = duel(&g, "Wind Dancer", "Tide Oracle");
     t.actions = 0;
-    t.sides[Player::A].unit[LEADER as usize].damage = 1;
+    *t.sides[Player::A].damage_mut(LEADER) = 1;
     assert_eq!(
         legal(&g, &t),
         [
@@ -1409,7 +1421,7 @@ fn each_limited_ability_is_used_once_per_turn() {
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
     pass_until(&g, &mut s, Player::A, Row::Rear);
     put(&g, &mut s, Player::A, 7, "Rune Smith");
-    s.sides[Player::A].unit[LEADER as usize].damage = 5;
+    *s.sides[Player::A].damage_mut(LEADER) = 5;
     act(
         &g,
         &mut s,
@@ -1454,7 +1466,7 @@ fn a_leaders_limited_spell_and_limited_action_are_each_used_once() {
     );
     let mut s = duel(&g, "Wind Dancer", "Tide Oracle");
     pass_until(&g, &mut s, Player::A, Row::Flank);
-    s.sides[Player::A].unit[LEADER as usize].damage = 5;
+    *s.sides[Player::A].damage_mut(LEADER) = 5;
     let spell = Action::Spell {
         from: LEADER,
         target: Tgt::None,
@@ -1483,14 +1495,14 @@ fn ally_defeated_reactions_fire_for_each_fallen_hero() {
     let mut s = duel(&g, "Grave Tender", "Tide Oracle");
     put(&g, &mut s, Player::A, 0, "Quickblade");
     put(&g, &mut s, Player::A, 2, "Siege Ogre");
-    s.sides[Player::A].unit[0].damage = 9;
-    s.sides[Player::A].unit[2].damage = 9;
-    s.sides[Player::A].unit[LEADER as usize].damage = 6;
+    *s.sides[Player::A].damage_mut(0) = 9;
+    *s.sides[Player::A].damage_mut(2) = 9;
+    *s.sides[Player::A].damage_mut(LEADER) = 6;
     act(&g, &mut s, Action::Pass);
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
-    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
-    assert_eq!(s.sides[Player::A].unit[2].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit()[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit()[2].occupant, Occupant::Corpse);
     assert_eq!(
         s.sides[Player::A].leader().damage,
         6 - 2 - 2,
@@ -1557,8 +1569,8 @@ fn views_never_reveal_hidden_cards_over_random_states() {
                     for p in [Player::A, Player::B] {
                         let (a, b) = (v.sides[p], s.sides[p]);
                         assert_eq!(
-                            (a.unit, a.discard, a.set_aside, a.trophies),
-                            (b.unit, b.discard, b.set_aside, b.trophies)
+                            (*a.unit(), a.discard, a.set_aside, a.trophies),
+                            (*b.unit(), b.discard, b.set_aside, b.trophies)
                         );
                         assert_eq!(
                             (a.hand.len(), a.deck.len(), a.pick.is_some()),
@@ -1596,7 +1608,7 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
     let mut s = duel(&g, "Tide Oracle", "Iron Banner");
     pass_until(&g, &mut s, Player::A, Row::Rear);
     put(&g, &mut s, Player::A, 7, "Lantern Keeper");
-    s.sides[Player::A].unit[LEADER as usize].damage = 4;
+    *s.sides[Player::A].damage_mut(LEADER) = 4;
     // Lantern Keeper's Rear Spell heals its Forerunner: the Leader stands
     // in front of it, so nothing is healed.
     act(
@@ -1617,7 +1629,7 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
     pass_until(&g, &mut t, Player::A, Row::Rear);
     put(&g, &mut t, Player::A, 6, "Lantern Keeper");
     put(&g, &mut t, Player::A, 3, "Shield Squire");
-    t.sides[Player::A].unit[3].damage = 3;
+    *t.sides[Player::A].damage_mut(3) = 3;
     act(
         &g,
         &mut t,
@@ -1629,7 +1641,7 @@ fn heroes_are_not_leaders_for_forerunner_and_supporter() {
     assert_eq!(damage(&t, Player::A, 3), 1, "the Forerunner healed by 2");
     // Shield Squire's Flank Spell heals its Supporter (the Rear Hero).
     pass_until(&g, &mut t, Player::A, Row::Flank);
-    t.sides[Player::A].unit[6].damage = 2;
+    *t.sides[Player::A].damage_mut(6) = 2;
     act(
         &g,
         &mut t,
@@ -1716,23 +1728,23 @@ fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep:
     let mut s = duel(g, leader, &rival_leader);
     s.wave = row;
     s.actions = 3;
-    s.sides[Player::A].unit[LEADER as usize].damage = 3;
+    *s.sides[Player::A].damage_mut(LEADER) = 3;
     let at = row as u8 * 3 + 2;
     if let Some(caster) = caster {
         put(g, &mut s, Player::A, at, caster);
-        s.sides[Player::A].unit[at as usize].damage = 1;
+        *s.sides[Player::A].damage_mut(at) = 1;
     }
     for slot in [2u8, 5, 8].into_iter().filter(|&x| x != at) {
         put(g, &mut s, Player::A, slot, &spare.next().expect("a card"));
-        s.sides[Player::A].unit[slot as usize].damage = 1;
+        *s.sides[Player::A].damage_mut(slot) = 1;
     }
     put(g, &mut s, Player::A, 0, &spare.next().expect("a card"));
-    s.sides[Player::A].unit[0].occupant = Occupant::Corpse;
+    corpse(&mut s, Player::A, 0);
     for slot in [0u8, 1] {
         let name = spare.next().expect("a card");
         put(g, &mut s, Player::B, slot, &name);
         let life = g.life(&s, Player::B, slot);
-        s.sides[Player::B].unit[slot as usize].damage = life - 1;
+        *s.sides[Player::B].damage_mut(slot) = life - 1;
     }
     for _ in 0..2 {
         let name = spare.next().expect("a card");
@@ -1746,7 +1758,7 @@ fn testbed(g: &PixelTactics, leader: &str, caster: Option<&str>, row: Row, keep:
 /// and (for an Order) the card leaving the hand.
 fn did_something(before: &State, after: &State, cost: u8, order: bool) -> bool {
     let units = |x: &State| {
-        [x.sides[Player::A].unit, x.sides[Player::B].unit]
+        [*x.sides[Player::A].unit(), *x.sides[Player::B].unit()]
             .map(|u| u.map(|v| (v.occupant, v.damage)))
     };
     units(before) != units(after)
@@ -1800,7 +1812,7 @@ fn every_spell_leader_action_and_order_of_the_pool_resolves() {
                     .into_iter()
                     .filter(|a| match (a, what) {
                         (Action::Spell { from, .. }, "spell") => {
-                            s.sides[Player::A].unit[*from as usize].card == id(&g, &name)
+                            s.sides[Player::A].unit()[*from as usize].card == id(&g, &name)
                         }
                         (Action::LeaderAction { .. }, "action") => true,
                         (Action::Order { card, .. }, "order") => *card == id(&g, &name),
@@ -1948,7 +1960,7 @@ fn reactions_to_a_defeat_wait_for_the_whole_ability() {
             target: Tgt::Rival(0),
         },
     );
-    assert_eq!(s.sides[Player::B].unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::B].unit()[0].occupant, Occupant::Corpse);
     assert_eq!(
         s.sides[Player::B].leader().damage,
         3 - 2,
@@ -1964,7 +1976,7 @@ fn the_ceasefire_allows_leader_actions_that_leave_the_rival_alone() {
     let g = game();
     let mut s = duel(&g, "Tide Oracle", "Whisper Thief");
     s.round = 1;
-    s.sides[Player::A].unit[LEADER as usize].damage = 3;
+    *s.sides[Player::A].damage_mut(LEADER) = 3;
     let heal = Action::LeaderAction {
         target: Tgt::Own(LEADER),
     };
@@ -2033,15 +2045,15 @@ fn damage_from_ally_defeated_reactions_is_checked_the_same_wave() {
     put(&g, &mut s, Player::A, 0, "Quickblade");
     put(&g, &mut s, Player::A, 1, "Grave Tender");
     put(&g, &mut s, Player::B, 1, "Siege Ogre");
-    s.sides[Player::A].unit[0].damage = 9;
+    *s.sides[Player::A].damage_mut(0) = 9;
     let ogre_life = g.life(&s, Player::B, 1);
-    s.sides[Player::B].unit[1].damage = ogre_life - 1;
+    *s.sides[Player::B].damage_mut(1) = ogre_life - 1;
     act(&g, &mut s, Action::Pass);
     act(&g, &mut s, Action::Pass);
     assert_eq!(s.wave, Row::Flank);
-    assert_eq!(s.sides[Player::A].unit[0].occupant, Occupant::Corpse);
+    assert_eq!(s.sides[Player::A].unit()[0].occupant, Occupant::Corpse);
     assert_eq!(
-        s.sides[Player::B].unit[1].occupant,
+        s.sides[Player::B].unit()[1].occupant,
         Occupant::Corpse,
         "the reaction's damage is lethal, checked before the Wave ends"
     );
