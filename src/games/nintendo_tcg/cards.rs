@@ -290,6 +290,11 @@ pub struct Aura {
 }
 
 impl Aura {
+    /// Whether it changes AP, DP, SP or HP.
+    pub fn changes_stats(&self) -> bool {
+        self.ap != 0 || self.dp != 0 || self.sp != 0 || self.hp != 0
+    }
+
     /// Whether it changes nothing.
     pub fn is_empty(&self) -> bool {
         self.ap == 0 && self.dp == 0 && self.sp == 0 && self.hp == 0 && self.discount == 0

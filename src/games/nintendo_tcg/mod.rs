@@ -76,6 +76,9 @@ pub struct NintendoTcg {
     /// whose HP before auras exceeds its damage is alive whatever the
     /// auras ([`NintendoTcg::destroyed`]).
     auras_lower_hp: bool,
+    /// Per card id: whether its aura changes a stat, so that the stats
+    /// look up only those cards' auras ([`NintendoTcg::stats`]).
+    stat_auras: Vec<bool>,
 }
 
 impl NintendoTcg {

@@ -32,6 +32,12 @@ impl NintendoTcg {
         self.db.card(id)
     }
 
+    /// The aura of `card` if it changes a stat (most cards' change none).
+    #[inline]
+    fn stat_aura(&self, card: CardId) -> Option<&Aura> {
+        self.stat_auras[card.index()].then(|| &self.card(card).aura)
+    }
+
     /// Whether an aura of a source in place `sub` applies to `c`.
     fn aura_fits(&self, aura: &Aura, sub: bool, c: &Char) -> bool {
         c.in_sub() == sub
@@ -54,30 +60,33 @@ impl NintendoTcg {
             d[3] += i32::from(a.hp);
         };
         let side = &s.sides[p];
+        // Auras that change no stat would add nothing: they are skipped.
         for other in side.board.iter().filter(|o| o.uid != c.uid) {
-            let aura = &self.card(other.card).aura;
-            if self.aura_fits(aura, other.in_sub(), c) {
+            if let Some(aura) = self.stat_aura(other.card)
+                && self.aura_fits(aura, other.in_sub(), c)
+            {
                 add(aura);
             }
         }
         for &item in &c.items {
-            let aura = &self.card(item).aura;
-            if !aura.opponent_turn || s.active != p {
+            if let Some(aura) = self.stat_aura(item)
+                && (!aura.opponent_turn || s.active != p)
+            {
                 add(aura);
             }
         }
         for &k in side.constants.iter().chain(side.assistant.iter()) {
-            let aura = &self.card(k).aura;
-            if self.aura_fits(aura, false, c) {
+            if let Some(aura) = self.stat_aura(k)
+                && self.aura_fits(aura, false, c)
+            {
                 add(aura);
             }
         }
         for (placed, sub) in [(s.area, false), (s.sub, true)] {
-            if let Some(pl) = placed {
-                let aura = &self.card(pl.card).aura;
-                if self.aura_fits(aura, sub, c) {
-                    add(aura);
-                }
+            if let Some(aura) = placed.and_then(|pl| self.stat_aura(pl.card))
+                && self.aura_fits(aura, sub, c)
+            {
+                add(aura);
             }
         }
         let clamp = |v: i32| v.clamp(0, 99) as u8;
