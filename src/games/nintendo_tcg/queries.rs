@@ -44,7 +44,10 @@ impl NintendoTcg {
             && (aura.elements.0 == 0 || aura.elements.meets(self.card(c.card).elements))
     }
 
-    /// The stats of `c` on side `p`.
+    /// The stats of `c` on side `p`. Always inlined: each caller reads
+    /// one or two of the four, and inlined the others are not worked out
+    /// (−6.6% instructions in random playouts).
+    #[inline(always)]
     pub(super) fn stats(&self, s: &State, p: Player, c: &Char) -> Stats {
         let card = self.card(c.card);
         let mut d = [

@@ -25,6 +25,7 @@ impl PixelTactics {
     }
 
     /// The Leader's aura as it applies to the Hero in `slot`, if any.
+    #[inline(always)]
     fn aura(&self, s: &State, p: Player, slot: u8) -> Option<Aura> {
         let side = &s.sides[p];
         if side.unit()[slot as usize].occupant != Occupant::Hero
@@ -73,6 +74,7 @@ impl PixelTactics {
     }
 
     /// The life total of the occupant of `slot`.
+    #[inline(always)]
     pub(super) fn life(&self, s: &State, p: Player, slot: u8) -> u8 {
         let at = s.sides[p].unit()[slot as usize];
         let card = self.db.card(at.card);
@@ -99,6 +101,7 @@ impl PixelTactics {
     }
 
     /// The keywords of the occupant of `slot`.
+    #[inline(always)]
     pub(super) fn keywords(&self, s: &State, p: Player, slot: u8) -> Keywords {
         let own = self
             .power(s, p, slot)

@@ -109,6 +109,7 @@ impl UnitMasks {
     }
 
     /// Slot `slot`'s bits set to what `at` holds.
+    #[inline]
     fn put(&mut self, slot: u8, at: Slot) {
         let set = |mask: &mut u16, on: bool| {
             *mask = (*mask & !(1 << slot)) | (u16::from(on) << slot);
@@ -184,6 +185,7 @@ impl Side {
     }
 
     /// Puts `at` in slot `slot`.
+    #[inline]
     pub fn set_slot(&mut self, slot: u8, at: Slot) {
         self.unit[slot as usize] = at;
         self.masks.put(slot, at);
@@ -196,6 +198,7 @@ impl Side {
     }
 
     /// Marks slot `slot` as having acted this turn.
+    #[inline]
     pub fn mark_acted(&mut self, slot: u8) {
         self.unit[slot as usize].acted = true;
         self.masks.acted |= 1 << slot;
@@ -210,6 +213,7 @@ impl Side {
     }
 
     /// Swaps the contents of slots `a` and `b`.
+    #[inline]
     pub fn swap_slots(&mut self, a: u8, b: u8) {
         self.unit.swap(a as usize, b as usize);
         self.masks.put(a, self.unit[a as usize]);
