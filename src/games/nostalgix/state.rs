@@ -262,6 +262,7 @@ pub struct Side {
 
 impl Side {
     /// Whether a face-down Surprise waits in the back row.
+    #[inline]
     pub fn has_face_down(&self) -> bool {
         self.back.iter().any(|b| matches!(b, BackCard::Surprise(_)))
     }
@@ -398,6 +399,7 @@ impl Clone for State {
 impl State {
     /// Where the entity with `id` is: (owner, index into `units`, or `None`
     /// for the Hero).
+    #[inline]
     pub fn locate(&self, id: u16) -> Option<(Player, Option<usize>)> {
         if let Some(p) = hero_seat(id) {
             return Some((p, None));
@@ -411,6 +413,7 @@ impl State {
     }
 
     /// The entity with `id`, if in play.
+    #[inline]
     pub fn entity(&self, id: u16) -> Option<&Entity> {
         if let Some(p) = hero_seat(id) {
             return Some(&self.sides[p].hero);
@@ -425,6 +428,7 @@ impl State {
     }
 
     /// The entity with `id`, mutably.
+    #[inline]
     pub fn entity_mut(&mut self, id: u16) -> Option<&mut Entity> {
         match self.locate(id)? {
             (p, None) => Some(&mut self.sides[p].hero),
