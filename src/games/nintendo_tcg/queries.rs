@@ -109,6 +109,7 @@ impl NintendoTcg {
     /// Whether `c` is destroyed at the next check: no HP left. Tested
     /// cheaply first when no aura of the pool lowers HP: then its HP is at
     /// least its card's HP with its own change, clamped as stats are.
+    #[inline]
     pub(super) fn destroyed(&self, s: &State, p: Player, c: &Char) -> bool {
         if !self.auras_lower_hp {
             let floor = (i32::from(self.card(c.card).hp) + i32::from(c.hp)).clamp(0, 99);
@@ -163,6 +164,7 @@ impl NintendoTcg {
 
     /// Whether `p` may put Character `card` into play now (board room and
     /// the Commander rule).
+    #[inline]
     pub(super) fn may_enter(&self, s: &State, p: Player, card: CardId) -> bool {
         let side = &s.sides[p];
         !side.board.is_full()
