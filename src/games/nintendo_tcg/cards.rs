@@ -383,6 +383,12 @@ pub const MAX_STAT: u8 = 30;
 /// Abilities one card may have (the state marks their use in a `u8`).
 pub const MAX_ABILITIES: usize = 8;
 
+/// Why a Token takes no `on_attack`, in the card file or an override
+/// (rules/nintendo-tcg.txt: "9 – Required/Tokens": "Tokens CANNOT use
+/// effects of any sort").
+const TOKEN_ON_ATTACK: &str =
+    "on_attack is damage by effect, and a token cannot use effects of any sort";
+
 // ---------------------------------------------------------------------------
 // The card on the kit: how a file's tables become cards, `--set` fields and
 // the `decklab cards` table.
@@ -433,6 +439,9 @@ impl CardDef for Card {
             "dp" => self.dp = n,
             "sp" => self.sp = n,
             "hp" => self.hp = n,
+            _ if n > 0 && self.kind == Kind::Token => {
+                return Err(format!("\"{}\": {TOKEN_ON_ATTACK}", self.name));
+            }
             _ => self.on_attack = n,
         }
         Ok(())
@@ -656,6 +665,9 @@ fn card(at: &mut Build<'_>, r: &RawCard) -> Card {
     }
     if r.kind == Kind::Token && (r.cost > 0 || !r.ability.is_empty() || r.aura.is_some()) {
         at.error("a token has no hand cost and cannot use effects of any sort");
+    }
+    if r.kind == Kind::Token && r.on_attack > 0 {
+        at.error(TOKEN_ON_ATTACK);
     }
     if (r.commander || r.general_to.is_some()) && r.kind != Kind::Character {
         at.error("only characters are commanders");

@@ -116,21 +116,27 @@ impl NintendoTcg {
         }
     }
 
-    /// The Characters an effect on `target` reaches, as (side, board id).
+    /// The Characters an effect on `target` reaches, as (side, board id):
+    /// those still in play and in the effect's place when it resolves (a
+    /// chosen target may have moved or left meanwhile).
     fn targets(&self, s: &State, target: Target, elements: u16, ctx: Ctx) -> Reached {
         let p = ctx.owner;
-        let present = |q: Player, uid: u8| s.sides[q].char(uid).is_some();
+        let reached = |q: Player, uid: u8| {
+            s.sides[q]
+                .char(uid)
+                .is_some_and(|c| self.reaches(c, ctx.sub, elements))
+        };
         let mut v = Reached::new();
         match (target, ctx.target) {
             (Target::This, _) => {
-                if let Some(u) = ctx.source.filter(|&u| present(p, u)) {
+                if let Some(u) = ctx.source.filter(|&u| reached(p, u)) {
                     v.push((p, u));
                 }
             }
-            (Target::ChosenEnemy, Tgt::Foe(u)) if present(p.opponent(), u) => {
+            (Target::ChosenEnemy, Tgt::Foe(u)) if reached(p.opponent(), u) => {
                 v.push((p.opponent(), u));
             }
-            (Target::ChosenAlly, Tgt::Own(u)) if present(p, u) => {
+            (Target::ChosenAlly, Tgt::Own(u)) if reached(p, u) => {
                 v.push((p, u));
             }
             (Target::AllEnemies | Target::AllAllies | Target::All, _) => {
@@ -144,8 +150,7 @@ impl NintendoTcg {
                         continue;
                     }
                     for c in &s.sides[q].board {
-                        let els = self.card(c.card).elements.0;
-                        if c.in_sub() == ctx.sub && (elements == 0 || els & elements != 0) {
+                        if self.reaches(c, ctx.sub, elements) {
                             v.push((q, c.uid));
                         }
                     }

@@ -178,6 +178,16 @@ impl NintendoTcg {
             .is_none_or(|r| s.sides[p].board.iter().any(|c| c.card == r))
     }
 
+    /// Whether an effect acting from place `sub` (the Sub-Area or the main
+    /// Area) with Element filter `elements` (0: any) reaches `c`: only a
+    /// Character in the same place ("6 – Area's": "if my opponent's staryu
+    /// tries to damage captain falcon via effect, but Staryu is in the main
+    /// area not the sub-area it won't work"). Checked both when targets are
+    /// offered and when the effect resolves.
+    pub(super) fn reaches(&self, c: &Char, sub: bool, elements: u16) -> bool {
+        c.in_sub() == sub && (elements == 0 || self.card(c.card).elements.0 & elements != 0)
+    }
+
     /// Every Character `p` could choose for `kind` (`ChosenEnemy` or
     /// `ChosenAlly`) from place `sub`, passing the Element filter.
     pub(super) fn choices(
@@ -191,8 +201,7 @@ impl NintendoTcg {
     ) {
         let q = if enemy { p.opponent() } else { p };
         for c in &s.sides[q].board {
-            let card = self.card(c.card);
-            if c.in_sub() == sub && (elements == 0 || card.elements.0 & elements != 0) {
+            if self.reaches(c, sub, elements) {
                 push(if enemy {
                     Tgt::Foe(c.uid)
                 } else {

@@ -940,6 +940,67 @@ fn effect_cards_can_be_played_in_the_sub_area() {
 }
 
 #[test]
+fn an_effect_does_not_reach_a_character_that_left_its_place() {
+    // rules/nintendo-tcg.txt: "6 – Area's": "if my opponent's staryu tries
+    // to damage captain falcon via effect, but Staryu is in the main area
+    // not the sub-area it won't work"; "14 – The Glossary", "Sub-Area":
+    // "Character's and cards in a sub-area can only be targeted and
+    // affected by cards in that sub-area". The bundled decks: b answers
+    // a's Reef Lancer with Ambush Horn from hand (it acts in the main
+    // Area); a's reply moves the Lancer into Hidden Cove first.
+    let (a, b) = (Player::A, Player::B);
+    for moved in [false, true] {
+        let g = NintendoTcg::bundled(1, 0);
+        let mut s = g.new_state(&mut rng());
+        s.phase = Phase::Main;
+        s.turns = 2;
+        s.sides[a].power = 20;
+        s.sides[b].power = 20;
+        let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+        let cove = hand(&g, &mut s, a, "Hidden Cove");
+        let lancer = hand(&g, &mut s, a, "Reef Lancer");
+        let horn = hand(&g, &mut s, b, "Ambush Horn");
+        act(&g, &mut s, play(grotto, Tgt::None));
+        act(&g, &mut s, play(cove, Tgt::None));
+        act(&g, &mut s, play(lancer, Tgt::None));
+        let uid = s.sides[a]
+            .board
+            .iter()
+            .find(|c| c.card == lancer)
+            .unwrap()
+            .uid;
+        act(
+            &g,
+            &mut s,
+            Action::Answer {
+                card: horn,
+                uid: None,
+                ability: 0,
+                target: Tgt::Foe(uid),
+            },
+        );
+        act(
+            &g,
+            &mut s,
+            if moved {
+                Action::Move { uid }
+            } else {
+                Action::NoReply
+            },
+        );
+        assert_eq!(s.phase, Phase::Main);
+        assert!(s.sides[b].discard.contains(&horn), "the Horn was used");
+        let c = char_of(&s, a, uid);
+        assert_eq!(c.in_sub(), moved);
+        assert_eq!(
+            c.damage,
+            if moved { 0 } else { 2 },
+            "the Horn hits the Lancer only where it was chosen (moved: {moved})"
+        );
+    }
+}
+
+#[test]
 fn a_character_an_effect_puts_into_play_uses_its_instant() {
     // rules/nintendo-tcg.txt: "4 – Character's": "<Instant>- These effects
     // activate right when the character is played"; "If you play a card
@@ -1297,6 +1358,31 @@ fn tokens_move_between_the_area_and_the_sub_area() {
     );
     act(&g, &mut s, Action::Move { uid: token });
     assert!(char_of(&s, Player::A, token).in_sub());
+}
+
+#[test]
+fn a_token_with_damage_by_effect_is_refused() {
+    // rules/nintendo-tcg.txt: "9 – Required/Tokens": "Tokens CANNOT use
+    // effects of any sort", a {Constant} damage by effect after attacking
+    // (`on_attack`) included: refused in the card file and by `--set`.
+    let text =
+        "[[card]]\nname = \"T\"\nkind = \"token\"\nelements = [\"fire\"]\nhp = 1\non_attack = 1\n";
+    let err = CardDb::parse(text, "p.toml").unwrap_err().to_string();
+    assert!(
+        err.contains(
+            "p.toml:1: card \"T\": on_attack is damage by effect, and a token cannot use effects of any sort"
+        ),
+        "{err}"
+    );
+    assert!(CardDb::parse(&text.replace("on_attack = 1", "on_attack = 0"), "p.toml").is_ok());
+    let mut db = NintendoTcg::bundled_cards();
+    let e = db.apply_override("Cinder Token.on_attack=2").unwrap_err();
+    assert!(
+        e.contains("\"Cinder Token\": on_attack is damage by effect"),
+        "{e}"
+    );
+    db.apply_override("Cinder Token.on_attack=0").unwrap();
+    db.apply_override("Magma Hound.on_attack=3").unwrap();
 }
 
 #[test]
