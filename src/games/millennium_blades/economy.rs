@@ -60,9 +60,6 @@ impl MillenniumBlades {
             }
         }
         self.reveal_meta(s, 0, obs);
-        if self.options.mode == Mode::Duel {
-            self.reveal_meta(s, 1, obs);
-        }
         s.timer = 0;
         s.tick = 0;
         s.turn = 0;
@@ -179,14 +176,17 @@ impl MillenniumBlades {
                 }
             }
         }
+        // Copies of a card are the same choice only from the same seller:
+        // the buyer decides whose marker goes back (rules: "Buy from the
+        // Aftermarket").
         let mut seen = Vec::new();
         for l in s.market.iter() {
-            let id = self.table.card(l.card);
+            let copy = (self.table.card(l.card), l.seller);
             if l.seller.player() != Some(p)
                 && u16::from(self.card(l.card).stars) <= seat.money
-                && !seen.contains(&id)
+                && !seen.contains(&copy)
             {
-                seen.push(id);
+                seen.push(copy);
                 out.push(Action::BuyListed(l.card));
             }
         }
@@ -379,9 +379,7 @@ impl MillenniumBlades {
         match timer {
             0 => {
                 self.deal(s, rng, obs);
-                if self.options.mode != Mode::Duel {
-                    self.reveal_meta(s, 1, obs);
-                }
+                self.reveal_meta(s, 1, obs);
             }
             1 => {}
             _ => {

@@ -812,12 +812,17 @@ impl MillenniumBlades {
 
     /// Puts `cards` into the aftermarket during a tournament, discarding
     /// its cards to the store discard first if they would go over its
-    /// limit (rules: "Aftermarket Space").
+    /// limit (rules: "Aftermarket Space"); a sell marker on a discarded
+    /// card goes back to its owner (Turn-Based Mode, where sold cards can
+    /// be there).
     fn to_market(&self, s: &mut State, cards: &[u16], obs: &mut impl Observer<Event>) {
         if s.market.len() + cards.len() > AFTERMARKET_TOURNAMENT {
             let n = s.market.len() as u16;
             for l in std::mem::take(&mut s.market).iter() {
                 s.put(&self.table, l.card, Zone::DISCARD);
+                if let Some(seller) = l.seller.marker() {
+                    s.seats[seller].markers += 1;
+                }
             }
             self.emit(s, s.active, EventKind::MarketFull { cards: n }, obs);
         }

@@ -93,8 +93,11 @@ impl MillenniumBlades {
         }
     }
 
-    /// The Illegal Decks rule: cards over the deck's limits (8 singles, 1
-    /// deck box, 2 accessories) go back to the binder at random.
+    /// The Illegal Decks rule: a second copy of a card (rules: "Build your
+    /// Deck": "only one copy of any card"), then cards over the deck's
+    /// limits (8 singles, 1 deck box, 2 accessories), go back to the
+    /// binder, the latter at random. Copies are alike, so which one stays
+    /// needs no draw.
     fn trim_deck(
         &self,
         s: &mut State,
@@ -102,6 +105,14 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
+        let deck: Vec<u16> = s.in_zone(Zone::of(Area::Deck, p)).collect();
+        for (i, &card) in deck.iter().enumerate() {
+            let id = self.table.card(card);
+            if deck[..i].iter().any(|&c| self.table.card(c) == id) {
+                s.put(&self.table, card, Zone::of(Area::Binder, p));
+                self.emit(s, p, EventKind::DeckTrim { card }, obs);
+            }
+        }
         for (kind, limit) in [
             (Kind::Single, DECK_SINGLES),
             (Kind::DeckBox, 1),
@@ -455,7 +466,7 @@ impl MillenniumBlades {
     /// first round a bronze promo set, after the second a silver one; each
     /// player gets one of its cards at random, the rest go to the box.
     fn prize_support(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        if self.options.mode == Mode::Duel || s.round == 0 || self.is_last_round(s) {
+        if s.round == 0 || self.is_last_round(s) {
             return;
         }
         let pile = usize::from(s.round - 1).min(1);

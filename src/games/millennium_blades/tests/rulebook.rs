@@ -346,6 +346,46 @@ fn a_seller_cannot_buy_its_card_back_but_cards_a_clash_revealed_sell_to_anyone()
 }
 
 #[test]
+fn the_buyer_chooses_whose_copy_of_a_listed_card_to_buy() {
+    // rules/millennium-blades.txt: "Buy from the Aftermarket": "Choose a card
+    // from the Aftermarket with another players' Sell Marker on it ...
+    // Return the Sell Marker on the card to its owner": copies of one card
+    // from different sellers are different choices; copies from the same
+    // seller are one.
+    let mut f = Fixture::tournament(3, &[]);
+    f.s.phase = Phase::Deckbuilding;
+    f.s.turn = 0;
+    let buyer = f.s.order[Player::A];
+    let (one, other) = (f.s.order[Player::B], f.s.order[c()]);
+    let mut listed = Vec::new();
+    for (name, seller) in [
+        ("Core Single 3", one),
+        ("Core Single 3", other),
+        ("Core Single 4", other),
+        ("Core Single 4", other),
+    ] {
+        let card = f.give(buyer, name, Area::Binder);
+        list(&mut f, card, Some(seller));
+        f.s.seats[seller].markers -= 1;
+        listed.push(card);
+    }
+    let legal = f.legal();
+    let offered: Vec<bool> = listed
+        .iter()
+        .map(|&card| legal.contains(&Action::BuyListed(card)))
+        .collect();
+    assert_eq!(offered, vec![true, true, true, false], "{legal:?}");
+    let markers = (f.s.seats[one].markers, f.s.seats[other].markers);
+    f.act(Action::BuyListed(listed[1]));
+    assert_eq!(f.s.zone(listed[1]), Zone::of(Area::Binder, buyer));
+    assert_eq!(
+        (f.s.seats[one].markers, f.s.seats[other].markers),
+        (markers.0, markers.1 + 1),
+        "the marker of the copy bought goes back"
+    );
+}
+
+#[test]
 fn a_fusion_needs_a_sell_marker_and_the_cards_to_give() {
     // rules/millennium-blades.txt: "Card Fusion": "Select the appropriate
     // number of cards from your binder (5-Bronze, 7-Silver, or 9-Gold) ... you
@@ -704,6 +744,31 @@ fn an_illegal_deck_loses_cards_at_random_to_the_binder() {
         ),
         (2, 1, 1)
     );
+}
+
+#[test]
+fn a_second_copy_of_a_card_leaves_the_deck_for_the_binder() {
+    // rules/millennium-blades.txt: "Build your Deck": "You may only have one
+    // copy of any card in your deck!"; "Illegal Decks": the extra cards go
+    // from the deck to the binder. Only a Pre-Release starter deck of the
+    // user's can hold two copies.
+    let mut f = Fixture::tournament(2, &[]);
+    let first = f.give(A, "Core Single 3", Area::Deck);
+    let second = f.give(A, "Core Single 3", Area::Deck);
+    let other = f.give(A, "Core Single 4", Area::Deck);
+    let mut events = Vec::new();
+    f.g.start_tournament(&mut f.s, &mut f.rng, &mut |e: &Event| events.push(*e));
+    let trimmed: Vec<u16> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::DeckTrim { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(trimmed, vec![second]);
+    assert_eq!(f.s.zone(second), Zone::of(Area::Binder, A));
+    assert_eq!(f.s.zone(first), Zone::of(Area::Hand, A));
+    assert_eq!(f.s.zone(other), Zone::of(Area::Hand, A));
 }
 
 #[test]
@@ -1343,26 +1408,33 @@ fn vp_ties_go_to_tournament_then_collection_then_money_vp() {
 // Duel Mode.
 
 #[test]
-fn a_duel_tournament_tied_for_first_is_won_by_nobody_and_gives_no_prizes() {
+fn a_duel_tournament_tied_for_first_is_won_by_nobody_and_still_gives_prizes() {
     // rules/millennium-blades.txt: "Duel Mode": "The winner is determined by
     // who wins best 2 out of 3 tournaments ... The first player to win two
-    // tournaments is declared the winner of the game!" Rulings: a tie for
-    // first wins no tournament; Duel Mode has no prize support; both metagame
-    // cards are revealed when deckbuilding starts; a player removed by an
-    // infinite loop wins no tournament; a game still level after three rounds
-    // is a draw.
+    // tournaments is declared the winner of the game!" and "All rules and
+    // actions in this mode are the same as in normal rules, unless
+    // otherwise stated": prize support ("Ending the Tournament", step 3)
+    // and the metagame cards ("Setup the Phase", step 6; "When time runs
+    // out", the type card after the first timer) as in the standard game.
+    // Rulings: a tie for first wins no tournament; a player removed by an
+    // infinite loop wins no tournament; a game still level after three
+    // rounds is a draw.
     let mut f = Fixture::with(2, &[], mode(Mode::Duel));
     let events = place(&mut f);
     assert_eq!(placed(&events), vec![(A, 1, 0), (B, 1, 0)]);
     assert!(f.s.seats.iter().all(|t| t.banked == 0));
-    assert!(prizes(&events).is_empty());
+    let won = prizes(&events);
+    assert_eq!(won.iter().map(|(p, _)| *p).collect::<Vec<_>>(), vec![A, B]);
+    for &(p, card) in &won {
+        assert_eq!(f.g.card(card).tier, Tier::Bronze);
+        assert_eq!(f.s.zone(card), Zone::of(Area::Binder, p));
+    }
     assert_eq!((f.s.round, f.s.phase), (2, Phase::Deckbuilding));
     let up: Vec<Kind> =
         f.s.in_zone(Zone::META_UP)
             .map(|c| f.g.card(c).kind)
             .collect();
-    assert_eq!(up.len(), 2);
-    assert!(up.contains(&Kind::ElementMeta) && up.contains(&Kind::TypeMeta));
+    assert_eq!(up, vec![Kind::ElementMeta], "the type card waits a timer");
     // Removed by a loop: the other player wins the tournament.
     let mut f = Fixture::with(2, &[], mode(Mode::Duel));
     f.s.seats[A].removed = true;

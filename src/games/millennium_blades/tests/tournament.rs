@@ -3,7 +3,7 @@
 
 use super::super::action::Action;
 use super::super::events::{Event, EventKind};
-use super::super::state::{AFTERMARKET_TOURNAMENT, Area, Zone};
+use super::super::state::{AFTERMARKET_TOURNAMENT, Area, Listing, Seller, Zone};
 use super::fixture::{Fixture, kinds};
 use crate::core::Player;
 
@@ -271,13 +271,20 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
         .filter(|&c| f.s.zone(c) == Zone::BOX && f.g.card(c).stars > 0)
         .take(11)
         .collect();
-    for &c in &boxed {
+    // Two of them carry B's sell markers (Turn-Based Mode sells while
+    // clashes reveal cards): "Return the Sell Marker on the card to its
+    // owner" when it leaves.
+    let markers = f.s.seats[B].markers;
+    for (i, &c) in boxed.iter().enumerate() {
         f.s.put(&f.g.table, c, Zone::MARKET);
-        f.s.market.push(super::super::state::Listing {
-            card: c,
-            seller: super::super::state::Seller::Nobody,
-        });
+        let seller = if i < 2 {
+            Seller::Marked(B)
+        } else {
+            Seller::Nobody
+        };
+        f.s.market.push(Listing { card: c, seller });
     }
+    f.s.seats[B].markers -= 2;
     let before = f.s.market.len();
     assert_eq!(before, 11);
     let whistle = f.board(A, "Whistle");
@@ -289,6 +296,7 @@ fn the_aftermarket_holds_twelve_cards_in_a_tournament() {
     assert!(before + 2 > AFTERMARKET_TOURNAMENT);
     assert_eq!(f.s.market.len(), 2);
     assert!(boxed.iter().all(|&c| f.s.zone(c) == Zone::DISCARD));
+    assert_eq!(f.s.seats[B].markers, markers, "B's markers come back");
 }
 
 #[test]
