@@ -278,7 +278,8 @@ pub struct Effect {
 pub enum Trigger {
     /// Used once per turn by its controller, paying `cost`.
     Activated,
-    /// When the Fighter enters play (summoned, evolved into or stacked).
+    /// When the Fighter enters play: summoned or evolved into (not stacked:
+    /// the Fighter a card joins is not summoned again).
     OnSummon,
     /// After this Fighter (or equipped entity) attacks.
     AfterAttack,

@@ -1007,12 +1007,19 @@ fn a_surprise_can_counter_a_spell() {
         hand: bolt,
         target: Some(Tgt::hero(B)),
     });
+    // Ruling: the Spell is in the Void as it waits on the window (nothing
+    // reads the Void, so this is the book's "after ... resolved").
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Bolt")));
     t.act(Action::Flip {
         slot: 2,
         target: None,
     });
     assert_eq!(t.hero_health(B), 20);
     assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Bolt")));
+    // The Surprise too: "resolve the effect and then send the used
+    // Surprise card to the Void".
+    assert_eq!(t.s.sides[B].void.last(), Some(&nullify));
+    assert_eq!(t.s.sides[B].back[2], BackCard::Empty);
 }
 
 #[test]
