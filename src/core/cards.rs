@@ -390,7 +390,17 @@ impl<C: CardDef> CardPool<C> {
                 C::FIELDS.join(", ")
             ));
         }
-        self.cards[id.index()].set_field(field, value)
+        // A change is checked as the card file is: an override that breaks
+        // a rule of the whole pool (one price per Millennium Blades set) is
+        // refused and undone.
+        let before = self.cards[id.index()].clone();
+        self.cards[id.index()].set_field(field, value)?;
+        let problems = C::check_pool(self);
+        if !problems.is_empty() {
+            self.cards[id.index()] = before;
+            return Err(problems.join("; "));
+        }
+        Ok(())
     }
 
     /// The pool as a table for `decklab cards`: a header row then one row

@@ -864,7 +864,8 @@ impl CardDef for Card {
             match seen.iter().find(|(s, _, _)| *s == c.set) {
                 Some(&(_, tier, price)) if (tier, price) != (c.tier, c.price) => {
                     problems.push(format!(
-                        "set \"{}\" is declared twice with different tiers or prices",
+                        "the cards of set \"{}\" differ in tier or price: a set is one tier \
+                         at one price (its cards are bought face down)",
                         pool.label(c.set)
                     ));
                 }
@@ -1154,6 +1155,29 @@ effects = [{ when = "score", do = "gain_rp", amount = 2, per = { count = "own_ta
         );
         let e = CardDb::parse(&bad, "dojo.toml").unwrap_err().to_string();
         assert!(e.contains("a deck_box cannot have a Play effect"), "{e}");
+    }
+
+    #[test]
+    fn a_price_override_keeps_one_price_a_set() {
+        // rules/millennium-blades.txt: "Buy a Pack from the Store": "Pay
+        // ... the buy cost (the number in its top right) of any face-down
+        // card": the cost is on the card's back, its set's, so one card
+        // priced apart would tell a bot which face-down card lies where.
+        // `--set` on a price is refused (and undone) unless the set keeps
+        // one price.
+        let mut db = super::super::ruleset::bundled_pool();
+        let price = |db: &CardDb| db.card(db.id("Gust Hawk").expect("bundled")).price;
+        let before = price(&db);
+        let e = db.apply_override("Gust Hawk.price=1").unwrap_err();
+        assert!(
+            e.contains("differ in tier or price: a set is one tier at one price"),
+            "{e}"
+        );
+        assert_eq!(price(&db), before, "the refused override is undone");
+        db.apply_override(&format!("Gust Hawk.price={before}"))
+            .expect("the set's own price");
+        db.apply_override("Gust Hawk.stars=5")
+            .expect("stars are the card's");
     }
 }
 

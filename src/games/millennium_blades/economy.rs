@@ -520,9 +520,7 @@ impl MillenniumBlades {
     fn score_collection(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         let cards = s.members(Zone::of(Area::Collection, p));
         if cards.len() < 2 {
-            for c in cards {
-                s.put(&self.table, c, Zone::of(Area::Binder, p));
-            }
+            self.return_collection(s, p, &cards, obs);
             return;
         }
         let vp = COLLECTION_VP[cards.len().min(8) - 2];
@@ -536,6 +534,20 @@ impl MillenniumBlades {
         self.emit(s, p, EventKind::Collection { size, vp, score }, obs);
     }
 
+    /// A collection too small to turn in: its cards back to `p`'s binder.
+    fn return_collection(
+        &self,
+        s: &mut State,
+        p: Player,
+        cards: &[u16],
+        obs: &mut impl Observer<Event>,
+    ) {
+        for &card in cards {
+            s.put(&self.table, card, Zone::of(Area::Binder, p));
+            self.emit(s, p, EventKind::CollectionReturn { card }, obs);
+        }
+    }
+
     /// Duel Mode: each player's two collections (one of an element, one
     /// of a type) become RP at the end of the tournament, 10 per card
     /// (rules: "Duel Mode").
@@ -544,9 +556,7 @@ impl MillenniumBlades {
             for kind in 0..2 {
                 let cards = s.members(Zone::of(collection_area(kind), p));
                 if cards.len() < 2 {
-                    for &c in &cards {
-                        s.put(&self.table, c, Zone::of(Area::Binder, p));
-                    }
+                    self.return_collection(s, p, &cards, obs);
                     continue;
                 }
                 for &c in &cards {

@@ -556,6 +556,10 @@ impl MillenniumBlades {
                     let tableau = &mut s.seats[p].tableau;
                     let slot = tableau.remove(from);
                     tableau.insert(to, slot);
+                    if to < from {
+                        let (card, slot) = (job.source, to as u8);
+                        self.emit(s, p, EventKind::Scurry { card, slot }, obs);
+                    }
                 }
                 return;
             }

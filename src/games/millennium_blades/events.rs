@@ -143,6 +143,12 @@ pub enum EventKind {
         /// The card.
         card: u16,
     },
+    /// A card of a collection too small to turn in (one card) back to
+    /// the binder.
+    CollectionReturn {
+        /// The card.
+        card: u16,
+    },
     /// A collection turned in.
     Collection {
         /// Its cards.
@@ -171,6 +177,19 @@ pub enum EventKind {
         /// The card.
         card: u16,
         /// Its slot, from the left.
+        slot: u8,
+    },
+    /// A deck box or accessory put on the board from the hand (Turn-Based
+    /// Mode).
+    Board {
+        /// The card.
+        card: u16,
+    },
+    /// A single moved left in its tableau (Scurry).
+    Scurry {
+        /// The card.
+        card: u16,
+        /// Its new slot, from the left.
         slot: u8,
     },
     /// An Action used.
@@ -332,7 +351,7 @@ impl Report for MillenniumBlades {
                 player,
                 card: self.table.card(card),
             },
-            EventKind::Play { card, .. } => Metric::Played {
+            EventKind::Play { card, .. } | EventKind::Board { card } => Metric::Played {
                 player,
                 card: self.table.card(card),
                 cost: 0,
@@ -419,6 +438,9 @@ impl Report for MillenniumBlades {
             EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
             EventKind::DeckTrim { card } => ("deck_trim", json!({"card": name(card)})),
             EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),
+            EventKind::CollectionReturn { card } => {
+                ("collection_return", json!({"card": name(card)}))
+            }
             EventKind::Collection { size, vp, score } => (
                 "collection",
                 json!({"size": size, "vp": vp, "score": score}),
@@ -430,6 +452,10 @@ impl Report for MillenniumBlades {
             ),
             EventKind::TurnStart => ("turn_start", json!({})),
             EventKind::Play { card, slot } => ("play", json!({"card": name(card), "slot": slot})),
+            EventKind::Board { card } => ("board", json!({"card": name(card)})),
+            EventKind::Scurry { card, slot } => {
+                ("scurry", json!({"card": name(card), "slot": slot}))
+            }
             EventKind::Action { card } => ("action", json!({"card": name(card)})),
             EventKind::Reaction { card } => ("reaction", json!({"card": name(card)})),
             EventKind::Flip { card, owner } => (

@@ -111,7 +111,9 @@ impl MillenniumBlades {
                 let c = self.card(card);
                 ledger.deck_remove(id(card), p, c.stars, symbols(c));
             }
-            EventKind::Play { card, .. } => ledger.seat(id(card), p).played += 1,
+            EventKind::Play { card, .. } | EventKind::Board { card } => {
+                ledger.seat(id(card), p).played += 1;
+            }
             EventKind::ClashReveal { .. } => ledger.clash_reveal(p),
             EventKind::Clash { winner } => ledger.clash(winner),
             EventKind::Placed { place, rp, vp, .. } => {

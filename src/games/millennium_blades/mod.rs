@@ -430,7 +430,7 @@ impl Game for MillenniumBlades {
             Phase::Setup | Phase::Over => {}
         }
         if s.outcome.is_none() && s.turns >= self.options.max_turns && s.prompt.is_none() {
-            self.cut(s);
+            self.cut(s, obs);
         }
     }
 
@@ -454,8 +454,13 @@ impl MillenniumBlades {
         }
     }
 
-    /// A game cut at the turn limit: a draw for everyone.
-    fn cut(&self, s: &mut State) {
+    /// A game cut at the turn limit: a draw for everyone, each with its
+    /// score so far.
+    fn cut(&self, s: &mut State, obs: &mut impl Observer<Event>) {
+        for p in s.players() {
+            let score = self.final_score(s, p);
+            self.emit(s, p, EventKind::GameOver { score, rank: 1 }, obs);
+        }
         s.outcome = Some(Outcome::draw(s.seats.len(), "turn_limit"));
         s.phase = Phase::Over;
     }

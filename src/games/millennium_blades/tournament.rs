@@ -132,6 +132,34 @@ impl MillenniumBlades {
         }
     }
 
+    /// Plays single `card` of `p` face up at the right of its tableau,
+    /// with the star tokens waiting for it (rules: "Play a Single"), and
+    /// sets off what answers a play.
+    pub(super) fn place_single(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: u16,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let seat = &mut s.seats[p];
+        let tokens = std::mem::take(&mut seat.next_tokens);
+        seat.tableau.push(Slot {
+            card,
+            up: true,
+            tokens,
+        });
+        let slot = (seat.tableau.len() - 1) as u8;
+        s.put(&self.table, card, Zone::of(Area::Tableau, p));
+        s.known[usize::from(card)] = u8::MAX;
+        self.emit(s, p, EventKind::Play { card, slot }, obs);
+        if tokens > 0 {
+            let amount = tokens;
+            self.emit(s, p, EventKind::Stars { card, amount }, obs);
+        }
+        self.on_played(s, p, card);
+    }
+
     /// Whether `p` can play a single: a single in hand and a free tableau
     /// slot (rules: "Tournament Turns"). A deck box or an accessory an
     /// effect drew into the hand is not a single: it stays there.
@@ -237,29 +265,8 @@ impl MillenniumBlades {
                     seat.extra = seat.extra.saturating_sub(1);
                 }
                 seat.played = true;
-                let tokens = std::mem::take(&mut seat.next_tokens);
-                seat.tableau.push(Slot {
-                    card,
-                    up: true,
-                    tokens,
-                });
-                let slot = (seat.tableau.len() - 1) as u8;
-                s.put(&self.table, card, Zone::of(Area::Tableau, p));
-                s.known[usize::from(card)] = u8::MAX;
                 s.passes = 0;
-                self.emit(s, p, EventKind::Play { card, slot }, obs);
-                if tokens > 0 {
-                    self.emit(
-                        s,
-                        p,
-                        EventKind::Stars {
-                            card,
-                            amount: tokens,
-                        },
-                        obs,
-                    );
-                }
-                self.on_played(s, p, card);
+                self.place_single(s, p, card, obs);
             }
             Action::Use(card) => {
                 s.seats[p].acted = true;

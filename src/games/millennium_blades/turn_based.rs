@@ -270,35 +270,17 @@ impl MillenniumBlades {
             }
             Action::Play(card) => {
                 s.seats[p].played = true;
-                s.known[usize::from(card)] = u8::MAX;
                 if self.card(card).kind == Kind::Single {
-                    let seat = &mut s.seats[p];
-                    let tokens = std::mem::take(&mut seat.next_tokens);
-                    seat.tableau.push(Slot {
-                        card,
-                        up: true,
-                        tokens,
-                    });
-                    let slot = (seat.tableau.len() - 1) as u8;
-                    s.put(&self.table, card, Zone::of(Area::Tableau, p));
-                    self.emit(s, p, EventKind::Play { card, slot }, obs);
-                    self.on_played(s, p, card);
+                    self.place_single(s, p, card, obs);
                 } else {
+                    s.known[usize::from(card)] = u8::MAX;
                     s.seats[p].board.push(Slot {
                         card,
                         up: true,
                         tokens: 0,
                     });
                     s.put(&self.table, card, Zone::of(Area::Board, p));
-                    self.emit(
-                        s,
-                        p,
-                        EventKind::Play {
-                            card,
-                            slot: u8::MAX,
-                        },
-                        obs,
-                    );
+                    self.emit(s, p, EventKind::Board { card }, obs);
                 }
             }
             Action::Score => {
@@ -423,6 +405,7 @@ impl MillenniumBlades {
                 kept.push(Slot { up: true, ..*slot });
             }
         }
+        let mut cleaned = 0u16;
         for i in 0..s.zones().len() {
             match s.zone(i as u16).owner() {
                 Some((Area::Board, q))
@@ -432,10 +415,12 @@ impl MillenniumBlades {
                     q,
                 )) if q == p => {
                     s.put(&self.table, i as u16, Zone::DISCARD);
+                    cleaned += 1;
                 }
                 _ => {}
             }
         }
+        self.emit(s, p, EventKind::Cleanup { cards: cleaned }, obs);
         let seat = &mut s.seats[p];
         seat.tableau.clear();
         seat.board.clear();

@@ -1601,6 +1601,7 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     for c in [scorer, deck_box, held, collected] {
         assert_eq!(f.s.zone(c), Zone::DISCARD);
     }
+    assert!(kinds(&events).contains(&EventKind::Cleanup { cards: 4 }));
     let board: Vec<(u16, bool)> = f.s.seats[A].board.iter().map(|t| (t.card, t.up)).collect();
     assert_eq!(board, vec![(lens, true)]);
     assert_eq!(f.s.metas[0][0], fire_meta, "to the bottom of its stack");
@@ -1621,6 +1622,78 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     assert_eq!(f.s.seats[A].markers, 3);
     assert_eq!(f.s.market[0].seller, Seller::Unmarked(A));
     assert_eq!(f.s.seats[A].scorings, 1);
+}
+
+#[test]
+fn turn_based_plays_log_their_star_tokens_and_board_cards() {
+    // rules/millennium-blades.txt: "Turn-Based Mode": "5. Play a card from
+    // his hand into his tableau, or as a deck box or accessory, following
+    // all rules as in a tournament": star tokens waiting for the next
+    // single land on it, as in a tournament, and the log says so (`stars`);
+    // a deck box or accessory goes to the board (`board`).
+    let mut f = turn_based(2, &[]);
+    let single = f.give(A, "Core Single 0", Area::Hand);
+    f.s.seats[A].next_tokens = 2;
+    let events = kinds(&f.act(Action::Play(single)));
+    let at = events
+        .iter()
+        .position(|k| {
+            *k == EventKind::Play {
+                card: single,
+                slot: 0,
+            }
+        })
+        .expect("a play line");
+    assert_eq!(
+        events[at + 1],
+        EventKind::Stars {
+            card: single,
+            amount: 2
+        }
+    );
+    assert_eq!(f.s.seats[A].tableau[0].tokens, 2);
+    let mut f = turn_based(2, &[]);
+    let lens = f.give(A, "Core Lens", Area::Hand);
+    let events = kinds(&f.act(Action::Play(lens)));
+    assert!(
+        events.contains(&EventKind::Board { card: lens }),
+        "{events:?}"
+    );
+    assert_eq!(f.s.zone(lens), Zone::of(Area::Board, A));
+}
+
+#[test]
+fn a_game_cut_at_the_turn_limit_ends_its_log_with_every_seat_drawn() {
+    // docs/rulings/millennium-blades.md, "Turn limit": a game still going
+    // after `--max-turns` is a draw with reason `turn_limit`; its log ends
+    // with a `game_over` line per player, rank 1, as a finished game's does.
+    let options = Options {
+        max_turns: 30,
+        ..mode(Mode::Standard)
+    };
+    let g = game(3, options);
+    let mut rng = derive_rng(5, 0);
+    let mut s = g.new_state(&mut rng);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    while let crate::core::Node::Decision(_) = g.to_move(&s) {
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng, &mut |e: &Event| events.push(*e));
+    }
+    let outcome = s.outcome.expect("cut");
+    assert_eq!(outcome.reason, "turn_limit");
+    let last: Vec<(Player, EventKind)> = events[events.len() - 3..]
+        .iter()
+        .map(|e| (e.player, e.kind))
+        .collect();
+    let expected: Vec<(Player, EventKind)> = s
+        .players()
+        .map(|p| {
+            let score = g.final_score(&s, p);
+            (p, EventKind::GameOver { score, rank: 1 })
+        })
+        .collect();
+    assert_eq!(last, expected);
 }
 
 #[test]
@@ -1800,10 +1873,13 @@ fn duel_collections_become_ten_rp_a_card_at_the_end_of_the_tournament() {
         f.give(A, "Core Single 6", Area::Collection2),
         f.give(A, "Mimic A", Area::Collection2),
     ];
-    f.g.duel_collections(&mut f.s, &mut NoObserver);
+    let mut events = Vec::new();
+    f.g.duel_collections(&mut f.s, &mut |e: &Event| events.push(*e));
     assert_eq!(f.rp(A), 20);
     assert_eq!(f.s.zone(lone), Zone::of(Area::Binder, A));
     assert!(animals.iter().all(|&c| f.s.zone(c) == Zone::BOX));
+    // The log says where the lone card went (docs/events.md).
+    assert!(kinds(&events).contains(&EventKind::CollectionReturn { card: lone }));
 }
 
 #[test]

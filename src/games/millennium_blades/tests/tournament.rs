@@ -334,9 +334,17 @@ fn scurry_inserts_the_card_anywhere_shifting_the_others_right() {
             Action::Position(2)
         ]
     );
-    f.act(Action::Position(0));
+    let events = f.act(Action::Position(0));
     let order: Vec<u16> = f.s.seats[A].tableau.iter().map(|t| t.card).collect();
     assert_eq!(order, vec![mouse, one, two]);
+    // The log follows the move (docs/events.md: `scurry`).
+    assert!(
+        kinds(&events).contains(&EventKind::Scurry {
+            card: mouse,
+            slot: 0
+        }),
+        "{events:?}"
+    );
 }
 
 #[test]
