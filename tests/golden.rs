@@ -43,7 +43,9 @@
 //! 20,000 games a matchup every win rate stayed inside its 95% interval of
 //! before). `nintendo-tcg-ismcts` was recorded again when Tokens began to
 //! move between the Area and a Sub-Area (a rules fix: new legal actions;
-//! the greedy and random runs did not change).
+//! the greedy and random runs did not change), and again when an effect
+//! stopped reaching a Character that moved out of its place before it
+//! resolved (a rules fix; the greedy and random runs did not change).
 
 use std::collections::BTreeMap;
 use std::fs;
