@@ -691,12 +691,12 @@ impl Nostalgix {
             }
             Op::BindMana => {
                 let side = &mut s.sides[player];
-                side.bound_mana = side
-                    .bound_mana
-                    .saturating_add(n)
-                    .min(super::state::MANA_CAP);
+                let before = side.bound_mana;
+                side.bound_mana = before.saturating_add(n).min(super::state::MANA_CAP);
                 let total = side.bound_mana;
-                let kind = EventKind::BindMana { amount: n, total };
+                // The mana actually bound: none past the cap.
+                let amount = total - before;
+                let kind = EventKind::BindMana { amount, total };
                 return self.emit(s, player, kind, obs);
             }
             Op::GainMana => {

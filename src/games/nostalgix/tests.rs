@@ -736,6 +736,26 @@ fn mana_binding_withholds_mana_at_the_next_refill() {
     t.pass_to(B);
     assert_eq!(t.s.sides[B].max_mana, 2);
     assert_eq!(t.s.sides[B].mana, 0);
+    // Bound mana stops at 10, and the log says how much was bound.
+    t.pass_to(A);
+    t.mana(A, 3);
+    t.s.sides[B].bound_mana = 9;
+    let shackle = t.give(A, "Shackle");
+    let mut events = Vec::new();
+    let cast = Action::Cast {
+        hand: shackle,
+        target: None,
+    };
+    let mut log = |e: &Event| events.push(e.kind);
+    t.game.apply(&mut t.s, cast, &mut t.rng, &mut log);
+    assert_eq!(t.s.sides[B].bound_mana, MANA_CAP);
+    assert!(
+        events.contains(&EventKind::BindMana {
+            amount: 1,
+            total: 10
+        }),
+        "{events:?}"
+    );
 }
 
 #[test]
