@@ -729,6 +729,86 @@ fn compare_flags_what_a_what_if_changed() {
     );
 }
 
+#[test]
+fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seats() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let gauntlet = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "prize-control",
+            "--games",
+            "100",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        run(d, &args);
+    };
+    gauntlet("g1", &[]);
+    gauntlet("g2", &["--set", "Cinder Imp.health=4"]);
+    // The same seeds: a deck's games over both seats pair game by game.
+    let o = decklab(d, &["compare", "g1", "g2"]);
+    let text = stdout(&o);
+    let both = text.split("matchups over both seats").nth(1).expect(&text);
+    let row = line_of(
+        both.trim_start_matches(['\n', '-', ' ']),
+        "hero-rush / greedy / prize-control",
+    );
+    assert!(row.contains("paired, "), "{row}");
+    assert!(row.contains(" of 200 games changed"), "{row}");
+    let o = decklab(d, &["compare", "g1", "g1"]);
+    let text = stdout(&o);
+    let both = text.split("matchups over both seats").nth(1).expect(&text);
+    assert!(
+        both.lines()
+            .filter(|l| l.starts_with("hero-rush / greedy / prize-control"))
+            .all(|l| l.contains("+0.0 [+0.0, +0.0]")),
+        "{both}"
+    );
+    // At three seats a draw is a shared place: the rate compared is the
+    // file's win_rate (the rank score), and rows that cannot pair say so.
+    run(
+        d,
+        &[
+            "gauntlet",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "3",
+            "--deck",
+            "blazing",
+            "--field",
+            "tidal",
+            "gale",
+            "--games",
+            "10",
+            "--quiet",
+            "--out",
+            "m",
+        ],
+    );
+    let matchups = fs::read_to_string(d.join("m/matchups.csv")).unwrap();
+    let rate: f64 = matchups
+        .lines()
+        .find(|l| l.starts_with("blazing,ALL,"))
+        .and_then(|l| l.split(',').nth(8))
+        .and_then(|r| r.parse().ok())
+        .expect(&matchups);
+    let o = decklab(d, &["compare", "m", "m", "--format", "csv"]);
+    let csv = stdout(&o);
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with("matchups over both seats,blazing / greedy / ALL"))
+        .expect(&csv);
+    assert!(row.contains(&format!(",{rate:.4},")), "{rate} in {row}");
+    assert!(row.contains(",false,"), "unpaired: {row}");
+}
+
 fn line_of(text: &str, needle: &str) -> String {
     text.lines()
         .find(|l| l.starts_with(needle))

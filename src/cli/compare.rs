@@ -98,11 +98,17 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
+    let [first_pairs, field_pairs] = match &pairs {
+        Some([seat_a, both]) => [Some(seat_a), Some(both)],
+        None => [None, None],
+    };
     let mut sections = vec![("matchups (seat a's win rate)", matchups(a), matchups(b))];
     if !a.tables.is_empty() || !b.tables.is_empty() {
         sections = vec![("tables (each entry's win share)", tables(a), tables(b))];
     }
+    let mut field_section = None;
     if let (Some(_), Some(_)) = (&a.matchups, &b.matchups) {
+        field_section = Some(sections.len());
         sections.push(("matchups over both seats", field(a), field(b)));
     }
     sections.push((
@@ -113,8 +119,13 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let mut compared = Vec::new();
     let mut unmatched = Vec::new();
     for (i, (title, ra, rb)) in sections.into_iter().enumerate() {
-        // Only the first section (matchups or tables) is measured per game.
-        let paired = pairs.as_ref().filter(|_| i == 0);
+        // The matchups or tables, and the matchups over both seats, are
+        // measured per game; the cards are not.
+        let paired = match i {
+            0 => first_pairs,
+            _ if Some(i) == field_section => field_pairs,
+            _ => None,
+        };
         compared.push((title, rows(&ra, &rb, paired)));
         unmatched.extend(
             ra.keys()
@@ -205,7 +216,8 @@ fn write_text(
 fn pairing(runs: &[Run; 2], same_seed: bool) -> String {
     if same_seed {
         format!(
-            "paired: both runs use seed {}, so the matchups are compared game by game",
+            "paired: both runs use seed {}, so rows whose games line up are compared game by \
+             game (marked paired); the others, and the cards, as independent samples",
             runs[0].manifest.seed.unwrap_or_default()
         )
     } else {
@@ -241,9 +253,10 @@ fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
 
 /// How a row's difference was measured, when paired.
 fn how(r: &Row) -> String {
-    r.paired.map_or_else(String::new, |p| {
-        format!("paired, {} of {} games changed", p.changed, p.games)
-    })
+    r.paired.map_or_else(
+        || "unpaired".to_owned(),
+        |p| format!("paired, {} of {} games changed", p.changed, p.games),
+    )
 }
 
 /// Every row of every section as CSV.
@@ -324,13 +337,15 @@ fn write_json(
     Ok(())
 }
 
-/// The games both runs played with the same lineup, per key of the first
-/// section: two seats, seat a's win rate (a draw half) keyed by the
-/// matchup; more seats, each deck's win share keyed by table, entry, deck
-/// and bot, where a run plays one table (else unpaired).
-fn pair_games(a: &Path, b: &Path) -> anyhow::Result<Pairs> {
+/// The games both runs played with the same lineup: per key of the first
+/// section (two seats: seat a's win rate, a draw half, keyed by the
+/// matchup; more seats: each deck's win share keyed by table, entry, deck
+/// and bot, where a run plays one table, else unpaired), and per key of
+/// the matchups over both seats (two seats: each seat's score keyed by its
+/// deck and bot then its opponent's).
+fn pair_games(a: &Path, b: &Path) -> anyhow::Result<[Pairs; 2]> {
     let (ga, gb) = (seat_rows(a)?, seat_rows(b)?);
-    let mut pairs = Pairs::new();
+    let (mut pairs, mut both_seats) = (Pairs::new(), Pairs::new());
     for (game, rows_a) in &ga {
         let Some(rows_b) = gb.get(game) else { continue };
         let lineup = |rows: &Vec<SeatRow>| -> Vec<(String, String)> {
@@ -343,15 +358,24 @@ fn pair_games(a: &Path, b: &Path) -> anyhow::Result<Pairs> {
         }
         let (sa, sb) = (scores(rows_a), scores(rows_b));
         if rows_a.len() == 2 {
-            let key = [
-                &rows_a[0].deck,
-                &rows_a[0].bot,
-                &rows_a[1].deck,
-                &rows_a[1].bot,
-            ]
-            .map(String::clone)
-            .to_vec();
-            pairs.entry(key).or_default().push((sa[0].0, sb[0].0));
+            let key = |me: &SeatRow, them: &SeatRow| {
+                [&me.deck, &me.bot, &them.deck, &them.bot]
+                    .map(String::clone)
+                    .to_vec()
+            };
+            let (first, second) = (&rows_a[0], &rows_a[1]);
+            pairs
+                .entry(key(first, second))
+                .or_default()
+                .push((sa[0].0, sb[0].0));
+            both_seats
+                .entry(key(first, second))
+                .or_default()
+                .push((sa[0].0, sb[0].0));
+            both_seats
+                .entry(key(second, first))
+                .or_default()
+                .push((sa[1].0, sb[1].0));
         } else {
             for (i, r) in rows_a.iter().enumerate() {
                 let key = vec![r.deck.clone(), r.bot.clone()];
@@ -359,7 +383,7 @@ fn pair_games(a: &Path, b: &Path) -> anyhow::Result<Pairs> {
             }
         }
     }
-    Ok(pairs)
+    Ok([pairs, both_seats])
 }
 
 /// One line of `seats.csv`.
@@ -533,14 +557,21 @@ fn tables(run: &Run) -> Rates {
         .collect()
 }
 
-/// Each deck's score over both seats (`matchups.csv`).
+/// Each deck's score over both seats (`matchups.csv`): wins and half the
+/// draws at two seats; at more, the file's `win_rate`, the rank score (a
+/// draw there is a shared place, not half a win).
 fn field(run: &Run) -> Rates {
+    let two_seats = run.manifest.players.is_none_or(|n| n <= 2);
     run.matchups
         .iter()
         .flatten()
         .map(|r| {
             let key = [&r.deck, &r.bot, &r.opponent, &r.opponent_bot].map(String::clone);
-            (key.to_vec(), counted(r.games, r.wins, r.draws))
+            let score = match r.win_rate.value {
+                Some(rate) if !two_seats => Score::with_points(r.games, rate * r.games as f64),
+                _ => counted(r.games, r.wins, r.draws),
+            };
+            (key.to_vec(), score)
         })
         .collect()
 }
