@@ -222,9 +222,12 @@ fn tables(rows: &[TableRow]) -> Vec<String> {
 }
 
 /// The seat that moves first: its share of first places (a shared first
-/// place split), against par.
+/// place split), against par, over the games where a seat moved first
+/// (none at all in a game without one, as Millennium Blades).
 fn seat(rows: &[SeatRow]) -> Option<String> {
-    let mut games: BTreeMap<u64, (usize, usize, bool)> = BTreeMap::new();
+    // Per game: seats, first places, whether the first seat placed first,
+    // whether a seat moved first.
+    let mut games: BTreeMap<u64, (usize, usize, bool, bool)> = BTreeMap::new();
     for r in rows {
         let g = games.entry(r.game).or_default();
         g.0 += 1;
@@ -234,14 +237,18 @@ fn seat(rows: &[SeatRow]) -> Option<String> {
         if r.first && r.rank == 1 {
             g.2 = true;
         }
+        g.3 |= r.first;
     }
     let seats = games.values().map(|g| g.0).max()?;
     let (played, points) = games
         .values()
-        .filter(|g| g.0 == seats)
+        .filter(|g| g.0 == seats && g.3)
         .fold((0u64, 0.0), |(n, p), g| {
             (n + 1, p + if g.2 { 1.0 / g.1 as f64 } else { 0.0 })
         });
+    if played == 0 {
+        return None;
+    }
     let e = Estimate::wilson(&Score::with_points(played, points));
     let par = 1.0 / seats as f64;
     let start = format!(

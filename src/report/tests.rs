@@ -516,6 +516,19 @@ fn the_seat_advantage_is_stated_only_when_the_interval_excludes_par() {
         findings(&html)[1].ends_with("no significant seat advantage (par 50%)."),
         "{html}"
     );
+    // A game where no seat moves first (Millennium Blades) says nothing
+    // of a first seat.
+    let unordered = seats.replace(",0,1\n", ",0,0\n");
+    let html = page(&[
+        ("manifest.json", MANIFEST),
+        ("summary.csv", SUMMARY),
+        ("seats.csv", &unordered),
+    ]);
+    assert!(
+        !findings(&html).iter().any(|f| f.contains("moves first")),
+        "{:?}",
+        findings(&html)
+    );
 }
 
 #[test]
