@@ -349,6 +349,23 @@ fn bad_input_is_refused_and_nothing_is_written() {
         &["nowhere/manifest.json"],
     );
     assert!(!d.join("o").exists());
+    // The merged run never replaces one of its shards.
+    sim(&["--shard", "1/2", "--out", "b2"]);
+    let before = outputs(&d.join("a"));
+    assert_fails(
+        &decklab(d, &["merge", "--out", "a", "a", "b2"]),
+        &["--out a: this is one of the shards to merge"],
+    );
+    assert_eq!(outputs(&d.join("a")), before);
+    // A shard with none of the games is refused, not played as nothing.
+    assert_fails(
+        &decklab(
+            d,
+            &["simulate", "--games", "4", "--shard", "5/10", "--out", "o"],
+        ),
+        &["--shard 5/10: this shard gets none of the run's games"],
+    );
+    assert!(!d.join("o").exists());
 }
 
 #[test]

@@ -171,6 +171,13 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         stop: &'a AtomicBool,
         total: u64,
     ) -> anyhow::Result<Self> {
+        if total == 0 && !args.shard.is_whole() {
+            anyhow::bail!(
+                "--shard {}: this shard gets none of the run's games (shard K of N plays the \
+                 games numbered K, K+N, K+2N…); use at most as many shards as games",
+                args.shard
+            );
+        }
         let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
         let pool = Arc::new(pool);
         let mut out = OutputDir::create(&args.out)?;

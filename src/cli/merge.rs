@@ -60,6 +60,19 @@ struct ShardDir {
 
 /// Runs `decklab merge`.
 pub fn run(args: MergeArgs) -> anyhow::Result<()> {
+    // The merged run replaces `--out` whole: never one of its inputs.
+    if let Ok(out) = args.out.canonicalize()
+        && let Some(dir) = args
+            .shards
+            .iter()
+            .find(|d| d.canonicalize().is_ok_and(|d| d == out))
+    {
+        anyhow::bail!(
+            "--out {}: this is one of the shards to merge, and the merged run would replace it; \
+             choose another --out",
+            dir.display()
+        );
+    }
     let shards = read_shards(&args.shards)?;
     let mut stats = RunStats::default();
     for s in &shards {
