@@ -45,10 +45,22 @@ impl Ruleset for PixelTactics {
     }
 
     fn check_options(options: &Options) -> Result<(), String> {
-        match options.match_games {
-            1 | 3 | 5 => Ok(()),
-            n => Err(format!("a match is 1, 3 or 5 games, not {n}")),
+        let games = match options.match_games {
+            1 | 3 | 5 => u32::from(options.match_games),
+            n => return Err(format!("a match is 1, 3 or 5 games, not {n}")),
+        };
+        // The match's turn counter (16 bits) holds every game's turns.
+        let most = u32::from(u16::MAX) / games;
+        if u32::from(options.max_turns) > most {
+            return Err(format!(
+                "--max-turns {} in a match of {games} games: the match could last {} turns, more \
+                 than the {} its turn counter holds; use --max-turns at most {most}",
+                options.max_turns,
+                u32::from(options.max_turns) * games,
+                u16::MAX
+            ));
         }
+        Ok(())
     }
 
     /// 200 player-turns per game (ruling "Turn limit"): greedy games take

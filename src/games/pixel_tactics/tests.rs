@@ -1075,6 +1075,17 @@ fn the_turn_limit_counts_the_turns_of_the_current_game() {
         panic!("the eighth turn of this game was the last")
     };
     assert_eq!(o.reason, "turn_limit");
+    // The match's counter holds every game's turns: a limit a long match
+    // could overflow is refused up front.
+    let options = |max_turns: u16, match_games: u8| Options {
+        max_turns,
+        match_games,
+        ..PixelTactics::default_options()
+    };
+    assert!(PixelTactics::check_options(&options(13_107, 5)).is_ok());
+    let e = PixelTactics::check_options(&options(13_108, 5)).unwrap_err();
+    assert!(e.contains("use --max-turns at most 13107"), "{e}");
+    assert!(PixelTactics::check_options(&options(u16::MAX, 1)).is_ok());
 }
 
 // ---------------------------------------------------------------------------
