@@ -86,9 +86,11 @@ pub fn head_to_head(stats: &RunStats) -> BTreeMap<Pairing, HeadToHead> {
 }
 
 /// The equally weighted mean of several win rates, with its 95% normal
-/// interval (each rate's variance `p(1-p)/n`, the rates independent):
-/// every opponent of a field counts the same whatever its number of games.
-/// `None` if a rate has no game or there is none.
+/// interval (the rates independent, each with its Agresti–Coull variance
+/// `p̃(1-p̃)/ñ`, `ñ = n + z²`, `p̃` the rate with z²/2 wins and z²/2 losses
+/// added, so a rate of 0% or 100% still has a width): every opponent of a
+/// field counts the same whatever its number of games. `None` if a rate
+/// has no game or there is none.
 pub fn equal_weight_mean(scores: &[Score]) -> Option<(f64, f64, f64)> {
     if scores.is_empty() || scores.iter().any(|s| s.games == 0) {
         return None;
@@ -96,10 +98,14 @@ pub fn equal_weight_mean(scores: &[Score]) -> Option<(f64, f64, f64)> {
     let k = scores.len() as f64;
     let rates: Vec<f64> = scores.iter().filter_map(Score::rate).collect();
     let mean = rates.iter().sum::<f64>() / k;
+    let z2 = Z95 * Z95;
     let variance: f64 = scores
         .iter()
-        .zip(&rates)
-        .map(|(s, p)| p * (1.0 - p) / s.games as f64)
+        .map(|s| {
+            let n = s.games as f64 + z2;
+            let p = (s.points() + z2 / 2.0) / n;
+            p * (1.0 - p) / n
+        })
         .sum::<f64>()
         / (k * k);
     let half = Z95 * variance.sqrt();
@@ -201,8 +207,20 @@ mod tests {
         let (mean, lo, hi) = equal_weight_mean(&[big, small]).unwrap();
         assert!((mean - 0.5).abs() < 1e-12, "{mean}");
         assert!(lo < mean && mean < hi);
-        // The small sample dominates the width: sqrt(0.1*0.9/10)/2*1.96.
-        assert!((hi - mean - Z95 * (0.009f64).sqrt() / 2.0).abs() < 1e-3);
+        // Each rate's Agresti-Coull variance; the small sample dominates.
+        let z2 = Z95 * Z95;
+        let ac = |x: f64, n: f64| {
+            let p = (x + z2 / 2.0) / (n + z2);
+            p * (1.0 - p) / (n + z2)
+        };
+        let half = Z95 * (ac(900.0, 1000.0) + ac(1.0, 10.0)).sqrt() / 2.0;
+        assert!((hi - mean - half).abs() < 1e-12, "{hi} {half}");
+        assert!((mean - lo - half).abs() < 1e-12, "{lo} {half}");
+        // Two opponents beaten in all 4 games: 100%, but not known to be
+        // (Wilson puts each at [51%, 100%]).
+        let (mean, lo, hi) = equal_weight_mean(&[Score::of_points(4, 4); 2]).unwrap();
+        assert_eq!((mean, hi), (1.0, 1.0));
+        assert!(lo < 0.85, "{lo}");
         assert_eq!(equal_weight_mean(&[]), None);
     }
 }

@@ -89,13 +89,21 @@ impl Score {
         wilson(self.points(), self.games, Z95)
     }
 
-    /// The 95% normal interval of the mean (mean ± z·s/√n with the sample
-    /// standard deviation), clamped to `[0, 1]`: for a rank score, whose
-    /// per-game values are not just 0 or 1. `None` with fewer than two
-    /// games.
+    /// The 95% interval of the mean of values in `[0, 1]` (a rank score,
+    /// whose per-game values are not just 0 or 1), clamped to `[0, 1]`:
+    /// mean ± z·s/√n over the games and z²/2 pseudo-games at 0 and z²/2 at
+    /// 1, the Agresti–Coull adjustment (for 0/1 values it is that
+    /// interval exactly), so games that all scored alike still leave a
+    /// width. `None` with fewer than two games.
     pub fn normal95(&self) -> Option<(f64, f64)> {
-        let (mean, var) = self.mean_and_variance()?;
-        let half = Z95 * var.sqrt();
+        if self.games < 2 {
+            return None;
+        }
+        let (z2, u) = (Z95 * Z95, UNITS_PER_GAME as f64);
+        let n = self.games as f64 + z2;
+        let mean = (self.units as f64 / u + z2 / 2.0) / n;
+        let square = (self.units_sq as f64 / (u * u) + z2 / 2.0) / n;
+        let half = Z95 * ((square - mean * mean).max(0.0) / n).sqrt();
         Some(((mean - half).max(0.0), (mean + half).min(1.0)))
     }
 

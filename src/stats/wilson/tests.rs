@@ -69,8 +69,23 @@ fn the_complement_and_the_normal_interval() {
         direct.add(units);
     }
     assert_eq!(c, direct);
-    // Values 0, 1/3, 1, 2/3: mean 1/2, sample variance 5/27.
+    // Values 0, 1/3, 1, 2/3 and z²/2 pseudo-games at 0 and at 1 (the
+    // Agresti-Coull adjustment): mean 1/2.
     let (lo, hi) = s.normal95().unwrap();
-    let half = Z95 * (5.0_f64 / 27.0 / 4.0).sqrt();
+    let z2 = Z95 * Z95;
+    let n = 4.0 + z2;
+    let square = (14.0 / 9.0 + z2 / 2.0) / n;
+    let half = Z95 * ((square - 0.25) / n).sqrt();
     assert!((lo - (0.5 - half)).abs() < 1e-12 && (hi - (0.5 + half)).abs() < 1e-12);
+    // Games that all scored alike still leave a width; for 0/1 values the
+    // interval is Agresti-Coull's.
+    let mut firsts = Score::default();
+    for _ in 0..3 {
+        firsts.add(UNITS_PER_GAME);
+    }
+    let (lo, hi) = firsts.normal95().unwrap();
+    let p = (3.0 + z2 / 2.0) / (3.0 + z2);
+    let half = Z95 * (p * (1.0 - p) / (3.0 + z2)).sqrt();
+    assert_eq!(hi, 1.0);
+    assert!((lo - (p - half)).abs() < 1e-12 && lo < 0.7, "{lo}");
 }
