@@ -357,6 +357,27 @@ fn bad_input_is_refused_and_nothing_is_written() {
         &["--out a: this is one of the shards to merge"],
     );
     assert_eq!(outputs(&d.join("a")), before);
+    // A shard that lost a row of games.csv is damaged, not merged.
+    fs::create_dir(d.join("cut")).unwrap();
+    for f in fs::read_dir(d.join("a")).unwrap() {
+        let f = f.unwrap().path();
+        if f.is_file() {
+            fs::copy(&f, d.join("cut").join(f.file_name().unwrap())).unwrap();
+        }
+    }
+    let games = read(&d.join("cut/games.csv"));
+    let kept: Vec<&str> = games.lines().collect();
+    fs::write(
+        d.join("cut/games.csv"),
+        kept[..kept.len() - 1].join("\n") + "\n",
+    )
+    .unwrap();
+    assert_fails(
+        &decklab(d, &["merge", "--out", "o", "cut", "b2"]),
+        &[
+            "cut/games.csv: 2 rows, but cut/manifest.json counts 3 games (3 rows): the shard is damaged",
+        ],
+    );
     // A shard with none of the games is refused, not played as nothing.
     assert_fails(
         &decklab(

@@ -84,8 +84,8 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     let players = first["players"].as_u64().unwrap_or(2) as usize;
     let games = games_columns(players);
     let games: Vec<&str> = games.iter().map(String::as_str).collect();
-    merge_csv(&mut out, &shards, "games.csv", &games)?;
-    merge_csv(&mut out, &shards, "seats.csv", &SEATS)?;
+    merge_csv(&mut out, &shards, "games.csv", &games, 1)?;
+    merge_csv(&mut out, &shards, "seats.csv", &SEATS, players as u64)?;
     let logs = copy_logs(&mut out, &shards)?;
     write_tables(&mut out, &stats, players)?;
     let command = first["command"].as_str().unwrap_or_default();
@@ -189,9 +189,11 @@ fn merge_csv(
     shards: &[ShardDir],
     name: &str,
     columns: &[&str],
+    rows_per_game: u64,
 ) -> anyhow::Result<()> {
     let mut rows: Vec<(u64, csv::StringRecord)> = Vec::new();
     for s in shards {
+        let before = rows.len();
         let path = s.dir.join(name);
         let mut reader = csv::Reader::from_path(&path)
             .with_context(|| format!("{}: cannot read", path.display()))?;
@@ -211,7 +213,27 @@ fn merge_csv(
                 .get(0)
                 .and_then(|g| g.parse().ok())
                 .ok_or_else(|| anyhow!("{}:{}: expected a game index", path.display(), i + 2))?;
+            if game % s.shard.count != s.shard.index {
+                bail!(
+                    "{}:{}: game {game} is not one of shard {}'s games",
+                    path.display(),
+                    i + 2,
+                    s.shard
+                );
+            }
             rows.push((game, record));
+        }
+        // Every game the shard's manifest counts has its rows.
+        let games = s.manifest["games"].as_u64().unwrap_or_default();
+        let found = (rows.len() - before) as u64;
+        if found != games * rows_per_game {
+            bail!(
+                "{}: {found} rows, but {}/manifest.json counts {games} games ({} rows): the \
+                 shard is damaged",
+                path.display(),
+                s.dir.display(),
+                games * rows_per_game
+            );
         }
     }
     // Stable: a game's rows keep their order (seats.csv: seat a first).
