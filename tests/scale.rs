@@ -659,6 +659,22 @@ fn regress_refuses_bad_input_before_playing() {
         &["x.csv:1: expected the header"],
     );
     assert!(!d.join("o").exists());
+    // A baseline that cannot be written is refused before any game.
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "regress",
+                "--write-baseline",
+                "--baseline",
+                "x.csv/new.csv",
+                "--out",
+                "o",
+            ],
+        ),
+        &["--baseline x.csv/new.csv: x.csv is a file"],
+    );
+    assert!(!d.join("o").exists());
 }
 
 #[test]

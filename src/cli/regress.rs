@@ -516,6 +516,7 @@ fn write_baseline<R: Ruleset>(
     key: &Key<'_>,
     settings: &serde_json::Value,
 ) -> anyhow::Result<ExitCode> {
+    check_writable(&args.baseline)?;
     let mut session = Session::start(campaign, &args.run, stop, campaign.block)?;
     session.play(0, 0, campaign.block)?;
     let finished: Option<Finished> = session.finish(|_, _| Ok(()))?;
@@ -550,6 +551,32 @@ fn write_baseline<R: Ruleset>(
 
 /// Writes `bytes` to `to` through a temporary file beside it, renamed
 /// into place: `to` is the old file or the new one, never a part.
+/// Whether a new baseline can be written to `to`, checked before any game
+/// and leaving nothing behind: `to` is not a directory, and its nearest
+/// existing folder is a folder that takes a new file.
+fn check_writable(to: &Path) -> anyhow::Result<()> {
+    let shown = to.display();
+    if to.is_dir() {
+        bail!("--baseline {shown}: a directory; a new baseline is a file (e.g. {shown}/mine.csv)");
+    }
+    let mut folder = to.parent();
+    while let Some(dir) = folder.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        folder = dir.parent();
+    }
+    let folder = folder
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        bail!(
+            "--baseline {shown}: {} is a file, so the baseline cannot go under it",
+            folder.display()
+        );
+    }
+    tempfile::NamedTempFile::new_in(folder)
+        .map(drop)
+        .with_context(|| format!("--baseline {shown}: cannot write in {}", folder.display()))
+}
+
 fn write_atomically(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let parent = match to.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
