@@ -17,7 +17,7 @@ use decklab::core::{Game, Player};
 use decklab::games::Ruleset;
 use decklab::games::millennium_blades::cards::Kind;
 use decklab::games::millennium_blades::events::{Event, EventKind};
-use decklab::games::millennium_blades::state::State;
+use decklab::games::millennium_blades::state::{Slot, State};
 use decklab::games::millennium_blades::{MillenniumBlades, Mode, Options};
 use log_replay::{LogReader, Replayed, replay};
 
@@ -222,30 +222,14 @@ impl LogReader<MillenniumBlades> for Reader {
                     "seat {p}: (money, markers, rp, score) {engine:?}, the log says {log:?}"
                 ));
             }
-            let tableau: Vec<Card> = t
-                .tableau
-                .iter()
-                .map(|s| Card {
-                    card: s.card,
-                    up: s.up,
-                    tokens: s.tokens,
-                })
-                .collect();
+            let tableau = cards(&t.tableau);
             if tableau != read.tableau {
                 return Err(format!(
                     "seat {p}: tableau {tableau:?}, the log says {:?}",
                     read.tableau
                 ));
             }
-            let mut board: Vec<Card> = t
-                .board
-                .iter()
-                .map(|s| Card {
-                    card: s.card,
-                    up: s.up,
-                    tokens: s.tokens,
-                })
-                .collect();
+            let mut board = cards(&t.board);
             let mut read_board = read.board.clone();
             board.sort();
             read_board.sort();
@@ -257,6 +241,18 @@ impl LogReader<MillenniumBlades> for Reader {
         }
         Ok(())
     }
+}
+
+/// The engine's slots as the reader keeps them.
+fn cards(slots: &[Slot]) -> Vec<Card> {
+    slots
+        .iter()
+        .map(|s| Card {
+            card: s.card,
+            up: s.up,
+            tokens: s.tokens,
+        })
+        .collect()
 }
 
 /// Plays `games` games of `mode` at `seats` seats with `bot` in every

@@ -181,6 +181,26 @@ fn char_of(s: &State, p: Player, uid: u8) -> Char {
     *s.sides[p].char(uid).expect("in play")
 }
 
+/// The board id of `p`'s Character of card `card` in play.
+fn uid_of(s: &State, p: Player, card: CardId) -> u8 {
+    s.sides[p]
+        .board
+        .iter()
+        .find(|c| c.card == card)
+        .expect("the card is in play")
+        .uid
+}
+
+/// An answer from hand with `card`, aimed at the rival's Character `uid`.
+fn answer_at(card: CardId, uid: u8) -> Action {
+    Action::Answer {
+        card,
+        uid: None,
+        ability: 0,
+        target: Tgt::Foe(uid),
+    }
+}
+
 fn play(card: CardId, target: Tgt) -> Action {
     Action::Play {
         card,
@@ -963,22 +983,8 @@ fn an_effect_does_not_reach_a_character_that_left_its_place() {
         act(&g, &mut s, play(grotto, Tgt::None));
         act(&g, &mut s, play(cove, Tgt::None));
         act(&g, &mut s, play(lancer, Tgt::None));
-        let uid = s.sides[a]
-            .board
-            .iter()
-            .find(|c| c.card == lancer)
-            .unwrap()
-            .uid;
-        act(
-            &g,
-            &mut s,
-            Action::Answer {
-                card: horn,
-                uid: None,
-                ability: 0,
-                target: Tgt::Foe(uid),
-            },
-        );
+        let uid = uid_of(&s, a, lancer);
+        act(&g, &mut s, answer_at(horn, uid));
         act(
             &g,
             &mut s,
@@ -1420,12 +1426,7 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
         before - 1,
         "the effect's cost; the Token is free"
     );
-    let token = s.sides[Player::A]
-        .board
-        .iter()
-        .find(|c| c.card == id(&g, "Cinder Token"))
-        .unwrap()
-        .uid;
+    let token = uid_of(&s, Player::A, id(&g, "Cinder Token"));
     // A Token's Items give no effect to use.
     let spear = hand(&g, &mut s, Player::A, "Thunder Spear");
     act(
@@ -1618,23 +1619,9 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     let imp = hand(&g, &mut s, Player::A, "Spark Imp");
     let brute = hand(&g, &mut s, Player::A, "Rubble Brute");
     act(&g, &mut s, play(imp, Tgt::None));
-    let uid = s.sides[Player::A]
-        .board
-        .iter()
-        .find(|c| c.card == imp)
-        .unwrap()
-        .uid;
+    let uid = uid_of(&s, Player::A, imp);
     assert_eq!(g.to_move(&s), Node::Decision(Player::B));
-    act(
-        &g,
-        &mut s,
-        Action::Answer {
-            card: horn,
-            uid: None,
-            ability: 0,
-            target: Tgt::Foe(uid),
-        },
-    );
+    act(&g, &mut s, answer_at(horn, uid));
     assert_eq!(s.phase, Phase::Reply(Trigger::CharacterPlayed));
     assert_eq!(g.to_move(&s), Node::Decision(Player::A));
     let replies = legal(&g, &s);
@@ -1664,22 +1651,8 @@ fn a_reply_that_ends_the_game_still_discards_the_answer() {
     let siphon = hand(&g, &mut s, Player::A, "Soul Siphon");
     s.sides[Player::B].vp = 2;
     act(&g, &mut s, play(imp, Tgt::None));
-    let uid = s.sides[Player::A]
-        .board
-        .iter()
-        .find(|c| c.card == imp)
-        .unwrap()
-        .uid;
-    act(
-        &g,
-        &mut s,
-        Action::Answer {
-            card: horn,
-            uid: None,
-            ability: 0,
-            target: Tgt::Foe(uid),
-        },
-    );
+    let uid = uid_of(&s, Player::A, imp);
+    act(&g, &mut s, answer_at(horn, uid));
     assert_eq!(s.phase, Phase::Reply(Trigger::CharacterPlayed));
     act(&g, &mut s, play(siphon, Tgt::None));
     assert_eq!(s.outcome.map(|o| o.winner()), Some(Some(Player::A)));
