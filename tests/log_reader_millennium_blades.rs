@@ -56,7 +56,9 @@ struct Seat {
 #[derive(Clone, Debug)]
 struct Reader {
     mode: Mode,
-    /// Sell markers a seat gets back at each deckbuilding phase.
+    /// Sell markers a seat gets back at each deckbuilding phase (rules:
+    /// "Game Setup" step 5, 3 a player or 4 at three; "Duel Mode": 6),
+    /// worked out here from the rules, not read from the engine.
     markers: u8,
     seats: Vec<Seat>,
     /// The aftermarket's listings: the card and the seat whose marker is

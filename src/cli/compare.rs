@@ -102,30 +102,35 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         Some([seat_a, both]) => [Some(seat_a), Some(both)],
         None => [None, None],
     };
-    let mut sections = vec![("matchups (seat a's win rate)", matchups(a), matchups(b))];
+    // Each section with the games its rows pair on: the matchups or
+    // tables and the matchups over both seats are measured per game, the
+    // cards are not.
+    let mut sections = vec![(
+        "matchups (seat a's win rate)",
+        matchups(a),
+        matchups(b),
+        first_pairs,
+    )];
     if !a.tables.is_empty() || !b.tables.is_empty() {
-        sections = vec![("tables (each entry's win share)", tables(a), tables(b))];
+        sections = vec![(
+            "tables (each entry's win share)",
+            tables(a),
+            tables(b),
+            first_pairs,
+        )];
     }
-    let mut field_section = None;
     if let (Some(_), Some(_)) = (&a.matchups, &b.matchups) {
-        field_section = Some(sections.len());
-        sections.push(("matchups over both seats", field(a), field(b)));
+        sections.push(("matchups over both seats", field(a), field(b), field_pairs));
     }
     sections.push((
         "cards (GIH WR: win rate when in hand)",
         cards(a, &args.a)?,
         cards(b, &args.b)?,
+        None,
     ));
     let mut compared = Vec::new();
     let mut unmatched = Vec::new();
-    for (i, (title, ra, rb)) in sections.into_iter().enumerate() {
-        // The matchups or tables, and the matchups over both seats, are
-        // measured per game; the cards are not.
-        let paired = match i {
-            0 => first_pairs,
-            _ if Some(i) == field_section => field_pairs,
-            _ => None,
-        };
+    for (title, ra, rb, paired) in sections {
         compared.push((title, rows(&ra, &rb, paired)));
         unmatched.extend(
             ra.keys()

@@ -326,7 +326,12 @@ impl MillenniumBlades {
             Mode::Duel => "tournaments_won",
             Mode::TurnBased => "ranking_points",
         };
-        let outcome = Outcome::ranked_by(&keys, reason);
+        self.finish(s, Outcome::ranked_by(&keys, reason), obs);
+    }
+
+    /// Ends the game with `outcome`: each player's `game_over` line (its
+    /// score so far and its rank).
+    fn finish(&self, s: &mut State, outcome: Outcome, obs: &mut impl Observer<Event>) {
         for p in s.players() {
             let score = self.final_score(s, p);
             let rank = outcome.rank(p);
@@ -457,12 +462,7 @@ impl MillenniumBlades {
     /// A game cut at the turn limit: a draw for everyone, each with its
     /// score so far.
     fn cut(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        for p in s.players() {
-            let score = self.final_score(s, p);
-            self.emit(s, p, EventKind::GameOver { score, rank: 1 }, obs);
-        }
-        s.outcome = Some(Outcome::draw(s.seats.len(), "turn_limit"));
-        s.phase = Phase::Over;
+        self.finish(s, Outcome::draw(s.seats.len(), "turn_limit"), obs);
     }
 
     /// A random seat (ties of the first player).
