@@ -51,7 +51,10 @@ fn default_run_writes_every_file_and_a_summary() {
     );
     assert_eq!(
         header("summary.csv"),
-        "deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,win_rate_a_first,win_rate_a_second,mean_turns"
+        "deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,\
+         games_a_first,win_rate_a_first,win_rate_a_first_ci95_low,win_rate_a_first_ci95_high,\
+         games_a_second,win_rate_a_second,win_rate_a_second_ci95_low,win_rate_a_second_ci95_high,\
+         mean_turns"
     );
     assert_eq!(
         header("mana_curve.csv"),
@@ -64,7 +67,7 @@ fn default_run_writes_every_file_and_a_summary() {
     );
     assert_eq!(
         header("prize_pace.csv"),
-        "deck,turn,games,mean_score,share_won_by_turn"
+        "deck,turn,games,mean_score,share_won_by_turn,share_won_by_turn_ci95_low,share_won_by_turn_ci95_high"
     );
     assert_eq!(
         header("cards.csv"),
@@ -356,6 +359,33 @@ fn replay_reads_every_setting_from_the_run_directory() {
         &["run/games.csv has no game 9"],
     );
     assert_fails(&decklab(d, &["replay", "nowhere", "0"]), &["nowhere"]);
+    // The run directory gives every setting: a flag beside it would be
+    // ignored, so it is refused.
+    for flag in [
+        &["--deck", "x.deck"][..],
+        &["--bot", "random"],
+        &["--set", "Cinder Imp.cost=1"],
+    ] {
+        let mut line = vec!["replay", "run", "1"];
+        line.extend(flag);
+        assert_fails(&decklab(d, &line), &["cannot be used with"]);
+    }
+    // A deck edited since the run would replay another game: refused.
+    let mut deck = fs::read_to_string(d.join("mine.deck")).unwrap();
+    deck.push_str("# edited\n");
+    fs::write(d.join("mine.deck"), deck).unwrap();
+    assert_fails(
+        &decklab(d, &["replay", "run", "1"]),
+        &[
+            "mine.deck (deck_a) changed since the run",
+            "not be the same game",
+        ],
+    );
+    fs::remove_file(d.join("mine.deck")).unwrap();
+    assert_fails(
+        &decklab(d, &["replay", "run", "1"]),
+        &["cannot read mine.deck (deck_a)"],
+    );
 }
 
 /// A failing run into `out` must leave what was there before untouched.
@@ -492,7 +522,32 @@ fn validate_reports_each_problem_with_its_line() {
     assert!(stdout(&o).contains("hero-rush.deck: ok"));
 
     let o = decklab(d, &["validate", "no-such.deck"]);
-    assert_fails(&o, &["no-such.deck"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("no-such.deck: cannot read this deck file: "),
+        "{}",
+        stderr(&o)
+    );
+    // An unreadable deck is one problem among the others: the files after
+    // it are still checked, and the JSON document still written.
+    let o = decklab(
+        d,
+        &[
+            "validate",
+            "no-such.deck",
+            good.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let files = doc["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2, "{doc}");
+    assert_eq!(files[0]["ok"], false);
+    let why = files[0]["problems"][0]["message"].as_str().unwrap();
+    assert!(why.starts_with("cannot read this deck file: "), "{why}");
+    assert_eq!(files[1]["ok"], true);
 
     // A folder: its card pool, then its decks against that pool.
     let folder = d.join("pool");
@@ -852,7 +907,40 @@ fn decklab_toml_gives_defaults_that_a_flag_overrides() {
     // own flags.
     assert!(decklab(d, &["cards"]).status.success());
     fs::write(d.join("decklab.toml"), "[simulate]\ngamez = 3\n").unwrap();
-    assert_fails(&decklab(d, &["simulate"]), &["decklab.toml", "--gamez"]);
+    assert_fails(&decklab(d, &["simulate"]), &["decklab.toml:2:", "--gamez"]);
+    // A value clap refuses is reported at its line of the file, not as a
+    // flag the user never typed.
+    fs::write(
+        d.join("decklab.toml"),
+        "[defaults]\nquiet = true\n\n[simulate]\n# fewer\ngames = 12\nthreads = 0\n",
+    )
+    .unwrap();
+    assert_fails(
+        &decklab(d, &["simulate"]),
+        &["decklab.toml:7: [simulate] threads = 0: invalid value '0' for '--threads <T>'"],
+    );
+    fs::write(d.join("decklab.toml"), "[defaults]\nmax_turns = \"many\"\n").unwrap();
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2"]),
+        &["decklab.toml:2: [defaults] max_turns = \"many\""],
+    );
+    fs::write(d.join("decklab.toml"), "[defaults]\nthreads = {a = 1}\n").unwrap();
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2"]),
+        &["decklab.toml:2: [defaults] threads = { a = 1 }: expected a string"],
+    );
+    // A default deck does not stop a replay that takes its decks from a
+    // run directory.
+    fs::remove_file(d.join("decklab.toml")).unwrap();
+    let o = decklab(d, &["simulate", "--games", "2", "--quiet", "--out", "run"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    fs::write(
+        d.join("decklab.toml"),
+        "[defaults]\ndeck = \"token-swarm\"\n",
+    )
+    .unwrap();
+    let o = decklab(d, &["replay", "run", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
@@ -905,4 +993,94 @@ fn cards_show_attacks_and_text_and_speak_json() {
         header,
         "name,kind,cost,type,level,health,atk,attacks,keywords,text"
     );
+}
+
+/// The rows of the CSV file `path`, each a map from column name to text.
+fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .map(str::to_owned)
+                .zip(r.iter().map(str::to_owned))
+                .collect()
+        })
+        .collect()
+}
+
+/// Every rate of `summary.csv` and `prize_pace.csv` comes with its game
+/// count and 95% interval, and the figures agree with the games.
+#[test]
+fn every_rate_of_the_summary_has_its_games_and_interval() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let o = decklab(d, &["simulate", "--games", "60", "--quiet", "--out", "two"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let num = |row: &std::collections::HashMap<String, String>, c: &str| -> f64 {
+        row[c]
+            .parse()
+            .unwrap_or_else(|_| panic!("{c} = {:?}", row[c]))
+    };
+    let summary = &csv_rows(&d.join("two/summary.csv"))[0];
+    let games = csv_rows(&d.join("two/games.csv"));
+    for (side, went_first) in [("first", "a"), ("second", "b")] {
+        let mine: Vec<_> = games.iter().filter(|g| g["first"] == went_first).collect();
+        let won = mine.iter().filter(|g| g["winner"] == "a").count() as f64;
+        let drawn = mine.iter().filter(|g| g["winner"].is_empty()).count() as f64;
+        assert_eq!(num(summary, &format!("games_a_{side}")), mine.len() as f64);
+        let rate = num(summary, &format!("win_rate_a_{side}"));
+        assert!((rate - (won + drawn / 2.0) / mine.len() as f64).abs() < 1e-4);
+        let low = num(summary, &format!("win_rate_a_{side}_ci95_low"));
+        let high = num(summary, &format!("win_rate_a_{side}_ci95_high"));
+        assert!(
+            low < rate && rate < high && high - low < 0.5,
+            "{low} {rate} {high}"
+        );
+    }
+    for row in csv_rows(&d.join("two/prize_pace.csv")) {
+        let share = num(&row, "share_won_by_turn");
+        let (low, high) = (
+            num(&row, "share_won_by_turn_ci95_low"),
+            num(&row, "share_won_by_turn_ci95_high"),
+        );
+        assert!(low <= share && share <= high && high > low, "{row:?}");
+    }
+    // At four seats: each seat's games and win share, each rank's share.
+    let o = decklab(
+        d,
+        &[
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--games",
+            "8",
+            "--quiet",
+            "--out",
+            "four",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    for row in csv_rows(&d.join("four/summary.csv")) {
+        let seats: f64 = ["a", "b", "c", "d"]
+            .iter()
+            .map(|s| num(&row, &format!("games_at_{s}")))
+            .sum();
+        assert_eq!(seats, num(&row, "games"));
+        let ranks: f64 = (1..=4).map(|r| num(&row, &format!("share_rank_{r}"))).sum();
+        assert!((ranks - 1.0).abs() < 1e-3, "{row:?}");
+        for rate in ["win_share_at_a", "share_rank_1", "share_rank_4"] {
+            let (v, low, high) = (
+                num(&row, rate),
+                num(&row, &format!("{rate}_ci95_low")),
+                num(&row, &format!("{rate}_ci95_high")),
+            );
+            assert!(low <= v && v <= high && high > low, "{rate}: {row:?}");
+        }
+    }
 }

@@ -297,6 +297,14 @@ const ADDED: &[(&str, &str)] = &[
     ("cards.csv", "iwd_ci95_high"),
     ("cards.csv", "played_ci95_low"),
     ("cards.csv", "played_ci95_high"),
+    ("summary.csv", "games_a_first"),
+    ("summary.csv", "win_rate_a_first_ci95_low"),
+    ("summary.csv", "win_rate_a_first_ci95_high"),
+    ("summary.csv", "games_a_second"),
+    ("summary.csv", "win_rate_a_second_ci95_low"),
+    ("summary.csv", "win_rate_a_second_ci95_high"),
+    ("prize_pace.csv", "share_won_by_turn_ci95_low"),
+    ("prize_pace.csv", "share_won_by_turn_ci95_high"),
 ];
 
 /// Columns whose definition changed on purpose since the golden runs:

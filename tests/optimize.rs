@@ -10,6 +10,7 @@
 //! before they can be played". Lighthouse Keeper (from Lantern Bearer) is
 //! as dead in hero-rush and prize-control.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 use std::process::Child;
@@ -71,17 +72,28 @@ fn optimize(dir: &Path, deck: &str, budget: &str, threads: &str, out: &str) {
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
 }
 
-/// The lines of `optimize.csv` in `out`, fields split.
-fn rows(dir: &Path, out: &str) -> Vec<Vec<String>> {
-    let text = fs::read_to_string(dir.join(out).join("optimize.csv")).unwrap();
-    let mut lines = text.lines();
+/// The lines of `optimize.csv` in `out`, each a map from column name to
+/// field.
+fn rows(dir: &Path, out: &str) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(dir.join(out).join("optimize.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
     assert!(
-        lines.next().unwrap().starts_with(
-            "step,out,in,win_rate_before,win_rate_after,paired_low,paired_high,games,"
-        )
+        header
+            .iter()
+            .take(4)
+            .eq(["step", "out", "in", "win_rate_before"]),
+        "{header:?}"
     );
-    lines
-        .map(|l| l.split(',').map(str::to_owned).collect())
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .map(str::to_owned)
+                .zip(r.iter().map(str::to_owned))
+                .collect()
+        })
         .collect()
 }
 
@@ -118,15 +130,26 @@ fn a_weakened_list_gets_its_card_back_the_same_at_any_thread_count() {
     let r = &found[0];
     // A Thornback Boar comes back, for a gain the fresh seeds confirm.
     assert_eq!(
-        (r[0].as_str(), r[2].as_str()),
+        (r["step"].as_str(), r["in"].as_str()),
         ("1", "Thornback Boar"),
         "{r:?}"
     );
-    assert_eq!(r[8], "true", "{r:?}");
-    let low: f64 = r[5].parse().unwrap();
-    let (before, after): (f64, f64) = (r[3].parse().unwrap(), r[4].parse().unwrap());
-    assert!(low > 0.0 && after > before, "{r:?}");
-    assert_eq!(r[7], "2000");
+    assert_eq!(r["accepted"], "true", "{r:?}");
+    let x = |c: &str| -> f64 { r[c].parse().unwrap() };
+    let (before, after) = (x("win_rate_before"), x("win_rate_after"));
+    assert!(x("paired_low") > 0.0 && after > before, "{r:?}");
+    assert_eq!(r["games"], "2000");
+    // Each rate has its own interval, within which it lies.
+    for rate in ["win_rate_before", "win_rate_after"] {
+        let (low, high) = (
+            x(&format!("{rate}_ci95_low")),
+            x(&format!("{rate}_ci95_high")),
+        );
+        assert!(
+            low < x(rate) && x(rate) < high && high - low < 0.1,
+            "{rate}: {r:?}"
+        );
+    }
     // The improved list holds it, and validate accepts the file.
     let list = read(d, "one/weak-optimized.deck");
     assert!(list.contains("3 Thornback Boar\n"), "{list}");
@@ -274,7 +297,7 @@ fn a_starter_list_keeps_its_cards_when_only_dead_ones_are_offered() {
     assert!(o.status.success(), "{}", stderr(&o));
     let found = rows(d, "same");
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0][8], "false", "{found:?}");
+    assert_eq!(found[0]["accepted"], "false", "{found:?}");
     let list = read(d, "same/prize-control-optimized.deck");
     assert_eq!(
         list.lines().skip(1).collect::<Vec<_>>(),

@@ -658,6 +658,30 @@ fn regress_refuses_bad_input_before_playing() {
         &decklab(d, &["regress", "--baseline", "x.csv", "--out", "o"]),
         &["x.csv:1: expected the header"],
     );
+    // Every row is checked, not only the one the flags select: a later
+    // broken row, or a second row for the same matchup.
+    let header = "deck_a,bot_a,deck_b,bot_b,win_rate_a,games\n";
+    let good = "hero-rush,greedy,prize-control,greedy,0.6,100\n";
+    for (rows, needle) in [
+        (
+            "hero-rush,greedy,evolution,greedy,1.5,100\n",
+            "c.csv:3: expected a win rate between 0 and 1, got \"1.5\"",
+        ),
+        (
+            "hero-rush,greedy,evolution,greedy,0.5,many\n",
+            "c.csv:3: expected a number of games, got \"many\"",
+        ),
+        (
+            "hero-rush,greedy,prize-control,greedy,0.4,100\n",
+            "c.csv:3: a second row for hero-rush, greedy, prize-control, greedy (the first is line 2)",
+        ),
+    ] {
+        fs::write(d.join("c.csv"), format!("{header}{good}{rows}")).unwrap();
+        assert_fails(
+            &decklab(d, &["regress", "--baseline", "c.csv", "--out", "o"]),
+            &[needle],
+        );
+    }
     assert!(!d.join("o").exists());
     // A baseline that cannot be written is refused before any game.
     assert_fails(

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::bots::Strategy;
 use crate::games::Options;
-use crate::output::{InputFile, MATCHUPS, SUMMARY, SUMMARY_TABLE, sha256_hex};
+use crate::output::{InputFile, sha256_hex};
 
 /// How the baseline's win rate was measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,17 +66,51 @@ impl std::fmt::Display for Key<'_> {
     }
 }
 
-/// A baseline file opened: its kind, the columns of its key fields
-/// (deck, bot, opponent or table, opponent's bot or entry, win rate) and
-/// its games column.
+/// A baseline file read and checked whole: its kind and its rows.
 struct Opened {
-    reader: csv::Reader<std::fs::File>,
     kind: BaselineKind,
-    at: Vec<usize>,
-    games_at: usize,
+    rows: Vec<Line>,
 }
 
-/// Opens the baseline `path` and recognises its format.
+/// One row of a baseline file.
+struct Line {
+    /// Its line number in the file.
+    line: usize,
+    /// Its key fields: deck, bot, opponent (or table), opponent's bot (or
+    /// entry).
+    fields: [String; 4],
+    /// Its win rate (rank score), between 0 and 1.
+    win_rate: f64,
+    /// The games it was measured over.
+    games: u64,
+}
+
+/// The columns a baseline of each kind is read by (key fields, win rate,
+/// games); a file may have more.
+const READ: [(BaselineKind, [&str; 6]); 3] = [
+    (
+        BaselineKind::Summary,
+        ["deck_a", "bot_a", "deck_b", "bot_b", "win_rate_a", "games"],
+    ),
+    (
+        BaselineKind::Table,
+        ["deck", "bot", "table", "entry", "rank_score", "games"],
+    ),
+    (
+        BaselineKind::Matchups,
+        [
+            "deck",
+            "bot",
+            "opponent",
+            "opponent_bot",
+            "win_rate",
+            "games",
+        ],
+    ),
+];
+
+/// Opens the baseline `path`, recognises its format and checks every row:
+/// a win rate between 0 and 1, a number of games, and no key twice.
 fn open(path: &Path) -> anyhow::Result<Opened> {
     let shown = path.display();
     let mut reader = csv::Reader::from_path(path).with_context(|| {
@@ -87,100 +121,98 @@ fn open(path: &Path) -> anyhow::Result<Opened> {
         .with_context(|| format!("{shown}:1: cannot read the header"))?
         .clone();
     let column = |name: &str| header.iter().position(|h| h == name);
-    let (kind, columns) = if SUMMARY.iter().all(|c| column(c).is_some()) {
-        (
-            BaselineKind::Summary,
-            ["deck_a", "bot_a", "deck_b", "bot_b", "win_rate_a"],
-        )
-    } else if SUMMARY_TABLE.iter().all(|c| column(c).is_some()) {
-        (
-            BaselineKind::Table,
-            ["deck", "bot", "table", "entry", "rank_score"],
-        )
-    } else if MATCHUPS.iter().all(|c| column(c).is_some()) {
-        (
-            BaselineKind::Matchups,
-            ["deck", "bot", "opponent", "opponent_bot", "win_rate"],
-        )
-    } else {
+    let Some((kind, at)) = READ.iter().find_map(|(kind, columns)| {
+        let at: Option<Vec<usize>> = columns.iter().map(|c| column(c)).collect();
+        at.map(|at| (*kind, at))
+    }) else {
         bail!(
-            "{shown}:1: expected the header of a summary.csv ({}, or at more than two seats {}) \
-             or a matchups.csv ({})",
-            SUMMARY.join(","),
-            SUMMARY_TABLE.join(","),
-            MATCHUPS.join(",")
+            "{shown}:1: expected the header of a summary.csv (with {}, or at more than two \
+             seats {}) or a matchups.csv (with {})",
+            READ[0].1.join(","),
+            READ[1].1.join(","),
+            READ[2].1.join(",")
         );
     };
-    let at: Vec<usize> = columns.iter().filter_map(|c| column(c)).collect();
-    let games_at = column("games").ok_or_else(|| anyhow!("{shown}:1: no games column"))?;
-    Ok(Opened {
-        reader,
-        kind,
-        at,
-        games_at,
-    })
-}
-
-/// Reads the baseline `path` and finds the row of `key`, or says why not.
-pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
-    let shown = path.display();
-    let Opened {
-        mut reader,
-        kind,
-        at,
-        games_at,
-    } = open(path)?;
-    let mut rows = Vec::new();
+    let mut rows: Vec<Line> = Vec::new();
     for (i, record) in reader.records().enumerate() {
         let line = i + 2;
         let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
         let field = |j: usize| record.get(at[j]).unwrap_or_default();
-        let row = match kind {
-            // Entry a of the table; the other entries are the rows below.
-            BaselineKind::Table if field(3) != "a" => continue,
-            BaselineKind::Table => Key {
-                deck: field(0),
-                bot: field(1),
-                table: field(2),
-                ..*key
-            },
-            _ => Key {
-                deck: field(0),
-                bot: field(1),
-                opponent: field(2),
-                opponent_bot: field(3),
-                table: "",
-            },
-        };
-        if row == *key {
-            let win_rate: f64 = field(4).parse().map_err(|_| {
+        let win_rate = field(4)
+            .parse::<f64>()
+            .ok()
+            .filter(|w| (0.0..=1.0).contains(w))
+            .ok_or_else(|| {
                 anyhow!(
                     "{shown}:{line}: expected a win rate between 0 and 1, got {:?}",
                     field(4)
                 )
             })?;
-            let games: u64 = record
-                .get(games_at)
-                .and_then(|g| g.parse().ok())
-                .ok_or_else(|| anyhow!("{shown}:{line}: expected a number of games"))?;
-            if !(0.0..=1.0).contains(&win_rate) {
-                bail!("{shown}:{line}: expected a win rate between 0 and 1, got {win_rate}");
-            }
+        let games: u64 = field(5).parse().map_err(|_| {
+            anyhow!(
+                "{shown}:{line}: expected a number of games, got {:?}",
+                field(5)
+            )
+        })?;
+        let fields = [0, 1, 2, 3].map(|j| field(j).to_owned());
+        if let Some(first) = rows.iter().find(|r| r.fields == fields) {
+            bail!(
+                "{shown}:{line}: a second row for {} (the first is line {}): which is the \
+                 baseline?",
+                fields.join(", "),
+                first.line
+            );
+        }
+        rows.push(Line {
+            line,
+            fields,
+            win_rate,
+            games,
+        });
+    }
+    Ok(Opened { kind, rows })
+}
+
+/// Reads the baseline `path` and finds the row of `key`, or says why not.
+pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
+    let Opened { kind, rows } = open(path)?;
+    let mut seen = Vec::new();
+    for r in &rows {
+        let f = &r.fields;
+        let row = match kind {
+            // Entry a of the table; the other entries are the rows below.
+            BaselineKind::Table if f[3] != "a" => continue,
+            BaselineKind::Table => Key {
+                deck: &f[0],
+                bot: &f[1],
+                table: &f[2],
+                ..*key
+            },
+            _ => Key {
+                deck: &f[0],
+                bot: &f[1],
+                opponent: &f[2],
+                opponent_bot: &f[3],
+                table: "",
+            },
+        };
+        if row == *key {
             return Ok(Baseline {
                 kind,
-                win_rate,
-                games,
+                win_rate: r.win_rate,
+                games: r.games,
             });
         }
-        rows.push(row.to_string());
+        seen.push(row.to_string());
     }
     bail!(
-        "{shown} has no row for {key}: the baseline's decks or bots do not match the flags \
+        "{} has no row for {key}: the baseline's decks or bots do not match the flags \
          (its rows: {})",
-        if rows.is_empty() {
+        path.display(),
+        if seen.is_empty() {
             "none".to_owned()
         } else {
-            rows.join("; ")
+            seen.join("; ")
         }
     )
 }
@@ -202,16 +234,10 @@ pub struct Measured {
 /// wrote holds one), or why it cannot be told.
 pub fn measured(path: &Path) -> anyhow::Result<Measured> {
     let shown = path.display();
-    let Opened {
-        mut reader,
-        kind,
-        at,
-        ..
-    } = open(path)?;
+    let Opened { kind, rows } = open(path)?;
     let mut found = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.with_context(|| format!("{shown}:{}: not a CSV row", i + 2))?;
-        let field = |j: usize| record.get(at[j]).unwrap_or_default().to_owned();
+    for r in &rows {
+        let field = |j: usize| r.fields[j].clone();
         match kind {
             BaselineKind::Table if field(3) == "a" => found.push(Measured {
                 decks: field(2).split(" + ").map(str::to_owned).collect(),

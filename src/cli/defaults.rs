@@ -22,8 +22,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::{Context, bail};
-use clap::CommandFactory;
 use clap::parser::ValueSource;
+use clap::{Arg, CommandFactory};
 use toml::Value;
 
 use super::Cli;
@@ -65,11 +65,13 @@ pub fn with_defaults(args: Vec<OsString>) -> anyhow::Result<Vec<OsString>> {
     Ok(args)
 }
 
-/// `args` with the flags of the file `text` that they do not give.
-fn add_defaults(mut args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>> {
+/// `args` with the flags of the file `text` that they do not give. Every
+/// problem with the file is reported at its line.
+fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>> {
     let table: toml::Table = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}", toml_error(FILE, text, &e)))?;
+    let at = |line: usize, message: String| Diagnostic::new(FILE, line, message);
     let cli = Cli::command();
     // A command line clap refuses (or --help) is left for clap to report.
     let Ok(matches) = cli.clone().try_get_matches_from(&args) else {
@@ -85,51 +87,78 @@ fn add_defaults(mut args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsStr
         if key != "defaults" && cli.find_subcommand(key).is_none() {
             bail!(
                 "{}",
-                Diagnostic::new(
-                    FILE,
-                    0,
+                at(
+                    section_line(text, key),
                     format!("[{key}]: no such command (expected [defaults] or a command's name)")
                 )
             );
         }
     }
     // The command's own table wins over [defaults].
-    let mut flags: Vec<(String, &Value, bool)> = Vec::new();
-    for (section, strict) in [(name, true), ("defaults", false)] {
+    let mut flags: Vec<(String, &str, &str, &Value)> = Vec::new();
+    for section in [name, "defaults"] {
         let Some(entries) = table.get(section) else {
             continue;
         };
         let Some(entries) = entries.as_table() else {
-            bail!("{FILE}: [{section}] must be a table of flags");
+            bail!(
+                "{}",
+                at(
+                    section_line(text, section),
+                    format!("[{section}] must be a table of flags")
+                )
+            );
         };
         for (key, value) in entries {
             let long = key.replace('_', "-");
-            if !flags.iter().any(|(l, _, _)| *l == long) {
-                flags.push((long, value, strict));
+            if !flags.iter().any(|(l, ..)| *l == long) {
+                flags.push((long, section, key, value));
             }
         }
     }
-    for (long, value, strict) in flags {
+    let mut added = args.clone();
+    for (long, section, key, value) in flags {
+        let line = key_line(text, section, key);
         let Some(arg) = command
             .get_arguments()
             .find(|a| a.get_long() == Some(&long))
         else {
-            if strict {
-                bail!("{FILE}: [{name}] {long}: `decklab {name}` has no flag --{long}");
+            if section == name {
+                bail!(
+                    "{}",
+                    at(
+                        line,
+                        format!("[{name}] {key}: `decklab {name}` has no flag --{long}")
+                    )
+                );
             }
             continue;
         };
-        if given.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine) {
+        // Given on the command line, or a default that would clash with
+        // what is (replay's run directory takes every setting from the run).
+        let typed =
+            |a: &Arg| given.value_source(a.get_id().as_str()) == Some(ValueSource::CommandLine);
+        let clashes = command.get_arguments().filter(|a| typed(a)).any(|a| {
+            let names = |x: &Arg, y: &Arg| {
+                command
+                    .get_arg_conflicts_with(x)
+                    .iter()
+                    .any(|c| c.get_id() == y.get_id())
+            };
+            names(a, arg) || names(arg, a)
+        });
+        if typed(arg) || clashes {
             continue;
         }
         let values = match value {
             Value::Array(items) => items.iter().collect(),
             one => vec![one],
         };
+        let mut these = Vec::new();
         for v in values {
             let text = match v {
                 Value::Boolean(true) => {
-                    args.push(format!("--{long}").into());
+                    these.push(format!("--{long}").into());
                     continue;
                 }
                 Value::Boolean(false) => continue,
@@ -137,13 +166,65 @@ fn add_defaults(mut args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsStr
                 Value::Integer(n) => n.to_string(),
                 Value::Float(x) => x.to_string(),
                 other => bail!(
-                    "{FILE}: {long} = {other}: expected a string, a number, true, false or an array"
+                    "{}",
+                    at(
+                        line,
+                        format!(
+                            "[{section}] {key} = {other}: expected a string, a number, true, \
+                             false or an array"
+                        )
+                    )
                 ),
             };
-            args.push(format!("--{long}={text}").into());
+            these.push(format!("--{long}={text}").into());
+        }
+        // Checked one by one, so that a refused value is reported at its
+        // line rather than as a flag the user never typed.
+        let mut alone = args.clone();
+        alone.extend(these.iter().cloned());
+        if let Err(e) = cli.clone().try_get_matches_from(&alone) {
+            let refused = e.to_string();
+            let first = refused.lines().next().unwrap_or_default();
+            let why = first.strip_prefix("error: ").unwrap_or(first);
+            bail!(
+                "{}",
+                at(line, format!("[{section}] {key} = {value}: {why}"))
+            );
+        }
+        added.extend(these);
+    }
+    Ok(added)
+}
+
+/// The 1-based line of the header `[section]` in the file `text` (0 if it
+/// has none).
+fn section_line(text: &str, section: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            l.trim()
+                .strip_prefix('[')
+                .and_then(|r| r.split(']').next())
+                .is_some_and(|n| n.trim() == section)
+        })
+        .map_or(0, |i| i + 1)
+}
+
+/// The 1-based line of `key` in the table `[section]` of the file `text`
+/// (0 if it is not found).
+fn key_line(text: &str, section: &str, key: &str) -> usize {
+    let mut current = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|r| r.split(']').next()) {
+            current = Some(name.trim());
+        } else if current == Some(section) {
+            let k = line.split('=').next().unwrap_or_default().trim();
+            if k.trim_matches(|c| c == '"' || c == '\'') == key {
+                return i + 1;
+            }
         }
     }
-    Ok(args)
+    0
 }
 
 #[cfg(test)]

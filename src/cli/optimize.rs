@@ -548,12 +548,16 @@ struct Outputs<'a> {
 }
 
 /// The columns of `optimize.csv`.
-pub const COLUMNS: [&str; 13] = [
+pub const COLUMNS: [&str; 17] = [
     "step",
     "out",
     "in",
     "win_rate_before",
+    "win_rate_before_ci95_low",
+    "win_rate_before_ci95_high",
     "win_rate_after",
+    "win_rate_after_ci95_low",
+    "win_rate_after_ci95_high",
     "paired_low",
     "paired_high",
     "games",
@@ -588,7 +592,11 @@ impl Outputs<'_> {
                 r.out.clone(),
                 r.into.clone(),
                 fixed4(Some(r.before)),
+                fixed4(r.before_ci95.map(|c| c.0)),
+                fixed4(r.before_ci95.map(|c| c.1)),
                 fixed4(Some(r.after)),
+                fixed4(r.after_ci95.map(|c| c.0)),
+                fixed4(r.after_ci95.map(|c| c.1)),
                 fixed4(Some(r.low)),
                 fixed4(Some(r.high)),
                 r.games.to_string(),

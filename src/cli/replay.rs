@@ -15,7 +15,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow};
+use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser};
 use serde_json::Value;
 
@@ -25,7 +25,8 @@ use super::ruleset::build_match;
 use super::with_ruleset;
 use crate::bots::Bot;
 use crate::core::{Evaluate, Game, MAX_PLAYERS, Player, Report};
-use crate::report::read::load_manifest;
+use crate::output::sha256_hex;
+use crate::report::read::{ManifestFile, load_manifest};
 use crate::sim::play_seeded;
 
 const EXAMPLES: &str = "\
@@ -53,7 +54,7 @@ pub struct ReplayArgs {
     #[arg(
         value_name = "RUN_DIR",
         requires = "game_index",
-        conflicts_with = "seed"
+        conflicts_with_all = ["seed", "index", "deck", "opponent", "BotArgs", "RulesArgs"]
     )]
     run: Option<PathBuf>,
     /// The game's index in the run (the `game` column of games.csv).
@@ -204,9 +205,11 @@ fn plain(value: &Value) -> String {
 
 /// The `replay` command line that plays game `index` of the run in `dir`
 /// again: its seed and seats from `games.csv`, everything else from
-/// `manifest.json`.
+/// `manifest.json`, once every input file the run read is checked to be
+/// the same (its SHA-256 as the manifest records it).
 fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
     let manifest = load_manifest(dir)?;
+    check_inputs(dir, &manifest.files)?;
     let path = dir.join("games.csv");
     let shown = path.display();
     let mut reader =
@@ -307,4 +310,33 @@ fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
     line.extend(["--seed".into(), field("seed").to_owned()]);
     line.extend(["--index".into(), index.to_string()]);
     Ok(line)
+}
+
+/// Checks that every input file of a run (`bundled:` ones aside) still has
+/// the bytes the run read: a changed deck, card file or strategy would
+/// replay a different game.
+fn check_inputs(dir: &Path, files: &[ManifestFile]) -> anyhow::Result<()> {
+    for f in files.iter().filter(|f| !f.path.starts_with("bundled:")) {
+        let bytes = std::fs::read(&f.path).with_context(|| {
+            format!(
+                "{}: cannot read {} ({}), an input of the run: replay from the directory the \
+                 run was started in",
+                dir.display(),
+                f.path,
+                f.role
+            )
+        })?;
+        let now = sha256_hex(&bytes);
+        if !f.sha256.is_empty() && now != f.sha256 {
+            bail!(
+                "{}: {} ({}) changed since the run (SHA-256 {now}, the run read {}): the \
+                 replay would not be the same game",
+                dir.display(),
+                f.path,
+                f.role,
+                f.sha256
+            );
+        }
+    }
+    Ok(())
 }

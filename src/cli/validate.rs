@@ -170,9 +170,15 @@ fn problems<R: Ruleset>(check: &Check, cards: Option<&Path>) -> anyhow::Result<V
         },
         None => load_pool::<R>(cards, &[])?.cards,
     };
-    let text = std::fs::read_to_string(&check.path)
-        .with_context(|| format!("cannot read deck file {}", check.path.display()))?;
     let label = check.path.display().to_string();
+    // An unreadable file is one more problem to report, beside the others.
+    let text = match std::fs::read_to_string(&check.path) {
+        Ok(text) => text,
+        Err(e) => {
+            let why = format!("cannot read this deck file: {e}");
+            return Ok(vec![Diagnostic::new(&label, 0, why)]);
+        }
+    };
     Ok(R::parse_deck(&text, &label, &deck_name(&label), &pool)
         .err()
         .unwrap_or_default())

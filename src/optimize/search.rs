@@ -40,7 +40,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::core::UNITS_PER_GAME;
-use crate::stats::{Paired, Z95};
+use crate::stats::{Paired, Z95, bounded_mean95};
 
 /// The games of one deck on a seed block: its score in units (see
 /// [`UNITS_PER_GAME`]) by pairing, then round.
@@ -143,6 +143,13 @@ pub struct Row {
     pub before: f64,
     /// The swapped list's win rate on the same games.
     pub after: f64,
+    /// The 95% interval of `before` (absent from the state of a run
+    /// saved before it was written).
+    #[serde(default)]
+    pub before_ci95: Option<(f64, f64)>,
+    /// The 95% interval of `after`.
+    #[serde(default)]
+    pub after_ci95: Option<(f64, f64)>,
     /// The low end of the gain's interval at the confirmation's level.
     pub low: f64,
     /// Its high end.
@@ -508,12 +515,21 @@ impl Search {
             .ok_or_else(|| anyhow::anyhow!("a confirmation of {} rounds played no game", n))?;
         let mean =
             |f: fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / pairs.len() as f64;
+        let interval = |f: fn(&(f64, f64)) -> f64| {
+            let (sum, sum_sq) = pairs
+                .iter()
+                .map(f)
+                .fold((0.0, 0.0), |(s, q), x| (s + x, q + x * x));
+            bounded_mean95(pairs.len() as u64, sum, sum_sq)
+        };
         Ok(Some(Row {
             step: self.steps + 1,
             out: e.out.clone(),
             into: e.into.clone(),
             before: mean(|p| p.0),
             after: mean(|p| p.1),
+            before_ci95: interval(|p| p.0),
+            after_ci95: interval(|p| p.1),
             low: d.low,
             high: d.high,
             games: d.games,

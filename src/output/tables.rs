@@ -5,20 +5,21 @@
 //!
 //! `summary.csv` has two shapes. At two seats, one line per matchup, seat
 //! `a`'s view ([`SUMMARY`]). At more seats, one line per entry of each
-//! table ([`SUMMARY_TABLE`], then `win_share_at_a`… one column per seat,
-//! then `share_rank_1`… one column per rank): win share (par 1/N) with its
-//! Wilson interval, rank score with its normal interval, mean final score,
-//! the entry's win share in each seat it sat in, and how often it finished
-//! at each rank.
+//! table ([`SUMMARY_TABLE`], then per seat `games_at_a`, `win_share_at_a`
+//! and its interval, then per rank `share_rank_1` and its interval): win
+//! share (par 1/N) with its Wilson interval, rank score with its normal
+//! interval, mean final score, the entry's win share in each seat it sat
+//! in, and how often it finished at each rank. Every rate comes with its
+//! 95% interval.
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
 use super::store::{write_grant_table, write_store_tables};
 use crate::core::Player;
-use crate::stats::{GameRate, RunStats};
+use crate::stats::{GameRate, RunStats, Score};
 
 /// Columns of `summary.csv`.
-pub const SUMMARY: [&str; 14] = [
+pub const SUMMARY: [&str; 20] = [
     "deck_a",
     "bot_a",
     "deck_b",
@@ -30,8 +31,14 @@ pub const SUMMARY: [&str; 14] = [
     "win_rate_a",
     "ci95_low",
     "ci95_high",
+    "games_a_first",
     "win_rate_a_first",
+    "win_rate_a_first_ci95_low",
+    "win_rate_a_first_ci95_high",
+    "games_a_second",
     "win_rate_a_second",
+    "win_rate_a_second_ci95_low",
+    "win_rate_a_second_ci95_high",
     "mean_turns",
 ];
 
@@ -70,7 +77,15 @@ pub const MANA_CURVE: [&str; 8] = [
 pub const DECK_CURVE: [&str; 4] = ["deck", "cost", "cards_in_list", "mean_played_per_game"];
 
 /// Columns of `prize_pace.csv`.
-pub const PRIZE_PACE: [&str; 5] = ["deck", "turn", "games", "mean_score", "share_won_by_turn"];
+pub const PRIZE_PACE: [&str; 7] = [
+    "deck",
+    "turn",
+    "games",
+    "mean_score",
+    "share_won_by_turn",
+    "share_won_by_turn_ci95_low",
+    "share_won_by_turn_ci95_high",
+];
 
 /// Columns of `cards.csv`: 17lands' GIH, OH, GD and GNS (games, win
 /// rate, 95% interval each), IWD, then the games played.
@@ -160,6 +175,8 @@ pub fn write_tables(
                 r.games.to_string(),
                 fixed4(Some(r.mean_score)),
                 fixed4(Some(r.share_won_by_turn)),
+                fixed4(r.share_won_ci95.map(|c| c.0)),
+                fixed4(r.share_won_ci95.map(|c| c.1)),
             ])?;
         }
     }
@@ -216,7 +233,7 @@ fn write_duel_summary(out: &mut OutputDir, stats: &RunStats) -> Result<(), Outpu
     for (m, s) in &stats.matchups {
         let a = &s.entries[0];
         let ci = a.rank_score.wilson95();
-        csv.row([
+        let mut row = vec![
             m.decks.as_slice()[0].clone(),
             m.bots.as_slice()[0].clone(),
             m.decks.as_slice()[1].clone(),
@@ -228,10 +245,11 @@ fn write_duel_summary(out: &mut OutputDir, stats: &RunStats) -> Result<(), Outpu
             fixed4(a.rank_score.rate()),
             fixed4(ci.map(|c| c.0)),
             fixed4(ci.map(|c| c.1)),
-            fixed4(a.first.rate()),
-            fixed4(a.second.rate()),
-            fixed4(s.mean_turns()),
-        ])?;
+        ];
+        push_rate(&mut row, GameRate::of(&a.first));
+        push_rate(&mut row, GameRate::of(&a.second));
+        row.push(fixed4(s.mean_turns()));
+        csv.row(row)?;
     }
     csv.finish(out)
 }
@@ -243,8 +261,13 @@ fn write_table_summary(
     players: usize,
 ) -> Result<(), OutputError> {
     let mut columns: Vec<String> = SUMMARY_TABLE.map(String::from).to_vec();
-    columns.extend(Player::all(players).map(|p| format!("win_share_at_{}", p.letter())));
-    columns.extend((1..=players).map(|r| format!("share_rank_{r}")));
+    for p in Player::all(players) {
+        columns.push(format!("games_at_{}", p.letter()));
+        columns.extend(with_interval(&format!("win_share_at_{}", p.letter())));
+    }
+    for r in 1..=players {
+        columns.extend(with_interval(&format!("share_rank_{r}")));
+    }
     let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
     let mut csv = CsvFile::create(out, "summary.csv", &columns)?;
     for (m, s) in &stats.matchups {
@@ -267,13 +290,14 @@ fn write_table_summary(
                 s.draws().to_string(),
                 fixed4(s.mean_turns()),
             ];
-            let by_seat = |seat: usize| entry.by_seat.get(seat).and_then(|b| b.rate());
-            row.extend((0..players).map(|seat| fixed4(by_seat(seat))));
-            let at_rank = |r: usize| {
+            for seat in 0..players {
+                let at_seat = entry.by_seat.get(seat).copied().unwrap_or_default();
+                push_rate(&mut row, GameRate::of(&at_seat));
+            }
+            for r in 0..players {
                 let n = entry.ranks.get(r).copied().unwrap_or(0);
-                (s.games > 0).then(|| n as f64 / s.games as f64)
-            };
-            row.extend((0..players).map(|r| fixed4(at_rank(r))));
+                row.extend(rate_cells(GameRate::of(&Score::of_points(s.games, n))));
+            }
             csv.row(row)?;
         }
     }
@@ -282,10 +306,24 @@ fn write_table_summary(
 
 /// Appends a rate's four cells: games, rate, interval low and high.
 fn push_rate(row: &mut Vec<String>, rate: GameRate) {
-    row.extend([
-        rate.games.to_string(),
+    row.push(rate.games.to_string());
+    row.extend(rate_cells(rate));
+}
+
+/// A rate's three cells: the rate, its interval's low and high ends.
+fn rate_cells(rate: GameRate) -> [String; 3] {
+    [
         fixed4(rate.rate),
         fixed4(rate.ci95.map(|c| c.0)),
         fixed4(rate.ci95.map(|c| c.1)),
-    ]);
+    ]
+}
+
+/// The columns of a rate named `name` and of its 95% interval.
+fn with_interval(name: &str) -> [String; 3] {
+    [
+        name.to_owned(),
+        format!("{name}_ci95_low"),
+        format!("{name}_ci95_high"),
+    ]
 }

@@ -56,6 +56,20 @@ pub fn table(id: Option<&str>, class: &str, header: &[String], rows: &[Vec<Strin
     out
 }
 
+/// A rate as a percentage, its 95% interval after it in small print when
+/// known: for the table cells too narrow for [`interval`]'s bar.
+pub fn pct_ci(e: &Estimate) -> String {
+    match (e.low, e.high) {
+        (Some(lo), Some(hi)) => format!(
+            "{} <small>({}–{})</small>",
+            pct(e.value),
+            num(Some(lo * 100.0), 1),
+            pct(Some(hi))
+        ),
+        _ => pct(e.value),
+    }
+}
+
 /// A win rate with its 95% interval: a small bar from 0 to 100% with the
 /// interval shaded and the estimate marked, then the numbers.
 pub fn interval(e: &Estimate) -> String {

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use super::charts::{Whisker, whisker_chart};
-use super::html::{esc, table};
+use super::html::{esc, pct_ci, table};
+use super::read::Estimate;
 use crate::optimize::Row;
 
 /// What the page shows.
@@ -86,8 +87,8 @@ pub fn render(p: &Page<'_>) -> String {
                     r.step.to_string(),
                     esc(&r.out),
                     esc(&r.into),
-                    format!("{:.1}%", 100.0 * r.before),
-                    format!("{:.1}%", 100.0 * r.after),
+                    rate_cell(r.before, r.before_ci95),
+                    rate_cell(r.after, r.after_ci95),
                     points(r.after - r.before),
                     format!("{} to {}", points(r.low), points(r.high)),
                     r.games.to_string(),
@@ -104,4 +105,13 @@ pub fn render(p: &Page<'_>) -> String {
         esc(p.list)
     );
     page
+}
+
+/// A win rate as a percentage with its 95% interval, when known.
+fn rate_cell(rate: f64, ci95: Option<(f64, f64)>) -> String {
+    pct_ci(&Estimate {
+        value: Some(rate),
+        low: ci95.map(|c| c.0),
+        high: ci95.map(|c| c.1),
+    })
 }

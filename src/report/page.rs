@@ -8,10 +8,10 @@ use std::fmt::Write;
 
 use super::charts::{Axes, Bar, Bars, Series, bar_chart, interval_chart, line_chart, series_by};
 use super::findings::{MIN_CARD_GAMES, findings};
-use super::html::{esc, heat, interval, num, pct, table};
+use super::html::{esc, heat, interval, num, pct, pct_ci, table};
 use super::read::{
-    ActionRow, CostRow, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest, SummaryRow,
-    TableRow, TextTable,
+    ActionRow, CostRow, Estimate, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest,
+    SummaryRow, TableRow, TextTable,
 };
 use super::store::store_page;
 use crate::core::Player;
@@ -298,8 +298,8 @@ fn summary(rows: &[SummaryRow]) -> String {
                 s.games.to_string(),
                 format!("{} – {} – {}", s.wins_a, s.wins_b, s.draws),
                 interval(&s.win_rate_a),
-                pct(s.win_rate_a_first),
-                pct(s.win_rate_a_second),
+                pct_ci(&s.win_rate_a_first),
+                pct_ci(&s.win_rate_a_second),
                 num(s.mean_turns, 1),
             ]
         })
@@ -353,7 +353,7 @@ fn tables(rows: &[TableRow]) -> String {
             if one_table {
                 row.remove(0);
             }
-            row.extend(r.win_share_at.iter().map(|x| pct(*x)));
+            row.extend(r.win_share_at.iter().map(pct_ci));
             row
         })
         .collect();
@@ -375,17 +375,17 @@ fn tables(rows: &[TableRow]) -> String {
 }
 
 /// A stacked bar of the shares of each rank, first place darkest.
-fn rank_bar(shares: &[Option<f64>]) -> String {
+fn rank_bar(shares: &[Estimate]) -> String {
     let n = shares.len().max(1);
     let mut bar = String::from("<span class=\"ranks\">");
     for (r, share) in shares.iter().enumerate() {
-        let share = share.unwrap_or(0.0).clamp(0.0, 1.0);
+        let title = pct_ci(share).replace("<small>", "").replace("</small>", "");
+        let share = share.value.unwrap_or(0.0).clamp(0.0, 1.0);
         let light = 25 + 60 * r / n;
         bar.push_str(&format!(
-            "<span style=\"width:{:.1}%;background:hsl(215,55%,{light}%)\" title=\"rank {}: {}\"></span>",
+            "<span style=\"width:{:.1}%;background:hsl(215,55%,{light}%)\" title=\"rank {}: {title}\"></span>",
             100.0 * share,
             r + 1,
-            pct(Some(share))
         ));
     }
     bar.push_str("</span>");

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
-use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
+use crate::output::{MATCHUPS, RATINGS, SUMMARY_TABLE};
 use crate::stats::Score;
 
 mod store;
@@ -105,10 +105,11 @@ pub struct SummaryRow {
     pub draws: u64,
     /// Seat a's win rate, with its 95% interval.
     pub win_rate_a: Estimate,
-    /// Seat a's win rate when going first.
-    pub win_rate_a_first: Option<f64>,
+    /// Seat a's win rate when going first, with its interval (older
+    /// files have none).
+    pub win_rate_a_first: Estimate,
     /// Seat a's win rate when going second.
-    pub win_rate_a_second: Option<f64>,
+    pub win_rate_a_second: Estimate,
     /// Mean game length in turns.
     pub mean_turns: Option<f64>,
 }
@@ -137,9 +138,9 @@ pub struct TableRow {
     /// Mean game length in turns.
     pub mean_turns: Option<f64>,
     /// Its win share in each seat (`a` first).
-    pub win_share_at: Vec<Option<f64>>,
+    pub win_share_at: Vec<Estimate>,
     /// How often it finished at each rank (first place first).
-    pub rank_shares: Vec<Option<f64>>,
+    pub rank_shares: Vec<Estimate>,
 }
 
 /// A rate or rating with its 95% interval; each part undefined (`None`)
@@ -350,29 +351,28 @@ impl Run {
 /// The rows of a `summary.csv` at more than two seats, with their
 /// per-seat (`win_share_at_*`) and per-rank (`share_rank_*`) columns.
 fn table_rows(csv: Csv) -> anyhow::Result<Vec<TableRow>> {
-    let numbered = |prefix: &str| -> Vec<usize> {
-        let mut found: Vec<(String, usize)> = csv
+    // `win_share_at_a`, not `win_share_at_a_ci95_low`: the key is one word.
+    let numbered = |prefix: &str| -> Vec<String> {
+        let mut found: Vec<(String, String)> = csv
             .header
             .iter()
-            .enumerate()
-            .filter_map(|(i, h)| h.strip_prefix(prefix).map(|k| (k.to_owned(), i)))
+            .filter_map(|h| h.strip_prefix(prefix).map(|k| (k, h)))
+            .filter(|(k, _)| !k.contains('_'))
+            .map(|(k, h)| (k.to_owned(), h.clone()))
             .collect();
         found.sort();
-        found.into_iter().map(|(_, i)| i).collect()
+        found.into_iter().map(|(_, h)| h).collect()
     };
     let (at_seat, at_rank) = (numbered("win_share_at_"), numbered("share_rank_"));
-    let extra = |fields: &[String], columns: &[usize]| -> Vec<Option<f64>> {
-        columns
-            .iter()
-            .map(|&c| fields.get(c).and_then(|t| parse(t)))
-            .collect()
-    };
-    type Shares = (Vec<Option<f64>>, Vec<Option<f64>>);
-    let extras: Vec<Shares> = csv
-        .records
-        .iter()
-        .map(|(_, f)| (extra(f, &at_seat), extra(f, &at_rank)))
-        .collect();
+    type Shares = (Vec<Estimate>, Vec<Estimate>);
+    let mut extras: Vec<Shares> = Vec::with_capacity(csv.records.len());
+    for (line, fields) in &csv.records {
+        let row = Row::loose(&csv, *line, fields);
+        let rates = |columns: &[String]| -> anyhow::Result<Vec<Estimate>> {
+            columns.iter().map(|c| row.named_estimate(c)).collect()
+        };
+        extras.push((rates(&at_seat)?, rates(&at_rank)?));
+    }
     let mut rows: Vec<TableRow> = csv.typed()?;
     for (row, (seats, ranks)) in rows.iter_mut().zip(extras) {
         row.win_share_at = seats;
@@ -544,14 +544,90 @@ impl<'a> Row<'a> {
             .ok_or_else(|| self.not_a_number(name, text))
     }
 
+    /// The next field as a rate: a decimal between 0 and 1, or `None`
+    /// when it is empty.
+    fn rate(&mut self) -> anyhow::Result<Option<f64>> {
+        let (name, text) = self.field();
+        self.checked_rate(name, text)
+    }
+
+    /// The next field as a rate that must be there.
+    fn required_rate(&mut self) -> anyhow::Result<f64> {
+        let (name, text) = self.field();
+        self.checked_rate(name, text)?
+            .ok_or_else(|| self.not_a_number(name, text))
+    }
+
     /// The next three fields (value, lower end, upper end) as an
-    /// [`Estimate`].
+    /// [`Estimate`] of any figure (a rating).
     fn estimate(&mut self) -> anyhow::Result<Estimate> {
         Ok(Estimate {
             value: self.optional()?,
             low: self.optional()?,
             high: self.optional()?,
         })
+    }
+
+    /// The next three fields as an [`Estimate`] of a rate: each between
+    /// 0 and 1.
+    fn rate_estimate(&mut self) -> anyhow::Result<Estimate> {
+        Ok(Estimate {
+            value: self.rate()?,
+            low: self.rate()?,
+            high: self.rate()?,
+        })
+    }
+
+    /// A row read by column name alone, for the columns a table may or
+    /// may not have (per seat, per rank, or newer than the file).
+    fn loose(csv: &'a Csv, line: u64, fields: &'a [String]) -> Row<'a> {
+        Row {
+            csv,
+            line,
+            fields,
+            names: &[],
+            columns: &[],
+            next: 0,
+        }
+    }
+
+    /// The rate in column `name` with its interval in `<name>_ci95_low`
+    /// and `<name>_ci95_high`: each `None` where the file has no such
+    /// column or the field is empty.
+    fn named_estimate(&self, name: &str) -> anyhow::Result<Estimate> {
+        let rate = |column: &str| {
+            let text = self
+                .csv
+                .header
+                .iter()
+                .position(|h| h == column)
+                .and_then(|c| self.fields.get(c))
+                .map_or("", String::as_str);
+            self.checked_rate(column, text)
+        };
+        Ok(Estimate {
+            value: rate(name)?,
+            low: rate(&format!("{name}_ci95_low"))?,
+            high: rate(&format!("{name}_ci95_high"))?,
+        })
+    }
+
+    /// `text` of column `column` as a rate: `None` when empty, an error
+    /// naming the file, line and column when it is not a decimal between
+    /// 0 and 1.
+    fn checked_rate(&self, column: &str, text: &str) -> anyhow::Result<Option<f64>> {
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        match parse::<f64>(text) {
+            Some(x) if (0.0..=1.0).contains(&x) => Ok(Some(x)),
+            Some(_) => bail!(
+                "{}:{}: column {column}: {text:?} is not a rate between 0 and 1",
+                self.csv.path.display(),
+                self.line
+            ),
+            None => Err(self.not_a_number(column, text)),
+        }
     }
 
     fn not_a_number(&self, column: &str, text: &str) -> anyhow::Error {
@@ -601,7 +677,24 @@ trait FromRow: Sized {
 }
 
 impl FromRow for SummaryRow {
-    const COLUMNS: &'static [&'static str] = &SUMMARY;
+    /// What the report reads of [`crate::output::SUMMARY`]; the intervals of the rates
+    /// going first and second are read when the file has them.
+    const COLUMNS: &'static [&'static str] = &[
+        "deck_a",
+        "bot_a",
+        "deck_b",
+        "bot_b",
+        "games",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "win_rate_a",
+        "ci95_low",
+        "ci95_high",
+        "mean_turns",
+        "win_rate_a_first",
+        "win_rate_a_second",
+    ];
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(SummaryRow {
@@ -613,10 +706,10 @@ impl FromRow for SummaryRow {
             wins_a: row.number()?,
             wins_b: row.number()?,
             draws: row.number()?,
-            win_rate_a: row.estimate()?,
-            win_rate_a_first: row.optional()?,
-            win_rate_a_second: row.optional()?,
+            win_rate_a: row.rate_estimate()?,
             mean_turns: row.optional()?,
+            win_rate_a_first: row.named_estimate("win_rate_a_first")?,
+            win_rate_a_second: row.named_estimate("win_rate_a_second")?,
         })
     }
 }
@@ -631,8 +724,8 @@ impl FromRow for TableRow {
             deck: row.text(),
             bot: row.text(),
             games: row.number()?,
-            win_share: row.estimate()?,
-            rank_score: row.estimate()?,
+            win_share: row.rate_estimate()?,
+            rank_score: row.rate_estimate()?,
             mean_score: row.optional()?,
             draws: row.number()?,
             mean_turns: row.optional()?,
@@ -674,7 +767,7 @@ impl FromRow for PaceRow {
             turn: row.number()?,
             games: row.number()?,
             mean_score: row.number()?,
-            share_won: row.number()?,
+            share_won: row.required_rate()?,
         })
     }
 }
@@ -730,7 +823,7 @@ impl FromRow for MatchupRow {
             wins: row.number()?,
             losses: row.number()?,
             draws: row.number()?,
-            win_rate: row.estimate()?,
+            win_rate: row.rate_estimate()?,
         })
     }
 }

@@ -376,6 +376,62 @@ fn malformed_files_are_named_with_the_line() {
         &["mana_curve.csv:1: no column \"mean_resource_unspent\" in the header"],
     );
     fails(&with("summary.csv", ""), &["summary.csv:1: no header line"]);
+    // A rate outside 0..1 is refused, not drawn as 750%.
+    let edited = SUMMARY.replace(",0.6600,", ",7.5,");
+    fails(
+        &[
+            ("manifest.json", MANIFEST),
+            ("summary.csv", edited.as_str()),
+        ],
+        &["summary.csv:2: column win_rate_a: \"7.5\" is not a rate between 0 and 1"],
+    );
+    let edited = PACE.replace("0.4300,0.1000", "0.4300,-0.1");
+    fails(
+        &with("prize_pace.csv", edited.leak()),
+        &["prize_pace.csv:3: column share_won_by_turn: \"-0.1\" is not a rate"],
+    );
+    let edited = MATCHUPS.replace("0.5020,0.6906", "0.5020,69.06");
+    fails(
+        &with("matchups.csv", edited.leak()),
+        &["matchups.csv:2: column ci95_high: \"69.06\" is not a rate"],
+    );
+}
+
+#[test]
+fn rates_going_first_and_by_seat_show_their_intervals() {
+    let summary = "\
+deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high,games_a_first,win_rate_a_first,win_rate_a_first_ci95_low,win_rate_a_first_ci95_high,games_a_second,win_rate_a_second,win_rate_a_second_ci95_low,win_rate_a_second_ci95_high,mean_turns
+rush,greedy,prize-control,greedy,250,165,85,0,0.6600,0.6047,0.7113,124,0.8552,0.7818,0.9068,126,0.4774,0.3935,0.5628,15.9767
+";
+    let html = page(&[("manifest.json", MANIFEST), ("summary.csv", summary)]);
+    let row = between(&html, "<tbody>", "</tbody>");
+    assert!(
+        row.contains("<td>85.5% <small>(78.2–90.7%)</small></td>"),
+        "{row}"
+    );
+    assert!(
+        row.contains("<td>47.7% <small>(39.4–56.3%)</small></td>"),
+        "{row}"
+    );
+    let table = "\
+table,entry,deck,bot,games,win_share,win_share_ci95_low,win_share_ci95_high,rank_score,rank_score_ci95_low,rank_score_ci95_high,mean_score,draws,mean_turns,games_at_a,win_share_at_a,win_share_at_a_ci95_low,win_share_at_a_ci95_high,games_at_b,win_share_at_b,win_share_at_b_ci95_low,win_share_at_b_ci95_high,games_at_c,win_share_at_c,win_share_at_c_ci95_low,win_share_at_c_ci95_high,share_rank_1,share_rank_1_ci95_low,share_rank_1_ci95_high,share_rank_2,share_rank_2_ci95_low,share_rank_2_ci95_high,share_rank_3,share_rank_3_ci95_low,share_rank_3_ci95_high
+x + y + z,a,x,greedy,30,0.4000,0.2459,0.5768,0.6000,0.45,0.75,10.0,0,50.0,10,0.6000,0.3127,0.8318,10,0.3000,0.1078,0.6032,10,0.3000,0.1078,0.6032,0.4000,0.2459,0.5768,0.4000,0.2459,0.5768,0.2000,0.0951,0.3731
+x + y + z,b,y,greedy,30,0.3000,0.1667,0.4788,0.5000,0.35,0.65,9.0,0,50.0,10,0.3000,0.1078,0.6032,10,0.3000,0.1078,0.6032,10,0.3000,0.1078,0.6032,0.3000,0.1667,0.4788,0.4000,0.2459,0.5768,0.3000,0.1667,0.4788
+";
+    let html = page(&[("manifest.json", MANIFEST), ("summary.csv", table)]);
+    let body = between(&html, "<tbody>", "</tbody>");
+    // Three seat columns (not twelve: the interval and games columns are
+    // the seat's, not seats of their own), each with its interval.
+    let first = between(body, "<tr>", "</tr>");
+    assert_eq!(first.matches("<td>").count(), 7 + 3, "{first}");
+    assert!(
+        first.contains("<td>60.0% <small>(31.3–83.2%)</small></td>"),
+        "{first}"
+    );
+    assert!(
+        first.contains("title=\"rank 1: 40.0% (24.6–57.7%)\""),
+        "{first}"
+    );
 }
 
 #[test]

@@ -95,7 +95,8 @@ pub struct GameRate {
 }
 
 impl GameRate {
-    fn of(score: &Score) -> GameRate {
+    /// The games, rate and 95% Wilson interval of `score`.
+    pub fn of(score: &Score) -> GameRate {
         GameRate {
             games: score.games,
             rate: score.rate(),

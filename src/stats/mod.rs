@@ -39,7 +39,7 @@ pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
 pub use store::{RoundStats, StoreCardStats, StoreStats};
 pub use summary::{EntryStats, Matchup, MatchupStats};
-pub use wilson::{Score, Z95, newcombe95, wilson};
+pub use wilson::{Score, Z95, bounded_mean95, newcombe95, wilson};
 
 use crate::core::{CardId, Outcome, Player, Report, Seats};
 

@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::SeatRecord;
+use super::wilson::{Z95, wilson};
 
 /// Counts at one own-turn number `t`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +49,8 @@ pub struct PaceRow {
     pub mean_score: f64,
     /// Share of the games already won by the end of the turn.
     pub share_won_by_turn: f64,
+    /// The 95% Wilson interval of that share.
+    pub share_won_ci95: Option<(f64, f64)>,
 }
 
 impl PrizePace {
@@ -106,6 +109,7 @@ impl PrizePace {
                 games: self.games,
                 mean_score: (self.cells[t].alive_score + ended_score) as f64 / n,
                 share_won_by_turn: wins as f64 / n,
+                share_won_ci95: wilson(wins as f64, self.games, Z95),
             });
         }
         rows

@@ -89,22 +89,13 @@ impl Score {
         wilson(self.points(), self.games, Z95)
     }
 
-    /// The 95% interval of the mean of values in `[0, 1]` (a rank score,
-    /// whose per-game values are not just 0 or 1), clamped to `[0, 1]`:
-    /// mean ± z·s/√n over the games and z²/2 pseudo-games at 0 and z²/2 at
-    /// 1, the Agresti–Coull adjustment (for 0/1 values it is that
-    /// interval exactly), so games that all scored alike still leave a
-    /// width. `None` with fewer than two games.
+    /// The 95% interval of the mean of per-game values in `[0, 1]` (a rank
+    /// score, whose values are not just 0 or 1): [`bounded_mean95`] over
+    /// the games. `None` with fewer than two games.
     pub fn normal95(&self) -> Option<(f64, f64)> {
-        if self.games < 2 {
-            return None;
-        }
-        let (z2, u) = (Z95 * Z95, UNITS_PER_GAME as f64);
-        let n = self.games as f64 + z2;
-        let mean = (self.units as f64 / u + z2 / 2.0) / n;
-        let square = (self.units_sq as f64 / (u * u) + z2 / 2.0) / n;
-        let half = Z95 * ((square - mean * mean).max(0.0) / n).sqrt();
-        Some(((mean - half).max(0.0), (mean + half).min(1.0)))
+        let u = UNITS_PER_GAME as f64;
+        let (sum, sum_sq) = (self.units as f64 / u, self.units_sq as f64 / (u * u));
+        bounded_mean95(self.games, sum, sum_sq)
     }
 
     /// The mean value and the variance of that mean (the sample variance
@@ -130,6 +121,24 @@ impl Score {
         let half = Z95 * (va + vb).sqrt();
         Some((a - b, a - b - half, a - b + half))
     }
+}
+
+/// The 95% interval of the mean of `n` values in `[0, 1]` whose sum is
+/// `sum` and sum of squares `sum_sq`, clamped to `[0, 1]`: mean ± z·s/√n
+/// over the values and z²/2 pseudo-values at 0 and z²/2 at 1 (the
+/// Agresti–Coull adjustment; for 0/1 values it is that interval exactly),
+/// so values that are all alike still leave a width. `None` with fewer
+/// than two values.
+pub fn bounded_mean95(n: u64, sum: f64, sum_sq: f64) -> Option<(f64, f64)> {
+    if n < 2 {
+        return None;
+    }
+    let z2 = Z95 * Z95;
+    let n = n as f64 + z2;
+    let mean = (sum + z2 / 2.0) / n;
+    let square = (sum_sq + z2 / 2.0) / n;
+    let half = Z95 * ((square - mean * mean).max(0.0) / n).sqrt();
+    Some(((mean - half).max(0.0), (mean + half).min(1.0)))
 }
 
 /// The Wilson score interval of `successes` out of `n` trials at normal
