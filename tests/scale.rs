@@ -885,6 +885,16 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         .expect(&csv);
     assert!(row.contains(&format!(",{rate:.4},")), "{rate} in {row}");
     assert!(row.contains(",false,"), "unpaired: {row}");
+    // blazing sits at two tables: each of its rows pairs on that table's
+    // games; two entries with the same deck and bot at one table cannot
+    // be told apart by their seats, so they stay unpaired.
+    let table_row = |key: &str| line_of(&csv, &format!("tables (each entry's win share),{key},"));
+    for table in ["blazing + tidal + tidal", "blazing + gale + gale"] {
+        let row = table_row(&format!("{table} / a / blazing / greedy"));
+        assert!(row.ends_with(",true,0,false"), "paired: {row}");
+    }
+    let row = table_row("blazing + tidal + tidal / b / tidal / greedy");
+    assert!(row.contains(",false,,"), "unpaired: {row}");
 }
 
 fn line_of(text: &str, needle: &str) -> String {

@@ -24,7 +24,7 @@ use super::flags::Format;
 use super::table::write_table;
 use crate::core::{Outcome, Player, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
-use crate::report::read::{Estimate, Run, RunManifest};
+use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
 use crate::stats::{Paired, Score, newcombe95};
 
@@ -94,7 +94,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let [a, b] = &runs;
     let same_seed = a.manifest.seed.is_some() && a.manifest.seed == b.manifest.seed;
     let pairs = if same_seed {
-        Some(pair_games(&args.a, &args.b)?)
+        Some(pair_games(&args.a, &args.b, &a.tables)?)
     } else {
         None
     };
@@ -344,12 +344,13 @@ fn write_json(
 
 /// The games both runs played with the same lineup: per key of the first
 /// section (two seats: seat a's win rate, a draw half, keyed by the
-/// matchup; more seats: each deck's win share keyed by table, entry, deck
-/// and bot, where a run plays one table, else unpaired), and per key of
-/// the matchups over both seats (two seats: each seat's score keyed by its
+/// matchup; more seats: each entry's win share keyed by table, entry, deck
+/// and bot, `tables` being run A's table rows), and per key of the
+/// matchups over both seats (two seats: each seat's score keyed by its
 /// deck and bot then its opponent's).
-fn pair_games(a: &Path, b: &Path) -> anyhow::Result<[Pairs; 2]> {
+fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs; 2]> {
     let (ga, gb) = (seat_rows(a)?, seat_rows(b)?);
+    let entries = TableEntries::of(tables);
     let (mut pairs, mut both_seats) = (Pairs::new(), Pairs::new());
     for (game, rows_a) in &ga {
         let Some(rows_b) = gb.get(game) else { continue };
@@ -382,13 +383,86 @@ fn pair_games(a: &Path, b: &Path) -> anyhow::Result<[Pairs; 2]> {
                 .or_default()
                 .push((sa[1].0, sb[1].0));
         } else {
+            let Some(table) = entries.table_of(rows_a) else {
+                continue;
+            };
             for (i, r) in rows_a.iter().enumerate() {
-                let key = vec![r.deck.clone(), r.bot.clone()];
-                pairs.entry(key).or_default().push((sa[i].1, sb[i].1));
+                if let Some(key) = table.key(r) {
+                    pairs.entry(key).or_default().push((sa[i].1, sb[i].1));
+                }
             }
         }
     }
     Ok([pairs, both_seats])
+}
+
+/// The entries of each table of a run at more than two seats, to tell
+/// which table and entry a game's seat played: a game's table is the one
+/// whose entries are the game's decks and bots, and a seat's entry the one
+/// of its deck and bot there.
+struct TableEntries<'a> {
+    /// Per table: its name, and its entries' rows.
+    tables: Vec<(&'a str, Vec<&'a TableRow>)>,
+}
+
+impl<'a> TableEntries<'a> {
+    fn of(rows: &'a [TableRow]) -> TableEntries<'a> {
+        let mut tables: Vec<(&str, Vec<&TableRow>)> = Vec::new();
+        for r in rows {
+            match tables.iter_mut().find(|(t, _)| *t == r.table) {
+                Some((_, entries)) => entries.push(r),
+                None => tables.push((&r.table, vec![r])),
+            }
+        }
+        TableEntries { tables }
+    }
+
+    /// The table whose entries are the decks and bots of `game`'s seats:
+    /// `None` if no table, or more than one, has that lineup.
+    fn table_of(&self, game: &[SeatRow]) -> Option<Table<'_, 'a>> {
+        let mut lineup: Vec<(&str, &str)> = game
+            .iter()
+            .map(|r| (r.deck.as_str(), r.bot.as_str()))
+            .collect();
+        lineup.sort_unstable();
+        let mut found = self.tables.iter().filter(|(_, entries)| {
+            let mut theirs: Vec<(&str, &str)> = entries
+                .iter()
+                .map(|e| (e.deck.as_str(), e.bot.as_str()))
+                .collect();
+            theirs.sort_unstable();
+            theirs == lineup
+        });
+        let (name, entries) = found.next()?;
+        found.next().is_none().then_some(Table { name, entries })
+    }
+}
+
+/// One table of [`TableEntries`].
+struct Table<'t, 'a> {
+    name: &'a str,
+    entries: &'t [&'a TableRow],
+}
+
+impl Table<'_, '_> {
+    /// The key (table, entry, deck, bot) of `seat`: `None` if its deck
+    /// and bot are more than one entry of the table (a mirror, whose
+    /// entries the seats do not tell apart).
+    fn key(&self, seat: &SeatRow) -> Option<Vec<String>> {
+        let mut mine = self
+            .entries
+            .iter()
+            .filter(|e| e.deck == seat.deck && e.bot == seat.bot);
+        let e = mine.next()?;
+        if mine.next().is_some() {
+            return None;
+        }
+        Some(
+            [self.name, &e.entry, &e.deck, &e.bot]
+                .map(str::to_owned)
+                .to_vec(),
+        )
+    }
 }
 
 /// One line of `seats.csv`.
@@ -463,15 +537,8 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
     let mut rows = Vec::new();
     for (key, sa) in a {
         let Some(sb) = b.get(key) else { continue };
-        // A table's rows are keyed by table and entry too: its games pair
-        // by deck and bot.
-        let paired_key = if key.len() == 4 && !pairs.is_some_and(|p| p.contains_key(key)) {
-            key[2..].to_vec()
-        } else {
-            key.clone()
-        };
         let paired = pairs
-            .and_then(|p| p.get(&paired_key))
+            .and_then(|p| p.get(key))
             .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)
             .and_then(|games| Paired::of(games));
         let diff = match paired {
