@@ -9,7 +9,7 @@ use std::process::Command;
 use tempfile::TempDir;
 
 mod common;
-use common::{REPORTS, assert_fails, decklab, files, stderr, stdout};
+use common::{REPORTS, assert_fails, csv_rows, decklab, files, stderr, stdout};
 
 fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
@@ -993,23 +993,6 @@ fn cards_show_attacks_and_text_and_speak_json() {
         header,
         "name,kind,cost,type,level,health,atk,attacks,keywords,text"
     );
-}
-
-/// The rows of the CSV file `path`, each a map from column name to text.
-fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .map(str::to_owned)
-                .zip(r.iter().map(str::to_owned))
-                .collect()
-        })
-        .collect()
 }
 
 /// Every rate of `summary.csv` and `prize_pace.csv` comes with its game

@@ -10,7 +10,7 @@
 //! before they can be played". Lighthouse Keeper (from Lantern Bearer) is
 //! as dead in hero-rush and prize-control.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 use std::process::Child;
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 mod common;
-use common::{assert_fails, decklab, signal, spawn_decklab, stderr, wait};
+use common::{assert_fails, csv_rows, decklab, signal, spawn_decklab, stderr, wait};
 
 fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -74,27 +74,8 @@ fn optimize(dir: &Path, deck: &str, budget: &str, threads: &str, out: &str) {
 
 /// The lines of `optimize.csv` in `out`, each a map from column name to
 /// field.
-fn rows(dir: &Path, out: &str) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(dir.join(out).join("optimize.csv")).unwrap();
-    let header = reader.headers().unwrap().clone();
-    assert!(
-        header
-            .iter()
-            .take(4)
-            .eq(["step", "out", "in", "win_rate_before"]),
-        "{header:?}"
-    );
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .map(str::to_owned)
-                .zip(r.iter().map(str::to_owned))
-                .collect()
-        })
-        .collect()
+fn rows(dir: &Path, out: &str) -> Vec<HashMap<String, String>> {
+    csv_rows(&dir.join(out).join("optimize.csv"))
 }
 
 /// Starts optimize on the weakened list into `out` with `budget`, on one

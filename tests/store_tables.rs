@@ -11,7 +11,7 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 mod common;
-use common::{decklab, stderr};
+use common::{csv_rows, decklab, stderr};
 
 const GAMES: usize = 16;
 
@@ -61,23 +61,6 @@ fn merge(dir: &Path, shards: &[&Path]) -> std::path::PathBuf {
     merged
 }
 
-/// A CSV file as rows of column → value.
-fn rows(path: &Path) -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .collect()
-}
-
 /// What the logs say of one card.
 #[derive(Default, Debug)]
 struct Recount {
@@ -101,7 +84,7 @@ struct Recount {
 
 /// Rank scores by game and seat, from `seats.csv`.
 fn rank_scores(run: &Path) -> BTreeMap<(u64, String), f64> {
-    let seats = rows(&run.join("seats.csv"));
+    let seats = csv_rows(&run.join("seats.csv"));
     let mut by_game: BTreeMap<u64, Vec<(String, f64)>> = BTreeMap::new();
     for r in &seats {
         by_game
@@ -136,7 +119,7 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     let dir = TempDir::new().unwrap();
     let games = GAMES.to_string();
     let out = run(dir.path(), "run", GAMES, &["--log", &games]);
-    let cards = rows(&out.join("mb_cards.csv"));
+    let cards = csv_rows(&out.join("mb_cards.csv"));
     let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
     let scores = rank_scores(&out);
     let mut recount: BTreeMap<String, Recount> = BTreeMap::new();
@@ -259,7 +242,7 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     }
     assert!(checked > 100, "only {checked} cards seen");
     // The economy: dollars spent and earned by selling, per round and seat.
-    for row in rows(&out.join("mb_economy.csv")) {
+    for row in csv_rows(&out.join("mb_economy.csv")) {
         let (spent, earned) = money
             .get(&(row["round"].clone(), row["seat"].clone()))
             .copied()
@@ -313,7 +296,7 @@ fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
     let merged = merge(dir.path(), &[&s0, &s1]);
     let table = std::fs::read(one.join("mb_grant.csv")).unwrap();
     assert_eq!(
-        rows(&one.join("mb_grant.csv")).len(),
+        csv_rows(&one.join("mb_grant.csv")).len(),
         120,
         "every store card"
     );
@@ -337,7 +320,7 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
         "--grant-all",
     ];
     let out = run(dir.path(), "op", 24, &op);
-    let grant = rows(&out.join("mb_grant.csv"));
+    let grant = csv_rows(&out.join("mb_grant.csv"));
     let number =
         |row: &HashMap<String, String>, column: &str| -> f64 { row[column].parse().unwrap() };
     assert_eq!(grant[0]["card"], "Gust Hawk", "{:?}", grant[0]);
@@ -362,14 +345,14 @@ fn an_over_powered_card_tops_the_grant_ranking_and_is_under_priced() {
         number(&grant[0], "rank_worst") as usize,
         grant.len() - clear
     );
-    let curve = rows(&out.join("mb_value_curve.csv"));
+    let curve = csv_rows(&out.join("mb_value_curve.csv"));
     let bucket = curve
         .iter()
         .find(|r| r["stars"] == "8" && r["price"] == "3")
         .expect("a value-curve line for 8 stars at $3");
     assert_eq!(bucket["card_names"], "Gust Hawk");
     assert_eq!(bucket["verdict"], "under-priced");
-    let cards = rows(&out.join("mb_cards.csv"));
+    let cards = csv_rows(&out.join("mb_cards.csv"));
     let hawk = cards.iter().find(|r| r["card"] == "Gust Hawk").unwrap();
     assert_eq!(hawk["verdict"], "under-priced");
 }
@@ -394,7 +377,7 @@ fn a_nerfed_card_ranks_in_the_bottom_quarter_of_the_grant_ranking() {
         "--grant-all",
     ];
     let out = run_seeded(dir.path(), "nerf", 2000, 14, &nerf);
-    let grant = rows(&out.join("mb_grant.csv"));
+    let grant = csv_rows(&out.join("mb_grant.csv"));
     let number =
         |row: &HashMap<String, String>, column: &str| -> f64 { row[column].parse().unwrap() };
     let hawk = grant.iter().find(|r| r["card"] == "Gust Hawk").unwrap();

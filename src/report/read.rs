@@ -11,7 +11,7 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
-use crate::output::{MATCHUPS, RATINGS, SUMMARY_TABLE};
+use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
 use crate::stats::Score;
 
 mod store;
@@ -536,12 +536,7 @@ impl<'a> Row<'a> {
     /// undefined rate).
     fn optional(&mut self) -> anyhow::Result<Option<f64>> {
         let (name, text) = self.field();
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        parse(text)
-            .map(Some)
-            .ok_or_else(|| self.not_a_number(name, text))
+        self.checked_number(name, text)
     }
 
     /// The next field as a rate: a decimal between 0 and 1, or `None`
@@ -591,20 +586,39 @@ impl<'a> Row<'a> {
         }
     }
 
+    /// The field of column `column`, empty where the file has no such
+    /// column.
+    fn named(&self, column: &str) -> &'a str {
+        self.csv
+            .header
+            .iter()
+            .position(|h| h == column)
+            .and_then(|c| self.fields.get(c))
+            .map_or("", String::as_str)
+    }
+
+    /// The number in column `column`: `None` where the file has no such
+    /// column or the field is empty.
+    fn named_number(&self, column: &str) -> anyhow::Result<Option<f64>> {
+        self.checked_number(column, self.named(column))
+    }
+
+    /// `text` of column `column` as a finite decimal: `None` when empty,
+    /// an error naming the file, line and column when it is not a number.
+    fn checked_number(&self, column: &str, text: &str) -> anyhow::Result<Option<f64>> {
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        parse(text)
+            .map(Some)
+            .ok_or_else(|| self.not_a_number(column, text))
+    }
+
     /// The rate in column `name` with its interval in `<name>_ci95_low`
     /// and `<name>_ci95_high`: each `None` where the file has no such
     /// column or the field is empty.
     fn named_estimate(&self, name: &str) -> anyhow::Result<Estimate> {
-        let rate = |column: &str| {
-            let text = self
-                .csv
-                .header
-                .iter()
-                .position(|h| h == column)
-                .and_then(|c| self.fields.get(c))
-                .map_or("", String::as_str);
-            self.checked_rate(column, text)
-        };
+        let rate = |column: &str| self.checked_rate(column, self.named(column));
         Ok(Estimate {
             value: rate(name)?,
             low: rate(&format!("{name}_ci95_low"))?,
@@ -616,17 +630,13 @@ impl<'a> Row<'a> {
     /// naming the file, line and column when it is not a decimal between
     /// 0 and 1.
     fn checked_rate(&self, column: &str, text: &str) -> anyhow::Result<Option<f64>> {
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        match parse::<f64>(text) {
-            Some(x) if (0.0..=1.0).contains(&x) => Ok(Some(x)),
-            Some(_) => bail!(
+        match self.checked_number(column, text)? {
+            Some(x) if !(0.0..=1.0).contains(&x) => bail!(
                 "{}:{}: column {column}: {text:?} is not a rate between 0 and 1",
                 self.csv.path.display(),
                 self.line
             ),
-            None => Err(self.not_a_number(column, text)),
+            x => Ok(x),
         }
     }
 
@@ -677,24 +687,9 @@ trait FromRow: Sized {
 }
 
 impl FromRow for SummaryRow {
-    /// What the report reads of [`crate::output::SUMMARY`]; the intervals of the rates
-    /// going first and second are read when the file has them.
-    const COLUMNS: &'static [&'static str] = &[
-        "deck_a",
-        "bot_a",
-        "deck_b",
-        "bot_b",
-        "games",
-        "wins_a",
-        "wins_b",
-        "draws",
-        "win_rate_a",
-        "ci95_low",
-        "ci95_high",
-        "mean_turns",
-        "win_rate_a_first",
-        "win_rate_a_second",
-    ];
+    /// The columns every version of [`SUMMARY`] begins with, up to the
+    /// interval of `win_rate_a`; the others are read by name.
+    const COLUMNS: &'static [&'static str] = SUMMARY.as_slice().split_at(11).0;
 
     fn from_row(row: &mut Row) -> anyhow::Result<Self> {
         Ok(SummaryRow {
@@ -707,9 +702,9 @@ impl FromRow for SummaryRow {
             wins_b: row.number()?,
             draws: row.number()?,
             win_rate_a: row.rate_estimate()?,
-            mean_turns: row.optional()?,
             win_rate_a_first: row.named_estimate("win_rate_a_first")?,
             win_rate_a_second: row.named_estimate("win_rate_a_second")?,
+            mean_turns: row.named_number("mean_turns")?,
         })
     }
 }
