@@ -78,6 +78,20 @@ impl LineStarts {
     }
 }
 
+/// The 1-based line where a CSV record of the file `bytes` begins: the
+/// reader's position of a record includes the blank lines it skipped
+/// before it, so they are stepped over.
+pub fn csv_record_line(bytes: &[u8], position: &csv::Position) -> usize {
+    let start = usize::try_from(position.byte()).unwrap_or(usize::MAX);
+    let skipped = bytes.get(start..).map_or(0, |rest| {
+        rest.iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count()
+    });
+    let before = bytes.get(..start + skipped).unwrap_or(bytes);
+    1 + before.iter().filter(|&&b| b == b'\n').count()
+}
+
 /// Turns a TOML parse error into a diagnostic with its line.
 pub fn toml_error(path: &str, text: &str, err: &toml::de::Error) -> Diagnostic {
     let line = err.span().map_or(0, |s| line_of(text, s.start));
@@ -142,6 +156,18 @@ mod tests {
         for offset in 0..=text.len() {
             assert_eq!(starts.line_of(offset), counted(offset), "offset {offset}");
         }
+    }
+
+    #[test]
+    fn a_csv_record_is_placed_past_the_blank_lines_before_it() {
+        let text = b"a,b\n1,2\n\n3,4\n\r\n\n5,\"x\ny\"\n7,8\n";
+        let mut reader = csv::Reader::from_reader(&text[..]);
+        let lines: Vec<usize> = reader
+            .records()
+            .map(|r| csv_record_line(text, r.unwrap().position().unwrap()))
+            .collect();
+        // The quoted field spans lines 7 and 8, so 7,8 is on line 9.
+        assert_eq!(lines, [2, 4, 7, 9]);
     }
 
     #[test]

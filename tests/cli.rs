@@ -361,14 +361,24 @@ fn replay_reads_every_setting_from_the_run_directory() {
     assert_fails(&decklab(d, &["replay", "nowhere", "0"]), &["nowhere"]);
     // The run directory gives every setting: a flag beside it would be
     // ignored, so it is refused.
-    for flag in [
-        &["--deck", "x.deck"][..],
-        &["--bot", "random"],
-        &["--set", "Cinder Imp.cost=1"],
+    for (flag, named) in [
+        (&["--deck", "x.deck"][..], "'--deck <PATH>'"),
+        (&["--bot", "random"], "'--bot <NAME|PATH>'"),
+        (
+            &["--set", "Cinder Imp.cost=1"],
+            "'--set <CARD.FIELD=VALUE>'",
+        ),
+        (&["--index", "3"], "'--index <I>'"),
     ] {
         let mut line = vec!["replay", "run", "1"];
         line.extend(flag);
-        assert_fails(&decklab(d, &line), &["cannot be used with"]);
+        let o = decklab(d, &line);
+        assert_fails(&o, &["the argument '[RUN_DIR]' cannot be used with", named]);
+        assert!(
+            !stderr(&o).contains("--players"),
+            "only the flag typed: {}",
+            stderr(&o)
+        );
     }
     // A deck edited since the run would replay another game: refused.
     let mut deck = fs::read_to_string(d.join("mine.deck")).unwrap();
@@ -385,6 +395,26 @@ fn replay_reads_every_setting_from_the_run_directory() {
     assert_fails(
         &decklab(d, &["replay", "run", "1"]),
         &["cannot read mine.deck (deck_a)"],
+    );
+    // A card folder read whole: a card file added since changes the pool.
+    let pool = fs::read_to_string(repo("decks/nostalgix/cards.toml")).unwrap();
+    let (heroes, fighters) = pool.split_at(pool.find("[[fighter]]").unwrap());
+    fs::create_dir(d.join("pool")).unwrap();
+    fs::write(d.join("pool/a.toml"), heroes).unwrap();
+    fs::write(d.join("pool/b.toml"), fighters).unwrap();
+    let o = decklab(
+        d,
+        &[
+            "simulate", "--cards", "pool", "--games", "2", "--quiet", "--out", "folder",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let o = decklab(d, &["replay", "folder", "1"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    fs::write(d.join("pool/c.toml"), "# more cards to come\n").unwrap();
+    assert_fails(
+        &decklab(d, &["replay", "folder", "1"]),
+        &["pool/c.toml was added to the card folder pool since the run"],
     );
 }
 
@@ -924,6 +954,33 @@ fn decklab_toml_gives_defaults_that_a_flag_overrides() {
         &decklab(d, &["simulate", "--games", "2"]),
         &["decklab.toml:2: [defaults] max_turns = \"many\""],
     );
+    // clap's hints come along; a key outside any table is placed too; so
+    // is the second of two defaults that cannot go together.
+    fs::write(d.join("decklab.toml"), "[simulate]\nmode = \"dual\"\n").unwrap();
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2"]),
+        &[
+            "decklab.toml:2: [simulate] mode = \"dual\": invalid value 'dual'",
+            "'duel'",
+        ],
+    );
+    fs::write(d.join("decklab.toml"), "# mine\nthreads = 1\n[simulate]\n").unwrap();
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2"]),
+        &["decklab.toml:2: threads is outside any table"],
+    );
+    fs::write(
+        d.join("decklab.toml"),
+        "[simulate]\ngrant = \"Gust Hawk\"\ngrant_all = true\n",
+    )
+    .unwrap();
+    assert_fails(
+        &decklab(
+            d,
+            &["simulate", "--game", "millennium-blades", "--games", "2"],
+        ),
+        &["decklab.toml:3: [simulate] grant_all = true: the argument '--grant"],
+    );
     fs::write(d.join("decklab.toml"), "[defaults]\nthreads = {a = 1}\n").unwrap();
     assert_fails(
         &decklab(d, &["simulate", "--games", "2"]),
@@ -1013,7 +1070,7 @@ fn every_rate_of_the_summary_has_its_games_and_interval() {
     for (side, went_first) in [("first", "a"), ("second", "b")] {
         let mine: Vec<_> = games.iter().filter(|g| g["first"] == went_first).collect();
         let won = mine.iter().filter(|g| g["winner"] == "a").count() as f64;
-        let drawn = mine.iter().filter(|g| g["winner"].is_empty()).count() as f64;
+        let drawn = mine.iter().filter(|g| g["winner"] == "draw").count() as f64;
         assert_eq!(num(summary, &format!("games_a_{side}")), mine.len() as f64);
         let rate = num(summary, &format!("win_rate_a_{side}"));
         assert!((rate - (won + drawn / 2.0) / mine.len() as f64).abs() < 1e-4);

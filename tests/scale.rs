@@ -672,8 +672,8 @@ fn regress_refuses_bad_input_before_playing() {
             "c.csv:3: expected a number of games, got \"many\"",
         ),
         (
-            "hero-rush,greedy,prize-control,greedy,0.4,100\n",
-            "c.csv:3: a second row for hero-rush, greedy, prize-control, greedy (the first is line 2)",
+            "\nhero-rush,greedy,prize-control,greedy,0.4,100\n",
+            "c.csv:4: a second row for hero-rush, greedy, prize-control, greedy (the first is line 2)",
         ),
     ] {
         fs::write(d.join("c.csv"), format!("{header}{good}{rows}")).unwrap();

@@ -10,6 +10,7 @@ use anyhow::{Context, anyhow, bail};
 use serde_json::{Value, json};
 
 use crate::bots::Strategy;
+use crate::diagnostics::csv_record_line;
 use crate::games::Options;
 use crate::output::{InputFile, sha256_hex};
 
@@ -113,9 +114,10 @@ const READ: [(BaselineKind, [&str; 6]); 3] = [
 /// a win rate between 0 and 1, a number of games, and no key twice.
 fn open(path: &Path) -> anyhow::Result<Opened> {
     let shown = path.display();
-    let mut reader = csv::Reader::from_path(path).with_context(|| {
+    let bytes = std::fs::read(path).with_context(|| {
         format!("cannot read the baseline {shown} (record one with --write-baseline)")
     })?;
+    let mut reader = csv::Reader::from_reader(bytes.as_slice());
     let header = reader
         .headers()
         .with_context(|| format!("{shown}:1: cannot read the header"))?
@@ -134,9 +136,12 @@ fn open(path: &Path) -> anyhow::Result<Opened> {
         );
     };
     let mut rows: Vec<Line> = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let line = i + 2;
-        let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(0, csv::Position::line);
+            anyhow!("{shown}:{line}: not a CSV row: {e}")
+        })?;
+        let line = record.position().map_or(0, |p| csv_record_line(&bytes, p));
         let field = |j: usize| record.get(at[j]).unwrap_or_default();
         let win_rate = field(4)
             .parse::<f64>()

@@ -401,50 +401,54 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
 /// whose entries are the game's decks and bots, and a seat's entry the one
 /// of its deck and bot there.
 struct TableEntries<'a> {
-    /// Per table: its name, and its entries' rows.
-    tables: Vec<(&'a str, Vec<&'a TableRow>)>,
+    tables: Vec<Table<'a>>,
 }
 
 impl<'a> TableEntries<'a> {
     fn of(rows: &'a [TableRow]) -> TableEntries<'a> {
-        let mut tables: Vec<(&str, Vec<&TableRow>)> = Vec::new();
+        let mut tables: Vec<Table> = Vec::new();
         for r in rows {
-            match tables.iter_mut().find(|(t, _)| *t == r.table) {
-                Some((_, entries)) => entries.push(r),
-                None => tables.push((&r.table, vec![r])),
+            match tables.iter_mut().find(|t| t.name == r.table) {
+                Some(t) => t.entries.push(r),
+                None => tables.push(Table {
+                    name: &r.table,
+                    entries: vec![r],
+                    lineup: Vec::new(),
+                }),
             }
+        }
+        for t in &mut tables {
+            t.lineup = lineup(t.entries.iter().map(|e| (e.deck.as_str(), e.bot.as_str())));
         }
         TableEntries { tables }
     }
 
     /// The table whose entries are the decks and bots of `game`'s seats:
     /// `None` if no table, or more than one, has that lineup.
-    fn table_of(&self, game: &[SeatRow]) -> Option<Table<'_, 'a>> {
-        let mut lineup: Vec<(&str, &str)> = game
-            .iter()
-            .map(|r| (r.deck.as_str(), r.bot.as_str()))
-            .collect();
-        lineup.sort_unstable();
-        let mut found = self.tables.iter().filter(|(_, entries)| {
-            let mut theirs: Vec<(&str, &str)> = entries
-                .iter()
-                .map(|e| (e.deck.as_str(), e.bot.as_str()))
-                .collect();
-            theirs.sort_unstable();
-            theirs == lineup
-        });
-        let (name, entries) = found.next()?;
-        found.next().is_none().then_some(Table { name, entries })
+    fn table_of(&self, game: &[SeatRow]) -> Option<&Table<'a>> {
+        let seats = lineup(game.iter().map(|r| (r.deck.as_str(), r.bot.as_str())));
+        let mut found = self.tables.iter().filter(|t| t.lineup == seats);
+        let table = found.next()?;
+        found.next().is_none().then_some(table)
     }
 }
 
-/// One table of [`TableEntries`].
-struct Table<'t, 'a> {
-    name: &'a str,
-    entries: &'t [&'a TableRow],
+/// The decks and bots of a table or a game, sorted.
+fn lineup<'s>(seats: impl Iterator<Item = (&'s str, &'s str)>) -> Vec<(&'s str, &'s str)> {
+    let mut lineup: Vec<_> = seats.collect();
+    lineup.sort_unstable();
+    lineup
 }
 
-impl Table<'_, '_> {
+/// One table of [`TableEntries`].
+struct Table<'a> {
+    name: &'a str,
+    entries: Vec<&'a TableRow>,
+    /// Its entries' decks and bots, sorted.
+    lineup: Vec<(&'a str, &'a str)>,
+}
+
+impl Table<'_> {
     /// The key (table, entry, deck, bot) of `seat`: `None` if its deck
     /// and bot are more than one entry of the table (a mirror, whose
     /// entries the seats do not tell apart).

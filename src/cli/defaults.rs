@@ -12,10 +12,11 @@
 //! A key is a flag's long name (`max-turns` or `max_turns`); a value is a
 //! string, a number, `true` (a switch given) or `false` (not given), or an
 //! array (the flag repeated). Precedence: a flag on the command line, else
-//! the command's table, else `[defaults]`, else decklab's default. The
-//! flags a file adds are appended to the command line before it is parsed,
-//! so they are checked like typed ones, and the manifest's `command_line`
-//! records them.
+//! the command's table, else `[defaults]`, else decklab's default; a
+//! default that would clash with a typed argument is not added. The flags
+//! a file adds are appended to the command line before it is parsed, so
+//! they are checked like typed ones (each at its line of the file), and
+//! the manifest's `command_line` records them.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -83,7 +84,19 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     let Some(command) = cli.find_subcommand(name) else {
         return Ok(args);
     };
-    for key in table.keys() {
+    for (key, value) in &table {
+        if !value.is_table() {
+            bail!(
+                "{}",
+                at(
+                    key_line(text, "", key),
+                    format!(
+                        "{key} is outside any table: put it under [defaults] or under a \
+                         command's table ([simulate]…)"
+                    )
+                )
+            );
+        }
         if key != "defaults" && cli.find_subcommand(key).is_none() {
             bail!(
                 "{}",
@@ -97,17 +110,9 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     // The command's own table wins over [defaults].
     let mut flags: Vec<(String, &str, &str, &Value)> = Vec::new();
     for section in [name, "defaults"] {
-        let Some(entries) = table.get(section) else {
+        // Every top-level value is a table: checked above.
+        let Some(entries) = table.get(section).and_then(Value::as_table) else {
             continue;
-        };
-        let Some(entries) = entries.as_table() else {
-            bail!(
-                "{}",
-                at(
-                    section_line(text, section),
-                    format!("[{section}] must be a table of flags")
-                )
-            );
         };
         for (key, value) in entries {
             let long = key.replace('_', "-");
@@ -180,20 +185,33 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
         }
         // Checked one by one, so that a refused value is reported at its
         // line rather than as a flag the user never typed.
-        let mut alone = args.clone();
-        alone.extend(these.iter().cloned());
-        if let Err(e) = cli.clone().try_get_matches_from(&alone) {
-            let refused = e.to_string();
-            let first = refused.lines().next().unwrap_or_default();
-            let why = first.strip_prefix("error: ").unwrap_or(first);
+        let mut with_these = added.clone();
+        with_these.extend(these.iter().cloned());
+        if let Err(e) = cli.clone().try_get_matches_from(&with_these) {
             bail!(
                 "{}",
-                at(line, format!("[{section}] {key} = {value}: {why}"))
+                at(
+                    line,
+                    format!("[{section}] {key} = {value}: {}", clap_reason(&e))
+                )
             );
         }
-        added.extend(these);
+        added = with_these;
     }
     Ok(added)
+}
+
+/// What clap says is wrong, on one line: its message and hints (possible
+/// values, a similar value), without the usage and help lines.
+fn clap_reason(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect();
+    parts.join(" ")
 }
 
 /// The 1-based line of the header `[section]` in the file `text` (0 if it
@@ -210,9 +228,9 @@ fn section_line(text: &str, section: &str) -> usize {
 }
 
 /// The 1-based line of `key` in the table `[section]` of the file `text`
-/// (0 if it is not found).
+/// (section `""`: before any table), 0 if it is not found.
 fn key_line(text: &str, section: &str, key: &str) -> usize {
-    let mut current = None;
+    let mut current = Some("");
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if let Some(name) = line.strip_prefix('[').and_then(|r| r.split(']').next()) {

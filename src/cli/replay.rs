@@ -21,9 +21,10 @@ use serde_json::Value;
 
 use super::config::strategy;
 use super::flags::MatchArgs;
-use super::ruleset::build_match;
+use super::ruleset::{build_match, invalid};
 use super::with_ruleset;
 use crate::bots::Bot;
+use crate::core::card_files;
 use crate::core::{Evaluate, Game, MAX_PLAYERS, Player, Report};
 use crate::output::sha256_hex;
 use crate::report::read::{ManifestFile, load_manifest};
@@ -54,7 +55,10 @@ pub struct ReplayArgs {
     #[arg(
         value_name = "RUN_DIR",
         requires = "game_index",
-        conflicts_with_all = ["seed", "index", "deck", "opponent", "BotArgs", "RulesArgs"]
+        conflicts_with_all = [
+            "seed", "index", "deck", "opponent", "bot", "opponent_bot", "game", "players",
+            "max_turns", "mode", "ticks_per_minute", "pre_release", "cards", "set", "match_format",
+        ]
     )]
     run: Option<PathBuf>,
     /// The game's index in the run (the `game` column of games.csv).
@@ -267,20 +271,8 @@ fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
             source("bot", field(&format!("bot_{letter}"))),
         ]);
     }
-    let cards: Vec<&str> = manifest
-        .files
-        .iter()
-        .filter(|f| f.role == "cards" && !f.path.starts_with("bundled:"))
-        .map(|f| f.path.as_str())
-        .collect();
-    match cards.as_slice() {
-        [] => {}
-        [one] => line.extend(["--cards".into(), (*one).to_owned()]),
-        // A folder of card files: the folder.
-        [first, ..] => {
-            let folder = Path::new(first).parent().unwrap_or(Path::new("."));
-            line.extend(["--cards".into(), folder.display().to_string()]);
-        }
+    if let Some(cards) = card_source(&manifest.files) {
+        line.extend(["--cards".into(), cards.display().to_string()]);
     }
     for set in settings
         .get("set")
@@ -312,9 +304,34 @@ fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
     Ok(line)
 }
 
+/// The card files a run read: their paths (`bundled:` ones aside).
+fn card_paths(files: &[ManifestFile]) -> Vec<&str> {
+    files
+        .iter()
+        .filter(|f| f.role == "cards" && !f.path.starts_with("bundled:"))
+        .map(|f| f.path.as_str())
+        .collect()
+}
+
+/// What `--cards` named in a run: its one card file, or the folder of its
+/// several; `None` for the bundled pool.
+fn card_source(files: &[ManifestFile]) -> Option<PathBuf> {
+    match card_paths(files).as_slice() {
+        [] => None,
+        [one] => Some(PathBuf::from(one)),
+        [first, ..] => Some(
+            Path::new(first)
+                .parent()
+                .unwrap_or(Path::new("."))
+                .to_path_buf(),
+        ),
+    }
+}
+
 /// Checks that every input file of a run (`bundled:` ones aside) still has
-/// the bytes the run read: a changed deck, card file or strategy would
-/// replay a different game.
+/// the bytes the run read, and that a card folder holds no other card
+/// file: a changed deck, card pool or strategy would replay a different
+/// game.
 fn check_inputs(dir: &Path, files: &[ManifestFile]) -> anyhow::Result<()> {
     for f in files.iter().filter(|f| !f.path.starts_with("bundled:")) {
         let bytes = std::fs::read(&f.path).with_context(|| {
@@ -335,6 +352,18 @@ fn check_inputs(dir: &Path, files: &[ManifestFile]) -> anyhow::Result<()> {
                 f.path,
                 f.role,
                 f.sha256
+            );
+        }
+    }
+    if let Some(folder) = card_source(files).filter(|f| f.is_dir()) {
+        let read = card_paths(files);
+        let now = card_files(&folder).map_err(|d| invalid("card folder", &folder, d))?;
+        if let Some((added, _)) = now.iter().find(|(p, _)| !read.contains(&p.as_str())) {
+            bail!(
+                "{}: {added} was added to the card folder {} since the run: the replay would \
+                 not be the same game",
+                dir.display(),
+                folder.display()
             );
         }
     }

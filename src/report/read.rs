@@ -11,6 +11,7 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
+use crate::diagnostics::csv_record_line;
 use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
 use crate::stats::Score;
 
@@ -437,7 +438,9 @@ impl Csv {
         let mut records = Vec::new();
         for record in reader.records() {
             let record = record.map_err(at)?;
-            let line = record.position().map_or(0, csv::Position::line);
+            let line = record
+                .position()
+                .map_or(0, |p| csv_record_line(&bytes, p) as u64);
             records.push((line, record.iter().map(str::to_owned).collect()));
         }
         Ok(Some(Csv {
