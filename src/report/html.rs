@@ -56,18 +56,20 @@ pub fn table(id: Option<&str>, class: &str, header: &[String], rows: &[Vec<Strin
     out
 }
 
-/// A rate as a percentage, its 95% interval after it in small print when
-/// known: for the table cells too narrow for [`interval`]'s bar.
+/// A rate as a percentage, its 95% interval below it in small print when
+/// known (as the card table shows them): for the table cells too narrow
+/// for [`interval`]'s bar.
 pub fn pct_ci(e: &Estimate) -> String {
-    match (e.low, e.high) {
-        (Some(lo), Some(hi)) => format!(
-            "{} <small>({}–{})</small>",
-            pct(e.value),
-            num(Some(lo * 100.0), 1),
-            pct(Some(hi))
-        ),
-        _ => pct(e.value),
+    match range(e) {
+        Some(r) => format!("{}<br><small>{r}</small>", pct(e.value)),
+        None => pct(e.value),
     }
+}
+
+/// The interval of a rate as text, `31.3–83.2%`, when known.
+pub fn range(e: &Estimate) -> Option<String> {
+    let (lo, hi) = e.low.zip(e.high)?;
+    Some(format!("{}–{}", num(Some(lo * 100.0), 1), pct(Some(hi))))
 }
 
 /// A win rate with its 95% interval: a small bar from 0 to 100% with the

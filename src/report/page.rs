@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::charts::{Axes, Bar, Bars, Series, bar_chart, interval_chart, line_chart, series_by};
 use super::findings::{MIN_CARD_GAMES, findings};
-use super::html::{esc, heat, interval, num, pct, pct_ci, table};
+use super::html::{esc, heat, interval, num, pct, pct_ci, range, table};
 use super::read::{
     ActionRow, CostRow, Estimate, ManaRow, MatchupRow, PaceRow, RatingRow, Run, RunManifest,
     SummaryRow, TableRow, TextTable,
@@ -308,7 +308,8 @@ fn summary(rows: &[SummaryRow]) -> String {
     out.push_str(
         "<p class=\"note\">Win rates are the deck's, counting a draw as half a win. The bar \
          runs from 0% to 100% with a tick at 50%; the shaded part is the 95% Wilson \
-         interval.</p>\n",
+         interval. Going first and second: the deck's win rate in those games, its 95% \
+         Wilson interval below.</p>\n",
     );
     out
 }
@@ -369,7 +370,9 @@ fn tables(rows: &[TableRow]) -> String {
          share of first places (a first place shared by k seats counts 1/k; par {par}), with \
          its 95% Wilson interval. Rank score is (N − place) / (N − 1) averaged over the games \
          (1 first, 0 last, 0.5 a two-seat draw), with its 95% normal interval. The ranks bar \
-         shows how often the entry finished first (darkest) to last.</p>\n"
+         shows how often the entry finished first (darkest) to last (each rank's share and \
+         interval when pointed at); the wins at each seat have their 95% Wilson interval \
+         below.</p>\n"
     ));
     out
 }
@@ -379,7 +382,10 @@ fn rank_bar(shares: &[Estimate]) -> String {
     let n = shares.len().max(1);
     let mut bar = String::from("<span class=\"ranks\">");
     for (r, share) in shares.iter().enumerate() {
-        let title = pct_ci(share).replace("<small>", "").replace("</small>", "");
+        let title = match range(share) {
+            Some(r) => format!("{} ({r})", pct(share.value)),
+            None => pct(share.value),
+        };
         let share = share.value.unwrap_or(0.0).clamp(0.0, 1.0);
         let light = 25 + 60 * r / n;
         bar.push_str(&format!(
