@@ -186,7 +186,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
         // Checked one by one, so that a refused value is reported at its
         // line rather than as a flag the user never typed.
         let mut with_these = added.clone();
-        with_these.extend(these.iter().cloned());
+        with_these.extend(these);
         if let Err(e) = cli.clone().try_get_matches_from(&with_these) {
             bail!(
                 "{}",
