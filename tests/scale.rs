@@ -885,16 +885,84 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         .expect(&csv);
     assert!(row.contains(&format!(",{rate:.4},")), "{rate} in {row}");
     assert!(row.contains(",false,"), "unpaired: {row}");
+    // Against one opponent deck the games pair: 10 at each table.
+    for opponent in ["tidal", "gale"] {
+        let key = format!("matchups over both seats,blazing / greedy / {opponent} / greedy,");
+        let row = line_of(&csv, &key);
+        assert!(
+            row.ends_with(",10,0.0000,0.0000,0.0000,true,0,false"),
+            "paired: {row}"
+        );
+    }
     // blazing sits at two tables: each of its rows pairs on that table's
-    // games; two entries with the same deck and bot at one table cannot
-    // be told apart by their seats, so they stay unpaired.
+    // games; so do two entries with the same deck and bot at one table,
+    // told apart by the seat rotation of each game.
     let table_row = |key: &str| line_of(&csv, &format!("tables (each entry's win share),{key},"));
     for table in ["blazing + tidal + tidal", "blazing + gale + gale"] {
         let row = table_row(&format!("{table} / a / blazing / greedy"));
         assert!(row.ends_with(",true,0,false"), "paired: {row}");
     }
-    let row = table_row("blazing + tidal + tidal / b / tidal / greedy");
-    assert!(row.contains(",false,,"), "unpaired: {row}");
+    for entry in ["b", "c"] {
+        let row = table_row(&format!(
+            "blazing + tidal + tidal / {entry} / tidal / greedy"
+        ));
+        assert!(row.ends_with(",true,0,false"), "paired: {row}");
+    }
+    // Cards never in hand (Millennium Blades has no GIH) are not compared.
+    assert!(!csv.contains("\ncards (GIH WR"), "{csv}");
+}
+
+#[test]
+fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
+    // A mirror table (blazing three times) and one with two tidal entries:
+    // only each game's seat rotation tells their entries apart. A game
+    // given to the wrong entry would still be counted, so the test is that
+    // every paired difference is the difference of the files' rates.
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let gauntlet = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "gauntlet",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "3",
+            "--deck",
+            "blazing",
+            "--field",
+            "blazing",
+            "tidal",
+            "--games",
+            "30",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        run(d, &args);
+    };
+    gauntlet("before", &[]);
+    gauntlet("after", &["--set", "Gust Hawk.stars=8"]);
+    let o = decklab(d, &["compare", "before", "after", "--format", "csv"]);
+    fs::write(d.join("compare.csv"), stdout(&o)).unwrap();
+    let rows = common::csv_rows(&d.join("compare.csv"));
+    let number = |row: &std::collections::HashMap<String, String>, c: &str| -> f64 {
+        row[c].parse().unwrap_or_else(|_| panic!("{c} of {row:?}"))
+    };
+    let mut paired = 0;
+    for row in rows.iter().filter(|r| !r["section"].starts_with("cards")) {
+        if row["key"].contains("ALL") {
+            assert_eq!(row["paired"], "false", "{row:?}");
+            continue;
+        }
+        assert_eq!(row["paired"], "true", "{row:?}");
+        let diff = number(row, "b_rate") - number(row, "a_rate");
+        assert!((number(row, "diff") - diff).abs() < 2e-4, "{row:?}");
+        paired += 1;
+    }
+    // Six table entries, and blazing against blazing and against tidal.
+    assert_eq!(paired, 8, "{rows:?}");
+    assert!(rows.iter().any(|r| r["changed_games"] != "0"), "{rows:?}");
 }
 
 fn line_of(text: &str, needle: &str) -> String {

@@ -22,11 +22,11 @@ use serde_json::json;
 
 use super::flags::Format;
 use super::table::write_table;
-use crate::core::{Outcome, Player, UNITS_PER_GAME};
+use crate::core::{Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
-use crate::stats::{Paired, Score, newcombe95};
+use crate::stats::{Paired, Score, entry_pairing, newcombe95};
 
 const EXAMPLES: &str = "\
 Exit status: 0 nothing flagged, 1 at least one row flagged (its interval
@@ -206,7 +206,7 @@ fn write_text(
         writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
     }
     writeln!(out, "{}", pairing(runs, same_seed))?;
-    for (title, rows) in compared {
+    for (title, rows) in compared.iter().filter(|(_, rows)| !rows.is_empty()) {
         writeln!(out, "\n{title}")?;
         write_table(out, &text_rows(rows, args.only_changed), &[])?;
     }
@@ -346,14 +346,16 @@ fn write_json(
 /// section (two seats: seat a's win rate, a draw half, keyed by the
 /// matchup; more seats: each entry's win share keyed by table, entry, deck
 /// and bot, `tables` being run A's table rows), and per key of the
-/// matchups over both seats (two seats: each seat's score keyed by its
-/// deck and bot then its opponent's).
+/// matchups over both seats (each entry's score keyed by its deck and bot
+/// then its opponents', as `matchups.csv` counts it).
 fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs; 2]> {
     let (ga, gb) = (seat_rows(a)?, seat_rows(b)?);
-    let entries = TableEntries::of(tables);
+    let tables = TableEntries::of(tables);
     let (mut pairs, mut both_seats) = (Pairs::new(), Pairs::new());
-    for (game, rows_a) in &ga {
-        let Some(rows_b) = gb.get(game) else { continue };
+    for (&game, rows_a) in &ga {
+        let Some(rows_b) = gb.get(&game) else {
+            continue;
+        };
         let lineup = |rows: &Vec<SeatRow>| -> Vec<(String, String)> {
             rows.iter()
                 .map(|r| (r.deck.clone(), r.bot.clone()))
@@ -363,43 +365,86 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
             continue;
         }
         let (sa, sb) = (scores(rows_a), scores(rows_b));
-        if rows_a.len() == 2 {
-            let key = |me: &SeatRow, them: &SeatRow| {
-                [&me.deck, &me.bot, &them.deck, &them.bot]
-                    .map(String::clone)
-                    .to_vec()
-            };
-            let (first, second) = (&rows_a[0], &rows_a[1]);
-            pairs
-                .entry(key(first, second))
-                .or_default()
-                .push((sa[0].0, sb[0].0));
-            both_seats
-                .entry(key(first, second))
-                .or_default()
-                .push((sa[0].0, sb[0].0));
-            both_seats
-                .entry(key(second, first))
-                .or_default()
-                .push((sa[1].0, sb[1].0));
+        let Some(seated) = Seated::of(game, rows_a, &tables) else {
+            continue;
+        };
+        if let Some(table) = seated.table {
+            for (e, entry) in table.entries.iter().enumerate() {
+                let key = [table.name, &entry.entry, &entry.deck, &entry.bot].map(str::to_owned);
+                let seat = seated.seat_of[e];
+                pairs
+                    .entry(key.to_vec())
+                    .or_default()
+                    .push((sa[seat].1, sb[seat].1));
+            }
         } else {
-            let Some(table) = entries.table_of(rows_a) else {
-                continue;
-            };
-            for (i, r) in rows_a.iter().enumerate() {
-                if let Some(key) = table.key(r) {
-                    pairs.entry(key).or_default().push((sa[i].1, sb[i].1));
-                }
+            let key = [
+                &rows_a[0].deck,
+                &rows_a[0].bot,
+                &rows_a[1].deck,
+                &rows_a[1].bot,
+            ];
+            let key = key.map(String::clone).to_vec();
+            pairs.entry(key).or_default().push((sa[0].0, sb[0].0));
+        }
+        for (e, &seat) in seated.seat_of.iter().enumerate() {
+            if let Some(p) = entry_pairing(&seated.decks, &seated.bots, e) {
+                let key = vec![p.deck, p.bot, p.opponent, p.opponent_bot];
+                both_seats
+                    .entry(key)
+                    .or_default()
+                    .push((sa[seat].0, sb[seat].0));
             }
         }
     }
     Ok([pairs, both_seats])
 }
 
-/// The entries of each table of a run at more than two seats, to tell
-/// which table and entry a game's seat played: a game's table is the one
-/// whose entries are the game's decks and bots, and a seat's entry the one
-/// of its deck and bot there.
+/// Who played which entry of a game: at two seats the entries are the
+/// seats; at more, the game's table is the one whose entries are its
+/// decks and bots, and entry `e` sat in seat `(e + game) mod N` (the
+/// runner's seat rotation, `sim::run`), which the seats' decks and bots
+/// must confirm.
+struct Seated<'t, 'a> {
+    /// The game's table, at more than two seats.
+    table: Option<&'t Table<'a>>,
+    /// The decks and bots by entry.
+    decks: Seats<String>,
+    bots: Seats<String>,
+    /// The seat of each entry.
+    seat_of: Vec<usize>,
+}
+
+impl<'t, 'a> Seated<'t, 'a> {
+    fn of(game: u64, seats: &[SeatRow], tables: &'t TableEntries<'a>) -> Option<Self> {
+        let n = seats.len();
+        let names = |f: fn(&SeatRow) -> &String| seats.iter().map(f).cloned().collect::<Vec<_>>();
+        if n == 2 {
+            return Some(Seated {
+                table: None,
+                decks: Seats::from_vec(names(|r| &r.deck)),
+                bots: Seats::from_vec(names(|r| &r.bot)),
+                seat_of: vec![0, 1],
+            });
+        }
+        let table = tables.table_of(seats)?;
+        let rotation = (game % n as u64) as usize;
+        let seat_of: Vec<usize> = (0..n).map(|e| (e + rotation) % n).collect();
+        let confirmed =
+            table.entries.iter().zip(&seat_of).all(|(entry, &seat)| {
+                seats[seat].deck == entry.deck && seats[seat].bot == entry.bot
+            });
+        confirmed.then(|| Seated {
+            table: Some(table),
+            decks: Seats::from_vec(table.entries.iter().map(|e| e.deck.clone()).collect()),
+            bots: Seats::from_vec(table.entries.iter().map(|e| e.bot.clone()).collect()),
+            seat_of,
+        })
+    }
+}
+
+/// The entries of each table of a run at more than two seats, in entry
+/// order, to tell which table a game was played at.
 struct TableEntries<'a> {
     tables: Vec<Table<'a>>,
 }
@@ -443,30 +488,10 @@ fn lineup<'s>(seats: impl Iterator<Item = (&'s str, &'s str)>) -> Vec<(&'s str, 
 /// One table of [`TableEntries`].
 struct Table<'a> {
     name: &'a str,
+    /// Its rows of `summary.csv`, in entry order.
     entries: Vec<&'a TableRow>,
     /// Its entries' decks and bots, sorted.
     lineup: Vec<(&'a str, &'a str)>,
-}
-
-impl Table<'_> {
-    /// The key (table, entry, deck, bot) of `seat`: `None` if its deck
-    /// and bot are more than one entry of the table (a mirror, whose
-    /// entries the seats do not tell apart).
-    fn key(&self, seat: &SeatRow) -> Option<Vec<String>> {
-        let mut mine = self
-            .entries
-            .iter()
-            .filter(|e| e.deck == seat.deck && e.bot == seat.bot);
-        let e = mine.next()?;
-        if mine.next().is_some() {
-            return None;
-        }
-        Some(
-            [self.name, &e.entry, &e.deck, &e.bot]
-                .map(str::to_owned)
-                .to_vec(),
-        )
-    }
 }
 
 /// One line of `seats.csv`.
@@ -541,6 +566,10 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
     let mut rows = Vec::new();
     for (key, sa) in a {
         let Some(sb) = b.get(key) else { continue };
+        // Nothing to compare (a card never in hand, as in Millennium Blades).
+        if sa.games == 0 && sb.games == 0 {
+            continue;
+        }
         let paired = pairs
             .and_then(|p| p.get(key))
             .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)

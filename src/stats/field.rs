@@ -49,24 +49,29 @@ fn others(names: &Seats<String>, e: usize) -> String {
     }
 }
 
-/// Every entry of every table of the run, seen from that entry: its deck
-/// and bot against the others (at two seats, each side of a matchup). A
-/// mirror (every entry the same deck and bot) is one pairing whose results
-/// are entry a's.
+/// Entry `e` of a table (its entries' decks and bots, in entry order) seen
+/// from that entry: its deck and bot against the others. A mirror (every
+/// entry the same deck and bot) is one pairing, entry a's: `None` for its
+/// other entries.
+pub fn entry_pairing(decks: &Seats<String>, bots: &Seats<String>, e: usize) -> Option<Pairing> {
+    let (d, b) = (decks.as_slice(), bots.as_slice());
+    let mirror = d.iter().all(|x| *x == d[0]) && b.iter().all(|x| *x == b[0]);
+    (e < d.len() && !(mirror && e > 0)).then(|| Pairing {
+        deck: d[e].clone(),
+        opponent: others(decks, e),
+        bot: b[e].clone(),
+        opponent_bot: others(bots, e),
+    })
+}
+
+/// Every entry of every table of the run, seen from that entry (see
+/// [`entry_pairing`]; at two seats, each side of a matchup).
 pub fn head_to_head(stats: &RunStats) -> BTreeMap<Pairing, HeadToHead> {
     let mut out: BTreeMap<Pairing, HeadToHead> = BTreeMap::new();
     for (m, s) in &stats.matchups {
-        let mirror = m.decks.iter().all(|d| *d == m.decks.as_slice()[0])
-            && m.bots.iter().all(|b| *b == m.bots.as_slice()[0]);
         for (e, entry) in s.entries.iter().enumerate() {
-            if mirror && e > 0 {
-                break;
-            }
-            let key = Pairing {
-                deck: m.decks.as_slice()[e].clone(),
-                opponent: others(&m.decks, e),
-                bot: m.bots.as_slice()[e].clone(),
-                opponent_bot: others(&m.bots, e),
+            let Some(key) = entry_pairing(&m.decks, &m.bots, e) else {
+                continue;
             };
             let wins = s.wins(e);
             let shared = s

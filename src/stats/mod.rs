@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 pub use actions::{ActionRow, ActionTally};
 pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
-pub use field::{HeadToHead, Pairing, equal_weight_mean, head_to_head};
+pub use field::{HeadToHead, Pairing, entry_pairing, equal_weight_mean, head_to_head};
 pub use grant::{GrantStats, GrantTally};
 pub use pace::{PaceCell, PaceRow, PrizePace};
 pub use paired::Paired;
