@@ -28,7 +28,7 @@ use clap::{Arg, CommandFactory};
 use toml::Value;
 
 use super::Cli;
-use crate::diagnostics::{Diagnostic, toml_error};
+use crate::diagnostics::{Diagnostic, line_of, toml_error};
 
 /// The file's name, in the working directory.
 pub const FILE: &str = "decklab.toml";
@@ -72,6 +72,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     let table: toml::Table = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}", toml_error(FILE, text, &e)))?;
+    let lines = KeyLines::read(text);
     let at = |line: usize, message: String| Diagnostic::new(FILE, line, message);
     let cli = Cli::command();
     // A command line clap refuses (or --help) is left for clap to report.
@@ -89,7 +90,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
             bail!(
                 "{}",
                 at(
-                    key_line(text, "", key),
+                    lines.line("", key),
                     format!(
                         "{key} is outside any table: put it under [defaults] or under a \
                          command's table ([simulate]…)"
@@ -101,7 +102,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
             bail!(
                 "{}",
                 at(
-                    section_line(text, key),
+                    lines.line("", key),
                     format!("[{key}]: no such command (expected [defaults] or a command's name)")
                 )
             );
@@ -123,7 +124,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     }
     let mut added = args.clone();
     for (long, section, key, value) in flags {
-        let line = key_line(text, section, key);
+        let line = lines.line(section, key);
         let Some(arg) = command
             .get_arguments()
             .find(|a| a.get_long() == Some(&long))
@@ -214,35 +215,38 @@ fn clap_reason(e: &clap::Error) -> String {
     parts.join(" ")
 }
 
-/// The 1-based line of the header `[section]` in the file `text` (0 if it
-/// has none).
-fn section_line(text: &str, section: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            l.trim()
-                .strip_prefix('[')
-                .and_then(|r| r.split(']').next())
-                .is_some_and(|n| n.trim() == section)
-        })
-        .map_or(0, |i| i + 1)
-}
+/// Where each key of the file is: the 1-based line of a top-level key
+/// (a table's header) and of each key of a table, from the parser's spans,
+/// so quoted and dotted keys are placed as the file writes them.
+struct KeyLines(Vec<(String, String, usize)>);
 
-/// The 1-based line of `key` in the table `[section]` of the file `text`
-/// (section `""`: before any table), 0 if it is not found.
-fn key_line(text: &str, section: &str, key: &str) -> usize {
-    let mut current = Some("");
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(name) = line.strip_prefix('[').and_then(|r| r.split(']').next()) {
-            current = Some(name.trim());
-        } else if current == Some(section) {
-            let k = line.split('=').next().unwrap_or_default().trim();
-            if k.trim_matches(|c| c == '"' || c == '\'') == key {
-                return i + 1;
+impl KeyLines {
+    fn read(text: &str) -> KeyLines {
+        let mut lines = Vec::new();
+        // The file parsed once already: a failure here only loses lines.
+        if let Ok(table) = toml::de::DeTable::parse(text) {
+            for (key, value) in table.get_ref() {
+                let line = line_of(text, key.span().start);
+                lines.push((String::new(), key.get_ref().to_string(), line));
+                if let toml::de::DeValue::Table(entries) = value.get_ref() {
+                    for (k, _) in entries {
+                        let line = line_of(text, k.span().start);
+                        lines.push((key.get_ref().to_string(), k.get_ref().to_string(), line));
+                    }
+                }
             }
         }
+        KeyLines(lines)
     }
-    0
+
+    /// The line of `key` in table `section` (`""`: a top-level key or a
+    /// table's header); 0 if the file has no such key.
+    fn line(&self, section: &str, key: &str) -> usize {
+        self.0
+            .iter()
+            .find(|(s, k, _)| s == section && k == key)
+            .map_or(0, |(.., line)| *line)
+    }
 }
 
 #[cfg(test)]
@@ -286,5 +290,32 @@ mod tests {
             err.to_string().contains("[simulat]: no such command"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn problems_are_placed_at_their_line_however_the_key_is_written() {
+        let line_of = |file: &str| {
+            let err = with(&["decklab", "simulate"], file)
+                .unwrap_err()
+                .to_string();
+            let rest = err.strip_prefix("decklab.toml:").expect(&err);
+            rest.split(':')
+                .next()
+                .unwrap()
+                .parse::<usize>()
+                .expect(&err)
+        };
+        // A quoted table header, a quoted key, a dotted key.
+        assert_eq!(
+            line_of("# c\n[\"simulate\"]\n\"games\" = 5\ngamez = 3\n"),
+            4
+        );
+        assert_eq!(line_of("# c\n\n[\"simulat\"]\ngames = 5\n"), 3);
+        assert_eq!(line_of("\n\nsimulate.gamez = 3\n"), 3);
+        assert_eq!(
+            line_of("[defaults]\nthreads = 1\n[simulate]\n'gamez' = 3\n"),
+            4
+        );
+        assert_eq!(line_of("\nthreads = 2\n"), 2);
     }
 }
