@@ -950,7 +950,10 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
         row[c].parse().unwrap_or_else(|_| panic!("{c} of {row:?}"))
     };
     let mut paired = 0;
-    for row in rows.iter().filter(|r| !r["section"].starts_with("cards")) {
+    let by_game = |r: &&std::collections::HashMap<String, String>| {
+        r["section"].starts_with("tables") || r["section"].starts_with("matchups")
+    };
+    for row in rows.iter().filter(by_game) {
         if row["key"].contains("ALL") {
             assert_eq!(row["paired"], "false", "{row:?}");
             continue;
@@ -963,6 +966,17 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
     // Six table entries, and blazing against blazing and against tidal.
     assert_eq!(paired, 8, "{rows:?}");
     assert!(rows.iter().any(|r| r["changed_games"] != "0"), "{rows:?}");
+    // The card changed is compared by its buy rate when seen
+    // (mb_cards.csv), as independent samples.
+    let hawk = rows
+        .iter()
+        .find(|r| r["section"].starts_with("store cards") && r["key"] == "Gust Hawk")
+        .expect("a store card row");
+    assert_eq!(hawk["paired"], "false", "{hawk:?}");
+    let store = fs::read_to_string(d.join("after/mb_cards.csv")).unwrap();
+    let line = store.lines().find(|l| l.starts_with("Gust Hawk,")).unwrap();
+    let buy_rate = line.split(',').nth(8).unwrap();
+    assert_eq!(hawk["b_rate"], buy_rate, "{line}");
 }
 
 fn line_of(text: &str, needle: &str) -> String {

@@ -128,6 +128,14 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         cards(b, &args.b)?,
         None,
     ));
+    if let (Some(_), Some(_)) = (&a.store_cards, &b.store_cards) {
+        sections.push((
+            "store cards (buy rate: bought in the games it was seen)",
+            store_cards(a),
+            store_cards(b),
+            None,
+        ));
+    }
     let mut compared = Vec::new();
     let mut unmatched = Vec::new();
     for (title, ra, rb, paired) in sections {
@@ -677,6 +685,24 @@ fn field(run: &Run) -> Rates {
                 _ => counted(r.games, r.wins, r.draws),
             };
             (key.to_vec(), score)
+        })
+        .collect()
+}
+
+/// Each store card's buy rate (`mb_cards.csv`: the games some seat bought
+/// a copy in, of those it was seen in; the rate has 4 decimals, so the
+/// count of games is exact to rounding).
+fn store_cards(run: &Run) -> Rates {
+    run.store_cards
+        .iter()
+        .flatten()
+        .map(|r| {
+            let rate = r.buy_rate.value.unwrap_or(0.0);
+            let bought = (rate * r.seen_games as f64).round();
+            (
+                vec![r.card.clone()],
+                Score::with_points(r.seen_games, bought),
+            )
         })
         .collect()
 }
