@@ -30,7 +30,7 @@ use crate::core::{CardDef, CardId, DeckList, Player, Seats};
 use crate::diagnostics::Diagnostics;
 use crate::games::{GameKind, Options, Ruleset};
 use crate::optimize::{Arena, End, Plan, Played, Search, Stepped, list};
-use crate::output::{CsvFile, InputFile, OutputDir, fixed4, write_json};
+use crate::output::{CsvFile, InputFile, OutputDir, fixed4, interval_cells, write_json};
 use crate::sim::{Progress, RunConfig, Shard, run_with_bar, thread_pool};
 use crate::stats::{Lineup, RunStats};
 
@@ -587,16 +587,10 @@ impl Outputs<'_> {
         let mut dir = OutputDir::create(out)?;
         let mut csv = CsvFile::create(&dir, "optimize.csv", &COLUMNS)?;
         for r in &search.rows {
-            csv.row([
-                r.step.to_string(),
-                r.out.clone(),
-                r.into.clone(),
-                fixed4(Some(r.before)),
-                fixed4(r.before_ci95.map(|c| c.0)),
-                fixed4(r.before_ci95.map(|c| c.1)),
-                fixed4(Some(r.after)),
-                fixed4(r.after_ci95.map(|c| c.0)),
-                fixed4(r.after_ci95.map(|c| c.1)),
+            let mut row = vec![r.step.to_string(), r.out.clone(), r.into.clone()];
+            row.extend(interval_cells(Some(r.before), r.before_ci95));
+            row.extend(interval_cells(Some(r.after), r.after_ci95));
+            row.extend([
                 fixed4(Some(r.low)),
                 fixed4(Some(r.high)),
                 r.games.to_string(),
@@ -605,7 +599,8 @@ impl Outputs<'_> {
                 r.candidates.to_string(),
                 r.step_games.to_string(),
                 r.total_games.to_string(),
-            ])?;
+            ]);
+            csv.row(row)?;
         }
         csv.finish(&mut dir)?;
         let mut file = dir.file(&self.deck_file())?;

@@ -62,6 +62,16 @@ pub fn fixed4(x: Option<f64>) -> String {
     }
 }
 
+/// A value and its 95% interval as three cells of [`fixed4`]: the value,
+/// the low end, the high end (each empty when undefined).
+pub fn interval_cells(value: Option<f64>, ci95: Option<(f64, f64)>) -> [String; 3] {
+    [
+        fixed4(value),
+        fixed4(ci95.map(|c| c.0)),
+        fixed4(ci95.map(|c| c.1)),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ mod store;
 mod tables;
 
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
-pub use csv::{CsvFile, fixed4};
+pub use csv::{CsvFile, fixed4, interval_cells};
 pub use field::{MATCHUPS, MatchupLine, RATINGS, RatingLine, write_matchups, write_ratings};
 pub use games::{GameLine, GamesCsv, SEATS, games_columns};
 pub use logs::{log_line, log_name, write_log};

@@ -13,7 +13,7 @@
 //! 95% interval.
 
 use super::atomic::{OutputDir, OutputError};
-use super::csv::{CsvFile, fixed4};
+use super::csv::{CsvFile, fixed4, interval_cells};
 use super::store::{write_grant_table, write_store_tables};
 use crate::core::Player;
 use crate::stats::{GameRate, RunStats, Score};
@@ -169,14 +169,15 @@ pub fn write_tables(
     let mut csv = CsvFile::create(out, "prize_pace.csv", &PRIZE_PACE)?;
     for (deck, d) in &stats.decks {
         for r in d.pace.rows() {
+            let [share, low, high] = interval_cells(Some(r.share_won_by_turn), r.share_won_ci95);
             csv.row([
                 deck.clone(),
                 r.turn.to_string(),
                 r.games.to_string(),
                 fixed4(Some(r.mean_score)),
-                fixed4(Some(r.share_won_by_turn)),
-                fixed4(r.share_won_ci95.map(|c| c.0)),
-                fixed4(r.share_won_ci95.map(|c| c.1)),
+                share,
+                low,
+                high,
             ])?;
         }
     }
@@ -312,11 +313,7 @@ fn push_rate(row: &mut Vec<String>, rate: GameRate) {
 
 /// A rate's three cells: the rate, its interval's low and high ends.
 fn rate_cells(rate: GameRate) -> [String; 3] {
-    [
-        fixed4(rate.rate),
-        fixed4(rate.ci95.map(|c| c.0)),
-        fixed4(rate.ci95.map(|c| c.1)),
-    ]
+    interval_cells(rate.rate, rate.ci95)
 }
 
 /// The columns of a rate named `name` and of its 95% interval.
