@@ -450,7 +450,7 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     .unwrap();
 
     // One case per error class of the README's catalogue.
-    let cases: [(&[&str], &[&str]); 11] = [
+    let cases: [(&[&str], &[&str]); 15] = [
         (&["--deck", "missing/none.deck"], &["missing/none.deck"]),
         (
             &["--deck", "hero-rsh"],
@@ -465,7 +465,15 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
             &["--opponent-bot", "bad.toml"],
             &["--opponent-bot", "bad.toml:1"],
         ),
+        (&["--deck", "."], &[". is a folder, not a deck file"]),
         (&["--games", "0"], &["--games"]),
+        // A negative number is a bad value of its flag, not a flag.
+        (&["--seed", "-1"], &["'-1' for '--seed"]),
+        (&["--log", "-3"], &["'-3' for '--log"]),
+        (
+            &["--game", "millennium-blades", "--players", "6"],
+            &["--players 6: millennium-blades is played by 2 to 5 players"],
+        ),
         (&["--threads", "0"], &["--threads"]),
         (&["--max-turns", "0"], &["--max-turns"]),
         (&["--deck", "junk.deck"], &["junk.deck", "UTF-8"]),
@@ -488,6 +496,10 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
             "{extra:?} created the output directory"
         );
     }
+
+    let o = decklab(d, &["simulate", "--games", "-5", "--out", "out"]);
+    assert_fails(&o, &["'-5' for '--games <N>': -5 is not in 1..="]);
+    assert!(!d.join("out").exists());
 
     // An output directory that cannot be created.
     let o = decklab(d, &quick("plain-file/out", &["--games", "2"]));

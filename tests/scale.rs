@@ -450,7 +450,33 @@ fn regress_passes_an_unchanged_deck_and_fails_a_weakened_one() {
         ],
     );
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).contains("verdict: REGRESSION"));
+    assert!(stdout(&o).contains("verdict: REGRESSION (H1 accepted)"));
+    // Stopped by --max-games before a bound: the verdict says no
+    // hypothesis was accepted.
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--baseline",
+            base,
+            "--deck",
+            "edited/hero-rush.deck",
+            "--quiet",
+            "--max-games",
+            "20",
+            "--batch",
+            "20",
+            "--out",
+            "cut",
+        ],
+    );
+    let text = stdout(&o);
+    assert!(text.contains("undecided at --max-games 20"), "{text}");
+    assert!(
+        text.contains("(undecided, the LLR's sign leans to H"),
+        "{text}"
+    );
+    assert!(!text.contains("accepted"), "{text}");
     // Other measuring conditions (here an opponent deck of the same name
     // whose file differs): the figure does not apply.
     let opponent =
@@ -740,8 +766,13 @@ fn compare_flags_what_a_what_if_changed() {
             .to_owned()
     };
     let matchup = line("hero-rush / greedy / prize-control / greedy");
+    // The interval is t's with 44 degrees of freedom (45 games changed);
+    // two sections were compared (the matchup, the cards), so its p-value
+    // counts twice.
     assert!(
-        matchup.contains("+2.1 [+0.8, +3.4]  *  paired, 45 of 1000 games changed"),
+        matchup.contains(
+            "+2.1 [+0.8, +3.4]  *  paired, 45 of 1000 games changed; p 0.0030, adjusted 0.0060"
+        ),
         "{matchup}"
     );
     // The same, for a script.
@@ -749,7 +780,15 @@ fn compare_flags_what_a_what_if_changed() {
     let csv = stdout(&o);
     assert!(csv.starts_with("section,key,a_rate,a_games,b_rate,b_games,diff,"));
     assert!(
-        csv.contains(",0.7110,1000,0.7320,1000,0.0210,0.0079,0.0341,true,45,true"),
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",flagged,p_value,p_adjusted")
+    );
+    assert!(
+        csv.contains(
+            ",0.7110,1000,0.7320,1000,0.0210,0.0075,0.0345,true,45,true,2.980e-3,5.960e-3"
+        ),
         "{csv}"
     );
     let o = decklab(d, &["compare", "before", "after", "--format", "json"]);
@@ -890,7 +929,7 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         let key = format!("matchups over both seats,blazing / greedy / {opponent} / greedy,");
         let row = line_of(&csv, &key);
         assert!(
-            row.ends_with(",10,0.0000,0.0000,0.0000,true,0,false"),
+            row.contains(",10,0.0000,0.0000,0.0000,true,0,false,1.000e0,1.000e0"),
             "paired: {row}"
         );
     }
@@ -900,13 +939,19 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
     let table_row = |key: &str| line_of(&csv, &format!("tables (each entry's win share),{key},"));
     for table in ["blazing + tidal + tidal", "blazing + gale + gale"] {
         let row = table_row(&format!("{table} / a / blazing / greedy"));
-        assert!(row.ends_with(",true,0,false"), "paired: {row}");
+        assert!(
+            row.ends_with(",true,0,false,1.000e0,1.000e0"),
+            "paired: {row}"
+        );
     }
     for entry in ["b", "c"] {
         let row = table_row(&format!(
             "blazing + tidal + tidal / {entry} / tidal / greedy"
         ));
-        assert!(row.ends_with(",true,0,false"), "paired: {row}");
+        assert!(
+            row.ends_with(",true,0,false,1.000e0,1.000e0"),
+            "paired: {row}"
+        );
     }
     // Cards never in hand (Millennium Blades has no GIH) are not compared.
     assert!(!csv.contains("\ncards (GIH WR"), "{csv}");

@@ -8,7 +8,8 @@
 //! [`Paired`]), which sees a change that two independent intervals hide.
 //! Otherwise, and for the card rows, the difference has Newcombe's
 //! interval for two independent rates. A `*` flags every row whose
-//! interval of B − A excludes 0. With `--html FILE`, the same rows are
+//! change holds once all the rows compared are accounted for (see
+//! [`adjust`]). With `--html FILE`, the same rows are
 //! also drawn on a self-contained web page (see [`crate::report`]).
 
 use std::collections::BTreeMap;
@@ -26,19 +27,23 @@ use crate::core::{Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
-use crate::stats::{Paired, Score, entry_pairing, newcombe95};
+use crate::stats::{Paired, Score, entry_pairing, newcombe_p, newcombe95};
 
 const EXAMPLES: &str = "\
-Exit status: 0 nothing flagged, 1 at least one row flagged (its interval
-of B - A excludes 0), 2 bad input.
+A row is flagged (*) when its change holds once every row compared is
+accounted for (its p-value adjusted by Holm within each section and by the
+number of sections is at most 0.05), so two runs that differ only by
+chance flag nothing 95 times in 100. Each interval is that row's own 95%.
+
+Exit status: 0 nothing flagged, 1 at least one row flagged, 2 bad input.
 
 Examples:
   decklab simulate --games 500 --out results/before
-  decklab simulate --games 500 --set \"Stack-O-Fox.health=3\" --out results/after
-  decklab compare results/before results/after
-  decklab compare results/before results/after --only-changed
-  decklab compare results/before results/after --format json
-  decklab compare results/before results/after --html results/compare.html";
+  decklab simulate --games 500 --set \"Cinder Imp.health=4\" --out results/after
+  decklab compare results/before results/after                # exit status 1: rows flagged
+  decklab compare results/before results/after --only-changed # exit status 1: rows flagged
+  decklab compare results/before results/after --format json  # exit status 1: rows flagged
+  decklab compare results/before results/after --html results/compare.html  # exit status 1";
 
 /// The arguments of `decklab compare`.
 #[derive(Debug, Args)]
@@ -54,7 +59,7 @@ pub struct CompareArgs {
     #[arg(long)]
     only_changed: bool,
     /// The output: a text table, CSV (one line per row of every section:
-    /// section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged)
+    /// section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged,p_value,p_adjusted)
     /// or JSON (one object with the runs and every row).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -80,11 +85,50 @@ struct Row {
     paired: Option<Paired>,
     /// B − A and its 95% interval (paired, else Newcombe's).
     diff: Option<(f64, f64, f64)>,
+    /// The two-sided p-value of "no change", the test that goes with the
+    /// interval.
+    p: Option<f64>,
+    /// `p` adjusted for the rows compared (see [`adjust`]).
+    p_adjusted: Option<f64>,
 }
 
 impl Row {
+    /// Whether the change holds once every row compared is accounted for.
     fn flagged(&self) -> bool {
-        self.diff.is_some_and(|(_, lo, hi)| lo > 0.0 || hi < 0.0)
+        self.p_adjusted.is_some_and(|p| p <= ALPHA)
+    }
+}
+
+/// The chance that two runs differing only by chance flag any row.
+const ALPHA: f64 = 0.05;
+
+/// Adjusts the p-values of every row for the number of rows compared, so
+/// that two runs that differ only by chance flag a row in at most
+/// [`ALPHA`] of comparisons: Holm's step-down procedure within each
+/// section, times the number of sections with a row (Bonferroni between
+/// them). Rows of a section move together (every card's GIH WR moves with
+/// its deck's), which Holm allows; the sections stay apart so that the
+/// many card rows do not drown the few matchup rows.
+fn adjust(compared: &mut [(&str, Vec<Row>)]) {
+    let sections = compared
+        .iter()
+        .filter(|(_, rows)| rows.iter().any(|r| r.p.is_some()))
+        .count() as f64;
+    for (_, rows) in compared.iter_mut() {
+        let mut order: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].p.is_some()).collect();
+        order.sort_by(|&i, &j| {
+            rows[i]
+                .p
+                .unwrap_or(1.0)
+                .total_cmp(&rows[j].p.unwrap_or(1.0))
+        });
+        let m = order.len() as f64;
+        let mut running: f64 = 0.0;
+        for (k, &i) in order.iter().enumerate() {
+            let holm = (m - k as f64) * rows[i].p.unwrap_or(1.0);
+            running = running.max(holm);
+            rows[i].p_adjusted = Some((running * sections).min(1.0));
+        }
     }
 }
 
@@ -151,6 +195,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
                 ),
         );
     }
+    adjust(&mut compared);
     if compared[0].1.is_empty() {
         anyhow::bail!(
             "{} and {} have no matchup in common: runs of different decks or bots cannot be \
@@ -264,12 +309,29 @@ fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
         .collect()
 }
 
-/// How a row's difference was measured, when paired.
+/// How a row's difference was measured, and its p-values.
 fn how(r: &Row) -> String {
-    r.paired.map_or_else(
+    let how = r.paired.map_or_else(
         || "unpaired".to_owned(),
         |p| format!("paired, {} of {} games changed", p.changed, p.games),
-    )
+    );
+    match (r.p, r.p_adjusted) {
+        (Some(p), Some(adjusted)) => {
+            format!("{how}; p {}, adjusted {}", p_text(p), p_text(adjusted))
+        }
+        _ => how,
+    }
+}
+
+/// A p-value to two significant digits (`<0.0001` below).
+fn p_text(p: f64) -> String {
+    if p < 1e-4 {
+        "<0.0001".to_owned()
+    } else if p < 0.01 {
+        format!("{p:.4}")
+    } else {
+        format!("{p:.2}")
+    }
 }
 
 /// Every row of every section as CSV.
@@ -288,8 +350,12 @@ fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Res
         "paired",
         "changed_games",
         "flagged",
+        "p_value",
+        "p_adjusted",
     ])?;
     let number = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
+    // p-values span many orders of magnitude: three significant digits.
+    let exp = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.3e}"));
     for (title, rows) in compared {
         for r in rows {
             w.write_record([
@@ -305,6 +371,8 @@ fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Res
                 r.paired.is_some().to_string(),
                 r.paired.map_or_else(String::new, |p| p.changed.to_string()),
                 r.flagged().to_string(),
+                exp(r.p),
+                exp(r.p_adjusted),
             ])?;
         }
     }
@@ -333,6 +401,8 @@ fn write_json(
                         "diff": r.diff.map(|d| json!({"mean": d.0, "low": d.1, "high": d.2})),
                         "paired": r.paired.map(|p| json!({"games": p.games, "changed_games": p.changed})),
                         "flagged": r.flagged(),
+                        "p_value": r.p,
+                        "p_adjusted": r.p_adjusted,
                     })
                 })
                 .collect();
@@ -582,9 +652,9 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
             .and_then(|p| p.get(key))
             .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)
             .and_then(|games| Paired::of(games));
-        let diff = match paired {
-            Some(p) => Some((p.mean, p.low, p.high)),
-            None => newcombe95(sa, sb),
+        let (diff, p) = match paired {
+            Some(p) => (Some((p.mean, p.low, p.high)), Some(p.p)),
+            None => (newcombe95(sa, sb), newcombe_p(sa, sb)),
         };
         rows.push(Row {
             key: key.clone(),
@@ -592,6 +662,8 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
             b: *sb,
             paired,
             diff,
+            p,
+            p_adjusted: None,
         });
     }
     rows
@@ -749,4 +821,53 @@ fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
         rates.insert(key, score);
     }
     Ok(rates)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(p: Option<f64>) -> Row {
+        Row {
+            key: Vec::new(),
+            a: Score::default(),
+            b: Score::default(),
+            paired: None,
+            diff: None,
+            p,
+            p_adjusted: None,
+        }
+    }
+
+    #[test]
+    fn holm_within_a_section_and_bonferroni_between_sections() {
+        let mut compared = vec![
+            (
+                "one",
+                vec![row(Some(0.01)), row(Some(0.04)), row(Some(0.03))],
+            ),
+            ("two", vec![row(Some(0.02)), row(None)]),
+            ("empty", vec![]),
+        ];
+        adjust(&mut compared);
+        let adjusted =
+            |s: usize| -> Vec<Option<f64>> { compared[s].1.iter().map(|r| r.p_adjusted).collect() };
+        // Holm in "one": 3 × 0.01, then max(that, 2 × 0.03), then
+        // max(…, 1 × 0.04); each times the 2 sections with a p-value.
+        let close = |got: Vec<Option<f64>>, want: &[Option<f64>]| {
+            for (g, w) in got.iter().zip(want) {
+                match (g, w) {
+                    (Some(g), Some(w)) => assert!((g - w).abs() < 1e-12, "{got:?}"),
+                    _ => assert_eq!(g, w),
+                }
+            }
+        };
+        close(adjusted(0), &[Some(0.06), Some(0.12), Some(0.12)]);
+        close(adjusted(1), &[Some(0.04), None]);
+        let flagged: Vec<bool> = compared
+            .iter()
+            .flat_map(|(_, r)| r.iter().map(Row::flagged))
+            .collect();
+        assert_eq!(flagged, [false, false, false, true, false]);
+    }
 }

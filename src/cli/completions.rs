@@ -2,10 +2,8 @@
 
 use std::io::Write;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
-
-use super::Cli;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -24,7 +22,7 @@ pub struct CompletionsArgs {
 
 /// Runs `decklab completions`.
 pub fn run(args: CompletionsArgs) -> anyhow::Result<()> {
-    let mut command = Cli::command();
+    let mut command = super::command();
     // Into a buffer first: the generator panics on a closed pipe.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "decklab", &mut script);

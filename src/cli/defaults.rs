@@ -23,11 +23,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::{Context, bail};
+use clap::Arg;
 use clap::parser::ValueSource;
-use clap::{Arg, CommandFactory};
 use toml::Value;
 
-use super::Cli;
 use crate::diagnostics::{Diagnostic, line_of, toml_error};
 
 /// The file's name, in the working directory.
@@ -74,7 +73,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
         .map_err(|e| anyhow::anyhow!("{}", toml_error(FILE, text, &e)))?;
     let lines = KeyLines::read(text);
     let at = |line: usize, message: String| Diagnostic::new(FILE, line, message);
-    let cli = Cli::command();
+    let cli = super::command();
     // A command line clap refuses (or --help) is left for clap to report.
     let Ok(matches) = cli.clone().try_get_matches_from(&args) else {
         return Ok(args);

@@ -16,10 +16,9 @@
 
 use std::path::PathBuf;
 
-use clap::builder::RangedU64ValueParser;
+use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
 use clap::{Args, ValueEnum};
 
-use crate::core::MAX_PLAYERS;
 use crate::games::GameKind;
 use crate::sim::Shard;
 
@@ -34,9 +33,10 @@ pub const MAX_THREADS: usize = 1024;
 pub const MAX_LOGS: u64 = 100_000;
 
 /// The parser of a number of games (`--games`, `--max-games`,
-/// `--batch`): 1 to [`MAX_GAMES`].
-pub fn games() -> RangedU64ValueParser<u64> {
-    RangedU64ValueParser::new().range(1..=MAX_GAMES)
+/// `--batch`): 1 to [`MAX_GAMES`]. Read as a signed number first, so that
+/// `-5` is refused as out of range rather than as "invalid digit".
+pub fn games() -> RangedI64ValueParser<u64> {
+    RangedI64ValueParser::new().range(1..=MAX_GAMES as i64)
 }
 
 /// Parses a fraction strictly between 0 and 1 (a rate, a probability).
@@ -124,8 +124,8 @@ pub struct RulesArgs {
     pub game: GameKind,
     /// Seats at the table, where the ruleset allows more than two
     /// [default: the ruleset's smallest table].
-    #[arg(long, value_name = "N",
-          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_PLAYERS as u64))]
+    // Any count parses: the ruleset says which it plays.
+    #[arg(long, value_name = "N")]
     pub players: Option<usize>,
     /// Turns (every seat's counted) after which a game is a draw, 1 to
     /// 65535 [default: 100; Pixel Tactics: 200 per game of a match;

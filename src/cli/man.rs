@@ -4,10 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_mangen::Man;
-
-use super::Cli;
 
 const EXAMPLES: &str = "\
 Without --out, decklab(1) goes to stdout; with --out DIR, decklab.1 and a
@@ -28,7 +26,7 @@ pub struct ManArgs {
 
 /// Runs `decklab man`.
 pub fn run(args: ManArgs) -> anyhow::Result<()> {
-    let command = Cli::command();
+    let command = super::command();
     let Some(dir) = args.out else {
         let mut out = std::io::stdout().lock();
         Man::new(command).render(&mut out)?;

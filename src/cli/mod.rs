@@ -32,7 +32,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use error::{FAILURE, render, report};
 pub use interrupt::INTERRUPTED;
@@ -48,7 +48,7 @@ Examples:
   decklab regress --baseline results/baselines/nostalgix/hero-rush-vs-prize-control.csv
   decklab compare results/before results/after
   decklab optimize --deck my.deck --field token-swarm --budget 2000 --screen 1 --confirm 100 --seed 1
-  decklab replay --seed 1234567890123 --index 3   # game 3 again, from games.csv's seed column
+  decklab replay results/latest 3                   # game 3 of the last run again, event by event
   decklab play --opponent-bot ismcts-200 --seed 7     # you against the bot, at the prompt
   decklab validate my.deck
   decklab cards
@@ -90,8 +90,8 @@ enum Command {
     /// Join the output directories of a run's shards (--shard K/N) into
     /// the files of the whole run.
     Merge(merge::MergeArgs),
-    /// Play a game yourself against the bots, at line prompts; it is
-    /// saved as a run directory.
+    /// Play a game yourself against the bots: full screen on a terminal,
+    /// else line prompts; it is saved as a run directory.
     Play(play::PlayArgs),
     /// Play one game again from its seed (games.csv) and print its event
     /// log.
@@ -112,6 +112,21 @@ enum Command {
 
 pub(crate) use crate::games::with_ruleset;
 
+/// decklab's command line. Every flag that takes a value also takes a
+/// negative number, so that `--games -5` or `--seed -1` is refused by the
+/// flag's own check (naming the flag and what it expects) rather than read
+/// as an unknown flag `-5`.
+pub fn command() -> clap::Command {
+    fn negatives(c: clap::Command) -> clap::Command {
+        c.mut_args(|a| {
+            let takes = a.get_action().takes_values();
+            a.allow_negative_numbers(takes)
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(Cli::command())
+}
+
 /// Parses the command line (with the defaults of `decklab.toml`) and runs
 /// the command: exit status 0 on success, 2 on any error (reported on
 /// stderr as `decklab: <message>`), 1 for `regress` on a regression and
@@ -121,7 +136,10 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return report(&e),
     };
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version.

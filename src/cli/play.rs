@@ -150,15 +150,14 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let played = play_at(game, seed, 0, true, rules.action_cap(), &mut deciders);
     let elapsed = start.elapsed();
     let outcome = match played.outcome.winner() {
-        _ if played.outcome.reason == UNFINISHED => "unfinished".to_owned(),
-        Some(p) if p == PERSON => "you win".to_owned(),
-        Some(p) => format!("seat {p} wins"),
-        None => "a draw".to_owned(),
+        _ if played.outcome.reason == UNFINISHED => {
+            "unfinished, stopped before its end (saved as a draw)".to_owned()
+        }
+        Some(p) if p == PERSON => format!("you win ({})", played.outcome.reason),
+        Some(p) => format!("seat {p} wins ({})", played.outcome.reason),
+        None => format!("a draw ({})", played.outcome.reason),
     };
-    let over = format!(
-        "Game over: {outcome} ({}) after {} turns.",
-        played.outcome.reason, played.turns
-    );
+    let over = format!("Game over: {outcome} after {} turns.", played.turns);
     let (moves, failure) = match person {
         At::Lines(mut lines) => {
             lines.events(game, &played.log)?;

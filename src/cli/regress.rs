@@ -464,13 +464,22 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         }
     )?;
     write_footer(&mut out, &args.run.out, f)?;
+    // A bound crossed accepts a hypothesis; at --max-games neither was.
+    let (h0, h1) = if truncated {
+        (
+            "undecided, the LLR's sign leans to H0",
+            "undecided, the LLR's sign leans to H1",
+        )
+    } else {
+        ("H0 accepted", "H1 accepted")
+    };
     Ok(match verdict {
         Verdict::NoRegression => {
-            writeln!(out, "verdict: no regression (H0 accepted)")?;
+            writeln!(out, "verdict: no regression ({h0})")?;
             ExitCode::SUCCESS
         }
         Verdict::Regression => {
-            writeln!(out, "verdict: REGRESSION (H1 accepted)")?;
+            writeln!(out, "verdict: REGRESSION ({h1})")?;
             ExitCode::from(1)
         }
     })

@@ -41,8 +41,7 @@ Examples:
   decklab simulate --games 10 --out results/try
   decklab replay results/try 3
   decklab replay results/try 3 --text
-  decklab replay --seed 1234567890123
-  decklab replay --seed 1234567890123 --index 3 > game-3.jsonl
+  decklab replay --seed 17941800867649396312 --index 3 > game-3.jsonl  # game 3 of the default simulate
   decklab replay --deck my.deck --opponent prize-control --bot ismcts-200 \\
       --seed 1234567890123 | jq -c 'select(.event == \"attack\")'";
 

@@ -135,6 +135,14 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
         }
     }
     let names: Vec<&str> = R::bundled_decks().iter().map(|(n, _)| *n).collect();
+    if path.is_dir() {
+        bail!(
+            "{arg} is a folder, not a deck file (expected one deck file, or the name of a deck \
+             in {local_dir}/ or of a bundled deck: {}; a folder of decks goes to the --field of \
+             gauntlet and round-robin)",
+            names.join(", ")
+        );
+    }
     let hint = match closest(arg, names.iter().copied()) {
         Some(c) if bare => format!("did you mean \"{c}\"? "),
         _ => String::new(),

@@ -28,7 +28,7 @@ Examples:
   decklab simulate --deck my.deck --opponent prize-control --games 500
   decklab simulate --bot ismcts-200 --opponent-bot greedy --games 4 --log 2
   decklab simulate --cards my-cards.toml --seed 7 --threads 4 --games 500 --out results/try-7
-  decklab simulate --set \"Stack-O-Fox.health=3\" --games 500 --out results/fox-3 --report
+  decklab simulate --set \"Cinder Imp.health=4\" --games 500 --out results/imp-4 --report
   decklab simulate --games 4000 --shard 2/8 --out results/shard-2   # then decklab merge
   decklab simulate --game millennium-blades --players 4 --games 50
   decklab simulate --game millennium-blades --players 3 --mode turn-based --games 50

@@ -40,7 +40,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::core::UNITS_PER_GAME;
-use crate::stats::{Paired, Z95, bounded_mean95};
+use crate::stats::{Paired, Z95, bounded_mean95, upper_quantile};
 
 /// The games of one deck on a seed block: its score in units (see
 /// [`UNITS_PER_GAME`]) by pairing, then round.
@@ -235,54 +235,6 @@ fn pairs(a: &Units, b: &Units, n: u64) -> Vec<(f64, f64)> {
                 .map(move |(&x, &y)| (x as f64 / per, y as f64 / per))
         })
         .collect()
-}
-
-/// The quantile `z` with `P(Z > z) = p` for a standard normal `Z`, `p` in
-/// (0, 0.5] (Acklam's rational approximation, relative error below
-/// 1.2e-9).
-pub fn upper_quantile(p: f64) -> f64 {
-    const A: [f64; 6] = [
-        -3.969_683_028_665_376e1,
-        2.209_460_984_245_205e2,
-        -2.759_285_104_469_687e2,
-        1.383_577_518_672_69e2,
-        -3.066_479_806_614_716e1,
-        2.506_628_277_459_239,
-    ];
-    const B: [f64; 5] = [
-        -5.447_609_879_822_406e1,
-        1.615_858_368_580_409e2,
-        -1.556_989_798_598_866e2,
-        6.680_131_188_771_972e1,
-        -1.328_068_155_288_572e1,
-    ];
-    const C: [f64; 6] = [
-        -7.784_894_002_430_293e-3,
-        -3.223_964_580_411_365e-1,
-        -2.400_758_277_161_838,
-        -2.549_732_539_343_734,
-        4.374_664_141_464_968,
-        2.938_163_982_698_783,
-    ];
-    const D: [f64; 4] = [
-        7.784_695_709_041_462e-3,
-        3.224_671_290_700_398e-1,
-        2.445_134_137_142_996,
-        3.754_408_661_907_416,
-    ];
-    // The lower quantile of p, negated.
-    if p < 0.024_25 {
-        let q = (-2.0 * p.ln()).sqrt();
-        let num = ((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5];
-        let den = (((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0;
-        -num / den
-    } else {
-        let q = p - 0.5;
-        let r = q * q;
-        let num = (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q;
-        let den = ((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0;
-        -num / den
-    }
 }
 
 impl Search {

@@ -29,7 +29,8 @@ pub struct Line {
     pub b: Side,
     /// B − A and its 95% interval, as shares.
     pub diff: Option<(f64, f64, f64)>,
-    /// Whether the interval of B − A excludes 0.
+    /// Whether the change holds once every row compared is accounted for
+    /// (its adjusted p-value is at most 0.05).
     pub flagged: bool,
     /// How the difference was measured (`paired, 87 of 1000 games
     /// changed`), or empty.
@@ -53,7 +54,7 @@ pub fn render(runs: &[String; 2], pairing: &str, parts: &[Part]) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>decklab compare</title>\n<style>\n{}</style>\n</head>\n<body>\n\
          <h1>decklab compare</h1>\n<p>{}<br>{}</p>\n<p class=\"note\">{}. A row is flagged \
-         (highlighted, ★) when the 95% interval of B − A excludes 0.</p>\n",
+         (highlighted, ★) when its change holds once every row compared is accounted for: its p-value, adjusted by Holm's procedure within its section and by the number of sections, is at most 0.05 (the text output prints both p-values).</p>\n",
         super::page::CSS,
         esc(&runs[0]),
         esc(&runs[1]),

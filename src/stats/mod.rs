@@ -12,6 +12,7 @@
 mod actions;
 mod cards;
 mod curve;
+mod dist;
 mod field;
 mod grant;
 mod pace;
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use actions::{ActionRow, ActionTally};
 pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
 pub use curve::{CurveCell, CurveRow, ManaCurve};
+pub use dist::{normal_upper_tail, t_upper_quantile, t_upper_tail, upper_quantile};
 pub use field::{HeadToHead, Pairing, entry_pairing, equal_weight_mean, head_to_head};
 pub use grant::{GrantStats, GrantTally};
 pub use pace::{PaceCell, PaceRow, PrizePace};
@@ -39,7 +41,7 @@ pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
 pub use store::{RoundStats, StoreCardStats, StoreStats};
 pub use summary::{EntryStats, Matchup, MatchupStats};
-pub use wilson::{Score, Z95, bounded_mean95, newcombe95, wilson};
+pub use wilson::{Score, Z95, bounded_mean95, newcombe_p, newcombe95, wilson};
 
 use crate::core::{CardId, Outcome, Player, Report, Seats};
 

@@ -164,12 +164,45 @@ pub fn wilson(successes: f64, n: u64, z: f64) -> Option<(f64, f64)> {
 /// of two independent rates, from their Wilson intervals: `None` if either
 /// has no game.
 pub fn newcombe95(a: &Score, b: &Score) -> Option<(f64, f64, f64)> {
+    newcombe(a, b, Z95)
+}
+
+/// [`newcombe95`] at normal quantile `z`.
+fn newcombe(a: &Score, b: &Score, z: f64) -> Option<(f64, f64, f64)> {
     let (pa, pb) = (a.rate()?, b.rate()?);
-    let ((la, ua), (lb, ub)) = (a.wilson95()?, b.wilson95()?);
+    let (la, ua) = wilson(a.points(), a.games, z)?;
+    let (lb, ub) = wilson(b.points(), b.games, z)?;
     let d = pb - pa;
     let low = d - ((pb - lb).powi(2) + (ua - pa).powi(2)).sqrt();
     let high = d + ((ub - pb).powi(2) + (pa - la).powi(2)).sqrt();
     Some((d, low, high))
+}
+
+/// The two-sided p-value of "the two rates are equal" that goes with
+/// [`newcombe95`]: twice the normal tail beyond the `z` at which Newcombe's
+/// interval just reaches 0 (found by bisection: the interval widens with
+/// `z`). `None` if either rate has no game.
+pub fn newcombe_p(a: &Score, b: &Score) -> Option<f64> {
+    let (d, ..) = newcombe(a, b, 0.0)?;
+    if d == 0.0 {
+        return Some(1.0);
+    }
+    let clear = |z: f64| {
+        newcombe(a, b, z).is_some_and(|(_, low, high)| if d > 0.0 { low > 0.0 } else { high < 0.0 })
+    };
+    let (mut low, mut high) = (0.0, 40.0);
+    if clear(high) {
+        return Some(0.0);
+    }
+    for _ in 0..100 {
+        let mid = (low + high) / 2.0;
+        if clear(mid) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    Some((2.0 * super::dist::normal_upper_tail(low)).min(1.0))
 }
 
 #[cfg(test)]

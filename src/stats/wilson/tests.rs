@@ -89,3 +89,19 @@ fn the_complement_and_the_normal_interval() {
     assert_eq!(hi, 1.0);
     assert!((lo - (p - half)).abs() < 1e-12 && lo < 0.7, "{lo}");
 }
+
+#[test]
+fn newcombes_p_value_is_below_5_percent_exactly_when_the_interval_excludes_0() {
+    let b = Score::of_points(100, 60);
+    for wins in 30..=70 {
+        let a = Score::of_points(100, wins);
+        let (_, lo, hi) = newcombe95(&a, &b).unwrap();
+        let p = newcombe_p(&a, &b).unwrap();
+        assert!((0.0..=1.0).contains(&p));
+        assert_eq!(p < 0.05, lo > 0.0 || hi < 0.0, "{wins}: {p} [{lo}, {hi}]");
+    }
+    assert_eq!(newcombe_p(&b, &b), Some(1.0));
+    // Far apart, far below 5%.
+    let p = newcombe_p(&Score::of_points(1000, 100), &Score::of_points(1000, 900)).unwrap();
+    assert!(p < 1e-12, "{p}");
+}
