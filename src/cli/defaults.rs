@@ -74,8 +74,10 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     let lines = KeyLines::read(text);
     let at = |line: usize, message: String| Diagnostic::new(FILE, line, message);
     let cli = super::command();
-    // A command line clap refuses (or --help) is left for clap to report.
-    let Ok(matches) = cli.clone().try_get_matches_from(&args) else {
+    // Which command runs and which flags are typed, even when a required
+    // flag is missing: the file may give it. A command line clap refuses
+    // for another reason (or --help) is left for clap to report.
+    let Ok(matches) = cli.clone().ignore_errors(true).try_get_matches_from(&args) else {
         return Ok(args);
     };
     let Some((name, given)) = matches.subcommand() else {
@@ -187,7 +189,11 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
         // line rather than as a flag the user never typed.
         let mut with_these = added.clone();
         with_these.extend(these);
-        if let Err(e) = cli.clone().try_get_matches_from(&with_these) {
+        // A required flag still missing is the command line's (or a later
+        // default's) business, reported when the command line is parsed.
+        if let Err(e) = cli.clone().try_get_matches_from(&with_these)
+            && e.kind() != clap::error::ErrorKind::MissingRequiredArgument
+        {
             bail!(
                 "{}",
                 at(
@@ -289,6 +295,21 @@ mod tests {
             err.to_string().contains("[simulat]: no such command"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_file_may_give_a_required_flag() {
+        // docs/configuration.md: `[gauntlet] field = [...]`.
+        let file = "[gauntlet]\nfield = [\"decks/nostalgix\"]\n";
+        let got = with(&["decklab", "gauntlet", "--deck", "x.deck"], file).unwrap();
+        assert_eq!(got.last().unwrap(), "--field=decks/nostalgix");
+        let got = with(&["decklab", "gauntlet", "--field", "f"], "[defaults]\ndeck = \"d\"\n");
+        assert_eq!(got.unwrap().last().unwrap(), "--deck=d");
+        // A bad value is still placed at its line, though --field is
+        // missing too.
+        let err = with(&["decklab", "gauntlet", "--deck", "x"], "[gauntlet]\ngames = 0\n");
+        let err = err.unwrap_err().to_string();
+        assert!(err.starts_with("decklab.toml:2: [gauntlet] games = 0"), "{err}");
     }
 
     #[test]
