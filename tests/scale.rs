@@ -1024,6 +1024,55 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
     assert_eq!(hawk["b_rate"], buy_rate, "{line}");
 }
 
+#[test]
+fn a_rank_score_has_the_same_interval_in_summary_and_matchups() {
+    // At more than two seats matchups.csv's win_rate is the rank score, as
+    // summary.csv's rank_score: the same figure, the same interval.
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    run(
+        d,
+        &[
+            "round-robin",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "3",
+            "--games",
+            "12",
+            "--quiet",
+            "--out",
+            "rr",
+        ],
+    );
+    let summary = common::csv_rows(&d.join("rr/summary.csv"));
+    let matchups = common::csv_rows(&d.join("rr/matchups.csv"));
+    let mut checked = 0;
+    for row in &summary {
+        let decks: Vec<&str> = row["table"].split(" + ").collect();
+        let entry = (row["entry"].as_bytes()[0] - b'a') as usize;
+        let others: Vec<&str> = (0..decks.len())
+            .filter(|&i| i != entry)
+            .map(|i| decks[i])
+            .collect();
+        let opponent = others.join(" + ");
+        let line = matchups
+            .iter()
+            .find(|m| m["deck"] == row["deck"] && m["opponent"] == opponent)
+            .unwrap_or_else(|| panic!("no matchup for {row:?}"));
+        assert_eq!(line["games"], row["games"], "{row:?}");
+        for (m, s) in [
+            ("win_rate", "rank_score"),
+            ("ci95_low", "rank_score_ci95_low"),
+            ("ci95_high", "rank_score_ci95_high"),
+        ] {
+            assert_eq!(line[m], row[s], "{m} of {line:?} against {row:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked}");
+}
+
 fn line_of(text: &str, needle: &str) -> String {
     text.lines()
         .find(|l| l.starts_with(needle))

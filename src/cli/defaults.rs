@@ -303,13 +303,22 @@ mod tests {
         let file = "[gauntlet]\nfield = [\"decks/nostalgix\"]\n";
         let got = with(&["decklab", "gauntlet", "--deck", "x.deck"], file).unwrap();
         assert_eq!(got.last().unwrap(), "--field=decks/nostalgix");
-        let got = with(&["decklab", "gauntlet", "--field", "f"], "[defaults]\ndeck = \"d\"\n");
+        let got = with(
+            &["decklab", "gauntlet", "--field", "f"],
+            "[defaults]\ndeck = \"d\"\n",
+        );
         assert_eq!(got.unwrap().last().unwrap(), "--deck=d");
         // A bad value is still placed at its line, though --field is
         // missing too.
-        let err = with(&["decklab", "gauntlet", "--deck", "x"], "[gauntlet]\ngames = 0\n");
+        let err = with(
+            &["decklab", "gauntlet", "--deck", "x"],
+            "[gauntlet]\ngames = 0\n",
+        );
         let err = err.unwrap_err().to_string();
-        assert!(err.starts_with("decklab.toml:2: [gauntlet] games = 0"), "{err}");
+        assert!(
+            err.starts_with("decklab.toml:2: [gauntlet] games = 0"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -130,6 +130,7 @@ impl Field {
     /// of a round-robin.
     pub fn matchup_lines(&self, stats: &RunStats) -> Vec<MatchupLine> {
         let all = head_to_head(stats);
+        let ranked = stats.matchups.keys().any(|m| m.players() > 2);
         match self {
             Field::Gauntlet { deck, bot } => {
                 let mine: Vec<(&Pairing, &HeadToHead)> = all
@@ -138,7 +139,7 @@ impl Field {
                     .collect();
                 let mut lines: Vec<MatchupLine> = mine
                     .iter()
-                    .map(|(p, h)| MatchupLine::new((*p).clone(), **h))
+                    .map(|(p, h)| MatchupLine::new((*p).clone(), **h, ranked))
                     .collect();
                 // The mirror keeps its own line but is no opponent of the
                 // field: `ALL` is over the other decks.
@@ -166,7 +167,7 @@ impl Field {
             Field::RoundRobin { .. } => all
                 .into_iter()
                 .filter(|(p, _)| p.deck != p.opponent)
-                .map(|(p, h)| MatchupLine::new(p, h))
+                .map(|(p, h)| MatchupLine::new(p, h, ranked))
                 .collect(),
         }
     }

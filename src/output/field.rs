@@ -35,13 +35,18 @@ pub struct MatchupLine {
 }
 
 impl MatchupLine {
-    /// A line whose rate is the deck's score, with its Wilson interval.
-    pub fn new(pairing: Pairing, results: HeadToHead) -> Self {
-        let rate = results
-            .score
-            .rate()
-            .zip(results.score.wilson95())
-            .map(|(r, (lo, hi))| (r, lo, hi));
+    /// A line whose rate is the deck's score, with its interval as
+    /// `summary.csv` gives it: Wilson's for a win rate at two seats, the
+    /// rank score's ([`crate::stats::Score::normal95`]) at more, where a game is worth
+    /// more than 0 or 1 and Wilson's would be too wide.
+    pub fn new(pairing: Pairing, results: HeadToHead, ranked: bool) -> Self {
+        let score = &results.score;
+        let interval = if ranked {
+            score.normal95()
+        } else {
+            score.wilson95()
+        };
+        let rate = score.rate().zip(interval).map(|(r, (lo, hi))| (r, lo, hi));
         MatchupLine {
             pairing,
             results,

@@ -91,11 +91,13 @@ pub fn head_to_head(stats: &RunStats) -> BTreeMap<Pairing, HeadToHead> {
 }
 
 /// The equally weighted mean of several win rates, with its 95% normal
-/// interval (the rates independent, each with its Agresti–Coull variance
-/// `p̃(1-p̃)/ñ`, `ñ = n + z²`, `p̃` the rate with z²/2 wins and z²/2 losses
-/// added, so a rate of 0% or 100% still has a width): every opponent of a
-/// field counts the same whatever its number of games. `None` if a rate
-/// has no game or there is none.
+/// interval (the rates independent, each with the variance of its mean
+/// over its games and z²/2 pseudo-games at 0 and at 1, `ñ = n + z²`, as
+/// [`super::bounded_mean95`]: for games worth 0 or 1 that is the
+/// Agresti–Coull `p̃(1-p̃)/ñ`, and a rate of 0% or 100% still has a width;
+/// draws and rank scores, which vary less, count for what they are): every
+/// opponent of a field counts the same whatever its number of games.
+/// `None` if a rate has no game or there is none.
 pub fn equal_weight_mean(scores: &[Score]) -> Option<(f64, f64, f64)> {
     if scores.is_empty() || scores.iter().any(|s| s.games == 0) {
         return None;
@@ -109,7 +111,8 @@ pub fn equal_weight_mean(scores: &[Score]) -> Option<(f64, f64, f64)> {
         .map(|s| {
             let n = s.games as f64 + z2;
             let p = (s.points() + z2 / 2.0) / n;
-            p * (1.0 - p) / n
+            let square = (s.points_squared() + z2 / 2.0) / n;
+            (square - p * p).max(0.0) / n
         })
         .sum::<f64>()
         / (k * k);

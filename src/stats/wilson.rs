@@ -78,6 +78,12 @@ impl Score {
         self.units as f64 / UNITS_PER_GAME as f64
     }
 
+    /// The sum of the squared values, in points².
+    pub fn points_squared(&self) -> f64 {
+        let u = UNITS_PER_GAME as f64;
+        self.units_sq as f64 / (u * u)
+    }
+
     /// The mean value, or `None` without games.
     pub fn rate(&self) -> Option<f64> {
         (self.games > 0).then(|| self.units as f64 / (UNITS_PER_GAME * self.games) as f64)
@@ -93,9 +99,7 @@ impl Score {
     /// score, whose values are not just 0 or 1): [`bounded_mean95`] over
     /// the games. `None` with fewer than two games.
     pub fn normal95(&self) -> Option<(f64, f64)> {
-        let u = UNITS_PER_GAME as f64;
-        let (sum, sum_sq) = (self.units as f64 / u, self.units_sq as f64 / (u * u));
-        bounded_mean95(self.games, sum, sum_sq)
+        bounded_mean95(self.games, self.points(), self.points_squared())
     }
 
     /// The mean value and the variance of that mean (the sample variance
