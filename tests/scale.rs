@@ -109,12 +109,36 @@ fn merged_gauntlet_shards_rebuild_the_field_tables() {
         args.extend_from_slice(extra);
         run(d, &args);
     };
-    g(&["--out", "whole"]);
     g(&["--shard", "0/2", "--out", "a"]);
     g(&["--shard", "1/2", "--out", "b"]);
     run(d, &["merge", "--out", "merged", "a", "b"]);
+    // The whole run, not quiet: merge prints the gauntlet's own table.
+    let mut args = vec![
+        "gauntlet",
+        "--deck",
+        "hero-rush",
+        "--field",
+        "evolution",
+        "token-swarm",
+        "--games",
+        "15",
+        "--out",
+        "whole",
+    ];
+    args.extend_from_slice(&RANDOM);
+    let whole = decklab(d, &args);
     assert_eq!(outputs(&d.join("whole")), outputs(&d.join("merged")));
     assert!(d.join("merged/matchups.csv").is_file());
+    let merged = decklab(d, &["merge", "--out", "merged", "a", "b"]);
+    let table = |text: String| -> String {
+        text.lines()
+            .take_while(|l| !l.starts_with("files:") && !l.starts_with("merged "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let printed = table(stdout(&merged));
+    assert!(printed.contains("hero-rush  ALL"), "{printed}");
+    assert_eq!(printed, table(stdout(&whole)));
 }
 
 #[test]

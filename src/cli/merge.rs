@@ -89,15 +89,21 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     let logs = copy_logs(&mut out, &shards)?;
     write_tables(&mut out, &stats, players)?;
     let command = first["command"].as_str().unwrap_or_default();
-    if let Some(field) = Field::from_manifest(command, &first["settings"]) {
+    let field = Field::from_manifest(command, &first["settings"]);
+    if let Some(field) = &field {
         field.write(&mut out, &stats)?;
     }
     write_stats(&mut out, &stats)?;
     let manifest = merged_manifest(&shards, logs);
     write_json(&mut out, "manifest.json", &manifest, true)?;
     out.commit()?;
+    // What the run's own command prints: a gauntlet's or round-robin's
+    // table, else each matchup.
     let mut stdout = std::io::stdout().lock();
-    write_matchups(&mut stdout, &stats)?;
+    match &field {
+        Some(field) => field.print(&mut stdout, &stats)?,
+        None => write_matchups(&mut stdout, &stats)?,
+    }
     writeln!(
         stdout,
         "merged {} shards ({} games) into {}",
