@@ -843,6 +843,18 @@ fn validate_infers_each_ruleset_and_walks_folders() {
     fs::write(d.join("bom.deck"), windows).unwrap();
     let o = decklab(d, &["validate", "bom.deck"]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // A file that fits no ruleset says which one its problems are of.
+    fs::write(d.join("empty.deck"), "").unwrap();
+    let o = decklab(d, &["validate", "empty.deck"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(
+            "empty.deck: read as millennium-blades (the ruleset under which it has the fewest \
+             problems; --game chooses)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -184,8 +184,13 @@ fn problems<R: Ruleset>(check: &Check, cards: Option<&Path>) -> anyhow::Result<V
         .unwrap_or_default())
 }
 
-/// The ruleset `check` is checked under and its problems there.
-fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(GameKind, Vec<Diagnostic>)> {
+/// The ruleset `check` is checked under and its problems there, and
+/// whether that ruleset was chosen by how well the file fits it (nothing
+/// else naming it, and the rulesets disagreeing).
+fn verdict(
+    check: &Check,
+    args: &ValidateArgs,
+) -> anyhow::Result<(GameKind, Vec<Diagnostic>, bool)> {
     let inferred = args.game.or_else(|| game_of_path(&check.path));
     let candidates: Vec<GameKind> = match inferred {
         Some(g) => vec![g],
@@ -195,17 +200,21 @@ fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(GameKind, Vec<
     // game) is out of the running, unless it is the only one.
     let mut best: Option<(GameKind, Vec<Diagnostic>)> = None;
     let mut failure = None;
+    let mut counts = Vec::new();
     for game in candidates {
         match with_ruleset!(game, R => problems::<R>(check, args.cards.as_deref())) {
-            Ok(found) if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) => {
-                best = Some((game, found));
+            Ok(found) => {
+                counts.push(found.len());
+                if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) {
+                    best = Some((game, found));
+                }
             }
-            Ok(_) => {}
             Err(e) => failure = Some(e),
         }
     }
+    let fitted = counts.iter().any(|&c| c != counts[0]);
     match (best, failure) {
-        (Some(best), _) => Ok(best),
+        (Some((game, found)), _) => Ok((game, found, fitted)),
         (None, Some(e)) => Err(e),
         (None, None) => bail!("no ruleset to check {} with", check.path.display()),
     }
@@ -222,10 +231,20 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     match args.format {
         Format::Text => {
             let mut stderr = std::io::stderr().lock();
-            for (check, (_, found)) in checks.iter().zip(&results) {
+            for (check, (game, found, fitted)) in checks.iter().zip(&results) {
                 if found.is_empty() {
                     writeln!(stdout, "{}: ok", check.path.display())?;
                 } else {
+                    if *fitted {
+                        // Guessed: say which rules the problems are of.
+                        writeln!(
+                            stderr,
+                            "{}: read as {} (the ruleset under which it has the fewest \
+                             problems; --game chooses)",
+                            check.path.display(),
+                            game.name()
+                        )?;
+                    }
                     writeln!(stderr, "{}", Diagnostics(found.clone()))?;
                 }
             }
@@ -233,7 +252,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(&mut stdout);
             w.write_record(["path", "game", "line", "message"])?;
-            for (check, (game, found)) in checks.iter().zip(&results) {
+            for (check, (game, found, _)) in checks.iter().zip(&results) {
                 let path = check.path.display().to_string();
                 for d in found {
                     let line = d.line.to_string();
@@ -246,7 +265,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
             let files: Vec<_> = checks
                 .iter()
                 .zip(&results)
-                .map(|(check, (game, found))| {
+                .map(|(check, (game, found, _))| {
                     let problems: Vec<_> = found
                         .iter()
                         .map(|d| json!({ "line": d.line, "message": d.message }))
@@ -264,9 +283,9 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
             writeln!(stdout)?;
         }
     }
-    let bad_files = results.iter().filter(|(_, f)| !f.is_empty()).count();
+    let bad_files = results.iter().filter(|(_, f, _)| !f.is_empty()).count();
     if bad_files > 0 {
-        let count: usize = results.iter().map(|(_, f)| f.len()).sum();
+        let count: usize = results.iter().map(|(_, f, _)| f.len()).sum();
         let s = |n: usize| if n == 1 { "" } else { "s" };
         bail!(
             "{count} problem{} in {bad_files} of {} file{}",
