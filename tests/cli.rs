@@ -663,6 +663,26 @@ fn set_changes_a_card_for_one_run_and_is_recorded() {
             .lines()
             .any(|l| l.starts_with("Stack-O-Fox") && l.contains(" 9"))
     );
+    // A change the printed text does not show is listed with the card.
+    let o = decklab(
+        d,
+        &[
+            "cards",
+            "--game",
+            "millennium-blades",
+            "--set",
+            "Ember Pup.effects.0.amount=3",
+            "--format",
+            "csv",
+        ],
+    );
+    let text = stdout(&o);
+    assert!(
+        text.lines().next().unwrap().ends_with(",overrides"),
+        "{text}"
+    );
+    let pup = text.lines().find(|l| l.starts_with("Ember Pup,")).unwrap();
+    assert!(pup.ends_with(",effects.0.amount=3"), "{pup}");
 }
 
 /// Runs decklab in `dir` with `args` and the environment `env`.

@@ -44,10 +44,13 @@ pub struct CardsArgs {
 
 /// Runs `decklab cards`.
 pub fn run(args: CardsArgs) -> anyhow::Result<()> {
-    let (rows, right) = with_ruleset!(args.game, R => {
+    let (mut rows, right) = with_ruleset!(args.game, R => {
         let pool = load_pool::<R>(args.cards.as_deref(), &args.set)?;
         R::card_table(&pool.cards)
     });
+    if !args.set.is_empty() {
+        with_overrides(&mut rows, &args.set);
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => write_table(&mut out, &rows, &right)?,
@@ -76,6 +79,21 @@ pub fn run(args: CardsArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Adds the column `overrides`: the `--set` changes of each card (the
+/// first column is its name), since a card's text is as printed and does
+/// not show a changed effect.
+fn with_overrides(rows: &mut [Vec<String>], set: &[String]) {
+    let Some((header, cards)) = rows.split_first_mut() else {
+        return;
+    };
+    header.push("overrides".to_owned());
+    for row in cards {
+        let prefix = format!("{}.", row[0]);
+        let mine: Vec<&str> = set.iter().filter_map(|s| s.strip_prefix(&prefix)).collect();
+        row.push(mine.join("; "));
+    }
 }
 
 /// A table cell as JSON: a whole number, null for an empty cell, else
