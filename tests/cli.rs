@@ -683,6 +683,14 @@ fn set_changes_a_card_for_one_run_and_is_recorded() {
     );
     let pup = text.lines().find(|l| l.starts_with("Ember Pup,")).unwrap();
     assert!(pup.ends_with(",effects.0.amount=3"), "{pup}");
+    // The card named as --set reads it: case and spaces aside.
+    let o = decklab(
+        d,
+        &["cards", "--set", " cinder imp .health=4", "--format", "csv"],
+    );
+    let text = stdout(&o);
+    let imp = text.lines().find(|l| l.starts_with("Cinder Imp,")).unwrap();
+    assert!(imp.ends_with(",health=4"), "{imp}");
 }
 
 /// Runs decklab in `dir` with `args` and the environment `env`.

@@ -795,7 +795,7 @@ fn compare_flags_what_a_what_if_changed() {
     // counts twice.
     assert!(
         matchup.contains(
-            "+2.1 [+0.8, +3.4]  *  paired, 45 of 1000 games changed; p 0.0030, adjusted 0.0060"
+            "+2.1 [+0.7, +3.5]  *  paired, 45 of 1000 games changed; p 0.00310, adjusted 0.00619"
         ),
         "{matchup}"
     );
@@ -810,9 +810,7 @@ fn compare_flags_what_a_what_if_changed() {
             .ends_with(",flagged,p_value,p_adjusted")
     );
     assert!(
-        csv.contains(
-            ",0.7110,1000,0.7320,1000,0.0210,0.0075,0.0345,true,45,true,2.980e-3,5.960e-3"
-        ),
+        csv.contains(",0.7110,1000,0.7320,1000,0.0210,0.0075,0.0345,true,45,true,3.10e-3,6.19e-3"),
         "{csv}"
     );
     let o = decklab(d, &["compare", "before", "after", "--format", "json"]);
@@ -953,7 +951,7 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         let key = format!("matchups over both seats,blazing / greedy / {opponent} / greedy,");
         let row = line_of(&csv, &key);
         assert!(
-            row.contains(",10,0.0000,0.0000,0.0000,true,0,false,1.000e0,1.000e0"),
+            row.contains(",10,0.0000,0.0000,0.0000,true,0,false,1.00e0,1.00e0"),
             "paired: {row}"
         );
     }
@@ -964,7 +962,7 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
     for table in ["blazing + tidal + tidal", "blazing + gale + gale"] {
         let row = table_row(&format!("{table} / a / blazing / greedy"));
         assert!(
-            row.ends_with(",true,0,false,1.000e0,1.000e0"),
+            row.ends_with(",true,0,false,1.00e0,1.00e0"),
             "paired: {row}"
         );
     }
@@ -973,7 +971,7 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
             "blazing + tidal + tidal / {entry} / tidal / greedy"
         ));
         assert!(
-            row.ends_with(",true,0,false,1.000e0,1.000e0"),
+            row.ends_with(",true,0,false,1.00e0,1.00e0"),
             "paired: {row}"
         );
     }
@@ -1095,6 +1093,34 @@ fn a_rank_score_has_the_same_interval_in_summary_and_matchups() {
         checked += 1;
     }
     assert!(checked >= 30, "{checked}");
+    // One game: the rate, and no interval, in both files.
+    run(
+        d,
+        &[
+            "gauntlet",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "3",
+            "--deck",
+            "blazing",
+            "--field",
+            "tidal",
+            "--games",
+            "1",
+            "--quiet",
+            "--out",
+            "one",
+        ],
+    );
+    let matchups = common::csv_rows(&d.join("one/matchups.csv"));
+    let tidal = matchups.iter().find(|m| m["opponent"] == "tidal").unwrap();
+    assert_eq!(tidal["games"], "1");
+    assert!(!tidal["win_rate"].is_empty(), "{tidal:?}");
+    assert_eq!(
+        (tidal["ci95_low"].as_str(), tidal["ci95_high"].as_str()),
+        ("", "")
+    );
 }
 
 fn line_of(text: &str, needle: &str) -> String {

@@ -11,6 +11,7 @@ use super::flags::Format;
 use super::ruleset::load_pool;
 use super::table::write_table;
 use super::with_ruleset;
+use crate::core::CardDef;
 use crate::games::GameKind;
 use crate::games::Ruleset;
 
@@ -44,12 +45,22 @@ pub struct CardsArgs {
 
 /// Runs `decklab cards`.
 pub fn run(args: CardsArgs) -> anyhow::Result<()> {
-    let (mut rows, right) = with_ruleset!(args.game, R => {
+    let (mut rows, right, changed) = with_ruleset!(args.game, R => {
         let pool = load_pool::<R>(args.cards.as_deref(), &args.set)?;
-        R::card_table(&pool.cards)
+        // Each override by the card's own name, however it was typed.
+        let changed: Vec<(String, String)> = args
+            .set
+            .iter()
+            .filter_map(|s| pool.cards.override_target(s))
+            .map(|(id, field, value)| {
+                (CardDef::name(pool.cards.card(id)).to_owned(), format!("{field}={value}"))
+            })
+            .collect();
+        let (rows, right) = R::card_table(&pool.cards);
+        (rows, right, changed)
     });
-    if !args.set.is_empty() {
-        with_overrides(&mut rows, &args.set);
+    if !changed.is_empty() {
+        with_overrides(&mut rows, &changed);
     }
     let mut out = std::io::stdout().lock();
     match args.format {
@@ -81,17 +92,21 @@ pub fn run(args: CardsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Adds the column `overrides`: the `--set` changes of each card (the
-/// first column is its name), since a card's text is as printed and does
-/// not show a changed effect.
-fn with_overrides(rows: &mut [Vec<String>], set: &[String]) {
+/// Adds the column `overrides`: the `--set` changes (card name, then
+/// `field=value`) of each card (the first column is its name), since a
+/// card's text is as printed and does not show a changed effect.
+fn with_overrides(rows: &mut [Vec<String>], changed: &[(String, String)]) {
     let Some((header, cards)) = rows.split_first_mut() else {
         return;
     };
     header.push("overrides".to_owned());
     for row in cards {
-        let prefix = format!("{}.", row[0]);
-        let mine: Vec<&str> = set.iter().filter_map(|s| s.strip_prefix(&prefix)).collect();
+        let name = row.first().cloned().unwrap_or_default();
+        let mine: Vec<&str> = changed
+            .iter()
+            .filter(|(card, _)| *card == name)
+            .map(|(_, change)| change.as_str())
+            .collect();
         row.push(mine.join("; "));
     }
 }

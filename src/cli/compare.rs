@@ -23,7 +23,7 @@ use serde_json::json;
 
 use super::flags::Format;
 use super::table::write_table;
-use crate::core::{Outcome, Player, Seats, UNITS_PER_GAME};
+use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
@@ -33,7 +33,8 @@ const EXAMPLES: &str = "\
 A row is flagged (*) when its change holds once every row compared is
 accounted for (its p-value adjusted by Holm within each section and by the
 number of sections is at most 0.05), so two runs that differ only by
-chance flag nothing 95 times in 100. Each interval is that row's own 95%.
+chance flag nothing about 95 times in 100. Each interval is that row's
+own 95%.
 
 Exit status: 0 nothing flagged, 1 at least one row flagged, 2 bad input.
 
@@ -291,6 +292,7 @@ fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
     };
     compared
         .iter()
+        .filter(|(_, rows)| !rows.is_empty())
         .map(|(title, rows)| Part {
             title: (*title).to_owned(),
             lines: rows
@@ -323,15 +325,14 @@ fn how(r: &Row) -> String {
     }
 }
 
-/// A p-value to two significant digits (`<0.0001` below).
+/// A p-value to three significant digits (`<0.0001` below), so that
+/// 0.0496 (flagged) and 0.0504 (not) read apart.
 fn p_text(p: f64) -> String {
     if p < 1e-4 {
-        "<0.0001".to_owned()
-    } else if p < 0.01 {
-        format!("{p:.4}")
-    } else {
-        format!("{p:.2}")
+        return "<0.0001".to_owned();
     }
+    let decimals = (2 - p.log10().floor() as i32).max(0) as usize;
+    format!("{p:.decimals$}")
 }
 
 /// Every row of every section as CSV.
@@ -355,7 +356,7 @@ fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Res
     ])?;
     let number = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
     // p-values span many orders of magnitude: three significant digits.
-    let exp = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.3e}"));
+    let exp = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.2e}"));
     for (title, rows) in compared {
         for r in rows {
             w.write_record([
@@ -439,7 +440,9 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
                 .map(|r| (r.deck.clone(), r.bot.clone()))
                 .collect()
         };
-        if lineup(rows_a) != lineup(rows_b) {
+        // A damaged seats.csv (a game with too few or too many seats)
+        // leaves its rows unpaired.
+        if lineup(rows_a) != lineup(rows_b) || !(2..=MAX_PLAYERS).contains(&rows_a.len()) {
             continue;
         }
         let (sa, sb) = (scores(rows_a), scores(rows_b));

@@ -74,9 +74,15 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     let lines = KeyLines::read(text);
     let at = |line: usize, message: String| Diagnostic::new(FILE, line, message);
     let cli = super::command();
-    // Which command runs and which flags are typed, even when a required
-    // flag is missing: the file may give it. A command line clap refuses
-    // for another reason (or --help) is left for clap to report.
+    // A command line clap refuses (or --help) is left for clap to report,
+    // unless all it lacks is a required flag: the file may give it.
+    if let Err(e) = cli.clone().try_get_matches_from(&args)
+        && e.kind() != clap::error::ErrorKind::MissingRequiredArgument
+    {
+        return Ok(args);
+    }
+    // Which command runs and which flags are typed, required ones missing
+    // or not.
     let Ok(matches) = cli.clone().ignore_errors(true).try_get_matches_from(&args) else {
         return Ok(args);
     };
@@ -308,6 +314,20 @@ mod tests {
             "[defaults]\ndeck = \"d\"\n",
         );
         assert_eq!(got.unwrap().last().unwrap(), "--deck=d");
+        // A mistake of the command line is the command line's, not the
+        // file's: left for clap to report.
+        let file = "[defaults]\nthreads = 1\n";
+        for typed in [
+            &["--gamez", "5"][..],
+            &["--games", "0"],
+            &["--deck"],
+            &["extra"],
+        ] {
+            let mut args = vec!["decklab", "simulate"];
+            args.extend_from_slice(typed);
+            let got = with(&args, file).unwrap();
+            assert_eq!(got, args, "{typed:?}");
+        }
         // A bad value is still placed at its line, though --field is
         // missing too.
         let err = with(

@@ -153,13 +153,15 @@ impl Field {
                         total.draws += h.draws;
                     }
                     let scores: Vec<Score> = others.iter().map(|(_, h)| h.score).collect();
+                    let mean = equal_weight_mean(&scores);
                     lines.push(MatchupLine {
                         pairing: Pairing {
                             opponent: ALL.to_owned(),
                             ..(*first).clone()
                         },
                         results: total,
-                        rate: equal_weight_mean(&scores),
+                        rate: mean.map(|m| m.0),
+                        ci95: mean.map(|m| (m.1, m.2)),
                     });
                 }
                 lines
@@ -258,9 +260,10 @@ impl Field {
                 .to_vec(),
         );
         for l in self.matchup_lines(stats) {
-            let (rate, ci) = l.rate.map_or_else(
-                || ("-".into(), "-".into()),
-                |(r, lo, hi)| (percent(r), format!("{} – {}", percent(lo), percent(hi))),
+            let rate = l.rate.map_or_else(|| "-".into(), percent);
+            let ci = l.ci95.map_or_else(
+                || "-".into(),
+                |(lo, hi)| format!("{} – {}", percent(lo), percent(hi)),
             );
             rows.push(vec![
                 l.pairing.deck,

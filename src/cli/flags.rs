@@ -39,6 +39,14 @@ pub fn games() -> RangedI64ValueParser<u64> {
     RangedI64ValueParser::new().range(1..=MAX_GAMES as i64)
 }
 
+/// Parses a number of seats: any whole number, the ruleset checking which
+/// it plays (so that `--players 6` says which counts it does).
+fn seats(text: &str) -> Result<usize, String> {
+    text.trim().parse().map_err(|_| {
+        format!("{text} is not a number of seats (expected a whole number, such as 3)")
+    })
+}
+
 /// Parses a fraction strictly between 0 and 1 (a rate, a probability).
 pub fn fraction(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -125,7 +133,7 @@ pub struct RulesArgs {
     /// Seats at the table, where the ruleset allows more than two
     /// [default: the ruleset's smallest table].
     // Any count parses: the ruleset says which it plays.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = seats)]
     pub players: Option<usize>,
     /// Turns (every seat's counted) after which a game is a draw, 1 to
     /// 65535 [default: 100; Pixel Tactics: 200 per game of a match;

@@ -79,7 +79,7 @@ enum Command {
     /// Elo scale).
     RoundRobin(round_robin::RoundRobinArgs),
     /// The CI gate: has a deck's win rate dropped below its baseline?
-    /// (Wald's SPRT; exit 1 on a regression.)
+    /// (Wald's SPRT as fishtest's GSPRT; exit 1 on a regression.)
     Regress(regress::RegressArgs),
     /// What changed between two runs: win rates per matchup and card,
     /// with intervals.

@@ -1,5 +1,5 @@
 //! `decklab regress`: the CI gate. Plays a matchup in batches and applies
-//! Wald's SPRT to the deck's win rate against a committed baseline,
+//! Wald's SPRT (fishtest's GSPRT) to the deck's win rate against a committed baseline,
 //! stopping as soon as it decides: exit 0 for no regression, 1 for a
 //! regression, 2 for bad input.
 
@@ -30,7 +30,7 @@ use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 const EXAMPLES: &str = "\
 The baseline is a summary.csv (the deck as seat a) or a matchups.csv (the
 deck over both seats) with a row for the --deck/--opponent and bots given.
-Wald's SPRT, H0: the win rate is the baseline's minus --h0 (0.03) or
+Wald's SPRT (fishtest's GSPRT), H0: the win rate is the baseline's minus --h0 (0.03) or
 better; H1: the baseline's minus --h1 (0.06) or worse; a drop in between
 may go either way. At more than two seats (--players) the
 gate is the deck's rank score, (N − rank)/(N − 1), not its win share.

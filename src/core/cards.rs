@@ -360,6 +360,25 @@ impl<C: CardDef> CardPool<C> {
         Ok(pool)
     }
 
+    /// The card, field and value of a `--set "Card Name.field=value"`
+    /// override, the card named as [`CardPool::apply_override`] reads it
+    /// (case and spaces aside); `None` if it names no card.
+    pub fn override_target<'s>(&self, spec: &'s str) -> Option<(CardId, &'s str, &'s str)> {
+        let (target, value) = spec.split_once('=')?;
+        let (id, field) = self.card_and_field(target.trim())?;
+        Some((id, field, value.trim()))
+    }
+
+    /// The card `target` ("Card Name.field") names and the field: the
+    /// card is the longest prefix that names one, so card names may
+    /// themselves contain dots.
+    fn card_and_field<'s>(&self, target: &'s str) -> Option<(CardId, &'s str)> {
+        target.match_indices('.').rev().find_map(|(i, _)| {
+            self.id_ignoring_case(target[..i].trim())
+                .map(|id| (id, target[i + 1..].trim()))
+        })
+    }
+
     /// Applies one `--set "Card Name.field=value"` override, or says what
     /// is wrong with it (naming the closest card or field).
     pub fn apply_override(&mut self, spec: &str) -> Result<(), String> {
@@ -367,20 +386,11 @@ impl<C: CardDef> CardPool<C> {
             .split_once('=')
             .ok_or_else(|| format!("expected \"Card Name.field=value\", found \"{spec}\""))?;
         let (target, value) = (target.trim(), value.trim());
-        // The card is the longest prefix of `target` that names one, so
-        // card names may themselves contain dots.
-        let (id, field) = target
-            .match_indices('.')
-            .rev()
-            .find_map(|(i, _)| {
-                self.id_ignoring_case(target[..i].trim())
-                    .map(|id| (id, target[i + 1..].trim()))
-            })
-            .ok_or_else(|| {
-                let card = target.split_once('.').map_or(target, |(c, _)| c);
-                let known = unknown_name("card", card, self.names());
-                format!("{known} (expected \"Card Name.field=value\")")
-            })?;
+        let (id, field) = self.card_and_field(target).ok_or_else(|| {
+            let card = target.split_once('.').map_or(target, |(c, _)| c);
+            let known = unknown_name("card", card, self.names());
+            format!("{known} (expected \"Card Name.field=value\")")
+        })?;
         let known = C::FIELDS.iter().any(|f| field_matches(f, field));
         if !known {
             let hint = closest(field, C::FIELDS.iter().copied())

@@ -30,8 +30,10 @@ pub struct MatchupLine {
     pub pairing: Pairing,
     /// The deck's results.
     pub results: HeadToHead,
-    /// The win rate and its 95% interval, if there were games.
-    pub rate: Option<(f64, f64, f64)>,
+    /// The win rate, if there were games.
+    pub rate: Option<f64>,
+    /// Its 95% interval, if there were enough games for one.
+    pub ci95: Option<(f64, f64)>,
 }
 
 impl MatchupLine {
@@ -41,16 +43,16 @@ impl MatchupLine {
     /// more than 0 or 1 and Wilson's would be too wide.
     pub fn new(pairing: Pairing, results: HeadToHead, ranked: bool) -> Self {
         let score = &results.score;
-        let interval = if ranked {
+        let ci95 = if ranked {
             score.normal95()
         } else {
             score.wilson95()
         };
-        let rate = score.rate().zip(interval).map(|(r, (lo, hi))| (r, lo, hi));
         MatchupLine {
             pairing,
+            rate: score.rate(),
+            ci95,
             results,
-            rate,
         }
     }
 }
@@ -82,9 +84,9 @@ pub fn write_matchups(out: &mut OutputDir, lines: &[MatchupLine]) -> Result<(), 
             r.wins.to_string(),
             r.losses.to_string(),
             r.draws.to_string(),
-            fixed4(l.rate.map(|x| x.0)),
-            fixed4(l.rate.map(|x| x.1)),
-            fixed4(l.rate.map(|x| x.2)),
+            fixed4(l.rate),
+            fixed4(l.ci95.map(|x| x.0)),
+            fixed4(l.ci95.map(|x| x.1)),
         ])?;
     }
     csv.finish(out)

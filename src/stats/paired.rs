@@ -55,13 +55,14 @@ impl Paired {
         let (half, p) = if pairs.len() < 2 || changed == 0 {
             (0.0, 1.0)
         } else {
-            let var = diffs.map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-            let se = (var / n).sqrt();
-            let p = if se > 0.0 {
-                (2.0 * t_upper_tail(mean.abs() / se, df)).min(1.0)
-            } else {
-                0.0
-            };
+            let var = diffs.clone().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            // At least the spread the changes would have if their signs
+            // were coin tosses, √(Σd²)/n: games that all changed alike
+            // (2 of 2 games won instead of lost) have no spread of their
+            // own, and that is not certainty.
+            let by_signs = diffs.map(|d| d * d).sum::<f64>().sqrt() / n;
+            let se = (var / n).sqrt().max(by_signs);
+            let p = (2.0 * t_upper_tail(mean.abs() / se, df)).min(1.0);
             (t_upper_quantile(normal_upper_tail(z), df) * se, p)
         };
         Some(Paired {
@@ -116,7 +117,18 @@ mod tests {
     }
 
     #[test]
-    fn under_no_change_the_interval_holds_0_at_least_95_times_in_100() {
+    fn games_that_all_changed_alike_are_not_certain() {
+        // 2 of 2 games turned from a loss into a win: a coin does that
+        // half the time.
+        let p = Paired::of(&[(0.0, 1.0), (0.0, 1.0)]).unwrap();
+        assert!(!p.significant() && p.p > 0.3, "{p:?}");
+        // 12 of 12: 1 in 2,048 by chance.
+        let p = Paired::of(&[(0.0, 1.0); 12]).unwrap();
+        assert!(p.significant() && p.p < 0.01, "{p:?}");
+    }
+
+    #[test]
+    fn under_no_change_the_interval_holds_0_about_95_times_in_100() {
         // Games that change by chance, each way alike: 1,000 games, of
         // which a few to fifty changed, with values of a win, a draw or a
         // four-seat rank score.
@@ -126,7 +138,7 @@ mod tests {
             state
         };
         for values in [&[1.0][..], &[0.5, 1.0], &[1.0 / 3.0, 2.0 / 3.0, 1.0]] {
-            for changed in [2usize, 3, 4, 5, 6, 8, 12, 20, 50] {
+            for changed in [2usize, 3, 4, 5, 6, 8, 12, 20, 22, 34, 50] {
                 let trials = 4000;
                 let mut flagged = 0;
                 for _ in 0..trials {
@@ -141,8 +153,11 @@ mod tests {
                     flagged += usize::from(p.significant());
                     assert_eq!(p.significant(), p.p < 0.05, "{p:?}");
                 }
+                // A normal-based test on a few discrete changes is at 5%
+                // only roughly: the exact rate for ±1 changes reaches
+                // 5.8% at some counts (34 of 1,000 games).
                 let rate = flagged as f64 / trials as f64;
-                assert!(rate < 0.06, "{values:?} {changed}: {rate}");
+                assert!(rate < 0.065, "{values:?} {changed}: {rate}");
             }
         }
     }
