@@ -28,6 +28,13 @@ fn run(dir: &Path, args: &[&str]) {
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
 }
 
+/// Runs decklab with the words of `line` then `extra`.
+fn run_line(dir: &Path, line: &str, extra: &[&str]) -> std::process::Output {
+    let mut args: Vec<&str> = line.split_whitespace().collect();
+    args.extend_from_slice(extra);
+    decklab(dir, &args)
+}
+
 const RANDOM: [&str; 4] = ["--bot", "random", "--opponent-bot", "random"];
 
 #[test]
@@ -93,40 +100,17 @@ fn merged_shards_are_byte_identical_to_the_whole_run() {
 fn merged_gauntlet_shards_rebuild_the_field_tables() {
     let t = TempDir::new().unwrap();
     let d = t.path();
+    // Not quiet: merge prints the gauntlet's own table, as the whole run.
     let g = |extra: &[&str]| {
-        let mut args = vec![
-            "gauntlet",
-            "--deck",
-            "hero-rush",
-            "--field",
-            "evolution",
-            "token-swarm",
-            "--games",
-            "15",
-            "--quiet",
-        ];
-        args.extend_from_slice(&RANDOM);
-        args.extend_from_slice(extra);
-        run(d, &args);
+        let base = "gauntlet --deck hero-rush --field evolution token-swarm --games 15";
+        let o = run_line(d, base, &[&RANDOM, extra].concat());
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        o
     };
     g(&["--shard", "0/2", "--out", "a"]);
     g(&["--shard", "1/2", "--out", "b"]);
     run(d, &["merge", "--out", "merged", "a", "b"]);
-    // The whole run, not quiet: merge prints the gauntlet's own table.
-    let mut args = vec![
-        "gauntlet",
-        "--deck",
-        "hero-rush",
-        "--field",
-        "evolution",
-        "token-swarm",
-        "--games",
-        "15",
-        "--out",
-        "whole",
-    ];
-    args.extend_from_slice(&RANDOM);
-    let whole = decklab(d, &args);
+    let whole = g(&["--out", "whole"]);
     assert_eq!(outputs(&d.join("whole")), outputs(&d.join("merged")));
     assert!(d.join("merged/matchups.csv").is_file());
     let merged = decklab(d, &["merge", "--out", "merged", "a", "b"]);
@@ -477,22 +461,11 @@ fn regress_passes_an_unchanged_deck_and_fails_a_weakened_one() {
     assert!(stdout(&o).contains("verdict: REGRESSION (H1 accepted)"));
     // Stopped by --max-games before a bound: the verdict says no
     // hypothesis was accepted.
-    let o = decklab(
+    let weak = format!("regress --baseline {base} --deck edited/hero-rush.deck --quiet");
+    let o = run_line(
         d,
-        &[
-            "regress",
-            "--baseline",
-            base,
-            "--deck",
-            "edited/hero-rush.deck",
-            "--quiet",
-            "--max-games",
-            "20",
-            "--batch",
-            "20",
-            "--out",
-            "cut",
-        ],
+        &weak,
+        &["--max-games", "20", "--batch", "20", "--out", "cut"],
     );
     let text = stdout(&o);
     assert!(text.contains("undecided at --max-games 20"), "{text}");
@@ -988,25 +961,10 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
     let t = TempDir::new().unwrap();
     let d = t.path();
     let gauntlet = |out: &str, extra: &[&str]| {
-        let mut args = vec![
-            "gauntlet",
-            "--game",
-            "millennium-blades",
-            "--players",
-            "3",
-            "--deck",
-            "blazing",
-            "--field",
-            "blazing",
-            "tidal",
-            "--games",
-            "30",
-            "--quiet",
-            "--out",
-            out,
-        ];
-        args.extend(extra);
-        run(d, &args);
+        let base = "gauntlet --game millennium-blades --players 3 --deck blazing --field blazing \
+                    tidal --games 30 --quiet --out";
+        let o = run_line(d, base, &[&[out], extra].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
     };
     gauntlet("before", &[]);
     gauntlet("after", &["--set", "Gust Hawk.stars=8"]);
@@ -1052,21 +1010,8 @@ fn a_rank_score_has_the_same_interval_in_summary_and_matchups() {
     // summary.csv's rank_score: the same figure, the same interval.
     let t = TempDir::new().unwrap();
     let d = t.path();
-    run(
-        d,
-        &[
-            "round-robin",
-            "--game",
-            "millennium-blades",
-            "--players",
-            "3",
-            "--games",
-            "12",
-            "--quiet",
-            "--out",
-            "rr",
-        ],
-    );
+    let line = "round-robin --game millennium-blades --players 3 --games 12 --quiet --out rr";
+    assert!(run_line(d, line, &[]).status.success());
     let summary = common::csv_rows(&d.join("rr/summary.csv"));
     let matchups = common::csv_rows(&d.join("rr/matchups.csv"));
     let mut checked = 0;
@@ -1094,25 +1039,9 @@ fn a_rank_score_has_the_same_interval_in_summary_and_matchups() {
     }
     assert!(checked >= 30, "{checked}");
     // One game: the rate, and no interval, in both files.
-    run(
-        d,
-        &[
-            "gauntlet",
-            "--game",
-            "millennium-blades",
-            "--players",
-            "3",
-            "--deck",
-            "blazing",
-            "--field",
-            "tidal",
-            "--games",
-            "1",
-            "--quiet",
-            "--out",
-            "one",
-        ],
-    );
+    let line = "gauntlet --game millennium-blades --players 3 --deck blazing --field tidal \
+                --games 1 --quiet --out one";
+    assert!(run_line(d, line, &[]).status.success());
     let matchups = common::csv_rows(&d.join("one/matchups.csv"));
     let tidal = matchups.iter().find(|m| m["opponent"] == "tidal").unwrap();
     assert_eq!(tidal["games"], "1");
