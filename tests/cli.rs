@@ -500,6 +500,16 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     let o = decklab(d, &["simulate", "--games", "-5", "--out", "out"]);
     assert_fails(&o, &["'-5' for '--games <N>': -5 is not in 1..="]);
     assert!(!d.join("out").exists());
+    // An exponent with a sign is a number too, not the short flags `-5e-2`,
+    // after a long flag and after a short one.
+    let o = decklab(d, &["regress", "--baseline", "b.csv", "--h1", "-5e-2"]);
+    assert_fails(
+        &o,
+        &["'-5e-2' for '--h1 <DROP>': -5e-2 is not between 0 and 1"],
+    );
+    let o = decklab(d, &["simulate", "-n", "-5e-2", "--out", "out"]);
+    assert_fails(&o, &["'-5e-2' for '--games <N>'"]);
+    assert!(!d.join("out").exists());
 
     // An output directory that cannot be created.
     let o = decklab(d, &quick("plain-file/out", &["--games", "2"]));

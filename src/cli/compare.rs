@@ -651,18 +651,29 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
         if sa.games == 0 && sb.games == 0 {
             continue;
         }
-        let paired = pairs
+        let games = pairs
             .and_then(|p| p.get(key))
-            .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)
-            .and_then(|games| Paired::of(games));
+            .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games);
+        let paired = games.and_then(|games| Paired::of(games));
         let (diff, p) = match paired {
             Some(p) => (Some((p.mean, p.low, p.high)), Some(p.p)),
             None => (newcombe95(sa, sb), newcombe_p(sa, sb)),
         };
+        // Paired, each rate is summed from its games: the files' rates are
+        // rounded to 4 decimals, and printing them rounds them again.
+        let (sa, sb) = match games {
+            Some(games) => {
+                let total = |side: fn(&(f64, f64)) -> f64| {
+                    Score::with_points(sa.games, games.iter().map(side).sum())
+                };
+                (total(|g| g.0), total(|g| g.1))
+            }
+            None => (*sa, *sb),
+        };
         rows.push(Row {
             key: key.clone(),
-            a: *sa,
-            b: *sb,
+            a: sa,
+            b: sb,
             paired,
             diff,
             p,
@@ -872,5 +883,20 @@ mod tests {
             .flat_map(|(_, r)| r.iter().map(Row::flagged))
             .collect();
         assert_eq!(flagged, [false, false, false, true, false]);
+    }
+
+    #[test]
+    fn a_paired_row_sums_its_rates_from_the_games_not_the_rounded_files() {
+        let key = vec!["table".to_owned()];
+        // The files' 4 decimals: 1/3 written as 0.3333, 1/2 as 0.5000.
+        let a = Rates::from([(key.clone(), Score::with_points(3, 0.3333 * 3.0))]);
+        let b = Rates::from([(key.clone(), Score::with_points(3, 0.5 * 3.0))]);
+        let games = vec![(1.0, 1.0), (0.0, 0.5), (0.0, 0.0)];
+        let paired = rows(&a, &b, Some(&Pairs::from([(key.clone(), games)])));
+        assert_eq!(paired[0].a, Score::with_points(3, 1.0));
+        assert_eq!(paired[0].b, Score::with_points(3, 1.5));
+        // Unpaired, the files' rates are all there is.
+        let unpaired = rows(&a, &b, None);
+        assert_eq!(unpaired[0].a, a[&key]);
     }
 }

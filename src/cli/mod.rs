@@ -28,6 +28,7 @@ mod summary;
 mod table;
 mod validate;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -127,12 +128,56 @@ pub fn command() -> clap::Command {
     negatives(Cli::command())
 }
 
+/// Joins a flag that takes a value and a negative number after it into
+/// one argument, `--h1 -5e-2` into `--h1=-5e-2`: clap reads `-5e-2` (an
+/// exponent with a sign) as the short flags `-5e-2`, even where it takes
+/// `-5` for a value. Joined, the value reaches the flag's own check,
+/// which names the flag and what it expects.
+fn join_negative_values(cli: &clap::Command, args: Vec<OsString>) -> Vec<OsString> {
+    let Some(sub) = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .find(|a| !a.starts_with('-'))
+        .and_then(|name| cli.find_subcommand(name))
+    else {
+        return args;
+    };
+    let takes_value = |flag: &str| {
+        sub.get_arguments().any(|a| {
+            a.get_action().takes_values()
+                && match flag.strip_prefix("--") {
+                    Some(long) => a.get_long() == Some(long),
+                    None => {
+                        let short = flag.strip_prefix('-').unwrap_or_default();
+                        a.get_short().is_some_and(|c| short == c.to_string())
+                    }
+                }
+        })
+    };
+    let mut joined: Vec<OsString> = Vec::with_capacity(args.len());
+    for arg in args {
+        let number = arg
+            .to_str()
+            .is_some_and(|a| a.starts_with('-') && a.parse::<f64>().is_ok());
+        match joined.last_mut() {
+            Some(flag) if number && flag.to_str().is_some_and(takes_value) => {
+                flag.push("=");
+                flag.push(arg);
+            }
+            _ => joined.push(arg),
+        }
+    }
+    joined
+}
+
 /// Parses the command line (with the defaults of `decklab.toml`) and runs
 /// the command: exit status 0 on success, 2 on any error (reported on
 /// stderr as `decklab: <message>`), 1 for `regress` on a regression and
 /// `compare` with a flagged row, 130 for a run stopped by Ctrl-C.
 pub fn main() -> ExitCode {
-    let args = match defaults::with_defaults(std::env::args_os().collect()) {
+    let args = join_negative_values(&command(), std::env::args_os().collect());
+    let args = match defaults::with_defaults(args) {
         Ok(args) => args,
         Err(e) => return report(&e),
     };
