@@ -49,6 +49,9 @@
 //! `nostalgix-gauntlet` was recorded again when the interval of the
 //! field's `ALL` line took each rate's Agresti–Coull variance (its
 //! `matchups.csv` row 3 only: 0.4509–0.5741 became 0.4517–0.5733).
+//! `astrom-cross-*` were recorded again when an event or rest ability
+//! began to offer only the targets it acts on (a rules fix: fewer legal
+//! actions, so the bots' games changed).
 
 use std::collections::BTreeMap;
 use std::fs;

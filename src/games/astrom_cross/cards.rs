@@ -355,12 +355,17 @@ impl Card {
 
     /// The target its user chooses, if any.
     pub fn chosen_target(&self) -> Option<Target> {
+        self.chosen_effects().map(|e| e.target).next()
+    }
+
+    /// Its effects, and its rest abilities' effects, on the target its
+    /// user chooses.
+    pub fn chosen_effects(&self) -> impl Iterator<Item = &Effect> {
         let rest = self.abilities_on(When::Rest).flat_map(|a| a.effects.iter());
         self.effects
             .iter()
             .chain(rest)
-            .map(|e| e.target)
-            .find(|t| t.is_chosen())
+            .filter(|e| e.target.is_chosen())
     }
 }
 

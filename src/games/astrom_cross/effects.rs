@@ -175,7 +175,9 @@ impl AstromCross {
         e: Effect,
         obs: &mut impl Observer<Event>,
     ) {
-        let power = self.power(s, o, z);
+        if !self.affects(s, o, z, &e) {
+            return;
+        }
         let Some(w) = s.sides[o].warrior_mut(z) else {
             return;
         };
@@ -206,13 +208,13 @@ impl AstromCross {
                     self.destroy(s, o, z, obs);
                 }
             }
-            Op::Destroy if power <= amount => self.destroy(s, o, z, obs),
+            Op::Destroy => self.destroy(s, o, z, obs),
             Op::Stun => {
                 w.pos = Pos::Stun;
                 let pos = Pos::Stun;
                 self.emit(s, o, EventKind::Position { zone, card, pos }, obs);
             }
-            Op::Rest if w.pos == Pos::Ready => {
+            Op::Rest => {
                 w.pos = Pos::Rest;
                 let pos = Pos::Rest;
                 self.emit(s, o, EventKind::Position { zone, card, pos }, obs);

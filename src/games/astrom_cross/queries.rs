@@ -108,6 +108,18 @@ impl AstromCross {
         }
     }
 
+    /// Whether effect `e` would change `o`'s warrior in zone `z` now: a
+    /// Destroy only a warrior of its amount's power or less, a Rest only a
+    /// Ready warrior (docs/rulings/astrom-cross.md, "A chosen target is
+    /// one the card acts on").
+    pub(super) fn affects(&self, s: &State, o: Player, z: u8, e: &Effect) -> bool {
+        match e.op {
+            Op::Destroy => self.power(s, o, z) <= e.amount,
+            Op::Rest => s.sides[o].warrior(z).is_some_and(|w| w.pos == Pos::Ready),
+            _ => true,
+        }
+    }
+
     /// The warrior (owner, zone) the event waiting for an answer chose,
     /// if it chose one.
     pub(super) fn event_battler(&self, s: &State) -> Option<(Player, u8)> {

@@ -364,17 +364,25 @@ impl AstromCross {
     }
 
     /// The targets a card or rest ability with this chosen target kind
-    /// offers (`[NONE]` without one, nothing if none is there).
+    /// offers (`[NONE]` without one, nothing if none is there): the
+    /// warriors one of its chosen effects acts on now (rules: "CASTING
+    /// EVENTS & ITEMS", "choose its target"; a "Ready rival warrior", one
+    /// "with 5 power or less").
     fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> impl Iterator<Item = u8> {
         use super::cards::Target;
-        let owner = self.db.card(card).chosen_target().map(|t| match t {
+        let card = self.db.card(card);
+        let owner = card.chosen_target().map(|t| match t {
             Target::ChosenAlly => p,
             _ => p.opponent(),
         });
         let untargeted = owner.is_none().then_some(NONE);
-        untargeted
-            .into_iter()
-            .chain(owner.into_iter().flat_map(|o| self.warrior_zones(s, o)))
+        let acts_on =
+            move |o: Player, z: u8| card.chosen_effects().any(|e| self.affects(s, o, z, e));
+        untargeted.into_iter().chain(
+            owner
+                .into_iter()
+                .flat_map(move |o| self.warrior_zones(s, o).filter(move |&z| acts_on(o, z))),
+        )
     }
 
     /// Techniques `p` may use now: `Technique` for castable hand cards,

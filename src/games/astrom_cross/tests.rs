@@ -1367,6 +1367,39 @@ fn rest_abilities_rest_the_warrior_and_choose_a_target() {
     );
 }
 
+#[test]
+fn a_chosen_target_is_one_the_card_acts_on() {
+    // rules/astrom-cross.txt: "CASTING EVENTS & ITEMS" ("choose its target"),
+    // as the card's text names it: "a Ready rival warrior", "a rival warrior
+    // with 5 power or less" (docs/rulings/astrom-cross.md).
+    let (g, mut s, _rng) = main_phase(40);
+    s.active = B;
+    warrior(&g, &mut s, B, 0, "Tidecaller Mira");
+    warrior(&g, &mut s, A, 3, "Pyre Lancer");
+    let rest = Action::RestAbility { zone: 0, target: 3 };
+    assert!(legal(&g, &s).contains(&rest));
+    for pos in [Pos::Rest, Pos::Stun] {
+        s.sides[A].warrior_mut(3).unwrap().pos = pos;
+        assert!(!legal(&g, &s).contains(&rest), "Mira on a {pos:?} warrior");
+    }
+    location(&g, &mut s, B, 1, "Basalt Terrace");
+    location(&g, &mut s, B, 2, "Mirelight Fen");
+    to_soul(&g, &mut s, B, "Reef Sentry");
+    to_hand(&g, &mut s, B, "Tectonic Crush");
+    location(&g, &mut s, A, 4, "Cinder Flats");
+    warrior(&g, &mut s, A, 4, "Ember Drake");
+    let crush = id(&g, "Tectonic Crush");
+    let targets: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Event { card, target, .. } if card == crush => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert!(targets.contains(&3), "the Lancer's 4 power");
+    assert!(!targets.contains(&4), "not the Drake's 7");
+}
+
 // ---------------------------------------------------------------------------
 // Hidden information, reports, files.
 
