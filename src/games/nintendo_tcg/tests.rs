@@ -1618,6 +1618,7 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     let horn = hand(&g, &mut s, Player::B, "Ambush Horn");
     let imp = hand(&g, &mut s, Player::A, "Spark Imp");
     let brute = hand(&g, &mut s, Player::A, "Rubble Brute");
+    let scroll = hand(&g, &mut s, Player::A, "Counterspell Scroll");
     act(&g, &mut s, play(imp, Tgt::None));
     let uid = uid_of(&s, Player::A, imp);
     assert_eq!(g.to_move(&s), Node::Decision(Player::B));
@@ -1626,6 +1627,14 @@ fn a_timed_effect_on_the_rival_turn_gets_one_reply_first() {
     assert_eq!(g.to_move(&s), Node::Decision(Player::A));
     let replies = legal(&g, &s);
     assert!(replies.contains(&Action::NoReply) && !replies.contains(&Action::EndTurn));
+    // The reply is a main-phase action, not an answer: a [Timed] card
+    // (Counterspell Scroll, "when your opponent activates an effect card")
+    // does not answer the Horn (docs/rulings/nintendo-tcg.md, "The reply").
+    assert!(
+        !replies.iter().any(|a| matches!(a,
+            Action::Answer { card, .. } | Action::Play { card, .. } if *card == scroll)),
+        "{replies:?}"
+    );
     // The reply: a Character from hand; it opens no window of its own
     // (windows do not nest).
     act(&g, &mut s, play(brute, Tgt::None));
