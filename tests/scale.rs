@@ -873,6 +873,14 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
     );
     assert!(row.contains("paired, "), "{row}");
     assert!(row.contains(" of 200 games changed"), "{row}");
+    // The field's ALL row pairs on the games against every opponent: here
+    // the one, so it reads as that opponent's row.
+    let all = line_of(
+        both.trim_start_matches(['\n', '-', ' ']),
+        "hero-rush / greedy / ALL",
+    );
+    let after_key = |l: &str| l.split_once("greedy  ").map(|(_, r)| r.trim().to_owned());
+    assert_eq!(after_key(&all), after_key(&row), "{all}\n{row}");
     let o = decklab(d, &["compare", "g1", "g1"]);
     let text = stdout(&o);
     let both = text.split("matchups over both seats").nth(1).expect(&text);
@@ -918,7 +926,11 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         .find(|l| l.starts_with("matchups over both seats,blazing / greedy / ALL"))
         .expect(&csv);
     assert!(row.contains(&format!(",{rate:.4},")), "{rate} in {row}");
-    assert!(row.contains(",false,"), "unpaired: {row}");
+    // Pooled over both opponents' 10 games each.
+    assert!(
+        row.contains(",20,0.0000,0.0000,0.0000,true,0,"),
+        "paired: {row}"
+    );
     // Against one opponent deck the games pair: 10 at each table.
     for opponent in ["tidal", "gale"] {
         let key = format!("matchups over both seats,blazing / greedy / {opponent} / greedy,");
@@ -979,17 +991,14 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
         r["section"].starts_with("tables") || r["section"].starts_with("matchups")
     };
     for row in rows.iter().filter(by_game) {
-        if row["key"].contains("ALL") {
-            assert_eq!(row["paired"], "false", "{row:?}");
-            continue;
-        }
         assert_eq!(row["paired"], "true", "{row:?}");
         let diff = number(row, "b_rate") - number(row, "a_rate");
         assert!((number(row, "diff") - diff).abs() < 2e-4, "{row:?}");
         paired += 1;
     }
-    // Six table entries, and blazing against blazing and against tidal.
-    assert_eq!(paired, 8, "{rows:?}");
+    // Six table entries, and blazing against blazing, against tidal and
+    // against the field (ALL: tidal's games, the mirror left out).
+    assert_eq!(paired, 9, "{rows:?}");
     assert!(rows.iter().any(|r| r["changed_games"] != "0"), "{rows:?}");
     // The card changed is compared by its buy rate when seen
     // (mb_cards.csv), as independent samples.

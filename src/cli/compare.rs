@@ -23,6 +23,7 @@ use serde_json::json;
 
 use super::flags::Format;
 use super::table::write_table;
+use crate::cli::field::ALL;
 use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
@@ -138,11 +139,15 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let runs = [Run::load(&args.a)?, Run::load(&args.b)?];
     let [a, b] = &runs;
     let same_seed = a.manifest.seed.is_some() && a.manifest.seed == b.manifest.seed;
-    let pairs = if same_seed {
+    let mut pairs = if same_seed {
         Some(pair_games(&args.a, &args.b, &a.tables)?)
     } else {
         None
     };
+    let (field_a, field_b) = (field(a), field(b));
+    if let Some([_, both]) = &mut pairs {
+        pool_field(&field_a, both);
+    }
     let [first_pairs, field_pairs] = match &pairs {
         Some([seat_a, both]) => [Some(seat_a), Some(both)],
         None => [None, None],
@@ -165,7 +170,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         )];
     }
     if let (Some(_), Some(_)) = (&a.matchups, &b.matchups) {
-        sections.push(("matchups over both seats", field(a), field(b), field_pairs));
+        sections.push(("matchups over both seats", field_a, field_b, field_pairs));
     }
     sections.push((
         "cards (GIH WR: win rate when in hand)",
@@ -479,6 +484,25 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
         }
     }
     Ok([pairs, both_seats])
+}
+
+/// Pairs each gauntlet deck's `ALL` row on the games against every other
+/// deck, pooled, when each of them played as many: the pooled mean is then
+/// the equally weighted mean the row reports, and the pooled games' spread
+/// holds the one between opponents too, so the interval errs wide.
+fn pool_field(field: &Rates, pairs: &mut Pairs) {
+    for key in field.keys().filter(|k| k.get(2).is_some_and(|o| o == ALL)) {
+        let against: Vec<&Vec<(f64, f64)>> = pairs
+            .iter()
+            .filter(|(k, _)| k[..2] == key[..2] && k[2] != key[0] && k[2] != ALL)
+            .map(|(_, games)| games)
+            .collect();
+        if against.is_empty() || against.windows(2).any(|w| w[0].len() != w[1].len()) {
+            continue;
+        }
+        let pooled = against.into_iter().flatten().copied().collect();
+        pairs.insert(key.clone(), pooled);
+    }
 }
 
 /// Who played which entry of a game: at two seats the entries are the
