@@ -368,21 +368,26 @@ impl AstromCross {
     /// warriors one of its chosen effects acts on now (rules: "CASTING
     /// EVENTS & ITEMS", "choose its target"; a "Ready rival warrior", one
     /// "with 5 power or less").
-    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> impl Iterator<Item = u8> {
+    fn chosen_targets(&self, s: &State, p: Player, card: CardId) -> FixedVec<u8, ZONES> {
         use super::cards::Target;
         let card = self.db.card(card);
-        let owner = card.chosen_target().map(|t| match t {
-            Target::ChosenAlly => p,
-            _ => p.opponent(),
-        });
-        let untargeted = owner.is_none().then_some(NONE);
-        let acts_on =
-            move |o: Player, z: u8| card.chosen_effects().any(|e| self.affects(s, o, z, e));
-        untargeted.into_iter().chain(
-            owner
-                .into_iter()
-                .flat_map(move |o| self.warrior_zones(s, o).filter(move |&z| acts_on(o, z))),
-        )
+        let mut out = FixedVec::new();
+        let Some(target) = card.chosen_target() else {
+            out.push(NONE);
+            return out;
+        };
+        let o = if target == Target::ChosenAlly {
+            p
+        } else {
+            p.opponent()
+        };
+        let every = card.chosen_effects().any(|e| !e.op.conditional());
+        for z in self.warrior_zones(s, o) {
+            if every || card.chosen_effects().any(|e| self.affects(s, o, z, e)) {
+                out.push(z);
+            }
+        }
+        out
     }
 
     /// Techniques `p` may use now: `Technique` for castable hand cards,
