@@ -279,7 +279,8 @@ pub enum Trigger {
     /// Used once per turn by its controller, paying `cost`.
     Activated,
     /// When the Fighter enters play: summoned or evolved into (not stacked:
-    /// the Fighter a card joins is not summoned again).
+    /// the Fighter a card joins is not summoned again); a token, when it is
+    /// summoned.
     OnSummon,
     /// After this Fighter (or equipped entity) attacks.
     AfterAttack,

@@ -401,7 +401,8 @@ impl Nostalgix {
 
     /// Summons `n` tokens of `card` for `p` (rules: "Token"; tokens are not
     /// limited to the 7 slots). Tokens are Fighters ("All tokens are Neutral
-    /// Fighters"): each one summoned opens the opponent's `enemy_summon`
+    /// Fighters"): each one summoned fires its own `on_summon` abilities, as
+    /// a summoned Fighter does, then opens the opponent's `enemy_summon`
     /// window.
     pub(super) fn summon_tokens(
         &self,
@@ -409,6 +410,7 @@ impl Nostalgix {
         p: Player,
         card: CardId,
         n: u8,
+        rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
         for _ in 0..n {
@@ -435,6 +437,7 @@ impl Nostalgix {
                 },
                 obs,
             );
+            self.entered(s, p, id, rng, obs);
             self.open_window(s, p.opponent(), SurpriseTrigger::EnemySummon, Some(id), obs);
         }
     }
@@ -685,7 +688,7 @@ impl Nostalgix {
             }
             Op::SummonToken => {
                 if let Some(token) = effect.token {
-                    self.summon_tokens(s, player, token, n, obs);
+                    self.summon_tokens(s, player, token, n, rng, obs);
                 }
                 return;
             }

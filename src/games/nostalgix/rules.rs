@@ -984,7 +984,10 @@ impl Nostalgix {
         self.entered(s, p, id, rng, obs);
     }
 
-    fn entered(
+    /// Fires the `on_summon` abilities of entity `id`, which has just
+    /// entered play for `p`: a Fighter summoned or evolved into, or a token
+    /// summoned (rules: glossary "Token").
+    pub(super) fn entered(
         &self,
         s: &mut State,
         p: Player,

@@ -658,7 +658,8 @@ fn terminal_damage_sends_to_the_void_and_takes_a_prize_counter_but_tokens_give_n
     assert_eq!(t.s.sides[B].void.last(), Some(&t.id("Rusher")));
     assert_eq!(t.s.sides[A].prizes, 1);
     let pip = t.id("Pip");
-    t.game.summon_tokens(&mut t.s, B, pip, 1, &mut NoObserver);
+    t.game
+        .summon_tokens(&mut t.s, B, pip, 1, &mut t.rng, &mut NoObserver);
     t.pass_to(A);
     t.attack(0, Tgt::unit(B, 0));
     assert!(t.s.units[B].is_empty());
@@ -2071,4 +2072,30 @@ fn a_window_like_one_already_waiting_is_merged() {
     }
     assert_eq!(t.s.windows.len(), 1);
     assert!(!t.s.capped);
+}
+
+#[test]
+fn a_summoned_token_fires_its_on_summon_ability() {
+    // rules/nostalgix.txt: glossary "Token" — tokens are summoned, with "a
+    // health stat, an attack stat, a subtype, and possibly an Ability": a
+    // token's "when summoned" ability fires as a summoned Fighter's does.
+    // Seer Burrow summons Seer Pip, whose Peek reveals the top card and
+    // draws it, a Fighter.
+    let mut t = Table::new();
+    let rock = t.id("Rock");
+    let top = t.s.sides[A].deck.len() - 1;
+    t.s.sides[A].deck[top] = rock;
+    t.mana(A, 1);
+    let burrow = t.give(A, "Seer Burrow");
+    let hand = t.s.sides[A].hand.len();
+    t.act(Action::Summon {
+        hand: burrow,
+        slot: 0,
+    });
+    assert!(t.unit(A, 1).token, "Seer Pip is summoned");
+    let side = &t.s.sides[A];
+    assert!(side.hand.contains(&rock), "Peek drew the revealed Fighter");
+    assert_eq!(side.hand.len(), hand, "Seer Burrow left, Rock came");
+    assert_eq!(side.deck.len(), top);
+    assert!(side.hand_known.contains(&rock), "revealed to both players");
 }
