@@ -1012,6 +1012,17 @@ fn check_kind(card: &Card, r: &RawCard, at: &mut Build<'_>) {
         }
         Kind::Equipment => {
             allowed.extend(["cost", "atk", "health", "keywords", "abilities"]);
+            // rules: "Parts of a Turn Overview", step 3 — a player uses the
+            // Hero's and the Fighters' abilities, no Equipment's.
+            need(
+                card.abilities
+                    .iter()
+                    .all(|a| a.trigger != Trigger::Activated),
+                "an Equipment ability is never `activated` (a player uses only Heroes' and \
+                 Fighters' abilities): its trigger is `after_attack`, `start_of_turn`, \
+                 `end_of_turn`, `on_destroyed` or `on_summon`, of the entity it is attached to",
+                &mut problems,
+            );
         }
         Kind::Arena => {
             allowed.extend(["cost", "effects", "aura"]);
@@ -1364,5 +1375,21 @@ mod tests {
         // A field the card does not use is refused rather than ignored.
         let e = db.apply_override("Cinder Imp.atk=0").unwrap_err();
         assert!(e.contains("attacks.N.damage"), "{e}");
+    }
+
+    #[test]
+    fn equipment_has_no_activated_ability() {
+        // rules/nostalgix.txt: "Parts of a Turn Overview", step 3 — the
+        // abilities a player uses are the Hero's and the Fighters'; an
+        // Equipment's abilities fire on their own (docs/rulings/nostalgix.md,
+        // "Equipment abilities").
+        let text = "[[equipment]]\nname = \"E\"\ncost = 1\n\n[[equipment]]\nname = \"Wand\"\ncost = 1\nabilities = [{ name = \"Zap\", trigger = \"activated\", cost = 1, effects = [{ do = \"damage\", amount = 1, target = \"enemy_hero\" }] }]\n";
+        let err = CardDb::parse(text, "p.toml").unwrap_err().to_string();
+        assert!(err.contains("p.toml:5:"), "{err}");
+        assert!(err.contains("card \"Wand\""), "{err}");
+        assert!(
+            err.contains("`activated`") && err.contains("after_attack"),
+            "{err}"
+        );
     }
 }
