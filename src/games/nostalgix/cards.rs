@@ -16,6 +16,10 @@ use crate::core::{Build, CardDef, CardPool, Entry, number_in};
 
 pub use crate::core::CardId;
 
+/// The cost of setting any Surprise (rules: "Surprises": "Surprises always
+/// cost 3 mana to play face-down"): the cost of every Surprise card.
+pub const SURPRISE_COST: u8 = 3;
+
 /// What a card is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -675,7 +679,10 @@ impl CardDef for Card {
         let mut card = Card {
             name: at.name().to_string(),
             kind: raw.kind,
-            cost: r.cost.unwrap_or(0),
+            cost: r.cost.unwrap_or(match raw.kind {
+                Kind::Surprise => SURPRISE_COST,
+                _ => 0,
+            }),
             element: r.element.unwrap_or_default(),
             level: r.level.unwrap_or(1),
             evolves_from: None,
@@ -1006,7 +1013,7 @@ fn check_kind(card: &Card, r: &RawCard, at: &mut Build<'_>) {
                 "a Surprise needs `effects`",
                 &mut problems,
             );
-            if r.cost.is_some_and(|c| c != 3) {
+            if r.cost.is_some_and(|c| c != SURPRISE_COST) {
                 problems.push("Surprises always cost 3 mana (rules: \"Surprises\")".into());
             }
         }
@@ -1391,5 +1398,13 @@ mod tests {
             err.contains("`activated`") && err.contains("after_attack"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_surprise_without_a_cost_costs_three() {
+        // rules/nostalgix.txt: "Surprises": "Surprises always cost 3 mana to play face-down"
+        let text = "[[surprise]]\nname = \"S\"\ntrigger = \"enemy_attack\"\neffects = [{ do = \"destroy\", target = \"attacker\" }]\n";
+        let db = CardDb::parse(text, "p.toml").expect("valid");
+        assert_eq!(db.card(CardId(0)).cost, 3);
     }
 }

@@ -6,7 +6,7 @@
 
 use super::Nostalgix;
 use super::action::{Action, Tgt};
-use super::cards::{CardId, Keywords, Kind, Op, Target, Trigger};
+use super::cards::{CardId, Keywords, Kind, Op, SURPRISE_COST, Target, Trigger};
 use super::deck::DECK_SIZE;
 use super::effects::{Ctx, Hit, forget_known};
 use super::events::{Event, EventKind};
@@ -512,9 +512,8 @@ impl Nostalgix {
                         Action::Cast { hand, target }
                     });
                 }
-                Kind::Surprise if back_free && side.mana >= SURPRISE_COST => {
-                    out.push(Action::SetSurprise { hand })
-                }
+                // Affordable: a Surprise's card cost is SURPRISE_COST.
+                Kind::Surprise if back_free => out.push(Action::SetSurprise { hand }),
                 Kind::Equipment if back_free => {
                     for q in Player::all(2) {
                         out.push(Action::Equip {
@@ -1313,6 +1312,3 @@ fn first_defeated(s: &State, arena_hurts: bool) -> Option<(Player, Entity)> {
     }
     None
 }
-
-/// The cost of setting any Surprise (rules: "Surprises always cost 3").
-pub const SURPRISE_COST: u8 = 3;
