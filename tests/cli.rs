@@ -1110,7 +1110,7 @@ fn cards_show_attacks_and_text_and_speak_json() {
     let header = stdout(&o).lines().next().unwrap().to_owned();
     assert_eq!(
         header,
-        "name,kind,cost,type,level,health,atk,attacks,keywords,text"
+        "name,kind,cost,type,level,health,atk,attacks,keywords,text,weakness,resistance,evolves_from"
     );
 }
 

@@ -848,13 +848,29 @@ impl CardDef for Card {
         Ok(())
     }
 
+    /// The card's printed parts (rules: "Parts of a Nostalgix Card"); the
+    /// Fighter's Weakness, Resistance and Evolution Info come after the
+    /// text, added last so the earlier columns keep their places.
     const TABLE_HEADER: &'static [&'static str] = &[
-        "name", "kind", "cost", "type", "level", "health", "atk", "attacks", "keywords", "text",
+        "name",
+        "kind",
+        "cost",
+        "type",
+        "level",
+        "health",
+        "atk",
+        "attacks",
+        "keywords",
+        "text",
+        "weakness",
+        "resistance",
+        "evolves_from",
     ];
     const TABLE_RIGHT: &'static [usize] = &[2, 4, 5, 6];
 
-    fn table_row(&self, _pool: &CardPool<Card>) -> Vec<String> {
+    fn table_row(&self, pool: &CardPool<Card>) -> Vec<String> {
         let fighterish = matches!(self.kind, Kind::Fighter | Kind::Token);
+        let element = |e: Option<Element>| e.map_or(String::new(), |e| format!("{e:?}"));
         vec![
             self.name.clone(),
             self.kind.name().to_string(),
@@ -887,6 +903,10 @@ impl CardDef for Card {
                 .join("; "),
             self.keywords.names().join(", "),
             self.text.clone(),
+            element(self.weakness),
+            element(self.resistance),
+            self.evolves_from
+                .map_or(String::new(), |from| pool.card(from).name.clone()),
         ]
     }
 

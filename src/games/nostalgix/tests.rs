@@ -2099,3 +2099,20 @@ fn a_summoned_token_fires_its_on_summon_ability() {
     assert_eq!(side.deck.len(), top);
     assert!(side.hand_known.contains(&rock), "revealed to both players");
 }
+
+#[test]
+fn a_fighters_text_shows_its_weakness_resistance_and_evolution() {
+    // rules/nostalgix.txt: "Parts of a Nostalgix Card" — a Fighter prints
+    // its "Evolution Info", "Weakness" and "Resistance".
+    use crate::play::Describe;
+    let t = Table::new();
+    let pup = t.game.card_text(t.id("Pup"));
+    assert!(
+        pup.contains("weakness Water") && pup.contains("resistance Earth"),
+        "{pup}"
+    );
+    assert!(!pup.contains("evolves_from"), "{pup}");
+    let hound = t.game.card_text(t.id("Hound"));
+    assert!(hound.contains("evolves_from Pup"), "{hound}");
+    assert!(!hound.contains("weakness"), "{hound}");
+}
