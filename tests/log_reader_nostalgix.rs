@@ -313,6 +313,7 @@ impl LogReader<Nostalgix> for Reader {
             | EventKind::Opening { .. }
             | EventKind::Draw { card: None }
             | EventKind::Search { card: None, .. }
+            | EventKind::Reveal { .. }
             | EventKind::Attack { .. }
             | EventKind::Fizzle { .. }
             | EventKind::Countered { .. }
@@ -440,13 +441,15 @@ fn the_log_rebuilds_every_seat_after_every_action() {
     let mut all = replay_all("random", per_matchup);
     all.add(replay_all("greedy", per_matchup));
     assert_eq!(all.games, 8 * per_matchup);
-    // The changes the reader applies all happen in these games.
+    // The changes the reader applies all happen in these games, and so do
+    // the reveals, which change nothing.
     let seen = [
         "Deal",
         "SetAside",
         "Mulligan",
         "Draw",
         "Search",
+        "Reveal",
         "Play",
         "Evolve",
         "Token",

@@ -4,7 +4,8 @@
 //! opponent's Hero until it flips (setup steps 2 and 8), hand and
 //! face-down Surprises, both decks' order (see
 //! `view`), and in the log the cards the opponent draws, sets aside or
-//! sets face down.
+//! sets face down (a card revealed before it is drawn is named to all by
+//! its `reveal` line).
 
 use serde_json::{Map, Value};
 

@@ -710,9 +710,14 @@ impl Nostalgix {
                 return self.emit(s, player, kind, obs);
             }
             Op::Search => return self.search(s, player, effect, rng, obs),
+            // rules: "Reveal" — shown to all players, then put back, or
+            // drawn if it matches.
             Op::Reveal => {
-                let top = s.sides[player].deck.last().copied();
-                if let Some(card) = top.filter(|&c| self.matches(effect.filter, c)) {
+                let Some(card) = s.sides[player].deck.last().copied() else {
+                    return;
+                };
+                self.emit(s, player, EventKind::Reveal { card }, obs);
+                if self.matches(effect.filter, card) {
                     let before = s.sides[player].hand.len();
                     self.draw(s, player, 1, obs);
                     if s.sides[player].hand.len() > before {

@@ -65,6 +65,11 @@ pub enum EventKind {
         card: Option<CardId>,
         to_hand: bool,
     },
+    /// The top card of the deck shown to every player (rules: glossary
+    /// "Reveal"); it stays there unless the `draw` that follows takes it.
+    Reveal {
+        card: CardId,
+    },
     Play {
         card: CardId,
         kind: Kind,
@@ -340,6 +345,7 @@ impl Report for Nostalgix {
                 json!({"card": self.card_name(c), "to": if to_hand { "hand" } else { "void" }}),
             ),
             EventKind::Search { card: None, .. } => ("search", json!({"found": false})),
+            EventKind::Reveal { card } => ("reveal", json!({"card": self.card_name(card)})),
             EventKind::Play {
                 card,
                 kind,

@@ -222,6 +222,11 @@ cost = 1
 effects = [{ do = "search", filter = { kind = "fighter" } }]
 
 [[spell]]
+name = "Leaves"
+cost = 1
+effects = [{ do = "reveal", filter = { kind = "fighter" } }]
+
+[[spell]]
 name = "Brood"
 cost = 1
 effects = [{ do = "summon_token", token = "Pip" }]
@@ -1773,6 +1778,64 @@ fn a_search_lets_the_player_choose_the_fighter() {
         !t.s.sides[A].hand_known.contains(&rock),
         "known until it leaves the hand"
     );
+}
+
+#[test]
+fn a_reveal_shows_the_top_card_to_both_players() {
+    // rules/nostalgix.txt: glossary "Reveal" — "Flip face-up or otherwise
+    // show to all players temporarily": the log's `reveal` line names the
+    // top card to every seat (it is not redacted for the opponent), and
+    // the card is drawn only if it matches (Leaves: "if it is a Fighter,
+    // draw it").
+    use crate::core::Report;
+    use crate::play::Describe;
+    use serde_json::Value;
+    // The log lines of casting Leaves with `top` on seat a's deck, as
+    // seat b reads them.
+    let cast = |t: &mut Table, top: &str| -> Vec<Value> {
+        let card = t.id(top);
+        let last = t.s.sides[A].deck.len() - 1;
+        t.s.sides[A].deck[last] = card;
+        t.mana(A, 1);
+        let hand = t.give(A, "Leaves");
+        let mut events = Vec::new();
+        let action = Action::Cast { hand, target: None };
+        t.game
+            .apply(&mut t.s, action, &mut t.rng, &mut |e: &Event| {
+                events.push(*e)
+            });
+        events
+            .iter()
+            .map(|e| {
+                let Value::Object(mut line) = t.game.event_json(e) else {
+                    panic!("a log line is an object")
+                };
+                t.game.redact(&mut line, B);
+                Value::Object(line)
+            })
+            .collect()
+    };
+    let named = |lines: &[Value], event: &str| -> Vec<Value> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == event)
+            .map(|l| l["card"].clone())
+            .collect()
+    };
+    let mut t = Table::new();
+    let deck = t.s.sides[A].deck.len();
+    let lines = cast(&mut t, "Bolt");
+    assert_eq!(named(&lines, "reveal"), ["Bolt"], "{lines:?}");
+    assert!(named(&lines, "draw").is_empty(), "a Spell is not drawn");
+    assert_eq!(t.s.sides[A].deck.len(), deck, "it stays on top");
+    assert_eq!(t.s.sides[A].deck.last(), Some(&t.id("Bolt")));
+    let lines = cast(&mut t, "Rock");
+    assert_eq!(named(&lines, "reveal"), ["Rock"], "{lines:?}");
+    assert_eq!(named(&lines, "draw"), [crate::play::HIDDEN], "then drawn");
+    let reveal = lines.iter().position(|l| l["event"] == "reveal");
+    let draw = lines.iter().position(|l| l["event"] == "draw");
+    assert!(reveal < draw, "{lines:?}");
+    assert!(t.s.sides[A].hand_known.contains(&t.id("Rock")));
 }
 
 #[test]
