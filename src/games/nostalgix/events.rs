@@ -202,8 +202,8 @@ pub enum EventKind {
         card: CardId,
         owner: Player,
     },
-    /// A cap dropped something (`token`, `window` or `search`): an error
-    /// the invariants report.
+    /// A cap dropped something (`token`, `window`, `search` or `under`, a
+    /// card beneath a Fighter): an error the invariants report.
     Capped {
         what: &'static str,
     },

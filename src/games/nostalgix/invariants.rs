@@ -38,7 +38,10 @@ impl Invariants for Nostalgix {
     /// Checks every invariant; describes the first one broken.
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         if s.capped {
-            return Err("a cap dropped a token, a Surprise window or a search".into());
+            return Err(
+                "a cap dropped a token, a Surprise window, a search or a card beneath a Fighter"
+                    .into(),
+            );
         }
         if s.wounded {
             return Err("a decision with the clean-up still to run".into());

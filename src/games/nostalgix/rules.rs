@@ -173,9 +173,9 @@ impl Game for Nostalgix {
                 let u = &mut s.units[p][unit as usize];
                 u.prize_shield |= c.prize_shield;
                 let u = *u;
-                s.sides[p].push_under(&u, card);
                 let id = u.id;
                 self.pay_card(s, p, card, Some(id), None, obs);
+                self.put_under(s, p, &u, card, obs);
                 let atk = i8::try_from(c.atk).unwrap_or(i8::MAX);
                 self.add_atk_counters(s, id, atk, obs);
             }
@@ -489,7 +489,7 @@ impl Nostalgix {
                         continue;
                     }
                     for (u, unit) in units.iter().enumerate() {
-                        if unit.token || side.under_full(unit) {
+                        if unit.token {
                             continue;
                         }
                         if card.evolves_from == Some(unit.card) {
@@ -961,7 +961,6 @@ impl Nostalgix {
         u.card = card;
         u.bound_turn = 0;
         let u = *u;
-        s.sides[p].push_under(&u, old);
         let id = u.id;
         self.refresh(s, id);
         let c = self.db.card(card);
@@ -980,7 +979,25 @@ impl Nostalgix {
             },
             obs,
         );
+        self.put_under(s, p, &u, old, obs);
         self.entered(s, p, id, rng, obs);
+    }
+
+    /// Puts `card` beneath `unit` of `p` (evolution, stacking). At most
+    /// [`MAX_UNDER`] cards fit beneath a Fighter: one beyond is not kept,
+    /// and never silently (docs/rulings/nostalgix.md, "Cards beneath a
+    /// Fighter").
+    fn put_under(
+        &self,
+        s: &mut State,
+        p: Player,
+        unit: &Entity,
+        card: CardId,
+        obs: &mut impl Observer<Event>,
+    ) {
+        if !s.sides[p].push_under(unit, card) {
+            self.cap(s, p, "under", obs);
+        }
     }
 
     /// Fires the `on_summon` abilities of entity `id`, which has just

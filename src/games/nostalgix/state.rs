@@ -23,7 +23,11 @@ pub const MAX_TOKENS: usize = MAX_UNITS - SLOTS as usize;
 pub const MAX_HAND: usize = 32;
 /// Hand size at the end of a turn (rules: "End your turn").
 pub const HAND_LIMIT: usize = 10;
-/// Cards under one Fighter (lower levels and stacked cards).
+/// Cards under one Fighter (lower levels and stacked cards): its 2 lower
+/// levels and 4 copies of a Stacked card, the most the bundled pool can
+/// put there. The rules set no bound; see docs/rulings/nostalgix.md for
+/// this one (a card it would drop is an error the invariants report, never
+/// a silent change).
 pub const MAX_UNDER: usize = 6;
 /// The slot value of tokens, which stand outside the 7 slots.
 pub const TOKEN_SLOT: u8 = u8::MAX;
@@ -272,20 +276,13 @@ impl Side {
         self.under.get(usize::from(unit.slot)).map_or(&[], |u| u)
     }
 
-    /// Whether no more cards fit beneath `unit` (none ever fit beneath a
-    /// token).
-    pub fn under_full(&self, unit: &Entity) -> bool {
+    /// Puts `card` beneath `unit` (evolution, stacking); returns whether
+    /// it fit: not when [`MAX_UNDER`] cards are beneath it already, nor
+    /// beneath a token.
+    pub fn push_under(&mut self, unit: &Entity, card: CardId) -> bool {
         self.under
-            .get(usize::from(unit.slot))
-            .is_none_or(|u| u.is_full())
-    }
-
-    /// Puts `card` beneath `unit` (evolution, stacking); callers check
-    /// [`Side::under_full`] first.
-    pub fn push_under(&mut self, unit: &Entity, card: CardId) {
-        if let Some(under) = self.under.get_mut(usize::from(unit.slot)) {
-            under.push(card);
-        }
+            .get_mut(usize::from(unit.slot))
+            .is_some_and(|under| under.push(card))
     }
 
     /// Empties the slot of `unit`, which leaves play, and returns the cards
@@ -329,9 +326,9 @@ pub struct State {
     pub windows: FixedVec<Window, MAX_WINDOWS>,
     /// Searches waiting for their player's choice, oldest first.
     pub searches: FixedVec<Search, MAX_SEARCHES>,
-    /// Whether a cap ([`MAX_UNITS`], [`MAX_WINDOWS`], [`MAX_SEARCHES`])
-    /// dropped a token, a window or a search: an error the invariants
-    /// report.
+    /// Whether a cap ([`MAX_UNITS`], [`MAX_WINDOWS`], [`MAX_SEARCHES`],
+    /// [`MAX_UNDER`]) dropped a token, a window, a search or a card beneath
+    /// a Fighter: an error the invariants report.
     pub capped: bool,
     /// The result, once decided.
     pub outcome: Option<Outcome>,

@@ -1486,6 +1486,36 @@ fn stacked_cards_add_attack_and_shield_the_prize_counter() {
 }
 
 #[test]
+fn a_card_beyond_the_cap_beneath_a_fighter_is_an_error_the_invariants_report() {
+    // rules/nostalgix.txt: glossary "Stacked" — any number of cards may be
+    // stacked; docs/rulings/nostalgix.md, "Cards beneath a Fighter": the
+    // bound of MAX_UNDER never blocks a Stack or an Evolve silently.
+    let mut t = Table::new();
+    let pup = t.place(A, "Pup", 0);
+    for _ in 0..MAX_UNDER {
+        let u = t.unit(A, pup);
+        let card = t.s.sides[A].deck.pop().expect("a deck of Pups");
+        t.s.sides[A].push_under(&u, card);
+    }
+    t.mana(A, 5);
+    let kit = t.give(A, "Kit");
+    let action = Action::Stack {
+        hand: kit,
+        unit: pup as u8,
+    };
+    assert!(t.legal().contains(&action), "stacking stays legal");
+    let mut events = Vec::new();
+    t.game
+        .apply(&mut t.s, action, &mut t.rng, &mut |e: &Event| {
+            events.push(e.kind)
+        });
+    assert!(events.contains(&EventKind::Capped { what: "under" }));
+    assert_eq!(t.unit(A, pup).atk_counters, 2, "the Stack still joins");
+    let err = t.game.check_invariants(&t.s).unwrap_err();
+    assert!(err.contains("cap"), "{err}");
+}
+
+#[test]
 fn an_after_attack_ability_summons_a_token() {
     // rules/nostalgix.txt: "Stack-O-Fox" — "After this attacks, summon a 1ATK Fox Token with 1♥."
     let mut t = Table::new();
