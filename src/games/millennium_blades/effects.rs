@@ -426,12 +426,23 @@ impl MillenniumBlades {
             _ => {}
         }
         let e = self.job_effect(job)?;
-        if e.when == When::Reaction && job.outcome == 0 && job.choice == NONE {
-            return Some((
-                Prompt::Reaction,
-                p,
-                vec![Choice::React(true), Choice::React(false)],
-            ));
+        if e.when == When::Reaction && job.outcome == 0 {
+            // Offered only if its effect, used, would have a legal choice
+            // (rules: "Cannot be flipped": with "no legal targets for the
+            // effect ... she can ignore it").
+            let used = Job {
+                outcome: USED,
+                ..*job
+            };
+            let usable = self
+                .choices(s, &used)
+                .is_none_or(|(_, _, options)| !options.is_empty());
+            let options = if usable {
+                vec![Choice::React(true), Choice::React(false)]
+            } else {
+                Vec::new()
+            };
+            return Some((Prompt::Reaction, p, options));
         }
         let at = self.slot_of(s, p, job.source);
         let this_stars = at.map_or(self.card(job.source).stars, |a| {
@@ -451,8 +462,11 @@ impl MillenniumBlades {
             }
             (Op::Flip | Op::Stars, Target::ChosenOwn, _) => {
                 let seat = &s.seats[p];
+                // A Reaction being used flips its own card before its
+                // effect: that card is no longer a face-up target.
+                let flipping = |i: usize| job.outcome == USED && seat.tableau[i].card == job.source;
                 let options = (0..seat.tableau.len())
-                    .filter(|&i| self.matches(s, p, i, &e.filter, this_stars))
+                    .filter(|&i| self.matches(s, p, i, &e.filter, this_stars) && !flipping(i))
                     .map(|i| Choice::Card(p, i as u8))
                     .collect();
                 Some((Prompt::Card, p, options))
@@ -537,11 +551,18 @@ impl MillenniumBlades {
     ) {
         s.prompt = None;
         let Some(mut job) = s.jobs.pop() else { return };
-        if choice == Choice::React(false) {
-            self.emit(s, job.owner, EventKind::Pass, obs);
-        } else {
-            job.choice = encode(choice);
-            self.execute(s, job, rng, obs);
+        match choice {
+            Choice::React(false) => self.emit(s, job.owner, EventKind::Pass, obs),
+            // A Reaction used: its effect's own choice, if any, comes next,
+            // asked as for any other effect.
+            Choice::React(true) => {
+                job.outcome = USED;
+                self.run(s, job, rng, obs);
+            }
+            _ => {
+                job.choice = encode(choice);
+                self.execute(s, job, rng, obs);
+            }
         }
         self.resolve(s, rng, obs);
     }
@@ -646,7 +667,7 @@ impl MillenniumBlades {
                 return;
             }
         }
-        if e.when == When::Reaction && job.outcome == 0 {
+        if job.outcome == USED {
             // Using a Reaction flips its card face down.
             self.emit(s, p, EventKind::Reaction { card: job.source }, obs);
             self.flip(s, p, job.source, p, obs);
@@ -951,6 +972,9 @@ impl MillenniumBlades {
     }
 }
 
+/// A job's `outcome` for a Reaction its owner has chosen to use (outside
+/// any clash outcome): its card flips as its effect resolves.
+pub const USED: u8 = 4;
 /// A job: discard a card from hand (its choice is the card).
 pub const DISCARD: u8 = 254;
 /// A job: choose the metagame card to replace (Turn-Based Mode).
@@ -965,7 +989,8 @@ fn encode(choice: Choice) -> u16 {
         Choice::Seat(q) => q.index() as u16,
         Choice::Card(q, at) => ((q.index() as u16) << 8) | u16::from(at),
         Choice::Position(at) => u16::from(at),
-        Choice::React(_) => 1,
+        // Never stored: a Reaction used is the job's outcome, `USED`.
+        Choice::React(_) => NONE,
         Choice::Discard(card) | Choice::Meta(card) => card,
     }
 }

@@ -299,7 +299,8 @@ pub struct Job {
     /// Which effect of the card (index into its effects), or a keyword.
     pub effect: u8,
     /// Within a clash's outcome: 0 none, 1 win, 2 lose, 3 tie, with the
-    /// branch effect index in `branch`.
+    /// branch effect index in `branch`; 4 (`effects::USED`) a Reaction its
+    /// owner has chosen to use.
     pub outcome: u8,
     /// The branch effect index.
     pub branch: u8,

@@ -2,7 +2,7 @@
 //! `tournament.rs` leave out, and for the rulings of
 //! docs/rulings/millennium-blades.md that no other test pins down. Each
 //! test quotes its paragraph (`rules/millennium-blades.txt: "Section"`) or
-//! names its ruling. Eleven of them found departures rules reviews
+//! names its ruling. Many of them found departures rules reviews
 //! reported, fixed since (docs/rulings/millennium-blades.md, "Fixed on
 //! review").
 
@@ -29,8 +29,8 @@ fn c() -> Player {
 
 /// Cards only these tests use: three cards of two elements each, every
 /// pair sharing one and no element shared by all three; a single whose
-/// Score effect is a clash; and a single whose Reaction answers its
-/// owner's plays.
+/// Score effect is a clash; a single whose Reaction answers its owner's
+/// plays; and a single whose Reaction chooses one of its owner's cards.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -67,6 +67,13 @@ stars = 2
 elements = ["light"]
 types = ["citizen"]
 effects = [{ when = "reaction", on = "you_play", do = "gain_rp", amount = 1 }]
+
+[[set.card]]
+name = "Rally Call"
+stars = 3
+elements = ["fire"]
+types = ["citizen"]
+effects = [{ when = "reaction", on = "opponent_plays", do = "stars", amount = 2, target = "chosen_own" }]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -1014,6 +1021,80 @@ fn a_reaction_whose_card_was_flipped_face_down_before_it_came_up_does_nothing() 
             .iter()
             .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
     );
+}
+
+#[test]
+fn a_reaction_asks_for_its_target_among_the_cards_it_may_flip() {
+    // rules/millennium-blades.txt: "General Rules": "Cannot be flipped - If
+    // you have cards that are protected from flipping, you cannot choose one
+    // of those cards when an opponent forces you to choose and flip one of
+    // your cards"; "Flip a Card": "you must choose a face-up card to flip
+    // down when selecting a target for these effects". Prem F's Reaction
+    // (an opponent plays, flip one of theirs) asks B which of A's cards,
+    // Mimic C (cannot be flipped) not among them.
+    let mut f = Fixture::tournament(2, &["Plain One", "Plain Two", "Mimic C", "Three Star"]);
+    let two = f.place(A, "Plain Two", true);
+    let guard = f.place(A, "Mimic C", true);
+    let prem = f.place(B, "Prem F", true);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    f.act(Action::Play(one));
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, B)));
+    f.act(Action::React);
+    assert_eq!(f.s.prompt, Some((Prompt::Card, B)));
+    assert_eq!(f.legal(), vec![Action::Card(A, 0), Action::Card(A, 2)]);
+    f.act(Action::Card(A, 2));
+    assert!(!f.up(A, one));
+    assert!(f.up(A, two) && f.up(A, guard));
+    assert!(!f.up(B, prem), "using the Reaction flipped its card");
+}
+
+#[test]
+fn a_reaction_without_a_legal_target_is_not_offered() {
+    // rules/millennium-blades.txt: "General Rules": "Cannot be flipped": "there
+    // are no legal targets for the effect, and she can ignore it". A plays
+    // Mimic C (cannot be flipped), its only card: Prem F's Reaction (flip one
+    // of theirs) has nothing to flip, so B is not asked and Prem F stays
+    // face up.
+    let mut f = Fixture::tournament(2, &["Mimic C", "Three Star"]);
+    let prem = f.place(B, "Prem F", true);
+    let guard = f.give(A, "Mimic C", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    let events = f.act(Action::Play(guard));
+    assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
+    assert!(f.up(B, prem) && f.up(A, guard));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
+    );
+}
+
+#[test]
+fn a_reaction_used_does_not_offer_its_own_card_as_its_target() {
+    // rules/millennium-blades.txt: "Effects on Cards": "Reaction - ... When
+    // you activate a Reaction, the card that triggers it is flipped
+    // face-down"; "FAQs": face-down cards "cannot gain Tokens ... through any
+    // means". Rally Call's Reaction (an opponent plays, 2 star tokens on one
+    // of your cards) flips Rally Call: B's only choice is Plain Two, taken
+    // at once.
+    let mut f = extended(
+        2,
+        &["Rally Call", "Plain One", "Plain Two", "Three Star"],
+        mode(Mode::Standard),
+    );
+    let rally = f.place(B, "Rally Call", true);
+    f.place(B, "Plain Two", true);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    f.act(Action::Play(one));
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, B)));
+    f.act(Action::React);
+    assert_ne!(f.s.prompt, Some((Prompt::Card, B)));
+    assert!(!f.up(B, rally));
+    let tokens: Vec<u8> = f.s.seats[B].tableau.iter().map(|t| t.tokens).collect();
+    assert_eq!(tokens, vec![0, 2]);
+    assert_eq!(f.s.seats[A].tableau[0].tokens, 0);
 }
 
 #[test]
