@@ -18,8 +18,9 @@ pub const PLACEMENT: u8 = 248;
 /// `subject` of its scoring cards (rules: "Ending the Tournament", step 1).
 pub const SCORE_NEXT: u8 = 245;
 
-/// The [`SCORE_NEXT`] cursor of `p` at index `from`.
-fn score_cursor(p: Player, from: u16) -> Job {
+/// The [`SCORE_NEXT`] cursor of `p` at index `from`: pushed at index 0, it
+/// sets off all of `p`'s Score effects, one card at a time.
+pub(super) fn score_cursor(p: Player, from: u16) -> Job {
     Job {
         source: 0,
         owner: p,
@@ -345,29 +346,29 @@ impl MillenniumBlades {
         self.resolve(s, rng, obs);
     }
 
-    /// The cards whose Score effects `p` activates, in order: its face-up
-    /// tableau left to right, its face-up deck box and accessories, then the
-    /// revealed metagame cards.
-    fn score_sources(&self, s: &State, p: Player) -> Vec<u16> {
+    /// The cards whose Score effects `p` activates, in order, each with
+    /// whether it is face up: its tableau left to right, its deck box and
+    /// accessories, then the revealed metagame cards. A card keeps its index
+    /// while Score effects resolve: flipping a card moves no other.
+    fn score_sources(&self, s: &State, p: Player) -> Vec<(u16, bool)> {
         let seat = &s.seats[p];
-        let face_up = seat
-            .tableau
-            .iter()
-            .chain(seat.board.iter())
-            .filter(|t| t.up);
-        face_up
-            .map(|t| t.card)
-            .chain(s.in_zone(Zone::META_UP))
+        let slots = seat.tableau.iter().chain(seat.board.iter());
+        slots
+            .map(|t| (t.card, t.up))
+            .chain(s.in_zone(Zone::META_UP).map(|c| (c, true)))
             .collect()
     }
 
     /// Runs a [`SCORE_NEXT`] cursor: the Score effects of `p`'s next
     /// scoring card from index `from` of [`Self::score_sources`] go on the
     /// stack, under them the cursor for the card after. One card's effects
-    /// at a time, so a crowded table never overflows the job stack.
+    /// at a time, so a crowded table never overflows the job stack; a card
+    /// is read when its turn comes, so one flipped face down by then does
+    /// not score.
     pub(super) fn score_next(&self, s: &mut State, p: Player, from: u16) {
         let sources = self.score_sources(s, p);
-        for (i, &source) in sources.iter().enumerate().skip(usize::from(from)) {
+        let left = sources.iter().enumerate().skip(usize::from(from));
+        for (i, &(source, _)) in left.filter(|(_, (_, up))| *up) {
             let effects = self.card(source).effects.iter().enumerate();
             let score: Vec<u8> = effects
                 .filter(|(_, e)| e.when == When::Score)

@@ -22,6 +22,7 @@ use super::events::{Event, EventKind};
 use super::state::{
     Area, DECK_ACCESSORIES, Job, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
 };
+use super::tournament::score_cursor;
 use super::{FUSION_COST, INCOME};
 use crate::core::{GameRng, Observer, Player};
 
@@ -340,31 +341,11 @@ impl MillenniumBlades {
     }
 
     /// Starts `p`'s scoring: its Score effects (tableau, board, metagame
-    /// cards), then the banking job.
+    /// cards), read one card at a time as at the end of a tournament, then
+    /// the banking job.
     fn tb_score(&self, s: &mut State, p: Player) {
-        let metas = s.members(Zone::META_UP);
-        let seat = &s.seats[p];
-        let sources: Vec<u16> = seat
-            .tableau
-            .iter()
-            .chain(seat.board.iter())
-            .filter(|t| t.up)
-            .map(|t| t.card)
-            .chain(metas)
-            .collect();
         s.push_job(Job::of(0, p, BANK));
-        for &source in sources.iter().rev() {
-            for (k, _) in self
-                .card(source)
-                .effects
-                .iter()
-                .enumerate()
-                .rev()
-                .filter(|(_, e)| e.when == When::Score)
-            {
-                s.push_job(Job::of(source, p, k as u8));
-            }
-        }
+        s.push_job(score_cursor(p, 0));
     }
 
     /// The end of `p`'s scoring: 10 RP per collected card, the RP banked

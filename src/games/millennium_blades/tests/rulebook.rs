@@ -30,7 +30,8 @@ fn c() -> Player {
 /// Cards only these tests use: three cards of two elements each, every
 /// pair sharing one and no element shared by all three; a single whose
 /// Score effect is a clash; a single whose Reaction answers its owner's
-/// plays; and a single whose Reaction chooses one of its owner's cards.
+/// plays; a single whose Reaction chooses one of its owner's cards; and a
+/// single with both a Reaction and a Score effect.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -74,6 +75,16 @@ stars = 3
 elements = ["fire"]
 types = ["citizen"]
 effects = [{ when = "reaction", on = "opponent_plays", do = "stars", amount = 2, target = "chosen_own" }]
+
+[[set.card]]
+name = "Sore Loser"
+stars = 3
+elements = ["dark"]
+types = ["soldier"]
+effects = [
+    { when = "reaction", on = "clash_lost", do = "gain_rp", amount = 1 },
+    { when = "score", do = "gain_rp", amount = 5 },
+]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -936,6 +947,74 @@ fn every_score_effect_of_a_crowded_tournament_resolves() {
     f.board(B, "Core Box");
     f.board(c(), "Core Box");
     assert_eq!(placed_rp(&end(&mut f), A), Some(5));
+}
+
+/// The RP `p` gained or lost from `source`'s effects in `events`.
+fn rp_from(events: &[Event], p: Player, source: u16) -> Vec<i16> {
+    events
+        .iter()
+        .filter(|e| e.player == p)
+        .filter_map(|e| match e.kind {
+            EventKind::Rp {
+                source: s, delta, ..
+            } if s == source => Some(delta),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_card_flipped_while_scoring_does_not_cost_the_next_card_its_score() {
+    // rules/millennium-blades.txt: "Ending the Tournament", step 1: "Each
+    // player should activate all Score effects of face-up cards, starting
+    // with Singles in your tableau"; "Effects on Cards": "Score - ...
+    // Activate all of the Score effects (of face-up cards) in your tableau
+    // (going left to right)". Score Clash loses to B's Six Star; Master G's
+    // Reaction to the lost clash flips Master G, left of Score Clash, and
+    // Core Single 4 still scores after it.
+    let mut f = extended(
+        2,
+        &["Score Clash", "Core Single 4", "Master G", "Six Star"],
+        mode(Mode::Standard),
+    );
+    no_metas(&mut f);
+    let master = f.place(A, "Master G", true); // Reaction: clash lost, 3 RP
+    f.place(A, "Score Clash", true); // Score: clash with all
+    let four = f.place(A, "Core Single 4", true); // Score: 1 RP per earth card
+    f.place(B, "Six Star", true);
+    f.s.seats[B].tableau[0].tokens = 20;
+    let mut events = end(&mut f);
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, A)));
+    events.extend(f.act(Action::React));
+    assert!(!f.up(A, master));
+    assert_eq!(rp_from(&events, A, master), vec![3]);
+    assert_eq!(rp_from(&events, A, four), vec![2], "Score Clash and itself");
+}
+
+#[test]
+fn a_card_flipped_face_down_before_its_turn_to_score_does_not_score() {
+    // rules/millennium-blades.txt: "Ending the Tournament", step 1: "activate
+    // all Score effects of face-up cards"; "Turn-Based Mode", scoring: "1.
+    // Activate all Score effects on cards in your tableau". Ruling: a card
+    // is read when its turn to score comes. Sore Loser's Reaction to Score
+    // Clash's lost clash flips it before its turn: its Score effect (5 RP)
+    // does not happen, in a tournament or a Turn-Based scoring.
+    for m in [Mode::Standard, Mode::TurnBased] {
+        let mut f = extended(2, &["Score Clash", "Sore Loser", "Six Star"], mode(m));
+        f.place(A, "Score Clash", true); // Score: clash with all
+        let sore = f.place(A, "Sore Loser", true); // Reaction: clash lost, 1 RP
+        f.place(B, "Six Star", true);
+        f.s.seats[B].tableau[0].tokens = 20;
+        let mut events = if m == Mode::TurnBased {
+            f.s.phase = Phase::TurnBased;
+            f.act(Action::Score)
+        } else {
+            end(&mut f)
+        };
+        assert_eq!(f.s.prompt, Some((Prompt::Reaction, A)), "{m:?}");
+        events.extend(f.act(Action::React));
+        assert_eq!(rp_from(&events, A, sore), vec![1], "{m:?}: no Score RP");
+    }
 }
 
 #[test]
