@@ -721,7 +721,9 @@ impl MillenniumBlades {
             }
             Op::Clash => self.clash(s, &job, &e, rng, obs),
             Op::DrawStore => {
-                for _ in 0..amount {
+                // A full hand takes no more: the draw stops, the rest stay
+                // in the store deck.
+                for _ in 0..(amount as usize).min(self.hand_room(s, p)) {
                     let Some(card) = self.draw_store(s, rng, obs) else {
                         break;
                     };

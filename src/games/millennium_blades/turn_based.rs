@@ -23,7 +23,7 @@ use super::state::{
     Area, DECK_ACCESSORIES, Job, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
 };
 use super::tournament::score_cursor;
-use super::{FUSION_COST, INCOME};
+use super::{FUSION_COST, INCOME, Mode};
 use crate::core::{GameRng, Observer, Player};
 
 /// The most cards in hand in Turn-Based Mode.
@@ -109,7 +109,7 @@ impl MillenniumBlades {
                 }
                 new
             };
-            if hand.len() < HAND_LIMIT {
+            if self.hand_room(s, p) > 0 {
                 let mut sets = Vec::new();
                 for slot in 0..=STORE_AREA {
                     if let Some((card, price)) = self.store_price(s, slot)
@@ -170,6 +170,17 @@ impl MillenniumBlades {
                     out.push(Action::Use(slot.card));
                 }
             }
+        }
+    }
+
+    /// How many more cards `p`'s hand may take: in Turn-Based Mode up to
+    /// [`HAND_LIMIT`] (rules: "Turn-Based Mode", step 2: "a maximum hand
+    /// size of 7 cards"), otherwise any number.
+    pub(super) fn hand_room(&self, s: &State, p: Player) -> usize {
+        if self.options.mode == Mode::TurnBased {
+            HAND_LIMIT.saturating_sub(s.in_zone(Zone::of(Area::Hand, p)).count())
+        } else {
+            usize::MAX
         }
     }
 

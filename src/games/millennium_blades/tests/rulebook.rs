@@ -30,8 +30,9 @@ fn c() -> Player {
 /// Cards only these tests use: three cards of two elements each, every
 /// pair sharing one and no element shared by all three; a single whose
 /// Score effect is a clash; a single whose Reaction answers its owner's
-/// plays; a single whose Reaction chooses one of its owner's cards; and a
-/// single with both a Reaction and a Score effect.
+/// plays; a single whose Reaction chooses one of its owner's cards; a
+/// single with both a Reaction and a Score effect; and a single whose
+/// Action draws store cards.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -85,6 +86,13 @@ effects = [
     { when = "reaction", on = "clash_lost", do = "gain_rp", amount = 1 },
     { when = "score", do = "gain_rp", amount = 5 },
 ]
+
+[[set.card]]
+name = "Store Runner"
+stars = 3
+elements = ["water"]
+types = ["citizen"]
+effects = [{ when = "action", do = "draw_store", amount = 2 }]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -1658,6 +1666,36 @@ fn turn_based_buys_need_fewer_than_seven_cards_in_hand_and_a_turn_is_one_main_ac
     f.act(Action::BuyListed(listed));
     assert_eq!(f.s.zone(listed), Zone::of(Area::Hand, A));
     assert_eq!(f.s.active, B, "one main action, nothing else to do");
+}
+
+#[test]
+fn turn_based_draws_stop_at_the_seven_card_hand() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", step 2: "Each player
+    // ... has a maximum hand size of 7 cards." Ruling: an effect's draw
+    // stops once the hand holds 7, the rest staying in the store deck; a
+    // tournament hand has no limit.
+    for (m, held, drawn) in [
+        (Mode::TurnBased, 6, 1),
+        (Mode::TurnBased, 7, 0),
+        (Mode::Standard, 7, 2),
+    ] {
+        let mut f = extended(2, &["Store Runner"], mode(m));
+        if m == Mode::TurnBased {
+            f.s.phase = Phase::TurnBased;
+        }
+        let runner = f.place(A, "Store Runner", true); // Action: 2 store cards
+        for k in 0..held {
+            f.give(A, &format!("Core Single {k}"), Area::Hand);
+        }
+        let store = f.s.store.len();
+        f.act(Action::Use(runner));
+        let hand = f.s.in_zone(Zone::of(Area::Hand, A)).count();
+        assert_eq!(
+            (hand, store - f.s.store.len()),
+            (held + drawn, drawn),
+            "{m:?} with {held} in hand"
+        );
+    }
 }
 
 #[test]
