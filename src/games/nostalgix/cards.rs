@@ -1040,14 +1040,16 @@ fn check_kind(card: &Card, r: &RawCard, at: &mut Build<'_>) {
         Kind::Equipment => {
             allowed.extend(["cost", "atk", "health", "keywords", "abilities"]);
             // rules: "Parts of a Turn Overview", step 3 — a player uses the
-            // Hero's and the Fighters' abilities, no Equipment's.
+            // Hero's and the Fighters' abilities, no Equipment's; and an
+            // Equipment card is played, never summoned.
             need(
                 card.abilities
                     .iter()
-                    .all(|a| a.trigger != Trigger::Activated),
+                    .all(|a| !matches!(a.trigger, Trigger::Activated | Trigger::OnSummon)),
                 "an Equipment ability is never `activated` (a player uses only Heroes' and \
-                 Fighters' abilities): its trigger is `after_attack`, `start_of_turn`, \
-                 `end_of_turn`, `on_destroyed` or `on_summon`, of the entity it is attached to",
+                 Fighters' abilities) nor `on_summon` (Equipment is played, not summoned): its \
+                 trigger is `after_attack`, `start_of_turn`, `end_of_turn` or `on_destroyed`, \
+                 of the entity it is attached to",
                 &mut problems,
             );
         }
@@ -1416,6 +1418,14 @@ mod tests {
         assert!(err.contains("card \"Wand\""), "{err}");
         assert!(
             err.contains("`activated`") && err.contains("after_attack"),
+            "{err}"
+        );
+        // Nor `on_summon`: equipping is not a summon (it fired only when the
+        // equipped Fighter evolved).
+        let text = text.replace("\"activated\", cost = 1", "\"on_summon\"");
+        let err = CardDb::parse(&text, "p.toml").unwrap_err().to_string();
+        assert!(
+            err.contains("p.toml:5:") && err.contains("`on_summon`"),
             "{err}"
         );
     }
