@@ -510,6 +510,41 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     let o = decklab(d, &["simulate", "-n", "-5e-2", "--out", "out"]);
     assert_fails(&o, &["'-5e-2' for '--games <N>'"]);
     assert!(!d.join("out").exists());
+    // A flag of several values keeps them all: `-1` is a deck name here.
+    let o = decklab(
+        d,
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "-1",
+            "hero-rush",
+            "--out",
+            "out",
+        ],
+    );
+    assert_fails(&o, &["deck file not found: -1"]);
+    // A deck named ALL would read as the whole field in matchups.csv.
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/nostalgix/hero-rush.deck");
+    fs::copy(deck, d.join("ALL.deck")).unwrap();
+    let o = decklab(
+        d,
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            "ALL.deck",
+            "--out",
+            "out",
+        ],
+    );
+    assert_fails(
+        &o,
+        &["ALL.deck: a deck named \"ALL\" would read as the whole field"],
+    );
+    assert!(!d.join("out").exists());
 
     // An output directory that cannot be created.
     let o = decklab(d, &quick("plain-file/out", &["--games", "2"]));

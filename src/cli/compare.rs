@@ -23,7 +23,7 @@ use serde_json::json;
 
 use super::flags::Format;
 use super::table::write_table;
-use crate::cli::field::ALL;
+use crate::cli::field::{ALL, Field};
 use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
@@ -145,8 +145,13 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         None
     };
     let (field_a, field_b) = (field(a), field(b));
-    if let Some([_, both]) = &mut pairs {
-        pool_field(&field_a, both);
+    let gauntlet = a
+        .manifest
+        .command
+        .as_deref()
+        .and_then(|c| Field::from_manifest(c, &a.manifest.settings));
+    if let (Some([_, both]), Some(Field::Gauntlet { deck, bot })) = (&mut pairs, &gauntlet) {
+        pool_field(&field_a, deck, bot, both);
     }
     let [first_pairs, field_pairs] = match &pairs {
         Some([seat_a, both]) => [Some(seat_a), Some(both)],
@@ -486,23 +491,27 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
     Ok([pairs, both_seats])
 }
 
-/// Pairs each gauntlet deck's `ALL` row on the games against every other
-/// deck, pooled, when each of them played as many: the pooled mean is then
-/// the equally weighted mean the row reports, and the pooled games' spread
-/// holds the one between opponents too, so the interval errs wide.
-fn pool_field(field: &Rates, pairs: &mut Pairs) {
-    for key in field.keys().filter(|k| k.get(2).is_some_and(|o| o == ALL)) {
-        let against: Vec<&Vec<(f64, f64)>> = pairs
-            .iter()
-            .filter(|(k, _)| k[..2] == key[..2] && k[2] != key[0] && k[2] != ALL)
-            .map(|(_, games)| games)
-            .collect();
-        if against.is_empty() || against.windows(2).any(|w| w[0].len() != w[1].len()) {
-            continue;
-        }
-        let pooled = against.into_iter().flatten().copied().collect();
-        pairs.insert(key.clone(), pooled);
+/// Pairs a gauntlet's `ALL` row (`deck` with `bot` against the field, in
+/// `field`) on the games against every other deck, pooled, when each of
+/// them played as many: the pooled mean is then the equally weighted mean
+/// the row reports, and the pooled games' spread holds the one between
+/// opponents too, so the interval errs wide. The mirror is no opponent of
+/// the field, as in `matchups.csv`.
+fn pool_field(field: &Rates, deck: &str, bot: &str, pairs: &mut Pairs) {
+    let mine = |k: &[String]| k.len() == 4 && k[0] == deck && k[1] == bot;
+    let Some(key) = field.keys().find(|k| mine(k) && k[2] == ALL) else {
+        return;
+    };
+    let against: Vec<&Vec<(f64, f64)>> = pairs
+        .iter()
+        .filter(|(k, _)| mine(k) && k[2] != deck && k[2] != ALL)
+        .map(|(_, games)| games)
+        .collect();
+    if against.is_empty() || against.windows(2).any(|w| w[0].len() != w[1].len()) {
+        return;
     }
+    let pooled = against.into_iter().flatten().copied().collect();
+    pairs.insert(key.clone(), pooled);
 }
 
 /// Who played which entry of a game: at two seats the entries are the
@@ -782,7 +791,8 @@ fn tables(run: &Run) -> Rates {
 
 /// Each deck's score over both seats (`matchups.csv`): wins and half the
 /// draws at two seats; at more, the file's `win_rate`, the rank score (a
-/// draw there is a shared place, not half a win).
+/// draw there is a shared place, not half a win); for `ALL`, the file's
+/// `win_rate`, each opponent weighted equally.
 fn field(run: &Run) -> Rates {
     let two_seats = run.manifest.players.is_none_or(|n| n <= 2);
     run.matchups
@@ -790,8 +800,11 @@ fn field(run: &Run) -> Rates {
         .flatten()
         .map(|r| {
             let key = [&r.deck, &r.bot, &r.opponent, &r.opponent_bot].map(String::clone);
+            // `ALL` weighs each opponent equally: its rate, not its counts.
             let score = match r.win_rate.value {
-                Some(rate) if !two_seats => Score::with_points(r.games, rate * r.games as f64),
+                Some(rate) if !two_seats || r.opponent == ALL => {
+                    Score::with_points(r.games, rate * r.games as f64)
+                }
                 _ => counted(r.games, r.wins, r.draws),
             };
             (key.to_vec(), score)
@@ -907,6 +920,36 @@ mod tests {
             .flat_map(|(_, r)| r.iter().map(Row::flagged))
             .collect();
         assert_eq!(flagged, [false, false, false, true, false]);
+    }
+
+    #[test]
+    fn the_field_row_pools_the_games_of_every_opponent_but_the_mirror() {
+        let key = |o: &str| ["deck", "bot", o, "bot"].map(str::to_owned).to_vec();
+        let field = Rates::from([(key(ALL), Score::default())]);
+        // Two opponents whose games moved differently, and a mirror that
+        // must not count: the pooled mean is the opponents' equal mean.
+        let mut pairs = Pairs::from([
+            (key("x"), vec![(0.0, 1.0), (0.0, 0.0)]),
+            (key("y"), vec![(1.0, 1.0), (1.0, 0.0)]),
+            (key("deck"), vec![(0.0, 1.0), (0.0, 1.0)]),
+        ]);
+        pool_field(&field, "deck", "bot", &mut pairs);
+        let pooled = &pairs[&key(ALL)];
+        assert_eq!(pooled.len(), 4);
+        let mean = pooled.iter().map(|(a, b)| b - a).sum::<f64>() / 4.0;
+        assert_eq!(mean, (0.5 + -0.5) / 2.0);
+        // Opponents with different numbers of games: no pooled row, the
+        // pooled mean would not be the equal one.
+        let mut pairs = Pairs::from([
+            (key("x"), vec![(0.0, 1.0)]),
+            (key("y"), vec![(1.0, 1.0), (1.0, 0.0)]),
+        ]);
+        pool_field(&field, "deck", "bot", &mut pairs);
+        assert!(!pairs.contains_key(&key(ALL)));
+        // Another deck's field row is not this gauntlet's.
+        let mut pairs = Pairs::from([(key("x"), vec![(0.0, 1.0)])]);
+        pool_field(&field, "other", "bot", &mut pairs);
+        assert!(!pairs.contains_key(&key(ALL)));
     }
 
     #[test]

@@ -62,6 +62,13 @@ pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource
             vec![find_deck::<R>(arg)?]
         };
         for deck in found {
+            if deck.name == ALL {
+                bail!(
+                    "{}: a deck named \"{ALL}\" would read as the whole field in \
+                     matchups.csv (rename the file)",
+                    deck.path
+                );
+            }
             match decks.iter().find(|d| d.name == deck.name) {
                 Some(d) if d.text == deck.text => {}
                 Some(d) => bail!(

@@ -143,9 +143,12 @@ fn join_negative_values(cli: &clap::Command, args: Vec<OsString>) -> Vec<OsStrin
     else {
         return args;
     };
+    // A flag that takes several values (`--field A B`) keeps its own
+    // reading: joined, the values after the first would be stray words.
     let takes_value = |flag: &str| {
         sub.get_arguments().any(|a| {
             a.get_action().takes_values()
+                && a.get_num_args().is_none_or(|n| n.max_values() == 1)
                 && match flag.strip_prefix("--") {
                     Some(long) => a.get_long() == Some(long),
                     None => {

@@ -166,13 +166,6 @@ pub enum Op {
 }
 
 impl Op {
-    /// Whether it can leave a warrior it names unchanged: a Destroy one of
-    /// more power than its amount, a Rest one that is not Ready (the test
-    /// is `AstromCross::affects`).
-    pub fn conditional(self) -> bool {
-        matches!(self, Op::Destroy | Op::Rest)
-    }
-
     /// Whether the op applies to warriors.
     pub fn on_warriors(self) -> bool {
         matches!(

@@ -381,9 +381,8 @@ impl AstromCross {
         } else {
             p.opponent()
         };
-        let every = card.chosen_effects().any(|e| !e.op.conditional());
         for z in self.warrior_zones(s, o) {
-            if every || card.chosen_effects().any(|e| self.affects(s, o, z, e)) {
+            if card.chosen_effects().any(|e| self.affects(s, o, z, e)) {
                 out.push(z);
             }
         }
