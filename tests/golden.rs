@@ -51,7 +51,13 @@
 //! `matchups.csv` row 3 only: 0.4509–0.5741 became 0.4517–0.5733).
 //! `astrom-cross-*` were recorded again when an event or rest ability
 //! began to offer only the targets it acts on (a rules fix: fewer legal
-//! actions, so the bots' games changed).
+//! actions, so the bots' games changed). `pixel-tactics-*` were recorded
+//! again when `prize_pace.csv`'s `mean_score` became the trophies (it was
+//! the damage dealt to the rival Leader, which `games.csv`'s `score_*` and
+//! the report's titles do not mean) and `games.csv`'s `health_*` stopped
+//! going below 0 (a routed Leader has no life left): only those two
+//! columns changed, every other value of every file is as before (the
+//! same games).
 
 use std::collections::BTreeMap;
 use std::fs;

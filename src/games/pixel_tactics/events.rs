@@ -265,9 +265,15 @@ impl Report for PixelTactics {
                 amount: amount.into(),
             },
             EventKind::Act { kind, .. } => Metric::Action { player, kind },
-            EventKind::Score { total } => Metric::Score {
-                player,
-                total: total.into(),
+            // The score is the trophies (see `terms`): a game of the match
+            // won. Damage to the Leader (`Score` events) is not.
+            EventKind::GameOver {
+                winner: Some(w),
+                trophies,
+                ..
+            } => Metric::Score {
+                player: w,
+                total: trophies[w].into(),
             },
             EventKind::TurnEnd { unspent } => Metric::TurnEnd {
                 player,
@@ -386,10 +392,10 @@ impl Report for PixelTactics {
 
     fn summary(&self, s: &State, player: Player) -> SeatSummary {
         let side = &s.sides[player];
-        // The Leader's life left (negative: damage beyond it); 0 between
-        // games of a match, when no Leader stands.
+        // The Leader's life left, 0 once routed (damage beyond its life is
+        // not life); 0 between games of a match, when no Leader stands.
         let health = if side.leader().occupant == Occupant::Leader {
-            i32::from(self.life(s, player, LEADER)) - i32::from(side.leader().damage)
+            (i32::from(self.life(s, player, LEADER)) - i32::from(side.leader().damage)).max(0)
         } else {
             0
         };

@@ -636,10 +636,10 @@ fn orders_resolve_and_go_to_the_discard_pile() {
         card,
         cost: 1
     }));
-    assert!(m.contains(&Metric::Score {
-        player: Player::A,
-        total: 2
-    }));
+    assert!(
+        !m.iter().any(|x| matches!(x, Metric::Score { .. })),
+        "damage to the Leader is not the score (trophies are)"
+    );
 }
 
 #[test]
@@ -901,7 +901,9 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
     // exceeding its life total at the end of a Wave … the match ends."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    *s.sides[Player::B].damage_mut(LEADER) = 20;
+    // Beyond the Leader's life: the overkill is not life (ruling
+    // "Reports": `health` is the life left, 0 once routed).
+    *s.sides[Player::B].damage_mut(LEADER) = 40;
     assert_eq!(
         g.to_move(&s),
         Node::Decision(Player::A),
@@ -921,6 +923,19 @@ fn a_routed_leader_loses_at_the_end_of_the_wave() {
         }
     )));
     assert_eq!(g.summary(&s, Player::A).score, 1, "a trophy");
+    // Ruling "Reports": the score the reports follow is the trophies, so
+    // the game's end, not the damage, moves it.
+    let score: Vec<Metric> = metrics(&g, &events)
+        .into_iter()
+        .filter(|m| matches!(m, Metric::Score { .. }))
+        .collect();
+    assert_eq!(
+        score,
+        [Metric::Score {
+            player: Player::A,
+            total: 1
+        }]
+    );
     assert_eq!(
         g.summary(&s, Player::A).health,
         20,
