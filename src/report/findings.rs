@@ -10,8 +10,10 @@ use super::html::{esc, pct};
 use super::read::{Estimate, MatchupRow, Run, SeatRow, TableRow, TextTable};
 use crate::stats::Score;
 
-/// Cards in hand in fewer games than this are left out of the IWD
-/// findings: their intervals are too wide to rank them.
+/// Cards in hand in fewer games than this, or not in hand in fewer, are
+/// left out of the IWD findings: IWD compares the two sets of games, and
+/// a handful on either side ranks a card by chance (a card unseen in 8
+/// games all won is not a drag).
 pub const MIN_CARD_GAMES: u64 = 100;
 
 /// The findings of `run`, as HTML sentences (text escaped).
@@ -285,13 +287,15 @@ fn share(par: f64) -> String {
 }
 
 /// The cards with the largest and the lowest IWD among those in hand in
-/// [`MIN_CARD_GAMES`] games or more.
+/// [`MIN_CARD_GAMES`] games or more and not in hand in as many, and a
+/// reminder of what IWD does not say.
 fn cards(table: &TextTable) -> Vec<String> {
     let column = |name: &str| table.header.iter().position(|h| h == name);
-    let (Some(deck), Some(card), Some(games), Some(iwd), Some(low), Some(high)) = (
+    let (Some(deck), Some(card), Some(games), Some(unseen), Some(iwd), Some(low), Some(high)) = (
         column("deck"),
         column("card"),
         column("gih_games"),
+        column("gns_games"),
         column("iwd"),
         column("iwd_ci95_low"),
         column("iwd_ci95_high"),
@@ -302,7 +306,11 @@ fn cards(table: &TextTable) -> Vec<String> {
     let mut ranked: Vec<(String, Estimate)> = table
         .rows
         .iter()
-        .filter(|row| number(row, games).is_some_and(|g| g >= MIN_CARD_GAMES as f64))
+        .filter(|row| {
+            [games, unseen]
+                .iter()
+                .all(|&c| number(row, c).is_some_and(|g| g >= MIN_CARD_GAMES as f64))
+        })
         .filter_map(|row| {
             let e = Estimate {
                 value: Some(number(row, iwd)?),
@@ -326,25 +334,31 @@ fn cards(table: &TextTable) -> Vec<String> {
         |x: Option<f64>| x.map_or_else(|| "—".to_owned(), |x| format!("{:+.1}", x * 100.0));
     let sentence = |(name, e): &(String, Estimate), which: &str| {
         let meaning = match side(e, 0.0) {
-            1 => "a significant lift when drawn",
-            -1 => "a significant drag when drawn",
-            _ => "an interval that holds 0, so no significant effect",
+            1 => "significantly above 0",
+            -1 => "significantly below 0",
+            _ => "an interval that holds 0",
         };
         format!(
-            "Among cards in hand in {MIN_CARD_GAMES} games or more, {name} has the {which} \
-             IWD: {} points ({} to {}), {meaning}.",
+            "Among cards in hand in {MIN_CARD_GAMES} games or more and not in hand in as many, \
+             {name} has the {which} IWD: {} points ({} to {}), {meaning}.",
             points(e.value),
             points(e.low),
             points(e.high)
         )
     };
+    // IWD compares games, not causes (17lands says as much): the games
+    // that see a card are the longer ones, which a fast deck loses.
+    let caveat = "IWD compares the games with a copy in hand with those without; it does not \
+                  show the card caused the difference: longer games see more cards, so a deck \
+                  that wins fast has mostly negative IWDs."
+        .to_owned();
     match ranked.as_slice() {
         [] if table.rows.is_empty() => Vec::new(),
         [] => vec![format!(
-            "No card with an IWD was in hand in {MIN_CARD_GAMES} games or more: too few \
-             games to rank cards by IWD."
+            "No card with an IWD was in hand in {MIN_CARD_GAMES} games or more and not in hand \
+             in as many: too few games to rank cards by IWD."
         )],
-        [only] => vec![sentence(only, "largest")],
-        [first, .., last] => vec![sentence(first, "largest"), sentence(last, "lowest")],
+        [only] => vec![sentence(only, "largest"), caveat],
+        [first, .., last] => vec![sentence(first, "largest"), sentence(last, "lowest"), caveat],
     }
 }

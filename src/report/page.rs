@@ -173,7 +173,7 @@ fn findings_list(run: &Run) -> String {
         "<p class=\"note\">Each figure is followed by its 95% interval; a difference is \
          called significant only when the interval excludes par (50% between two decks, 1/N \
          at N seats, 0 for an IWD). Cards count when in hand in {MIN_CARD_GAMES} games or \
-         more.</p>"
+         more and not in hand in as many.</p>"
     );
     out
 }

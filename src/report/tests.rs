@@ -85,8 +85,8 @@ prize-control,1429.8,1370.0,1489.6,200,0.3500
 
 const CARDS: &str = "\
 deck,card,copies,gih_games,gih_win_rate,gih_ci95_low,gih_ci95_high,oh_games,oh_win_rate,oh_ci95_low,oh_ci95_high,gd_games,gd_win_rate,gd_ci95_low,gd_ci95_high,gns_games,gns_win_rate,gns_ci95_low,gns_ci95_high,iwd,iwd_ci95_low,iwd_ci95_high,games_played,win_rate_played,played_ci95_low,played_ci95_high,mean_turn_played
-<b>Rush</b>,Cinder Imp,4,228,0.6579,0.5940,0.7168,120,0.6700,0.5820,0.7474,150,0.6500,0.5708,0.7219,22,0.6667,0.4583,0.8259,-0.0088,-0.2000,0.1500,225,0.6533,0.5891,0.7125,3.3200
-<b>Rush</b>,\"Fox & <Co>\",3,191,0.6283,0.5580,0.6936,90,0.6000,0.4968,0.6949,120,0.6400,0.5513,0.7201,59,0.7156,0.5900,0.8165,-0.0873,-0.2200,0.0600,95,0.6105,0.5104,0.7019,6.1600
+<b>Rush</b>,Cinder Imp,4,228,0.6579,0.5940,0.7168,120,0.6700,0.5820,0.7474,150,0.6500,0.5708,0.7219,122,0.6667,0.4583,0.8259,-0.0088,-0.2000,0.1500,225,0.6533,0.5891,0.7125,3.3200
+<b>Rush</b>,\"Fox & <Co>\",3,191,0.6283,0.5580,0.6936,90,0.6000,0.4968,0.6949,120,0.6400,0.5513,0.7201,159,0.7156,0.5900,0.8165,-0.0873,-0.2200,0.0600,95,0.6105,0.5104,0.7019,6.1600
 prize-control,Ward Wall,2,0,,,,0,,,,0,,,,250,0.3400,0.2846,0.4003,,,,0,,,,
 ";
 
@@ -593,15 +593,38 @@ fn the_cards_with_the_largest_and_lowest_iwd_are_named() {
     let f = findings(&html);
     // Ward Wall, in hand in no game, is left out.
     assert_eq!(
-        f[f.len() - 2..],
+        f[f.len() - 3..f.len() - 1],
         [
-            "Among cards in hand in 100 games or more, Cinder Imp (&lt;b&gt;Rush&lt;/b&gt;) \
-             has the largest IWD: -0.9 points (-20.0 to +15.0), an interval that holds 0, so \
-             no significant effect.",
-            "Among cards in hand in 100 games or more, Fox &amp; &lt;Co&gt; \
-             (&lt;b&gt;Rush&lt;/b&gt;) has the lowest IWD: -8.7 points (-22.0 to +6.0), an \
-             interval that holds 0, so no significant effect.",
+            "Among cards in hand in 100 games or more and not in hand in as many, Cinder Imp \
+             (&lt;b&gt;Rush&lt;/b&gt;) has the largest IWD: -0.9 points (-20.0 to +15.0), an \
+             interval that holds 0.",
+            "Among cards in hand in 100 games or more and not in hand in as many, Fox &amp; \
+             &lt;Co&gt; (&lt;b&gt;Rush&lt;/b&gt;) has the lowest IWD: -8.7 points (-22.0 to \
+             +6.0), an interval that holds 0.",
         ]
+    );
+    assert!(f[f.len() - 1].contains("does not show the card caused"), "{f:?}");
+}
+
+#[test]
+fn a_card_seldom_missing_from_hand_is_not_ranked_by_iwd() {
+    // IWD = GIH WR − GNS WR: a card not in hand in 8 games, all won, has a
+    // "significant" IWD of −53 points that 8 games cannot carry.
+    let few_unseen = CARDS.replace(
+        ",0.7201,159,0.7156,0.5900,0.8165,-0.0873,-0.2200,0.0600,",
+        ",0.7201,8,1.0000,0.6756,1.0000,-0.5310,-0.6010,-0.1990,",
+    );
+    let files: Vec<(&str, &str)> = all_files()
+        .into_iter()
+        .map(|(name, text)| (name, if name == "cards.csv" { &few_unseen } else { text }))
+        .collect();
+    let html = page(&files);
+    let f = findings(&html);
+    assert!(!f.iter().any(|s| s.contains("Fox")), "{f:?}");
+    assert!(
+        f.iter()
+            .any(|s| s.contains("Cinder Imp") && s.contains("largest")),
+        "{f:?}"
     );
 }
 
