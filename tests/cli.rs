@@ -672,18 +672,21 @@ fn cards_lists_the_pool_and_help_has_examples() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     let dir = TempDir::new().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_decklab"))
-        .arg("cards")
-        .current_dir(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Close the reading end before decklab has written its table.
-    drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "stderr: {}", stderr(&o));
-    assert_eq!(stderr(&o), "");
+    // The table and the JSON writer (whose error hides the I/O error).
+    for args in [&["cards"][..], &["cards", "--format", "json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_decklab"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before decklab has written its output.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{args:?}: stderr: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
 }
 
 #[test]
@@ -998,7 +1001,8 @@ fn completions_and_manual_pages() {
     assert!(stdout(&o).contains(".TH decklab 1"));
     let o = decklab(dir.path(), &["man", "--out", "man"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let page = fs::read_to_string(dir.path().join("man/decklab-simulate.1")).unwrap();
+    // In section 1 of a man tree, where `MANPATH=$PWD/man:` finds it.
+    let page = fs::read_to_string(dir.path().join("man/man1/decklab-simulate.1")).unwrap();
     assert!(
         page.contains("threads") && page.contains("Examples"),
         "{page}"

@@ -7,12 +7,18 @@ use std::process::ExitCode;
 /// The exit status of a failed command.
 pub const FAILURE: u8 = 2;
 
-/// Whether `err` comes from writing to a closed pipe.
+/// Whether `err` comes from writing to a closed pipe, directly or through
+/// the JSON writer (whose error keeps the I/O error's kind, not the I/O
+/// error itself).
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        let kind = match cause.downcast_ref::<io::Error>() {
+            Some(e) => Some(e.kind()),
+            None => cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind),
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -62,5 +68,7 @@ mod tests {
         let e = anyhow::Error::from(io::Error::from(io::ErrorKind::BrokenPipe)).context("stdout");
         assert!(is_broken_pipe(&e));
         assert!(!is_broken_pipe(&anyhow!("other")));
+        let json = serde_json::Error::io(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert!(is_broken_pipe(&anyhow::Error::from(json).context("stdout")));
     }
 }

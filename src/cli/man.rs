@@ -9,17 +9,18 @@ use clap_mangen::Man;
 
 const EXAMPLES: &str = "\
 Without --out, decklab(1) goes to stdout; with --out DIR, decklab.1 and a
-page per command (decklab-simulate.1, …) are written to DIR.
+page per command (decklab-simulate.1, …) are written to DIR/man1, where
+man looks for them when DIR is on MANPATH.
 
 Examples:
   decklab man > decklab.1                     # then: man ./decklab.1
-  decklab man --out man/                      # every page, for MANPATH";
+  decklab man --out man/                      # then: MANPATH=$PWD/man: man decklab-simulate";
 
 /// The arguments of `decklab man`.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ManArgs {
-    /// Write every page to this folder instead.
+    /// Write every page to DIR/man1 instead (section 1 of a man tree).
     #[arg(short, long, value_name = "DIR")]
     out: Option<PathBuf>,
 }
@@ -32,6 +33,8 @@ pub fn run(args: ManArgs) -> anyhow::Result<()> {
         Man::new(command).render(&mut out)?;
         return Ok(out.flush()?);
     };
+    // man(1) looks for section 1 pages in `man1` of each MANPATH entry.
+    let dir = dir.join("man1");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut pages = vec![("decklab".to_owned(), command.clone())];
     for sub in command.get_subcommands() {
