@@ -521,21 +521,26 @@ impl MillenniumBlades {
         self.execute(s, job, rng, obs);
     }
 
-    /// Whether `job`, not yet begun, is a Next, Top, Ongoing or Reaction
-    /// effect whose card has turned blank since it was set off: face down,
-    /// or out of play (a Next effect: out of its owner's tableau), when the
-    /// effect would happen (rules: "Face-Down Cards": they "do not have any
-    /// text"; "Flip a Card": a face-down card "is considered a blank card
-    /// for all purposes").
+    /// Whether `job`, not yet begun, is a Next, Top, Ongoing, Reaction or
+    /// Score effect whose card has turned blank since it was set off: face
+    /// down, or out of play (a Next effect: out of its owner's tableau),
+    /// when the effect would happen (rules: "Face-Down Cards": they "do not
+    /// have any text"; "Flip a Card": a face-down card "is considered a
+    /// blank card for all purposes"). A Score effect of a revealed metagame
+    /// card, never in a tableau nor flipped, is never blank.
     fn turned_blank(&self, s: &State, job: &Job) -> bool {
         let Some(e) = self.job_effect(job).filter(|_| job.outcome == 0) else {
             return false;
         };
         let seat = &s.seats[job.owner];
-        let up = |slots: &[Slot]| slots.iter().any(|t| t.card == job.source && t.up);
+        let has =
+            |slots: &[Slot], up: bool| slots.iter().any(|t| t.card == job.source && t.up == up);
         match e.when {
-            When::Next => !up(&seat.tableau),
-            When::Top | When::Ongoing | When::Reaction => !up(&seat.tableau) && !up(&seat.board),
+            When::Next => !has(&seat.tableau, true),
+            When::Top | When::Ongoing | When::Reaction => {
+                !has(&seat.tableau, true) && !has(&seat.board, true)
+            }
+            When::Score => has(&seat.tableau, false) || has(&seat.board, false),
             _ => false,
         }
     }

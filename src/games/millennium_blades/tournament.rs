@@ -364,7 +364,8 @@ impl MillenniumBlades {
     /// stack, under them the cursor for the card after. One card's effects
     /// at a time, so a crowded table never overflows the job stack; a card
     /// is read when its turn comes, so one flipped face down by then does
-    /// not score.
+    /// not score, and one flipped while its effects resolve loses those not
+    /// yet resolved (each is checked as it comes up, see [`Self::run`]).
     pub(super) fn score_next(&self, s: &mut State, p: Player, from: u16) {
         let sources = self.score_sources(s, p);
         let left = sources.iter().enumerate().skip(usize::from(from));

@@ -31,8 +31,9 @@ fn c() -> Player {
 /// pair sharing one and no element shared by all three; a single whose
 /// Score effect is a clash; a single whose Reaction answers its owner's
 /// plays; a single whose Reaction chooses one of its owner's cards; a
-/// single with both a Reaction and a Score effect; and a single whose
-/// Action draws store cards.
+/// single with both a Reaction and a Score effect; a single whose
+/// Action draws store cards; and a single whose first Score effect flips
+/// it before its second.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -93,6 +94,16 @@ stars = 3
 elements = ["water"]
 types = ["citizen"]
 effects = [{ when = "action", do = "draw_store", amount = 2 }]
+
+[[set.card]]
+name = "Curtain Call"
+stars = 4
+elements = ["light"]
+types = ["mage"]
+effects = [
+    { when = "score", do = "flip", target = "this" },
+    { when = "score", do = "gain_rp", amount = 5 },
+]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -1022,6 +1033,36 @@ fn a_card_flipped_face_down_before_its_turn_to_score_does_not_score() {
         assert_eq!(f.s.prompt, Some((Prompt::Reaction, A)), "{m:?}");
         events.extend(f.act(Action::React));
         assert_eq!(rp_from(&events, A, sore), vec![1], "{m:?}: no Score RP");
+    }
+}
+
+#[test]
+fn a_card_its_own_score_effect_flips_face_down_loses_its_other_score_effects() {
+    // rules/millennium-blades.txt: "Ending the Tournament", step 1: "activate
+    // all Score effects of face-up cards"; "Flip a Card": "While a card is
+    // face-down, it has no attributes ... and is considered a blank card for
+    // all purposes"; "Face-Down Cards": they "do not have any text or
+    // attributes". Ruling: a card flipped face down while its Score effects
+    // resolve loses those not yet resolved. Curtain Call's first Score
+    // effect flips it: its second (5 RP) does not happen, in a tournament or
+    // a Turn-Based scoring; Core Single 4, after it, still scores.
+    for m in [Mode::Standard, Mode::TurnBased] {
+        let mut f = extended(2, &["Curtain Call", "Core Single 4"], mode(m));
+        let curtain = f.place(A, "Curtain Call", true); // Score: flip this; Score: 5 RP
+        let four = f.place(A, "Core Single 4", true); // Score: 1 RP per earth card
+        let events = if m == Mode::TurnBased {
+            f.s.phase = Phase::TurnBased;
+            f.act(Action::Score)
+        } else {
+            end(&mut f)
+        };
+        let flipped = EventKind::Flip {
+            card: curtain,
+            owner: A,
+        };
+        assert!(kinds(&events).contains(&flipped), "{m:?}");
+        assert_eq!(rp_from(&events, A, curtain), Vec::<i16>::new(), "{m:?}");
+        assert_eq!(rp_from(&events, A, four), vec![1], "{m:?}");
     }
 }
 
