@@ -427,16 +427,19 @@ impl MillenniumBlades {
         }
         let e = self.job_effect(job)?;
         if e.when == When::Reaction && job.outcome == 0 {
-            // Offered only if its effect, used, would have a legal choice
-            // (rules: "Cannot be flipped": with "no legal targets for the
-            // effect ... she can ignore it").
+            // Offered only if its condition holds (rules: "Effects on
+            // Cards": "Reaction effects are activated whenever the relevant
+            // condition on the effect is met") and its effect, used, would
+            // have a legal choice ("Cannot be flipped": with "no legal
+            // targets for the effect ... she can ignore it").
             let used = Job {
                 outcome: USED,
                 ..*job
             };
-            let usable = self
-                .choices(s, &used)
-                .is_none_or(|(_, _, options)| !options.is_empty());
+            let usable = self.condition_holds(s, job, e)
+                && self
+                    .choices(s, &used)
+                    .is_none_or(|(_, _, options)| !options.is_empty());
             let options = if usable {
                 vec![Choice::React(true), Choice::React(false)]
             } else {
@@ -656,22 +659,11 @@ impl MillenniumBlades {
             return;
         };
         let e = e.clone();
-        let at = self.slot_of(s, p, job.source);
-        let subject = (job.subject != NONE)
-            .then(|| self.find_slot(s, job.subject))
-            .flatten()
-            .map(|(_, _, slot)| slot);
-        if let Some(condition) = &e.condition {
-            let holds = match condition {
-                Condition::IsTop => at.is_some() && at == self.top(s, p),
-                Condition::AtLeast(per, n) => {
-                    self.count(s, p, per, job.source, at, subject) >= u32::from(*n)
-                }
-            };
-            if !holds {
-                return;
-            }
+        if !self.condition_holds(s, &job, &e) {
+            return;
         }
+        let at = self.slot_of(s, p, job.source);
+        let subject = self.subject_slot(s, &job);
         if job.outcome == USED {
             // Using a Reaction flips its card face down.
             self.emit(s, p, EventKind::Reaction { card: job.source }, obs);
@@ -756,6 +748,33 @@ impl MillenniumBlades {
             }
             Op::Protect | Op::Silence => {}
         }
+    }
+
+    /// Whether the condition of `job`'s effect `e`, if it has one, holds
+    /// now: its card is its owner's Top Card, or a count reaches its
+    /// threshold.
+    fn condition_holds(&self, s: &State, job: &Job, e: &Effect) -> bool {
+        let Some(condition) = &e.condition else {
+            return true;
+        };
+        let p = job.owner;
+        let at = self.slot_of(s, p, job.source);
+        match condition {
+            Condition::IsTop => at.is_some() && at == self.top(s, p),
+            Condition::AtLeast(per, n) => {
+                let subject = self.subject_slot(s, job);
+                self.count(s, p, per, job.source, at, subject) >= u32::from(*n)
+            }
+        }
+    }
+
+    /// The tableau slot of the card `job` concerns (its `subject`: the
+    /// single played, the card flipped), if it has one in a tableau.
+    fn subject_slot(&self, s: &State, job: &Job) -> Option<Slot> {
+        (job.subject != NONE)
+            .then(|| self.find_slot(s, job.subject))
+            .flatten()
+            .map(|(_, _, slot)| slot)
     }
 
     /// The cards (owner, instance) an effect's target names.

@@ -32,8 +32,9 @@ fn c() -> Player {
 /// Score effect is a clash; a single whose Reaction answers its owner's
 /// plays; a single whose Reaction chooses one of its owner's cards; a
 /// single with both a Reaction and a Score effect; a single whose
-/// Action draws store cards; and a single whose first Score effect flips
-/// it before its second.
+/// Action draws store cards; a single whose first Score effect flips it
+/// before its second; and a single whose Reaction holds only while it is
+/// its owner's Top Card.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -104,6 +105,13 @@ effects = [
     { when = "score", do = "flip", target = "this" },
     { when = "score", do = "gain_rp", amount = 5 },
 ]
+
+[[set.card]]
+name = "Last Word"
+stars = 2
+elements = ["dark"]
+types = ["mage"]
+effects = [{ when = "reaction", on = "opponent_plays", do = "gain_rp", amount = 3, if = { is_top = true } }]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -1223,6 +1231,42 @@ fn a_reaction_used_does_not_offer_its_own_card_as_its_target() {
     let tokens: Vec<u8> = f.s.seats[B].tableau.iter().map(|t| t.tokens).collect();
     assert_eq!(tokens, vec![0, 2]);
     assert_eq!(f.s.seats[A].tableau[0].tokens, 0);
+}
+
+#[test]
+fn a_reaction_whose_condition_does_not_hold_is_not_offered() {
+    // rules/millennium-blades.txt: "Effects on Cards": "Reaction - Reaction
+    // effects are activated whenever the relevant condition on the effect is
+    // met. When you activate a Reaction, the card that triggers it is
+    // flipped face-down." Last Word's Reaction (an opponent plays: 3 RP, if
+    // it is B's Top Card) is not offered while Plain Two covers it, and Last
+    // Word stays face up; as B's Top Card it is offered, and using it flips
+    // it.
+    let cards = ["Last Word", "Plain One", "Plain Two", "Three Star"];
+    let mut f = extended(2, &cards, mode(Mode::Standard));
+    let word = f.place(B, "Last Word", true);
+    f.place(B, "Plain Two", true);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    let events = f.act(Action::Play(one));
+    assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
+    assert!(f.up(B, word));
+    assert_eq!(f.rp(B), 0);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
+    );
+
+    let mut f = extended(2, &cards, mode(Mode::Standard));
+    let word = f.place(B, "Last Word", true);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(B, "Three Star", Area::Hand);
+    f.act(Action::Play(one));
+    assert_eq!(f.s.prompt, Some((Prompt::Reaction, B)));
+    f.act(Action::React);
+    assert!(!f.up(B, word));
+    assert_eq!(f.rp(B), 3);
 }
 
 #[test]
