@@ -637,7 +637,7 @@ impl MillenniumBlades {
                 return;
             }
             BANK => {
-                self.tb_bank(s, p, obs);
+                self.tb_bank(s, p, rng, obs);
                 return;
             }
             META => {

@@ -362,7 +362,13 @@ impl MillenniumBlades {
     /// The end of `p`'s scoring: 10 RP per collected card, the RP banked
     /// and reset, the cards discarded (accessories kept), one metagame
     /// card replaced, a new hand, income and markers, and the promo.
-    pub(super) fn tb_bank(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
+    pub(super) fn tb_bank(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let collected: Vec<u16> = [0u8, 1]
             .iter()
             .flat_map(|&k| {
@@ -420,14 +426,18 @@ impl MillenniumBlades {
             seat.board.push(k);
         }
         // The player chooses a metagame card to replace; the rest of the
-        // scoring follows the choice.
-        s.push_job(Job::of(0, p, super::effects::META));
+        // scoring follows the choice. With none revealed (a pool without
+        // metagame cards) there is nothing to replace: the rest follows.
+        if s.in_zone(Zone::META_UP).next().is_some() {
+            s.push_job(Job::of(0, p, super::effects::META));
+        } else {
+            self.tb_new_hand(s, p, rng, obs);
+        }
     }
 
     /// The end of a Turn-Based scoring, once `p` chose the metagame card
     /// `meta` to replace: it goes to the bottom of its stack and the next
-    /// one is revealed; then a new hand of 6, income, the sell markers and
-    /// the promo (silver after the first scoring, gold after the second).
+    /// one is revealed; then [`Self::tb_new_hand`].
     pub(super) fn tb_replace_meta(
         &self,
         s: &mut State,
@@ -442,6 +452,20 @@ impl MillenniumBlades {
             s.put(&self.table, meta, Zone(Zone::META + stack as u8));
             self.reveal_meta(s, stack, obs);
         }
+        self.tb_new_hand(s, p, rng, obs);
+    }
+
+    /// The last steps of `p`'s Turn-Based scoring, unless it was its third
+    /// (rules: "Turn-Based Mode", scoring steps 6 and 7): a new hand of 6,
+    /// income, the sell markers back, and the promo (silver after the
+    /// first scoring, gold after the second).
+    fn tb_new_hand(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         if s.seats[p].scorings < 3 {
             self.draw_hand(s, p, 6, rng, obs);
             s.earn(p, INCOME);

@@ -1908,6 +1908,40 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
 }
 
 #[test]
+fn turn_based_scoring_without_a_revealed_metagame_card_still_starts_a_new_hand() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", scoring: "5. Choose and
+    // place one of the Metas onto the bottom of the deck. Replace it with a
+    // new one immediately from the same pile. 6. Draw a new hand of 6 cards,
+    // gain 30 more Millennium Dollars, and retrieve any used Sell Markers. 7.
+    // If this is your first time scoring, gain a random silver promo".
+    // Ruling: with no metagame card revealed (a pool without any), step 5
+    // has nothing to replace; steps 6 and 7 still happen.
+    let mut f = turn_based(2, &[]);
+    no_metas(&mut f);
+    for stack in 0..2 {
+        for &c in std::mem::take(&mut f.s.metas[stack]).iter() {
+            f.s.put(&f.g.table, c, Zone::BOX);
+        }
+    }
+    f.give(A, "Core Single 3", Area::Hand);
+    f.s.seats[A].markers = 1;
+    let money = f.s.seats[A].money;
+    f.act(Action::Score);
+    assert_eq!(f.s.prompt, None, "no metagame card to choose");
+    assert_eq!(f.s.seats[A].scorings, 1);
+    let hand: Vec<u16> = f.s.in_zone(Zone::of(Area::Hand, A)).collect();
+    assert_eq!(hand.len(), 7, "6 cards and the promo");
+    let silver = hand
+        .iter()
+        .filter(|&&c| f.g.card(c).tier == Tier::Silver)
+        .count();
+    assert_eq!(silver, 1);
+    assert_eq!(f.s.seats[A].money, money + INCOME);
+    assert_eq!(f.s.seats[A].markers, f.g.markers());
+    assert_eq!(f.s.active, B);
+}
+
+#[test]
 fn turn_based_plays_log_their_star_tokens_and_board_cards() {
     // rules/millennium-blades.txt: "Turn-Based Mode": "5. Play a card from
     // his hand into his tableau, or as a deck box or accessory, following
