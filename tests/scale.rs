@@ -793,12 +793,24 @@ fn compare_flags_what_a_what_if_changed() {
         json["sections"][0]["rows"][0]["paired"]["changed_games"],
         45
     );
+    // --only-changed shows the flagged rows, and no section without one
+    // (the cards' rows are none of them flagged).
+    let o = decklab(d, &["compare", "before", "after", "--only-changed"]);
+    let text = stdout(&o);
+    assert!(text.contains("matchups (seat a's win rate)"), "{text}");
+    assert!(!text.contains("cards (GIH WR"), "{text}");
     // Identical runs differ by exactly 0 and flag nothing.
     let o = decklab(d, &["compare", "before", "before"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stdout(&o).contains('*'), "{}", stdout(&o));
     assert!(
         line_of(&stdout(&o), "hero-rush / greedy").contains("+0.0 [+0.0, +0.0]"),
+        "{}",
+        stdout(&o)
+    );
+    let o = decklab(d, &["compare", "before", "before", "--only-changed"]);
+    assert!(
+        stdout(&o).ends_with("\nno row changed significantly\n"),
         "{}",
         stdout(&o)
     );

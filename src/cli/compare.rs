@@ -270,9 +270,18 @@ fn write_text(
         writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
     }
     writeln!(out, "{}", pairing(runs, same_seed))?;
-    for (title, rows) in compared.iter().filter(|(_, rows)| !rows.is_empty()) {
-        writeln!(out, "\n{title}")?;
-        write_table(out, &text_rows(rows, args.only_changed), &[])?;
+    let mut shown = false;
+    for (title, rows) in compared {
+        let table = text_rows(rows, args.only_changed);
+        // A section with no row to show (none, or none flagged) is left out.
+        if table.len() > 1 {
+            shown = true;
+            writeln!(out, "\n{title}")?;
+            write_table(out, &table, &[])?;
+        }
+    }
+    if args.only_changed && !shown {
+        writeln!(out, "\nno row changed significantly")?;
     }
     if let Some(path) = &args.html {
         writeln!(out, "\npage: {}", path.display())?;
@@ -302,7 +311,6 @@ fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
     };
     compared
         .iter()
-        .filter(|(_, rows)| !rows.is_empty())
         .map(|(title, rows)| Part {
             title: (*title).to_owned(),
             lines: rows
@@ -318,6 +326,8 @@ fn parts(compared: &[(&str, Vec<Row>)], only_changed: bool) -> Vec<Part> {
                 })
                 .collect(),
         })
+        // A section with no row to show (none, or none flagged) is left out.
+        .filter(|part| !part.lines.is_empty())
         .collect()
 }
 
@@ -716,7 +726,8 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
     rows
 }
 
-/// The text table of `rows`, header first.
+/// The text table of `rows`, header first (only the header when no row
+/// is shown).
 fn text_rows(rows: &[Row], only_changed: bool) -> Vec<Vec<String>> {
     let percent = |x: f64| format!("{:.1}%", 100.0 * x);
     let rate = |s: &Score| match (s.rate(), s.wilson95()) {
