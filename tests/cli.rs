@@ -670,6 +670,17 @@ fn cards_lists_the_pool_and_help_has_examples() {
 }
 
 #[test]
+fn optimize_help_leaves_out_the_flags_only_millennium_blades_reads() {
+    let dir = TempDir::new().unwrap();
+    let flags = ["--players", "--mode", "--ticks-per-minute", "--pre-release"];
+    let help = stdout(&decklab(dir.path(), &["optimize", "--help"]));
+    assert!(help.contains("--budget"), "{help}");
+    assert!(!flags.iter().any(|f| help.contains(f)), "{help}");
+    let help = stdout(&decklab(dir.path(), &["simulate", "--help"]));
+    assert!(flags.iter().all(|f| help.contains(f)), "{help}");
+}
+
+#[test]
 fn a_closed_stdout_ends_quietly() {
     let dir = TempDir::new().unwrap();
     // The table and the JSON writer (whose error hides the I/O error).

@@ -113,6 +113,11 @@ enum Command {
 
 pub(crate) use crate::games::with_ruleset;
 
+/// `n` and `noun`, plural unless `n` is 1: "1 swap", "2 swaps".
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// decklab's command line. Every flag that takes a value also takes a
 /// negative number, so that `--games -5` or `--seed -1` is refused by the
 /// flag's own check (naming the flag and what it expects) rather than read
@@ -125,7 +130,14 @@ pub fn command() -> clap::Command {
         })
         .mut_subcommands(negatives)
     }
-    negatives(Cli::command())
+    // `optimize` refuses Millennium Blades, so its help leaves out the
+    // flags only that ruleset reads.
+    let no_seats = |c: clap::Command| {
+        ["players", "mode", "ticks_per_minute", "pre_release"]
+            .into_iter()
+            .fold(c, |c, id| c.mut_arg(id, |a| a.hide(true)))
+    };
+    negatives(Cli::command()).mut_subcommand("optimize", no_seats)
 }
 
 /// Joins a flag that takes a value and a negative number after it into
@@ -226,5 +238,17 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => report(&e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "swap"), "1 swap");
+        assert_eq!(counted(0, "swap"), "0 swaps");
+        assert_eq!(counted(2, "game log"), "2 game logs");
     }
 }

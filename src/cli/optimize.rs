@@ -605,9 +605,9 @@ impl Outputs<'_> {
         csv.finish(&mut dir)?;
         let mut file = dir.file(&self.deck_file())?;
         let header = format!(
-            "# {} after decklab optimize ({} swaps kept; see optimize.csv)\n",
+            "# {} after decklab optimize ({} kept; see optimize.csv)\n",
             self.deck.name,
-            search.kept().count()
+            super::counted(search.kept().count(), "swap")
         );
         file.write_all(header.as_bytes())
             .and_then(|()| file.write_all(search.deck.as_bytes()))
@@ -716,8 +716,8 @@ fn print_summary(
     }
     writeln!(
         o,
-        "  {} swaps kept; stopped: {}",
-        search.kept().count(),
+        "  {} kept; stopped: {}",
+        super::counted(search.kept().count(), "swap"),
         ending(search, budget, next_step)
     )?;
     writeln!(o, "  games {} of --budget {budget}", search.games)?;

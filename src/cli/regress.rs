@@ -172,8 +172,8 @@ fn regress_folder(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         _ => "not checked",
     };
     println!(
-        "regress: {} baselines in {}",
-        files.len(),
+        "regress: {} in {}",
+        super::counted(files.len(), "baseline"),
         args.baseline.display()
     );
     for (name, status) in &verdicts {

@@ -151,8 +151,7 @@ pub fn write_footer(out: &mut impl Write, dir: &Path, finished: &Finished) -> io
     let logs = finished.written.len() - names.len();
     write!(out, "files: {}/ ({})", dir.display(), names.join(", "))?;
     if logs > 0 {
-        let plural = if logs == 1 { "" } else { "s" };
-        write!(out, " and {logs} game log{plural} in logs/")?;
+        write!(out, " and {} in logs/", super::counted(logs, "game log"))?;
     }
     writeln!(out)?;
     let report = &finished.report;

@@ -286,12 +286,10 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     let bad_files = results.iter().filter(|(_, f, _)| !f.is_empty()).count();
     if bad_files > 0 {
         let count: usize = results.iter().map(|(_, f, _)| f.len()).sum();
-        let s = |n: usize| if n == 1 { "" } else { "s" };
         bail!(
-            "{count} problem{} in {bad_files} of {} file{}",
-            s(count),
-            checks.len(),
-            s(checks.len())
+            "{} in {bad_files} of {}",
+            super::counted(count, "problem"),
+            super::counted(checks.len(), "file")
         );
     }
     Ok(())

@@ -603,7 +603,10 @@ fn the_cards_with_the_largest_and_lowest_iwd_are_named() {
              +6.0), an interval that holds 0.",
         ]
     );
-    assert!(f[f.len() - 1].contains("does not show the card caused"), "{f:?}");
+    assert!(
+        f[f.len() - 1].contains("does not show the card caused"),
+        "{f:?}"
+    );
 }
 
 #[test]
@@ -616,7 +619,16 @@ fn a_card_seldom_missing_from_hand_is_not_ranked_by_iwd() {
     );
     let files: Vec<(&str, &str)> = all_files()
         .into_iter()
-        .map(|(name, text)| (name, if name == "cards.csv" { &few_unseen } else { text }))
+        .map(|(name, text)| {
+            (
+                name,
+                if name == "cards.csv" {
+                    &few_unseen
+                } else {
+                    text
+                },
+            )
+        })
         .collect();
     let html = page(&files);
     let f = findings(&html);
