@@ -222,6 +222,10 @@ pub fn line_chart(axes: Axes, series: &[Series]) -> anyhow::Result<String> {
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
                 });
+            // A line of one point draws nothing: mark the point.
+            if let [only] = s.points.as_slice() {
+                chart.draw_series([Circle::new(*only, 4, colour.filled())])?;
+            }
         }
         legend(&mut chart, corner(series, &x_ticks, &y_ticks))
     })
@@ -698,6 +702,14 @@ mod tests {
         assert!(svg.contains("<polygon"), "the band is drawn");
         // Ticks 0.0, 0.1 … 0.4: the band's top is on the axis.
         assert!(svg.contains("\n0.1\n") && svg.contains("\n0.4\n"), "{svg}");
+        assert!(!svg.contains("<circle"), "a line of two points is a line");
+        // A line of one point (an action taken on turn 0 only) is marked.
+        let lone = [Series {
+            name: "leader".into(),
+            points: vec![(0.0, 1.0)],
+            band: Vec::new(),
+        }];
+        assert!(line_chart(axes, &lone).unwrap().contains("<circle"));
         let svg = bar_chart(axes, &series, Bars::Grouped).unwrap();
         // The background, two bars, the legend's box and border and its
         // colour sample.
