@@ -144,6 +144,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_file_is_read_in_its_own_order() {
+        // toml reads tables in the file's order (its `preserve_order`), so
+        // a card file of another game is reported at its first table, not
+        // at the first in name order.
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct File {
+            #[serde(default, rename = "set")]
+            _set: Vec<toml::Value>,
+        }
+        let text = "[[zeta]]\nname = \"Z\"\n\n[[alpha]]\nname = \"A\"\n";
+        let Err(e) = toml::from_str::<File>(text) else {
+            panic!("an unknown table is refused");
+        };
+        let d = toml_error("x.toml", text, &e);
+        assert_eq!(d.line, 1, "{d}");
+        assert!(d.message.starts_with("unknown field `zeta`"), "{d}");
+    }
+
+    #[test]
     fn lines_are_one_based() {
         assert_eq!(line_of("a\nb\nc", 0), 1);
         assert_eq!(line_of("a\nb\nc", 2), 2);

@@ -65,8 +65,9 @@ pub fn with_defaults(args: Vec<OsString>) -> anyhow::Result<Vec<OsString>> {
     Ok(args)
 }
 
-/// `args` with the flags of the file `text` that they do not give. Every
-/// problem with the file is reported at its line.
+/// `args` with the flags of the file `text` that they do not give, the
+/// command's table first, each table's in the file's order. Every problem
+/// with the file is reported at its line.
 fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>> {
     let table: toml::Table = text
         .parse()
@@ -283,8 +284,8 @@ mod tests {
                 "simulate",
                 "--games",
                 "7",
-                "--quiet",
                 "--seed=4",
+                "--quiet",
                 "--set=A.cost=1",
                 "--set=B.cost=2",
                 "--threads=2"
