@@ -945,6 +945,31 @@ fn validate_infers_each_ruleset_and_walks_folders() {
 }
 
 #[test]
+fn validate_names_the_ruleset_only_when_the_guess_is_close() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // docs/commands/validate.md's typo.deck: its `Hero:` line and known
+    // cards are read by Nostalgix alone, so its problems are Nostalgix's
+    // without saying so.
+    fs::write(
+        d.join("typo.deck"),
+        "Hero: Sable Quickfuse\n4 Cinder Imp\n5 Flame Sprinter\n2 Scorched Plians\n",
+    )
+    .unwrap();
+    let o = decklab(d, &["validate", "typo.deck"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "typo.deck:3: 5 copies of \"Flame Sprinter\": at most 4 of any card (rules: \"Deck \
+         Building\")\n\
+         typo.deck:4: unknown card \"Scorched Plians\" (did you mean \"Scorched Plains\"?)\n\
+         typo.deck: the deck has 11 cards besides its Hero; a deck holds exactly 50 + 1 Hero \
+         (rules: \"Deck\")\n\
+         decklab: 3 problems in 1 of 1 file\n"
+    );
+}
+
+#[test]
 fn deck_errors_are_one_per_mistake_in_line_order() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

@@ -13,6 +13,7 @@ mod field;
 mod flags;
 mod gauntlet;
 mod grant;
+mod guess;
 mod interrupt;
 mod man;
 mod merge;

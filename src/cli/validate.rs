@@ -13,22 +13,22 @@
 //! Each file's ruleset is `--game` if given; else the ruleset a folder of
 //! its path is named after (`decks/pixel-tactics/…`); else the ruleset
 //! under which the file has the fewest problems (Nostalgix first on a
-//! tie).
+//! tie). A file read that way that has problems is said to be read as
+//! that ruleset before its problems, unless the choice is plain: the
+//! file reads better there than under any other ruleset (see
+//! [`super::guess`]; a `Hero:` line is read by Nostalgix alone).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::flags::Format;
-use super::ruleset::load_pool;
-use super::with_ruleset;
-use crate::core::deck_name;
-use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::games::{GameKind, Ruleset};
+use super::guess::{Fit, Input, fittest};
+use crate::diagnostics::Diagnostics;
+use crate::games::GameKind;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -145,79 +145,29 @@ fn game_of_path(path: &Path) -> Option<GameKind> {
         .find_map(|name| GameKind::from_str(name, false).ok())
 }
 
-/// The problems of `check` under ruleset `R` (empty if the file is
-/// legal).
-fn problems<R: Ruleset>(check: &Check, cards: Option<&Path>) -> anyhow::Result<Vec<Diagnostic>> {
-    let folder_pool = match &check.kind {
-        Kind::Cards => {
-            return Ok(R::load_cards(&check.path)
-                .err()
-                .map_or_else(Vec::new, |d| d.0));
-        }
-        Kind::Deck(folder) => folder.as_deref(),
-    };
-    let pool = match folder_pool {
-        Some(f) => match R::load_cards(f) {
-            Ok(pool) => Arc::new(pool),
-            Err(_) => {
-                let label = check.path.display().to_string();
-                return Ok(vec![Diagnostic::new(
-                    &label,
-                    0,
-                    "not checked: the card pool of its folder has problems",
-                )]);
-            }
-        },
-        None => load_pool::<R>(cards, &[])?.cards,
-    };
-    let label = check.path.display().to_string();
-    // An unreadable file is one more problem to report, beside the others.
-    let text = match std::fs::read_to_string(&check.path) {
-        Ok(text) => text,
-        Err(e) => {
-            let why = format!("cannot read this deck file: {e}");
-            return Ok(vec![Diagnostic::new(&label, 0, why)]);
-        }
-    };
-    Ok(R::parse_deck(&text, &label, &deck_name(&label), &pool)
-        .err()
-        .unwrap_or_default())
-}
-
-/// The ruleset `check` is checked under and its problems there, and
-/// whether that ruleset was chosen by how well the file fits it (nothing
-/// else naming it, and the rulesets disagreeing).
-fn verdict(
-    check: &Check,
-    args: &ValidateArgs,
-) -> anyhow::Result<(GameKind, Vec<Diagnostic>, bool)> {
-    let inferred = args.game.or_else(|| game_of_path(&check.path));
-    let candidates: Vec<GameKind> = match inferred {
+/// The ruleset `check` is checked under (see [`fittest`]: among every
+/// ruleset unless `--game` or a folder of its path names one) and how it
+/// reads there.
+fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<Fit> {
+    let candidates: Vec<GameKind> = match args.game.or_else(|| game_of_path(&check.path)) {
         Some(g) => vec![g],
         None => GameKind::value_variants().to_vec(),
     };
-    // A ruleset that cannot even read the pool (`--cards` of another
-    // game) is out of the running, unless it is the only one.
-    let mut best: Option<(GameKind, Vec<Diagnostic>)> = None;
-    let mut failure = None;
-    let mut counts = Vec::new();
-    for game in candidates {
-        match with_ruleset!(game, R => problems::<R>(check, args.cards.as_deref())) {
-            Ok(found) => {
-                counts.push(found.len());
-                if best.as_ref().is_none_or(|(_, b)| found.len() < b.len()) {
-                    best = Some((game, found));
-                }
+    let label = check.path.display().to_string();
+    let text;
+    let input = match &check.kind {
+        Kind::Cards => Input::Cards(&check.path),
+        Kind::Deck(folder) => {
+            text = std::fs::read_to_string(&check.path);
+            Input::Deck {
+                label: &label,
+                text: text.as_deref(),
+                folder: folder.as_deref(),
+                cards: args.cards.as_deref(),
             }
-            Err(e) => failure = Some(e),
         }
-    }
-    let fitted = counts.iter().any(|&c| c != counts[0]);
-    match (best, failure) {
-        (Some((game, found)), _) => Ok((game, found, fitted)),
-        (None, Some(e)) => Err(e),
-        (None, None) => bail!("no ruleset to check {} with", check.path.display()),
-    }
+    };
+    fittest(&input, &candidates)
 }
 
 /// Runs `decklab validate`.
@@ -231,32 +181,32 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     match args.format {
         Format::Text => {
             let mut stderr = std::io::stderr().lock();
-            for (check, (game, found, fitted)) in checks.iter().zip(&results) {
-                if found.is_empty() {
+            for (check, fit) in checks.iter().zip(&results) {
+                if fit.problems.is_empty() {
                     writeln!(stdout, "{}: ok", check.path.display())?;
                 } else {
-                    if *fitted {
-                        // Guessed: say which rules the problems are of.
+                    if fit.doubtful {
+                        // A close guess: say which rules the problems are of.
                         writeln!(
                             stderr,
                             "{}: read as {} (the ruleset under which it has the fewest \
                              problems; --game chooses)",
                             check.path.display(),
-                            game.name()
+                            fit.game.name()
                         )?;
                     }
-                    writeln!(stderr, "{}", Diagnostics(found.clone()))?;
+                    writeln!(stderr, "{}", Diagnostics(fit.problems.clone()))?;
                 }
             }
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(&mut stdout);
             w.write_record(["path", "game", "line", "message"])?;
-            for (check, (game, found, _)) in checks.iter().zip(&results) {
+            for (check, fit) in checks.iter().zip(&results) {
                 let path = check.path.display().to_string();
-                for d in found {
+                for d in &fit.problems {
                     let line = d.line.to_string();
-                    w.write_record([path.as_str(), game.name(), &line, &d.message])?;
+                    w.write_record([path.as_str(), fit.game.name(), &line, &d.message])?;
                 }
             }
             w.flush()?;
@@ -265,16 +215,17 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
             let files: Vec<_> = checks
                 .iter()
                 .zip(&results)
-                .map(|(check, (game, found, _))| {
-                    let problems: Vec<_> = found
+                .map(|(check, fit)| {
+                    let problems: Vec<_> = fit
+                        .problems
                         .iter()
                         .map(|d| json!({ "line": d.line, "message": d.message }))
                         .collect();
                     json!({
                         "path": check.path.display().to_string(),
                         "kind": if check.kind == Kind::Cards { "cards" } else { "deck" },
-                        "game": game.name(),
-                        "ok": found.is_empty(),
+                        "game": fit.game.name(),
+                        "ok": fit.problems.is_empty(),
                         "problems": problems,
                     })
                 })
@@ -283,9 +234,9 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
             writeln!(stdout)?;
         }
     }
-    let bad_files = results.iter().filter(|(_, f, _)| !f.is_empty()).count();
+    let bad_files = results.iter().filter(|f| !f.problems.is_empty()).count();
     if bad_files > 0 {
-        let count: usize = results.iter().map(|(_, f, _)| f.len()).sum();
+        let count: usize = results.iter().map(|f| f.problems.len()).sum();
         bail!(
             "{} in {bad_files} of {}",
             super::counted(count, "problem"),
