@@ -970,6 +970,120 @@ fn validate_names_the_ruleset_only_when_the_guess_is_close() {
 }
 
 #[test]
+fn a_deck_or_card_file_of_another_game_gets_a_hint() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let path = |p: &str| repo(p).display().to_string();
+    let run = |args: &[&str]| decklab(d, &quick("out", args));
+    let ends = |o: &std::process::Output, hint: &str| {
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+        assert!(stderr(o).ends_with(&format!("\n{hint}\n")), "{}", stderr(o));
+    };
+    // A Pixel Tactics deck under Nostalgix, the default: its problems as
+    // before, then the hint.
+    let o = run(&["--deck", &path("decks/pixel-tactics/arcane-rear.deck")]);
+    assert_fails(
+        &o,
+        &["arcane-rear.deck is not a legal deck:\n", "unknown card"],
+    );
+    ends(
+        &o,
+        "this looks like a pixel-tactics deck: pass --game pixel-tactics",
+    );
+    // The same through the other commands that load decks.
+    let pt_deck = path("decks/pixel-tactics/vanguard-wall.deck");
+    for args in [
+        &[
+            "gauntlet",
+            "--deck",
+            "hero-rush",
+            "--field",
+            &pt_deck,
+            "--games",
+            "1",
+            "--quiet",
+        ][..],
+        &[
+            "round-robin",
+            "--field",
+            "hero-rush",
+            &pt_deck,
+            "--games",
+            "1",
+            "--quiet",
+        ],
+        &[
+            "optimize",
+            "--deck",
+            &pt_deck,
+            "--field",
+            "hero-rush",
+            "--budget",
+            "1",
+        ],
+    ] {
+        let o = decklab(d, args);
+        ends(
+            &o,
+            "this looks like a pixel-tactics deck: pass --game pixel-tactics",
+        );
+    }
+    // A Nostalgix deck with mistakes, under Pixel Tactics: fewer problems
+    // as Nostalgix, and no line Pixel Tactics reads that Nostalgix does not.
+    fs::write(
+        d.join("typo.deck"),
+        "Hero: Sable Quickfuse\n4 Cinder Imp\n5 Flame Sprinter\n2 Scorched Plians\n",
+    )
+    .unwrap();
+    let o = run(&["--game", "pixel-tactics", "--deck", "typo.deck"]);
+    ends(
+        &o,
+        "this looks like a nostalgix deck: pass --game nostalgix",
+    );
+    // A card file of another game.
+    let o = run(&["--cards", &path("decks/pixel-tactics/cards.toml")]);
+    assert_fails(
+        &o,
+        &[
+            "cards.toml is not a valid card file",
+            "unknown field `card`",
+        ],
+    );
+    ends(
+        &o,
+        "this looks like a pixel-tactics card file: pass --game pixel-tactics",
+    );
+    // Millennium Blades names the first table it does not know (`[[hero]]`
+    // on line 27), not the first in name order (`[[arena]]`).
+    let o = run(&[
+        "--game",
+        "millennium-blades",
+        "--cards",
+        &path("decks/nostalgix/cards.toml"),
+    ]);
+    assert_fails(&o, &["cards.toml:27: unknown field `hero`, expected `set`"]);
+    ends(
+        &o,
+        "this looks like a nostalgix card file: pass --game nostalgix",
+    );
+    // No hint where no other ruleset reads the file better: a misspelt
+    // card, an empty deck.
+    fs::write(d.join("empty.deck"), "").unwrap();
+    fs::write(
+        d.join("typos.deck"),
+        fs::read_to_string(repo("decks/nostalgix/hero-rush.deck"))
+            .unwrap()
+            .replacen("4 Cinder Imp", "4 Cinder Inp", 1),
+    )
+    .unwrap();
+    for deck in ["empty.deck", "typos.deck"] {
+        let o = run(&["--deck", deck]);
+        assert_fails(&o, &[&format!("{deck} is not a legal deck")]);
+        assert!(!stderr(&o).contains("this looks like"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn deck_errors_are_one_per_mistake_in_line_order() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

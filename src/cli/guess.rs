@@ -1,6 +1,8 @@
 //! Which ruleset a deck list or card file is written for, from how well
 //! each ruleset reads it: `validate` checks a file under the ruleset with
-//! the fewest problems when nothing names one.
+//! the fewest problems when nothing names one, and the commands that load
+//! a file under `--game` name a ruleset that reads it better in a hint
+//! when it fails.
 
 use std::collections::BTreeSet;
 use std::io;
@@ -8,6 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::anyhow;
+use clap::ValueEnum;
 
 use super::ruleset::load_pool;
 use super::with_ruleset;
@@ -35,6 +38,14 @@ pub enum Input<'a> {
 }
 
 impl Input<'_> {
+    /// What the file is, for messages.
+    fn what(&self) -> &'static str {
+        match self {
+            Input::Cards(_) => "card file",
+            Input::Deck { .. } => "deck",
+        }
+    }
+
     /// The path that names the file in messages.
     fn label(&self) -> String {
         match self {
@@ -143,6 +154,27 @@ fn reads_better(better: &[Diagnostic], worse: &[Diagnostic]) -> bool {
     };
     let (better, worse) = (lines(better), lines(worse));
     better.is_subset(&worse) && better.len() < worse.len()
+}
+
+/// The hint for `input`, which fails under the ruleset named `game` with
+/// the problems `found`: `this looks like a <game> deck: pass --game
+/// <game>` when the ruleset of the others under which it has the fewest
+/// problems (its deck checked against that ruleset's default pool) reads
+/// it better (see [`reads_better`]).
+pub fn hint(input: &Input, game: &str, found: &[Diagnostic]) -> Option<String> {
+    let others: Vec<GameKind> = GameKind::value_variants()
+        .iter()
+        .copied()
+        .filter(|g| g.name() != game)
+        .collect();
+    let fit = fittest(input, &others).ok()?;
+    reads_better(&fit.problems, found).then(|| {
+        let other = fit.game.name();
+        format!(
+            "this looks like a {other} {}: pass --game {other}",
+            input.what()
+        )
+    })
 }
 
 #[cfg(test)]

@@ -463,7 +463,8 @@ impl<R: Ruleset> Arena for Games<'_, R> {
                 return None;
             }
         }
-        parse_deck::<R>(&self.source(&text), cards).ok()?;
+        // Checked without parse_deck's hint: many candidates are illegal.
+        R::parse_deck(&text, &self.deck.path, &self.deck.name, cards).ok()?;
         Some(text)
     }
 

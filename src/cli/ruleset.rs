@@ -8,11 +8,13 @@
 //! is not a file names `decks/<game>/<name>.deck` in the working directory
 //! if it exists, else the bundled starter deck of that name.
 
+use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
+use super::guess::{Input, hint};
 use crate::core::CardPool;
 use crate::core::{Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
@@ -45,7 +47,10 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
     };
     let (mut db, files) = match path {
         Some(path) => {
-            let db = R::load_cards(&path).map_err(|d| invalid("card file", &path, d))?;
+            let db = R::load_cards(&path).map_err(|d| {
+                let hint = hint(&Input::Cards(&path), R::NAME, &d.0);
+                invalid_with("card file", &path, d, hint)
+            })?;
             (db, hash_card_files(&path)?)
         }
         None => {
@@ -74,7 +79,40 @@ fn hash_card_files(path: &Path) -> anyhow::Result<Vec<InputFile>> {
 
 /// The error of an input file with problems, listed one per line.
 pub fn invalid(what: &str, path: &Path, problems: Diagnostics) -> anyhow::Error {
-    anyhow::Error::new(problems).context(format!("{} is not a valid {what}", path.display()))
+    invalid_with(what, path, problems, None)
+}
+
+/// [`invalid`], with `hint` (if any) on a line after the problems.
+fn invalid_with(
+    what: &str,
+    path: &Path,
+    problems: Diagnostics,
+    hint: Option<String>,
+) -> anyhow::Error {
+    hinted(problems, hint).context(format!("{} is not a valid {what}", path.display()))
+}
+
+/// Problems, then a hint on a line of its own.
+#[derive(Debug)]
+struct Hinted {
+    problems: Diagnostics,
+    hint: String,
+}
+
+impl fmt::Display for Hinted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n{}", self.problems, self.hint)
+    }
+}
+
+impl std::error::Error for Hinted {}
+
+/// The error of `problems`, with `hint` (if any) after them.
+fn hinted(problems: Diagnostics, hint: Option<String>) -> anyhow::Error {
+    match hint {
+        Some(hint) => anyhow::Error::new(Hinted { problems, hint }),
+        None => anyhow::Error::new(problems),
+    }
 }
 
 /// A deck list's text and where it came from.
@@ -154,14 +192,23 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
     ))
 }
 
-/// Parses and checks a deck list against the pool.
+/// Parses and checks a deck list against the pool. An illegal list is
+/// also read under the other rulesets, for a hint when one reads it
+/// better (see [`super::guess::hint`]): a check repeated in a loop calls
+/// [`Ruleset::parse_deck`] instead.
 pub fn parse_deck<R: Ruleset>(
     source: &DeckSource,
     cards: &CardPool<R::Card>,
 ) -> anyhow::Result<R::Deck> {
     R::parse_deck(&source.text, &source.path, &source.name, cards).map_err(|problems| {
-        anyhow::Error::new(Diagnostics(problems))
-            .context(format!("{} is not a legal deck", source.path))
+        let input = Input::Deck {
+            label: &source.path,
+            text: Ok(&source.text),
+            folder: None,
+            cards: None,
+        };
+        let hint = hint(&input, R::NAME, &problems);
+        hinted(Diagnostics(problems), hint).context(format!("{} is not a legal deck", source.path))
     })
 }
 
