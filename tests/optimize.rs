@@ -342,6 +342,26 @@ fn bad_input_exits_2_naming_the_file_and_line() {
         ),
         &["the field holds no deck but prize-control itself"],
     );
+    // A copy under another name, its lines in another order, is the deck
+    // itself too (the mirror, left out of the field).
+    let text = hero_rush();
+    let reversed: Vec<&str> = text.lines().rev().collect();
+    fs::write(d.join("mine.deck"), reversed.join("\n")).unwrap();
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "optimize",
+                "--deck",
+                "mine.deck",
+                "--field",
+                "hero-rush",
+                "--budget",
+                "1",
+            ],
+        ),
+        &["the field holds no deck but mine itself"],
+    );
     assert_fails(
         &decklab(
             d,

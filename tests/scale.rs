@@ -249,6 +249,56 @@ fn a_bundled_field_keeps_the_mirror_out_of_all() {
 }
 
 #[test]
+fn a_renamed_copy_of_a_field_deck_is_the_mirror() {
+    // README: `cp decks/nostalgix/hero-rush.deck my.deck`, then a gauntlet
+    // against the bundled decks. my.deck is hero-rush's list (here with
+    // its lines in another order): that matchup is the mirror, out of ALL.
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let (_, text) = decklab::games::nostalgix::BUNDLED_DECKS
+        .iter()
+        .find(|(name, _)| *name == "hero-rush")
+        .expect("a bundled hero-rush");
+    let reversed: Vec<&str> = text.lines().rev().collect();
+    fs::write(d.join("my.deck"), reversed.join("\n")).unwrap();
+    let mut args = vec![
+        "gauntlet", "--deck", "my.deck", "--field", "bundled", "--games", "10", "--quiet", "--out",
+        "g",
+    ];
+    args.extend_from_slice(&RANDOM);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "bundled:decks/nostalgix/hero-rush.deck holds the list of my.deck: played as the \
+             mirror"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let text = read(&d.join("g/matchups.csv"));
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let opponents: Vec<&str> = rows.iter().map(|r| r[1]).collect();
+    assert_eq!(
+        opponents,
+        ["evolution", "my", "prize-control", "token-swarm", "ALL"]
+    );
+    let all = rows.last().unwrap();
+    assert_eq!(all[4], "60", "ALL is over the three other decks");
+    let others: Vec<f64> = rows
+        .iter()
+        .filter(|r| r[1] != "my" && r[1] != "ALL")
+        .map(|r| r[8].parse().unwrap())
+        .collect();
+    let mean = others.iter().sum::<f64>() / others.len() as f64;
+    assert!((all[8].parse::<f64>().unwrap() - mean).abs() < 1e-3);
+}
+
+#[test]
 fn a_round_robin_rates_every_deck() {
     let t = TempDir::new().unwrap();
     let d = t.path();

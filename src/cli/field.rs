@@ -9,8 +9,9 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde_json::{Value, json};
 
-use super::ruleset::{DeckSource, find_deck};
+use super::ruleset::{DeckSource, find_deck, same_list};
 use super::table::write_table;
+use crate::core::CardPool;
 use crate::games::Ruleset;
 use crate::output::{
     MatchupLine, OutputDir, OutputError, RatingLine, write_matchups, write_ratings,
@@ -83,6 +84,54 @@ pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource
         }
     }
     Ok(decks)
+}
+
+/// Whether field deck `other` is `deck` itself: of its name or with its
+/// list (see [`same_list`]). Against `deck` it is the mirror, no opponent
+/// of the field.
+pub fn is_mirror<R: Ruleset>(
+    deck: &DeckSource,
+    other: &DeckSource,
+    cards: &CardPool<R::Card>,
+) -> bool {
+    other.name == deck.name || same_list::<R>(deck, other, cards)
+}
+
+/// The field `field` as a gauntlet of `deck` plays it: every field deck
+/// that is `deck` itself (see [`is_mirror`]) becomes `deck`, kept once,
+/// so that the mirror has its own line in `matchups.csv` (`opponent` =
+/// the deck) and stays out of `ALL`. Also the paths of the field decks
+/// that became `deck` under another name. A field deck of `deck`'s name
+/// with another list is refused.
+pub fn with_mirror<R: Ruleset>(
+    deck: &DeckSource,
+    field: &[DeckSource],
+    cards: &CardPool<R::Card>,
+) -> anyhow::Result<(Vec<DeckSource>, Vec<String>)> {
+    let mut decks: Vec<DeckSource> = Vec::with_capacity(field.len());
+    let mut renamed = Vec::new();
+    for other in field {
+        if !is_mirror::<R>(deck, other, cards) {
+            decks.push(other.clone());
+            continue;
+        }
+        if other.name == deck.name && !same_list::<R>(deck, other, cards) {
+            bail!(
+                "the deck under test and a field deck are both named \"{}\" but differ: {} and \
+                 {} (rename one: a deck's name is its file name)",
+                deck.name,
+                deck.path,
+                other.path
+            );
+        }
+        if other.name != deck.name {
+            renamed.push(other.path.clone());
+        }
+        if !decks.iter().any(|d| d.name == deck.name) {
+            decks.push(deck.clone());
+        }
+    }
+    Ok((decks, renamed))
 }
 
 /// What a field campaign reports beyond `simulate`'s tables.

@@ -2,6 +2,7 @@
 //! seats, with `matchups.csv` (each opponent, then `ALL`) beside the files
 //! of `simulate`, aggregated over the field.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,7 +10,7 @@ use serde_json::Value;
 
 use super::campaign::{Campaign, Pairing, Session, exit_status, strategy_file};
 use super::config::strategy;
-use super::field::{Field, field_decks};
+use super::field::{ALL, Field, field_decks, with_mirror};
 use super::flags::{BotArgs, RulesArgs, RunArgs, games};
 use super::interrupt::stop_flag;
 use super::ruleset::find_deck;
@@ -23,7 +24,9 @@ At two seats the deck plays every field deck --games times as seat a and
 against N-1 copies of each field deck, going round the table so that it
 sits in every seat equally often. --bot plays the deck, --opponent-bot the
 field. `--field bundled` is every bundled deck of the game. When the field
-holds the deck itself, the mirror gets its own line and stays out of ALL.
+holds the deck itself (a deck of its name, or of its list under another
+name), the mirror gets its own line, opponent = the deck, and stays out of
+ALL.
 
 Examples:
   decklab gauntlet --deck my.deck --field decks/nostalgix
@@ -66,22 +69,21 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.resolve::<R>()?;
     let (pool, options, players) = (&rules.pool, rules.options, rules.players);
     let deck = find_deck::<R>(&args.deck)?;
-    let field = field_decks::<R>(&args.field)?;
-    if let Some(other) = field
-        .iter()
-        .find(|d| d.name == deck.name && d.text != deck.text)
-    {
-        anyhow::bail!(
-            "the deck under test and a field deck are both named \"{}\" but differ: {} and {} \
-             (rename one: a deck's name is its file name)",
-            deck.name,
+    let given = field_decks::<R>(&args.field)?;
+    let (field, renamed) = with_mirror::<R>(&deck, &given, &pool.cards)?;
+    for path in renamed {
+        // A closed stderr is no reason to stop.
+        let _ = writeln!(
+            std::io::stderr(),
+            "decklab: note: {path} holds the list of {}: played as the mirror, \
+             {} against itself, which stays out of {ALL}",
             deck.path,
-            other.path
+            deck.name
         );
     }
     let mut files = pool.files.clone();
     files.push(deck.input_file("deck"));
-    files.extend(field.iter().map(|d| d.input_file("field")));
+    files.extend(given.iter().map(|d| d.input_file("field")));
     let mut pairings = Vec::new();
     for opponent in &field {
         if players == 2 {

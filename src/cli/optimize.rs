@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 
 use super::campaign::strategy_file;
 use super::config::{action_cap, strategy};
-use super::field::field_decks;
+use super::field::{field_decks, is_mirror};
 use super::flags::{BotArgs, RulesArgs, RunArgs, fraction, games};
 use super::interrupt::{INTERRUPTED, stop_flag};
 use super::ruleset::{DeckSource, Pool, build_match, find_deck, invalid, parse_deck};
@@ -80,8 +80,8 @@ pub struct OptimizeArgs {
     #[arg(long, value_name = "PATH")]
     deck: String,
     /// The field: folders of .deck files, deck files, deck names, or
-    /// `bundled` for every bundled deck of the game (a field deck named as
-    /// the deck is left out).
+    /// `bundled` for every bundled deck of the game (a field deck of the
+    /// deck's name or list is left out).
     #[arg(long, value_name = "DIR|PATH", required = true, num_args = 1..)]
     field: Vec<String>,
     /// The cards that may come in: `all` of the card pool, or a file of
@@ -161,7 +161,7 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
     parse_deck::<R>(&deck, &pool.cards)?;
     let field: Vec<DeckSource> = field_decks::<R>(&args.field)?
         .into_iter()
-        .filter(|d| d.name != deck.name)
+        .filter(|d| !is_mirror::<R>(&deck, d, &pool.cards))
         .collect();
     if field.is_empty() {
         bail!(

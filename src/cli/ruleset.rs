@@ -16,7 +16,7 @@ use anyhow::{Context, anyhow, bail};
 
 use super::guess::{Input, hint};
 use crate::core::CardPool;
-use crate::core::{Player, card_files, deck_name};
+use crate::core::{DeckList, Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
 use crate::games::{Options, Ruleset};
 use crate::output::InputFile;
@@ -212,6 +212,16 @@ pub fn parse_deck<R: Ruleset>(
     })
 }
 
+/// Whether the deck lists `a` and `b` are the same deck, read against
+/// `cards`: the same cards in the same numbers, and the same cards on
+/// their `Key: Name` lines (Nostalgix' Hero), whatever their names, the
+/// order of their lines or their comments (see [`DeckList::contents`]).
+pub fn same_list<R: Ruleset>(a: &DeckSource, b: &DeckSource, cards: &CardPool<R::Card>) -> bool {
+    let contents =
+        |s: &DeckSource| DeckList::parse(&s.text, &s.path, cards, R::DECK_KEYS).contents();
+    contents(a) == contents(b)
+}
+
 /// The decks `decks` names by seat (the seat's default where `None`),
 /// named for reports (see [`deck_labels`]).
 pub fn match_decks<R: Ruleset>(decks: &[Option<&str>]) -> anyhow::Result<Vec<DeckSource>> {
@@ -262,4 +272,44 @@ fn deck_labels(sources: &[DeckSource]) -> Vec<String> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nostalgix::Nostalgix;
+
+    fn source(name: &str, text: &str) -> DeckSource {
+        DeckSource {
+            path: format!("{name}.deck"),
+            name: name.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_same_list_is_the_same_cards_and_hero_however_written() {
+        let cards = Nostalgix::bundled_cards();
+        let rush = find_deck::<Nostalgix>("hero-rush").unwrap();
+        let lines: Vec<&str> = rush.text.lines().collect();
+        // Another name, the lines reversed, a comment, a card's copies split
+        // over two lines: the same deck.
+        let mut copy: Vec<String> = lines.iter().rev().map(|l| l.to_string()).collect();
+        copy.insert(0, "# my copy".into());
+        let copy = copy
+            .join("\n")
+            .replacen("4 Cinder Imp", "3 Cinder Imp\n1 cinder imp", 1);
+        assert!(same_list::<Nostalgix>(&rush, &source("my", &copy), &cards));
+        // Another Hero, or one copy fewer: another deck.
+        let hero = rush
+            .text
+            .replace("Hero: Sable Quickfuse", "Hero: Captain Ember");
+        assert_ne!(hero, rush.text);
+        assert!(!same_list::<Nostalgix>(&rush, &source("h", &hero), &cards));
+        let fewer = rush.text.replacen("4 Cinder Imp", "3 Cinder Imp", 1);
+        assert_ne!(fewer, rush.text);
+        assert!(!same_list::<Nostalgix>(&rush, &source("f", &fewer), &cards));
+        let other = find_deck::<Nostalgix>("prize-control").unwrap();
+        assert!(!same_list::<Nostalgix>(&rush, &other, &cards));
+    }
 }

@@ -41,6 +41,18 @@ pub struct CardLine {
     pub line: usize,
 }
 
+/// What a deck list holds, however it is written: comments, the order of
+/// its lines and how a card's copies are split over them play no part, so
+/// two legal lists with the same contents are the same deck. Unknown names
+/// are left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckContents {
+    /// The cards of its `Key: Name` lines, with their keys, sorted.
+    pub headers: Vec<(&'static str, CardId)>,
+    /// Its cards, with their copies added up across lines, sorted.
+    pub cards: Vec<(CardId, u32)>,
+}
+
 /// A deck list read line by line, with the problems found so far.
 #[derive(Clone, Debug)]
 pub struct DeckList {
@@ -151,6 +163,20 @@ impl DeckList {
             .filter(|l| l.card.map_or(unknown, &keep))
             .map(|l| l.copies)
             .sum()
+    }
+
+    /// What the list holds, however it is written (see [`DeckContents`]).
+    pub fn contents(&self) -> DeckContents {
+        let mut headers: Vec<(&'static str, CardId)> = self
+            .headers
+            .iter()
+            .filter_map(|h| Some((h.key, h.card?)))
+            .collect();
+        headers.sort_unstable();
+        let mut cards: Vec<(CardId, u32)> =
+            self.cards().into_iter().map(|(c, n, _)| (c, n)).collect();
+        cards.sort_unstable();
+        DeckContents { headers, cards }
     }
 
     /// The known cards, merged across lines in list order: (card, copies,

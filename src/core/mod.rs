@@ -24,7 +24,9 @@ pub use cards::{
     Build, CardDef, CardId, CardPool, Entry, FirstCopies, card_files, distinct_ids, field_index,
     first_copies, lookup, number_in, sort_card_ids,
 };
-pub use deck::{CardLine, DeckList, HeaderLine, check_conservation, copies, deck_name, expand};
+pub use deck::{
+    CardLine, DeckContents, DeckList, HeaderLine, check_conservation, copies, deck_name, expand,
+};
 pub use events::{Event, Metric, NoObserver, Observer};
 pub use fixed::FixedVec;
 pub use game::{

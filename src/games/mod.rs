@@ -96,6 +96,10 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
     /// The most bytes a game state may take (checked by the conformance
     /// test, so that cloning stays a cheap copy).
     const STATE_BUDGET: usize;
+    /// The keys of the `Key: Name` lines a deck list may hold besides its
+    /// card lines (Nostalgix' `Hero`), as [`crate::core::DeckList::parse`]
+    /// takes them.
+    const DECK_KEYS: &'static [&'static str] = &[];
 
     /// The bundled starter decks as (name, list); the default matchup is
     /// the first ones.

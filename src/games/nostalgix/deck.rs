@@ -19,6 +19,8 @@ use crate::diagnostics::Diagnostic;
 pub const DECK_SIZE: usize = 50;
 /// Copies of one card a deck may hold.
 pub const MAX_COPIES: u8 = 4;
+/// The `Key: Name` lines of a deck list: its Hero.
+pub const KEYS: &[&str] = &["Hero"];
 
 /// A legal deck.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,7 +42,7 @@ impl Deck {
     /// Parses and checks a deck list; `path` names it in messages and its
     /// file stem names the deck.
     pub fn parse(text: &str, path: &str, db: &CardDb) -> Result<Deck, Vec<Diagnostic>> {
-        let mut list = DeckList::parse(text, path, db, &["Hero"]);
+        let mut list = DeckList::parse(text, path, db, KEYS);
         // A `Hero:` line names a Hero, and only one does (an unknown name
         // is already reported on its line).
         let mut hero_named = false;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::cards::{BUNDLED_CARDS, Card};
-use super::deck::Deck;
+use super::deck::{Deck, KEYS};
 use super::{BUNDLED_DECKS, NAME, Nostalgix, Options, features};
 use crate::core::{CardPool, Seats};
 use crate::diagnostics::Diagnostic;
@@ -21,6 +21,7 @@ impl Ruleset for Nostalgix {
     /// Fighters. The budget is that figure, so any growth of the state is a
     /// decision.
     const STATE_BUDGET: usize = 3720;
+    const DECK_KEYS: &'static [&'static str] = KEYS;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS
