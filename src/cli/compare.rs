@@ -28,7 +28,7 @@ use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
-use crate::stats::{Paired, Score, entry_pairing, newcombe_p, newcombe95};
+use crate::stats::{Paired, Score, entry_pairing, holm, newcombe_p, newcombe95};
 
 const EXAMPLES: &str = "\
 A row is flagged (*) when its change holds once every row compared is
@@ -117,19 +117,9 @@ fn adjust(compared: &mut [(&str, Vec<Row>)]) {
         .filter(|(_, rows)| rows.iter().any(|r| r.p.is_some()))
         .count() as f64;
     for (_, rows) in compared.iter_mut() {
-        let mut order: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].p.is_some()).collect();
-        order.sort_by(|&i, &j| {
-            rows[i]
-                .p
-                .unwrap_or(1.0)
-                .total_cmp(&rows[j].p.unwrap_or(1.0))
-        });
-        let m = order.len() as f64;
-        let mut running: f64 = 0.0;
-        for (k, &i) in order.iter().enumerate() {
-            let holm = (m - k as f64) * rows[i].p.unwrap_or(1.0);
-            running = running.max(holm);
-            rows[i].p_adjusted = Some((running * sections).min(1.0));
+        let p: Vec<Option<f64>> = rows.iter().map(|r| r.p).collect();
+        for (row, adjusted) in rows.iter_mut().zip(holm(&p)) {
+            row.p_adjusted = adjusted.map(|p| (p * sections).min(1.0));
         }
     }
 }

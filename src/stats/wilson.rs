@@ -121,9 +121,30 @@ impl Score {
     /// samples, with its 95% normal interval (Welch: the two variances
     /// of the means added); `None` if either has fewer than two games.
     pub fn lift95(&self, other: &Score) -> Option<(f64, f64, f64)> {
+        let (lift, se) = self.lift_and_error(other)?;
+        let half = Z95 * se;
+        Some((lift, lift - half, lift + half))
+    }
+
+    /// The two-sided p-value of "the two means are equal" that goes with
+    /// [`Score::lift95`] (the normal test of the same difference and
+    /// standard error: the interval excludes 0 exactly when this is below
+    /// 0.05); `None` if either has fewer than two games.
+    pub fn lift_p(&self, other: &Score) -> Option<f64> {
+        let (lift, se) = self.lift_and_error(other)?;
+        Some(if se > 0.0 {
+            (2.0 * super::dist::normal_upper_tail(lift.abs() / se)).min(1.0)
+        } else if lift == 0.0 {
+            1.0
+        } else {
+            0.0
+        })
+    }
+
+    /// The difference of the means `self − other` and its standard error.
+    fn lift_and_error(&self, other: &Score) -> Option<(f64, f64)> {
         let ((a, va), (b, vb)) = (self.mean_and_variance()?, other.mean_and_variance()?);
-        let half = Z95 * (va + vb).sqrt();
-        Some((a - b, a - b - half, a - b + half))
+        Some((a - b, (va + vb).sqrt()))
     }
 }
 

@@ -105,3 +105,21 @@ fn newcombes_p_value_is_below_5_percent_exactly_when_the_interval_excludes_0() {
     let p = newcombe_p(&Score::of_points(1000, 100), &Score::of_points(1000, 900)).unwrap();
     assert!(p < 1e-12, "{p}");
 }
+
+#[test]
+fn the_lift_p_value_is_below_5_percent_exactly_when_the_lift_interval_excludes_0() {
+    let not_bought = Score::of_points(100, 50);
+    for wins in 30..=70 {
+        let bought = Score::of_points(100, wins);
+        let (_, lo, hi) = bought.lift95(&not_bought).unwrap();
+        let p = bought.lift_p(&not_bought).unwrap();
+        assert!((0.0..=1.0).contains(&p));
+        assert_eq!(p < 0.05, lo > 0.0 || hi < 0.0, "{wins}: {p} [{lo}, {hi}]");
+    }
+    assert_eq!(not_bought.lift_p(&not_bought), Some(1.0));
+    assert_eq!(not_bought.lift_p(&Score::of_points(1, 1)), None);
+    // Alike games on both sides: no spread, so any difference is certain.
+    let (all, none) = (Score::of_points(10, 10), Score::of_points(10, 0));
+    assert_eq!(all.lift_p(&none), Some(0.0));
+    assert_eq!(all.lift_p(&all), Some(1.0));
+}
