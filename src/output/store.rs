@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
-use crate::stats::{GrantStats, RoundStats, Score, StoreCardStats, StoreStats};
+use crate::stats::{GrantStats, RoundStats, Score, StoreCardStats, StoreStats, holm};
 
 /// The card figures shared by `mb_cards.csv`, `mb_sets.csv` and
 /// `mb_value_curve.csv`.
@@ -128,7 +128,8 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
     let mut cards: Vec<(&String, &StoreCardStats)> = stats.cards.iter().collect();
     cards.sort_by_key(|(_, c)| c.pool_index);
     let mut csv = CsvFile::create(out, "mb_cards.csv", &header(&MB_CARDS))?;
-    for (name, c) in &cards {
+    let card_verdicts = verdicts(cards.iter().map(|(_, c)| *c));
+    for ((name, c), verdict) in cards.iter().zip(card_verdicts) {
         let mut row = vec![
             (*name).clone(),
             c.set.clone(),
@@ -137,12 +138,13 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
             c.price.to_string(),
             stats.games.to_string(),
         ];
-        row.extend(card_figures(c));
+        row.extend(card_figures(c, verdict));
         csv.row(row)?;
     }
     csv.finish(out)?;
 
     let mut csv = CsvFile::create(out, "mb_sets.csv", &header(&MB_SETS))?;
+    let mut groups: Vec<(&str, String, String, u32, StoreCardStats)> = Vec::new();
     for (group, key) in [
         (
             "set",
@@ -150,22 +152,27 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
         ),
         ("tier", |c: &StoreCardStats| c.tier.clone()),
     ] {
-        let mut groups: Vec<(String, String, u32, StoreCardStats)> = Vec::new();
         for (_, c) in &cards {
             let name = key(c);
-            match groups.iter_mut().find(|g| g.0 == name) {
+            match groups.iter_mut().find(|g| g.0 == group && g.1 == name) {
                 Some(g) => {
-                    g.2 += 1;
-                    g.3.merge(c);
+                    g.3 += 1;
+                    g.4.merge(c);
                 }
-                None => groups.push((name, c.tier.clone(), 1, (*c).clone())),
+                None => groups.push((group, name, c.tier.clone(), 1, (*c).clone())),
             }
         }
-        for (name, tier, n, total) in groups {
-            let mut row = vec![group.to_owned(), name, tier, n.to_string()];
-            row.extend(card_figures(&total));
-            csv.row(row)?;
-        }
+    }
+    let group_verdicts = verdicts(groups.iter().map(|g| &g.4));
+    for ((group, name, tier, n, total), verdict) in groups.iter().zip(group_verdicts) {
+        let mut row = vec![
+            (*group).to_owned(),
+            name.clone(),
+            tier.clone(),
+            n.to_string(),
+        ];
+        row.extend(card_figures(total, verdict));
+        csv.row(row)?;
     }
     csv.finish(out)?;
 
@@ -182,14 +189,15 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
         }
     }
     let mut csv = CsvFile::create(out, "mb_value_curve.csv", &header(&MB_VALUE_CURVE))?;
-    for ((stars, price), (names, total)) in &curve {
+    let curve_verdicts = verdicts(curve.values().map(|(_, total)| total));
+    for (((stars, price), (names, total)), verdict) in curve.iter().zip(curve_verdicts) {
         let mut row = vec![
             stars.to_string(),
             price.to_string(),
             names.len().to_string(),
             names.join("; "),
         ];
-        row.extend(card_figures(total));
+        row.extend(card_figures(total, verdict));
         csv.row(row)?;
     }
     csv.finish(out)?;
@@ -197,8 +205,9 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
     write_rounds(out, stats)
 }
 
-/// The figures of [`CARD_FIGURES`] for one card or group of cards.
-fn card_figures(c: &StoreCardStats) -> Vec<String> {
+/// The figures of [`CARD_FIGURES`] for one card or group of cards, with
+/// its `verdict` (see [`verdicts`]).
+fn card_figures(c: &StoreCardStats, verdict: &str) -> Vec<String> {
     let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
     let buy = c.buy_rate();
     let (buy_low, buy_high) = split(buy.wilson95());
@@ -231,19 +240,46 @@ fn card_figures(c: &StoreCardStats) -> Vec<String> {
         fixed4(lift.map(|l| l.2)),
         c.tournaments.to_string(),
         fixed4(ratio(c.place_sum, c.tournaments)),
-        verdict(lift).to_owned(),
+        verdict.to_owned(),
     ]
 }
 
-/// What a lift's interval says of a price: `under-priced` when it lies
-/// above 0 (buying it went with finishing higher), `over-priced` below 0,
-/// `fair` across 0, empty without one.
-pub fn verdict(lift: Option<(f64, f64, f64)>) -> &'static str {
-    match lift {
-        Some((_, low, _)) if low > 0.0 => "under-priced",
-        Some((_, _, high)) if high < 0.0 => "over-priced",
-        Some(_) => "fair",
-        None => "",
+/// The chance that a table whose cards are all fairly priced calls any of
+/// them under- or over-priced.
+pub const VERDICT_ALPHA: f64 = 0.05;
+
+/// The verdict of each row of one table (its cards, or its groups of
+/// cards), in order: the rows are one family of tests, each lift's
+/// p-value ([`Score::lift_p`]) adjusted for all the rows with a lift by
+/// Holm's procedure ([`holm`], as `decklab compare` does), so that a
+/// table of fairly priced cards has a verdict other than `fair` in at
+/// most [`VERDICT_ALPHA`] of runs. See [`verdict`].
+pub fn verdicts<'a>(rows: impl Iterator<Item = &'a StoreCardStats>) -> Vec<&'static str> {
+    let (lifts, p): (Vec<_>, Vec<_>) = rows
+        .map(|c| {
+            (
+                c.bought.lift95(&c.not_bought),
+                c.bought.lift_p(&c.not_bought),
+            )
+        })
+        .unzip();
+    lifts
+        .into_iter()
+        .zip(holm(&p))
+        .map(|(lift, adjusted)| verdict(lift.map(|l| l.0), adjusted))
+        .collect()
+}
+
+/// What a `lift` with its `adjusted` p-value says of a price:
+/// `under-priced` when the lift is above 0 and the p-value at most
+/// [`VERDICT_ALPHA`] (buying the card went with finishing higher),
+/// `over-priced` when below 0, `fair` otherwise, empty without a lift.
+pub fn verdict(lift: Option<f64>, adjusted: Option<f64>) -> &'static str {
+    match (lift, adjusted) {
+        (Some(lift), Some(p)) if p <= VERDICT_ALPHA && lift > 0.0 => "under-priced",
+        (Some(lift), Some(p)) if p <= VERDICT_ALPHA && lift < 0.0 => "over-priced",
+        (Some(_), _) => "fair",
+        (None, _) => "",
     }
 }
 
@@ -362,4 +398,81 @@ pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), 
         ])?;
     }
     csv.finish(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{UNITS_PER_GAME, below, rng_from_seed};
+
+    /// A card whose buyers' and passers' `games` four-seat rank scores are
+    /// each drawn by `rank` (0 last … 3 first).
+    fn card(games: u64, mut rank: impl FnMut(bool) -> u64) -> StoreCardStats {
+        let mut c = StoreCardStats::default();
+        for _ in 0..games {
+            c.bought.add(rank(true) * UNITS_PER_GAME / 3);
+            c.not_bought.add(rank(false) * UNITS_PER_GAME / 3);
+        }
+        c.seen_games = games;
+        c
+    }
+
+    /// The `verdict` column of the store table `file` written for
+    /// `stats`.
+    fn verdict_column(stats: &StoreStats, file: &str) -> Vec<String> {
+        let dir = tempfile::TempDir::new().unwrap();
+        let mut out = OutputDir::create(dir.path()).unwrap();
+        write_store_tables(&mut out, stats).unwrap();
+        out.commit().unwrap();
+        let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
+        let column = lines.next().unwrap().iter().position(|h| *h == "verdict");
+        lines.map(|l| l[column.unwrap()].to_owned()).collect()
+    }
+
+    #[test]
+    fn fairly_priced_cards_get_no_verdict_by_chance_a_strongly_priced_one_does() {
+        // 200 cards whose buyers place like everyone else: uncorrected,
+        // about 10 would be called under- or over-priced by chance.
+        let mut rng = rng_from_seed(7);
+        let mut stats = StoreStats::default();
+        for i in 0..200u32 {
+            let c = card(40, |_| u64::from(below(&mut rng, 4)));
+            stats.cards.insert(format!("Fair {i:03}"), c);
+        }
+        let uncorrected = stats
+            .cards
+            .values()
+            .filter(|c| c.bought.lift_p(&c.not_bought).is_some_and(|p| p < 0.05))
+            .count();
+        assert!(uncorrected >= 5, "{uncorrected} cards flagged uncorrected");
+        // One card whose buyers mostly win and passers mostly lose.
+        let mut strong = card(40, |bought| {
+            let r = u64::from(below(&mut rng, 4));
+            if bought {
+                3.min(r + 2)
+            } else {
+                r.saturating_sub(2)
+            }
+        });
+        strong.pool_index = 200;
+        stats.cards.insert("Strong".into(), strong);
+        let verdicts = verdict_column(&stats, "mb_cards.csv");
+        assert_eq!(verdicts.len(), 201);
+        assert_eq!(verdicts.last().map(String::as_str), Some("under-priced"));
+        assert!(
+            verdicts[..200].iter().all(|v| v == "fair"),
+            "{:?}",
+            verdicts.iter().filter(|v| *v != "fair").collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_row_without_a_lift_has_no_verdict_and_is_not_counted() {
+        let lifted = card(30, |bought| if bought { 3 } else { 0 });
+        let rows = [StoreCardStats::default(), lifted];
+        assert_eq!(verdicts(rows.iter()), ["", "under-priced"]);
+        assert_eq!(verdict(Some(-0.2), Some(0.01)), "over-priced");
+        assert_eq!(verdict(Some(0.2), Some(0.06)), "fair");
+    }
 }
