@@ -6,11 +6,11 @@
 //! findings, one sentence each with its interval, then the ratings and
 //! the matchup heat map, when their files exist), then the summary with
 //! intervals, the deck cost histogram, the resource per turn, the prize
-//! pace, the actions per turn, the card table, sortable by each column,
-//! the store page of a Millennium Blades run (`store`), and last the
-//! run's settings and input files. The page needs no
-//! network: CSS, SVG and the few lines of JavaScript that sort tables are
-//! all inline.
+//! pace, the actions per turn, the card table, sortable by each column
+//! (when some card was ever in hand), the store page of a Millennium
+//! Blades run (`store`), and last the run's settings and input files. The
+//! page needs no network: CSS, SVG and the few lines of JavaScript that
+//! sort tables are all inline.
 //!
 //! [`write_compare`] writes the page of `decklab compare --html` from the
 //! rows `compare` computed ([`comparison`]); `decklab optimize` renders

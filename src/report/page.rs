@@ -98,7 +98,7 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
             body: actions(rows)?,
         });
     }
-    if let Some(cards) = &run.cards {
+    if let Some(cards) = run.cards.as_ref().filter(|c| ever_in_hand(c)) {
         sections.push(Section {
             id: "cards",
             title: "Cards",
@@ -808,6 +808,21 @@ const CARD_COLUMNS: [(&str, &str, CardCell); 11] = [
         CardCell::Mean("mean_turn_played"),
     ),
 ];
+
+/// Whether some card of `cards.csv` was ever in hand (a `gih_games`
+/// above 0), or the file does not say. Without one the card table is
+/// noise: no GIH, OH or GD figure, and every GNS WR its deck's win rate
+/// (Millennium Blades, whose deck cards are never in a hand).
+fn ever_in_hand(cards: &TextTable) -> bool {
+    let Some(column) = cards.header.iter().position(|h| h == "gih_games") else {
+        return true;
+    };
+    cards.rows.iter().any(|row| {
+        row.get(column)
+            .and_then(|n| n.parse::<u64>().ok())
+            .is_some_and(|n| n > 0)
+    })
+}
 
 /// The card table: the columns of [`CARD_COLUMNS`] that `cards.csv` holds,
 /// rates as percentages with their intervals; each cell sorts by its

@@ -260,6 +260,26 @@ fn card_table_has_a_row_per_line_and_sortable_headers() {
 }
 
 #[test]
+fn a_run_whose_cards_were_never_in_hand_has_no_card_table() {
+    // Millennium Blades: no card in hand, every GNS WR the deck's.
+    let never = "\
+deck,card,copies,gih_games,gih_win_rate,gih_ci95_low,gih_ci95_high,gns_games,gns_win_rate,gns_ci95_low,gns_ci95_high,games_played,win_rate_played,played_ci95_low,played_ci95_high
+blazing,Spark Whelp,1,0,,,,20,0.5167,0.3134,0.7146,0,,,
+blazing,Ember Adept,1,0,,,,20,0.5167,0.3134,0.7146,6,0.8333,0.3627,0.9699
+";
+    let mut files = REQUIRED.to_vec();
+    files.push(("cards.csv", never));
+    let html = page(&files);
+    assert!(!has_section(&html, "cards"));
+    assert!(!html.contains("<a href=\"#cards\">"));
+    // One card in hand in one game is enough for the table.
+    let once = never.replacen("Spark Whelp,1,0,", "Spark Whelp,1,1,", 1);
+    files.pop();
+    files.push(("cards.csv", &once));
+    assert!(has_section(&page(&files), "cards"));
+}
+
+#[test]
 fn heat_map_is_a_grid_without_the_aggregate() {
     let html = page(&all_files());
     let t = between(&html, "<table id=\"matchups-table\"", "</table>");
