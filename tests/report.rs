@@ -345,3 +345,53 @@ fn compare_writes_a_page_with_a_row_per_matchup() {
     assert!(html.contains("cards (GIH WR: win rate when in hand)"));
     assert!(!html.contains("<script"));
 }
+
+/// A scratch directory holding a 4-seat Millennium Blades run of
+/// `games` games and its report, in `run/`; the page's text.
+fn millennium_blades(games: usize) -> (TempDir, PathBuf, String) {
+    let tmp = TempDir::new().unwrap();
+    let out = tmp.path().join("run");
+    let games = games.to_string();
+    let o = decklab(
+        tmp.path(),
+        &[
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--games",
+            &games,
+            "--out",
+            "run",
+            "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let html = fs::read_to_string(report(&out)).unwrap();
+    (tmp, out, html)
+}
+
+/// The chart titles of a Millennium Blades report name its resource
+/// ("Dollars spent"), what a turn is stands in the notes, and
+/// `manifest.json` states both apart.
+#[test]
+fn a_millennium_blades_report_names_dollars_and_says_a_turn_is_a_round() {
+    let (_tmp, run, html) = millennium_blades(4);
+    let mana = between(&html, "<section id=\"mana-curve\">", "</section>");
+    for title in ["Dollars spent", "Dollars unspent", "Most dollars available"] {
+        assert!(
+            mana.contains(&format!(">\n{title}\n</text>")),
+            "no title {title}"
+        );
+    }
+    assert!(!html.contains("(a turn is a round)"));
+    assert!(mana.contains("A turn is a round (deckbuilding, tournament, scoring)."));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(run.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["terms"]["resource"], "dollars");
+    assert_eq!(
+        manifest["terms"]["turn"],
+        "a round (deckbuilding, tournament, scoring)"
+    );
+}

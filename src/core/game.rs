@@ -156,7 +156,8 @@ pub trait Game: Sync {
 
 /// What each of the neutral per-seat figures means in a ruleset, stated in
 /// the run manifest and the docs (`games.csv`'s `health_*` and `score_*`,
-/// the curve's resource).
+/// the curve's resource), and what a turn is. Each is a noun phrase that
+/// reads in a chart title ("Mana spent", "Most dollars available").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SeatTerms {
     /// What `health` measures (Nostalgix: "Hero health").
@@ -165,6 +166,9 @@ pub struct SeatTerms {
     pub resource: &'static str,
     /// What `score` counts (Nostalgix: "prize counters taken").
     pub score: &'static str,
+    /// What a turn of the per-turn tables is (Nostalgix: "one seat's
+    /// turn"; Millennium Blades: a round).
+    pub turn: &'static str,
 }
 
 /// A seat's end-of-game figures for `games.csv`, in the neutral terms its

@@ -363,6 +363,7 @@ impl Report for ToyGame {
             health: "none (0)",
             resource: "none (0)",
             score: "points",
+            turn: "a trick",
         }
     }
 

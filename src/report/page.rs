@@ -37,6 +37,7 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
     let terms = run.manifest.terms.as_ref();
     let resource = terms.map_or_else(|| "resource".to_owned(), |t| t.resource.clone());
     let score = terms.map_or_else(|| "points".to_owned(), |t| t.score.clone());
+    let turn = terms.and_then(|t| t.turn.as_deref());
     let mut sections = vec![Section {
         id: "findings",
         title: "Findings",
@@ -81,21 +82,21 @@ pub fn render(run: &Run) -> anyhow::Result<String> {
         sections.push(Section {
             id: "mana-curve",
             title: "Resource per turn",
-            body: mana(rows, &resource)?,
+            body: mana(rows, &resource, turn)?,
         });
     }
     if let Some(rows) = &run.pace {
         sections.push(Section {
             id: "prize-pace",
             title: "Prize pace",
-            body: pace(rows, &score)?,
+            body: pace(rows, &score, turn)?,
         });
     }
     if let Some(rows) = &run.actions {
         sections.push(Section {
             id: "actions",
             title: "Actions per turn",
-            body: actions(rows)?,
+            body: actions(rows, turn)?,
         });
     }
     if let Some(cards) = run.cards.as_ref().filter(|c| ever_in_hand(c)) {
@@ -421,15 +422,18 @@ fn reached<T>(rows: &[T], deck: impl Fn(&T) -> &str, games: impl Fn(&T) -> u64) 
     out
 }
 
-/// The note under per-turn charts: where the lines stop.
-fn stop_note() -> String {
+/// The note under per-turn charts: what a turn is, when the run says
+/// (`turn`, see [`crate::core::SeatTerms::turn`]), and where the lines
+/// stop.
+fn stop_note(turn: Option<&str>) -> String {
+    let what = turn.map_or_else(String::new, |t| format!("A turn is {}. ", esc(t)));
     format!(
-        "A line stops at the first turn fewer than {MIN_TURN_GAMES} of the deck's games \
-         reached."
+        "{what}A line stops at the first turn fewer than {MIN_TURN_GAMES} of the deck's \
+         games reached."
     )
 }
 
-fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
+fn mana(rows: &[ManaRow], resource: &str, turn: Option<&str>) -> anyhow::Result<String> {
     let rows = reached(rows, |r| &r.deck, |r| r.games);
     let by =
         |f: fn(&ManaRow) -> f64| series_by(&rows, |r| &r.deck, move |r| (f64::from(r.turn), f(r)));
@@ -450,7 +454,7 @@ fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
     Ok(format!(
         "<p class=\"note\">Means over the games that reached each of the deck's own turns. \
          {}</p>\n{}",
-        stop_note(),
+        stop_note(turn),
         charts(&[
             chart(&spent, |r| r.spent)?,
             chart(&unspent, |r| r.unspent)?,
@@ -459,7 +463,7 @@ fn mana(rows: &[ManaRow], resource: &str) -> anyhow::Result<String> {
     ))
 }
 
-fn pace(rows: &[PaceRow], score: &str) -> anyhow::Result<String> {
+fn pace(rows: &[PaceRow], score: &str, turn: Option<&str>) -> anyhow::Result<String> {
     let rows = reached(rows, |r| &r.deck, |r| r.games);
     let prizes = series_by(&rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_score));
     let title = format!("Mean score ({score})");
@@ -478,7 +482,7 @@ fn pace(rows: &[PaceRow], score: &str) -> anyhow::Result<String> {
     Ok(format!(
         "<p class=\"note\">By the end of each of the deck's own turns, over all its games; \
          the shaded band is the 95% Wilson interval of the share won. {}</p>\n{}",
-        stop_note(),
+        stop_note(turn),
         charts(&[
             line_chart(
                 Axes {
@@ -502,7 +506,7 @@ fn pace(rows: &[PaceRow], score: &str) -> anyhow::Result<String> {
     ))
 }
 
-fn actions(rows: &[ActionRow]) -> anyhow::Result<String> {
+fn actions(rows: &[ActionRow], turn: Option<&str>) -> anyhow::Result<String> {
     let mut kinds: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
     kinds.sort_unstable();
     kinds.dedup();
@@ -526,7 +530,7 @@ fn actions(rows: &[ActionRow]) -> anyhow::Result<String> {
         .collect::<anyhow::Result<Vec<String>>>()?;
     Ok(format!(
         "<p class=\"note\">Mean actions of each kind on each of the deck's own turns. {}</p>\n{}",
-        stop_note(),
+        stop_note(turn),
         charts(&svgs)
     ))
 }

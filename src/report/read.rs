@@ -62,7 +62,7 @@ pub struct RunManifest {
     /// Seats at each table.
     pub players: Option<usize>,
     /// What the per-seat figures mean in the ruleset (`health`,
-    /// `resource`, `score`).
+    /// `resource`, `score`) and what a turn is.
     #[serde(default)]
     pub terms: Option<Terms>,
     /// The input files, with their hashes.
@@ -83,6 +83,10 @@ pub struct Terms {
     pub resource: String,
     /// What `score` counts.
     pub score: String,
+    /// What a turn of the per-turn tables is (absent before it was
+    /// stated).
+    #[serde(default)]
+    pub turn: Option<String>,
 }
 
 /// A line of `summary.csv`: one matchup, seen from seat a.

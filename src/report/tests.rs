@@ -700,6 +700,36 @@ fn per_turn_lines_stop_where_fewer_than_20_games_reach_the_turn() {
 }
 
 #[test]
+fn chart_titles_name_the_resource_and_the_notes_say_what_a_turn_is() {
+    let manifest = MANIFEST.replace(
+        "\"seed\": 7,",
+        "\"seed\": 7, \"terms\": {\"health\": \"money\", \"resource\": \"dollars\", \
+         \"score\": \"victory points\", \"turn\": \"a round <of all>\"},",
+    );
+    let mut files = all_files();
+    files[0] = ("manifest.json", &manifest);
+    let html = page(&files);
+    let mana = between(&html, "<section id=\"mana-curve\">", "</section>");
+    for title in ["Dollars spent", "Dollars unspent", "Most dollars available"] {
+        assert!(
+            mana.contains(&format!(">\n{title}\n</text>")),
+            "no title {title}"
+        );
+    }
+    for id in ["mana-curve", "prize-pace", "actions"] {
+        let s = between(&html, &format!("<section id=\"{id}\">"), "</section>");
+        assert!(
+            s.contains("A turn is a round &lt;of all&gt;. A line stops"),
+            "{id}"
+        );
+    }
+    // A manifest that does not say what a turn is: no such sentence.
+    let html = page(&all_files());
+    assert!(html.contains(">\nResource spent\n</text>"));
+    assert!(!html.contains("A turn is"));
+}
+
+#[test]
 fn the_deck_cost_histogram_has_a_bar_per_deck_and_cost() {
     let html = page(&all_files());
     let s = between(&html, "<section id=\"deck-curve\">", "</section>");

@@ -305,6 +305,7 @@ impl Report for AstromCross {
             health: "ancient damage limit less damage taken",
             resource: "active locations",
             score: "damage dealt to the rival ancient",
+            turn: "one seat's turn",
         }
     }
 

@@ -325,11 +325,15 @@ impl Report for MillenniumBlades {
     fn terms(&self) -> SeatTerms {
         SeatTerms {
             health: "money left (dollars)",
-            resource: "dollars (a turn is a round)",
+            resource: "dollars",
             score: match self.options.mode {
                 Mode::Standard => "victory points",
                 Mode::TurnBased => "ranking points banked",
                 Mode::Duel => "tournaments won",
+            },
+            turn: match self.options.mode {
+                Mode::TurnBased => "a seat's round, up to its next scoring",
+                Mode::Standard | Mode::Duel => "a round (deckbuilding, tournament, scoring)",
             },
         }
     }

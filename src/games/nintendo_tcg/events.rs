@@ -393,6 +393,7 @@ impl Report for NintendoTcg {
             health: "victory points left",
             resource: "hand power",
             score: "victory points taken from the opponent",
+            turn: "one seat's turn",
         }
     }
 

@@ -234,6 +234,7 @@ impl Report for Nostalgix {
             health: "Hero health",
             resource: "mana",
             score: "prize counters taken",
+            turn: "one seat's turn",
         }
     }
 

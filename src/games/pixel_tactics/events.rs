@@ -242,6 +242,7 @@ impl Report for PixelTactics {
             health: "Leader life left (0 between games of a match)",
             resource: "actions",
             score: "games won in the match (trophies)",
+            turn: "one seat's turn",
         }
     }
 
