@@ -262,6 +262,43 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     }
 }
 
+/// A Millennium Blades turn is a round (docs/outputs.md), in every file:
+/// `games.csv`'s `turns` and the summary's `mean_turns` count the rounds
+/// the per-turn tables number (not the deckbuilding ticks and tournament
+/// turns of `--max-turns`, 132 at four seats).
+#[test]
+fn a_turn_is_a_round_in_games_csv_the_summary_and_the_per_turn_tables() {
+    let dir = TempDir::new().unwrap();
+    for (name, flags, rounds) in [
+        ("four", &["--players", "4"][..], 3),
+        ("pre-release", &["--players", "2", "--pre-release"], 2),
+        ("turn-based", &["--players", "3", "--mode", "turn-based"], 3),
+    ] {
+        let out = dir.path().join(name);
+        let mut args = vec!["simulate", "--game", "millennium-blades", "--games", "3"];
+        args.extend_from_slice(flags);
+        args.extend(["--quiet", "--out", out.to_str().unwrap()]);
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let per_turn = csv_rows(&out.join("mana_curve.csv"));
+        let last = per_turn
+            .iter()
+            .map(|r| r["turn"].parse::<u32>().unwrap())
+            .max();
+        assert_eq!(last, Some(rounds), "{name}: mana_curve.csv");
+        for game in csv_rows(&out.join("games.csv")) {
+            assert_eq!(game["turns"], rounds.to_string(), "{name}: games.csv");
+        }
+        for line in csv_rows(&out.join("summary.csv")) {
+            assert_eq!(
+                line["mean_turns"],
+                format!("{rounds}.0000"),
+                "{name}: summary.csv"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
     let dir = TempDir::new().unwrap();

@@ -197,7 +197,8 @@ pub trait Report: Game {
     /// End-of-game figures of `player`.
     fn summary(&self, state: &Self::State, player: Player) -> SeatSummary;
 
-    /// Turns played so far, every seat's counted.
+    /// Turns played so far, every seat's counted; in a ruleset that
+    /// plays in rounds ([`Report::plays_in_rounds`]), the rounds begun.
     fn turns(&self, state: &Self::State) -> u32;
 
     /// The name of `card`, for reports.

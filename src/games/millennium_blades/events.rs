@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 use super::cards::{ELEMENTS, TYPES};
 use super::state::State;
+use super::turn_based::SCORINGS;
 use super::{MillenniumBlades, Mode};
 use crate::core::{
     CardId, Ledger, Metric, Observer, Player, Report, SeatSummary, SeatTerms, StoreCatalog,
@@ -515,8 +516,24 @@ impl Report for MillenniumBlades {
         }
     }
 
+    /// A turn is a round (see [`Report::terms`]): the rounds begun, as the
+    /// per-turn tables number them (3, or 2 after a Pre-Release, whose
+    /// tournament has no deckbuilding; Turn-Based Mode: the most any seat
+    /// began). `s.turns`, which the turn limit counts, is the ticks and
+    /// tournament turns.
     fn turns(&self, s: &State) -> u32 {
-        s.turns.into()
+        let rounds = match self.options.mode {
+            // A seat begins a round at the start and after each scoring
+            // but its last.
+            Mode::TurnBased => s
+                .seats
+                .iter()
+                .map(|t| (t.scorings + 1).min(SCORINGS))
+                .max()
+                .unwrap_or(0),
+            Mode::Standard | Mode::Duel => s.round,
+        };
+        rounds.into()
     }
 
     fn card_name(&self, card: CardId) -> &str {

@@ -28,6 +28,8 @@ use crate::core::{GameRng, Observer, Player};
 
 /// The most cards in hand in Turn-Based Mode.
 pub const HAND_LIMIT: usize = 7;
+/// The scorings of a Turn-Based seat: after the last it is out.
+pub const SCORINGS: u8 = 3;
 /// A job: a Turn-Based scoring's end, once its Score effects resolved.
 pub const BANK: u8 = 247;
 
@@ -343,7 +345,7 @@ impl MillenniumBlades {
         let n = s.seats.len();
         for _ in 0..n {
             s.active = s.active.next(n);
-            if s.seats[s.active].scorings < 3 {
+            if s.seats[s.active].scorings < SCORINGS {
                 self.tb_begin_turn(s, obs);
                 return;
             }
@@ -466,7 +468,7 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if s.seats[p].scorings < 3 {
+        if s.seats[p].scorings < SCORINGS {
             self.draw_hand(s, p, 6, rng, obs);
             s.earn(p, INCOME);
             // Retrieving the markers takes them off the cards still for sale
