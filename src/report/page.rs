@@ -21,6 +21,11 @@ use crate::stats::Score;
 /// a mean over a handful of long games is noise.
 pub const MIN_TURN_GAMES: u64 = 20;
 
+/// The most lines of a per-turn chart drawn with their interval as a
+/// shaded band: more bands overlap into one grey patch that hides the
+/// lines, so a chart of more decks draws the lines alone.
+const MAX_BANDS: usize = 2;
+
 /// The style sheet of the report and compare pages.
 pub const CSS: &str = include_str!("report.css");
 const JS: &str = include_str!("sort.js");
@@ -468,7 +473,8 @@ fn pace(rows: &[PaceRow], score: &str, turn: Option<&str>) -> anyhow::Result<Str
     let prizes = series_by(&rows, |r| &r.deck, |r| (f64::from(r.turn), r.mean_score));
     let title = format!("Mean score ({score})");
     let mut won = series_by(&rows, |r| &r.deck, |r| (f64::from(r.turn), r.share_won));
-    for s in &mut won {
+    let banded = won.len() <= MAX_BANDS;
+    for s in won.iter_mut().filter(|_| banded) {
         s.band = rows
             .iter()
             .filter(|r| r.deck == s.name)
@@ -479,9 +485,17 @@ fn pace(rows: &[PaceRow], score: &str, turn: Option<&str>) -> anyhow::Result<Str
             })
             .collect();
     }
+    let bands = if banded {
+        "the shaded band is the 95% Wilson interval of the share won".to_owned()
+    } else {
+        format!(
+            "the 95% Wilson interval of the share won is shaded only for up to {MAX_BANDS} \
+             decks (prize_pace.csv has it)"
+        )
+    };
     Ok(format!(
         "<p class=\"note\">By the end of each of the deck's own turns, over all its games; \
-         the shaded band is the 95% Wilson interval of the share won. {}</p>\n{}",
+         {bands}. {}</p>\n{}",
         stop_note(turn),
         charts(&[
             line_chart(

@@ -730,6 +730,28 @@ fn chart_titles_name_the_resource_and_the_notes_say_what_a_turn_is() {
 }
 
 #[test]
+fn the_share_won_is_banded_for_two_decks_and_drawn_as_lines_alone_for_more() {
+    let html = page(&all_files());
+    let s = between(&html, "<section id=\"prize-pace\">", "</section>");
+    assert_eq!(s.matches("<polygon").count(), 2);
+    assert!(s.contains("the shaded band is the 95% Wilson interval"));
+    // Four decks (a Millennium Blades table): four bands would overlap
+    // into one grey patch over the lines.
+    let mut four = String::from(PACE);
+    for deck in ["tidal", "gale"] {
+        four.push_str(&format!(
+            "{deck},1,250,0.1000,0.0000\n{deck},2,250,0.4000,0.2000\n"
+        ));
+    }
+    let mut files = REQUIRED.to_vec();
+    files.push(("prize_pace.csv", &four));
+    let html = page(&files);
+    let s = between(&html, "<section id=\"prize-pace\">", "</section>");
+    assert_eq!(s.matches("<polygon").count(), 0);
+    assert!(s.contains("shaded only for up to 2 decks (prize_pace.csv has it)"));
+}
+
+#[test]
 fn the_deck_cost_histogram_has_a_bar_per_deck_and_cost() {
     let html = page(&all_files());
     let s = between(&html, "<section id=\"deck-curve\">", "</section>");
