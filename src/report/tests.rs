@@ -630,6 +630,20 @@ fn the_cards_with_the_largest_and_lowest_iwd_are_named() {
 }
 
 #[test]
+fn a_run_whose_cards_were_never_in_hand_has_no_iwd_finding() {
+    // Millennium Blades: every card's GIH games 0, no IWD.
+    let header = CARDS.lines().next().unwrap_or_default();
+    let never = format!(
+        "{header}\nblazing,Spark Whelp,1,0,,,,0,,,,0,,,,20,0.5167,0.3134,0.7146,,,,0,,,,\n"
+    );
+    let mut files = REQUIRED.to_vec();
+    files.push(("cards.csv", &never));
+    let html = page(&files);
+    let f = findings(&html);
+    assert!(!f.iter().any(|s| s.contains("IWD")), "{f:?}");
+}
+
+#[test]
 fn a_card_seldom_missing_from_hand_is_not_ranked_by_iwd() {
     // IWD = GIH WR − GNS WR: a card not in hand in 8 games, all won, has a
     // "significant" IWD of −53 points that 8 games cannot carry.
