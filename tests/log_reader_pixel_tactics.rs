@@ -54,11 +54,12 @@ struct Reader {
 impl Reader {
     /// The Leader's life left: its printed life less its damage, 0 when
     /// no Leader stands.
+    /// The Leader's life left, 0 once routed (the summary's `health`).
     fn leader_life(&self, game: &PixelTactics, p: Player) -> i32 {
         let leader = self.seats[p.index()].unit[LEADER as usize];
         match leader.occupant {
             Occupant::Leader => {
-                i32::from(game.db.card(leader.card).leader_life) - i32::from(leader.damage)
+                (i32::from(game.db.card(leader.card).leader_life) - i32::from(leader.damage)).max(0)
             }
             _ => 0,
         }

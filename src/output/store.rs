@@ -248,18 +248,28 @@ fn card_figures(c: &StoreCardStats, verdict: &str) -> Vec<String> {
 /// them under- or over-priced.
 pub const VERDICT_ALPHA: f64 = 0.05;
 
+/// The seat-games a row needs on each side (bought, seen and not bought)
+/// for a verdict other than `fair`: two buyers who both placed first have
+/// no spread, and a p-value of 0 that no adjustment undoes.
+pub const MIN_VERDICT_GAMES: u64 = 10;
+
 /// The verdict of each row of one table (its cards, or its groups of
 /// cards), in order: the rows are one family of tests, each lift's
 /// p-value ([`Score::lift_p`]) adjusted for all the rows with a lift by
 /// Holm's procedure ([`holm`], as `decklab compare` does), so that a
 /// table of fairly priced cards has a verdict other than `fair` in at
-/// most [`VERDICT_ALPHA`] of runs. See [`verdict`].
+/// most [`VERDICT_ALPHA`] of runs, as far as the p-values are right: a
+/// card's buyers and non-buyers share games, which the test of two
+/// independent means ignores, so the control is approximate. A row with
+/// fewer than [`MIN_VERDICT_GAMES`] on a side is `fair` and not counted.
+/// See [`verdict`].
 pub fn verdicts<'a>(rows: impl Iterator<Item = &'a StoreCardStats>) -> Vec<&'static str> {
     let (lifts, p): (Vec<_>, Vec<_>) = rows
         .map(|c| {
+            let enough = c.bought.games.min(c.not_bought.games) >= MIN_VERDICT_GAMES;
             (
                 c.bought.lift95(&c.not_bought),
-                c.bought.lift_p(&c.not_bought),
+                c.bought.lift_p(&c.not_bought).filter(|_| enough),
             )
         })
         .unzip();
@@ -474,5 +484,17 @@ mod tests {
         assert_eq!(verdicts(rows.iter()), ["", "under-priced"]);
         assert_eq!(verdict(Some(-0.2), Some(0.01)), "over-priced");
         assert_eq!(verdict(Some(0.2), Some(0.06)), "fair");
+    }
+
+    #[test]
+    fn a_few_buyers_who_all_won_are_no_verdict() {
+        // Buyers alike have no spread: a p-value of 0 on 2 games, or 9.
+        for games in [2, MIN_VERDICT_GAMES - 1] {
+            let few = card(games, |bought| if bought { 3 } else { 0 });
+            assert_eq!(few.bought.lift_p(&few.not_bought), Some(0.0));
+            assert_eq!(verdicts([few].iter()), ["fair"], "{games} games");
+        }
+        let enough = card(MIN_VERDICT_GAMES, |bought| if bought { 3 } else { 0 });
+        assert_eq!(verdicts([enough].iter()), ["under-priced"]);
     }
 }

@@ -29,7 +29,9 @@ pub fn store_page(run: &Run) -> anyhow::Result<Option<String>> {
          card is accounted for (its p-value adjusted by Holm's procedure over the cards is \
          at most 0.05) is <b>under-priced</b> (buying it went with finishing higher), below \
          0 <b>over-priced</b>; a lift whose own interval just excludes 0 can be \
-         <b>fair</b>. Lift is a correlation, not a cause: the grant experiment \
+         <b>fair</b>. The correction is approximate (buyers and non-buyers share \
+         tables, so their scores are not independent). Lift is a correlation, not a \
+         cause: the grant experiment \
          (<code>--grant-all</code>) measures what a card causes.</p>\n",
     );
     let mut charts = vec![price_scatter(cards)?];
