@@ -858,12 +858,25 @@ fn compare_flags_what_a_what_if_changed() {
         "{}",
         stdout(&o)
     );
-    let o = decklab(d, &["compare", "before", "before", "--only-changed"]);
+    let o = decklab(
+        d,
+        &[
+            "compare",
+            "before",
+            "before",
+            "--only-changed",
+            "--html",
+            "same.html",
+        ],
+    );
     assert!(
-        stdout(&o).ends_with("\nno row changed significantly\n"),
+        stdout(&o).contains("\nno row changed significantly\n"),
         "{}",
         stdout(&o)
     );
+    let page = read(&d.join("same.html"));
+    assert!(page.contains("No row changed significantly."), "{page}");
+    assert!(!page.contains("<section id=\"part-"), "{page}");
     // Another seed: unpaired, and said so.
     run(
         d,

@@ -60,16 +60,16 @@ pub fn render(runs: &[String; 2], pairing: &str, parts: &[Part]) -> String {
         esc(&runs[1]),
         esc(pairing),
     );
+    if parts.is_empty() {
+        // `--only-changed` with nothing flagged: every section is left out.
+        page.push_str("<p class=\"note\">No row changed significantly.</p>\n");
+    }
     for (i, part) in parts.iter().enumerate() {
         let _ = write!(
             page,
             "<section id=\"part-{i}\">\n<h2>{}</h2>\n",
             esc(&part.title)
         );
-        if part.lines.is_empty() {
-            page.push_str("<p class=\"note\">No rows.</p>\n</section>\n");
-            continue;
-        }
         let whiskers: Vec<Whisker> = part
             .lines
             .iter()

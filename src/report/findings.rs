@@ -352,14 +352,10 @@ fn cards(table: &TextTable) -> Vec<String> {
                   show the card caused the difference: longer games see more cards, so a deck \
                   that wins fast has mostly negative IWDs."
         .to_owned();
-    // No card ever in hand (Millennium Blades has no hands to count): no
-    // IWD to speak of.
-    let none_in_hand = table
-        .rows
-        .iter()
-        .all(|row| number(row, games).is_none_or(|g| g == 0.0));
     match ranked.as_slice() {
-        [] if none_in_hand => Vec::new(),
+        // No card ever in hand (Millennium Blades has no hands to count):
+        // no IWD to speak of.
+        [] if !super::page::ever_in_hand(table) => Vec::new(),
         [] => vec![format!(
             "No card with an IWD was in hand in {MIN_CARD_GAMES} games or more and not in hand \
              in as many: too few games to rank cards by IWD."

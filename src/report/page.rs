@@ -831,7 +831,7 @@ const CARD_COLUMNS: [(&str, &str, CardCell); 11] = [
 /// above 0), or the file does not say. Without one the card table is
 /// noise: no GIH, OH or GD figure, and every GNS WR its deck's win rate
 /// (Millennium Blades, whose deck cards are never in a hand).
-fn ever_in_hand(cards: &TextTable) -> bool {
+pub(super) fn ever_in_hand(cards: &TextTable) -> bool {
     let Some(column) = cards.header.iter().position(|h| h == "gih_games") else {
         return true;
     };

@@ -224,7 +224,8 @@ fn grant_ranking(rows: &[GrantRow]) -> String {
         "<h3>The grant experiment</h3>\n<p class=\"note\">What a card causes: the seat given \
          a copy at setup, against the same games without it (mb_grant.csv); the paired \
          difference in its rank score with its 95% interval, highlighted where the \
-         interval excludes 0. {} of {} cards, greatest effect first.</p>\n{}",
+         interval excludes 0 (each card on its own: among 120 cards of no effect, about 6 \
+         would be). {} of {} cards, greatest effect first.</p>\n{}",
         whiskers.len(),
         rows.len(),
         whisker_chart(&whiskers, "paired difference in rank score")
