@@ -261,7 +261,7 @@ pub const MIN_VERDICT_GAMES: u64 = 10;
 /// most [`VERDICT_ALPHA`] of runs, as far as the p-values are right: a
 /// card's buyers and non-buyers share games, which the test of two
 /// independent means ignores, so the control is approximate. A row with
-/// fewer than [`MIN_VERDICT_GAMES`] on a side is `fair` and not counted.
+/// fewer than `MIN_VERDICT_GAMES` on a side is `fair` and not counted.
 /// See [`verdict`].
 pub fn verdicts<'a>(rows: impl Iterator<Item = &'a StoreCardStats>) -> Vec<&'static str> {
     let (lifts, p): (Vec<_>, Vec<_>) = rows
