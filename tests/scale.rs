@@ -200,11 +200,7 @@ fn a_bundled_field_keeps_the_mirror_out_of_all() {
     let o = decklab(d, &args);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = read(&d.join("g/matchups.csv"));
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').collect())
-        .collect();
+    let rows = data_rows(&text);
     // Every bundled deck, the mirror included, then ALL.
     let bundled = decklab::games::nostalgix::BUNDLED_DECKS.len();
     assert_eq!(rows.len(), bundled + 1);
@@ -277,11 +273,7 @@ fn a_renamed_copy_of_a_field_deck_is_the_mirror() {
         stderr(&o)
     );
     let text = read(&d.join("g/matchups.csv"));
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').collect())
-        .collect();
+    let rows = data_rows(&text);
     let opponents: Vec<&str> = rows.iter().map(|r| r[1]).collect();
     assert_eq!(
         opponents,
@@ -1134,6 +1126,15 @@ fn a_rank_score_has_the_same_interval_in_summary_and_matchups() {
         (tidal["ci95_low"].as_str(), tidal["ci95_high"].as_str()),
         ("", "")
     );
+}
+
+/// The rows of a CSV text without quoted fields, header left out, as
+/// fields.
+fn data_rows(text: &str) -> Vec<Vec<&str>> {
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect()
 }
 
 fn line_of(text: &str, needle: &str) -> String {

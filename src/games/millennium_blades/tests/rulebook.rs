@@ -1152,11 +1152,7 @@ fn a_reaction_whose_card_was_flipped_face_down_before_it_came_up_does_nothing() 
     assert!(!f.s.seats[B].tableau[0].up, "Flip B flipped it");
     assert_eq!(f.s.seats[B].tableau[0].card, prem);
     assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
-    );
+    assert!(!reacted(&events));
 }
 
 #[test]
@@ -1199,11 +1195,7 @@ fn a_reaction_without_a_legal_target_is_not_offered() {
     let events = f.act(Action::Play(guard));
     assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
     assert!(f.up(B, prem) && f.up(A, guard));
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
-    );
+    assert!(!reacted(&events));
 }
 
 #[test]
@@ -1252,11 +1244,7 @@ fn a_reaction_whose_condition_does_not_hold_is_not_offered() {
     assert_ne!(f.s.prompt, Some((Prompt::Reaction, B)));
     assert!(f.up(B, word));
     assert_eq!(f.rp(B), 0);
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
-    );
+    assert!(!reacted(&events));
 
     let mut f = extended(2, &cards, mode(Mode::Standard));
     let word = f.place(B, "Last Word", true);
@@ -2220,4 +2208,11 @@ fn turn_based_mode_leaves_the_starter_decks_out_and_sells_without_a_limit() {
     let card = f.give(A, "Core Single 3", Area::Hand);
     f.act(Action::Sell(card));
     assert_eq!(f.s.market.len(), 13);
+}
+
+/// Whether `events` hold a Reaction used.
+fn reacted(events: &[Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Reaction { .. }))
 }
