@@ -337,6 +337,60 @@ fn a_round_robin_rates_every_deck() {
 }
 
 #[test]
+fn a_field_compares_deck_lists_not_their_text() {
+    // Two files of one name that differ only in a comment and the order
+    // of their lines are one deck; two names with one list are two decks,
+    // with a note that the field counts that list twice.
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let (_, text) = decklab::games::nostalgix::BUNDLED_DECKS
+        .iter()
+        .find(|(name, _)| *name == "hero-rush")
+        .expect("a bundled hero-rush");
+    let reversed: Vec<&str> = text.lines().rev().collect();
+    fs::create_dir(d.join("a")).unwrap();
+    fs::write(d.join("a/hero-rush.deck"), format!("# mine\n{text}")).unwrap();
+    fs::write(d.join("copy.deck"), reversed.join("\n")).unwrap();
+    let mut args = vec![
+        "round-robin",
+        "--field",
+        "bundled",
+        "a/hero-rush.deck",
+        "copy.deck",
+        "--games",
+        "2",
+        "--bot",
+        "random",
+        "--quiet",
+        "--out",
+        "rr",
+    ];
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("and copy.deck hold the same list: both stay in the field"),
+        "{}",
+        stderr(&o)
+    );
+    let ratings = read(&d.join("rr/ratings.csv"));
+    let mut decks: Vec<&str> = data_rows(&ratings).iter().map(|r| r[0]).collect();
+    decks.sort_unstable();
+    assert_eq!(
+        decks,
+        ["copy", "evolution", "hero-rush", "prize-control", "token-swarm"]
+    );
+    // Another list under the same name is still refused.
+    fs::write(d.join("a/hero-rush.deck"), "Hero: Nobody\n").unwrap();
+    let o = decklab(d, &args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("two different decks are named \"hero-rush\""),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn bad_input_is_refused_and_nothing_is_written() {
     let t = TempDir::new().unwrap();
     let d = t.path();

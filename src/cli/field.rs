@@ -31,8 +31,14 @@ pub const BUNDLED: &str = "bundled";
 /// The decks `args` name: each folder's `.deck` files in name order,
 /// [`BUNDLED`] every bundled deck of the game (by name, so a local deck of
 /// the same name replaces it), each other argument a deck file or name.
-/// Decks with the same name must be the same list (one copy is kept).
-pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource>> {
+/// Decks with the same name must be the same list, read against `cards`
+/// (one copy is kept; see [`same_list`]). Decks of different names with
+/// the same list both stay, with a note on stderr: the field counts that
+/// list twice.
+pub fn field_decks<R: Ruleset>(
+    args: &[String],
+    cards: &CardPool<R::Card>,
+) -> anyhow::Result<Vec<DeckSource>> {
     let mut decks: Vec<DeckSource> = Vec::new();
     for arg in args {
         let path = Path::new(arg);
@@ -71,7 +77,7 @@ pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource
                 );
             }
             match decks.iter().find(|d| d.name == deck.name) {
-                Some(d) if d.text == deck.text => {}
+                Some(d) if same_list::<R>(d, &deck, cards) => {}
                 Some(d) => bail!(
                     "two different decks are named \"{}\": {} and {} (rename one: a deck's name \
                      is its file name)",
@@ -79,7 +85,19 @@ pub fn field_decks<R: Ruleset>(args: &[String]) -> anyhow::Result<Vec<DeckSource
                     d.path,
                     deck.path
                 ),
-                None => decks.push(deck),
+                None => {
+                    if let Some(d) = decks.iter().find(|d| same_list::<R>(d, &deck, cards)) {
+                        // A closed stderr is no reason to stop.
+                        let _ = writeln!(
+                            io::stderr(),
+                            "decklab: note: {} and {} hold the same list: both stay in the \
+                             field, which counts that list twice",
+                            d.path,
+                            deck.path
+                        );
+                    }
+                    decks.push(deck);
+                }
             }
         }
     }

@@ -69,7 +69,7 @@ fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.resolve::<R>()?;
     let (pool, options, players) = (&rules.pool, rules.options, rules.players);
     let deck = find_deck::<R>(&args.deck)?;
-    let given = field_decks::<R>(&args.field)?;
+    let given = field_decks::<R>(&args.field, &pool.cards)?;
     let (field, renamed) = with_mirror::<R>(&deck, &given, &pool.cards)?;
     for path in renamed {
         // A closed stderr is no reason to stop.

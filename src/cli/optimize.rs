@@ -159,7 +159,7 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
     let pool = &rules.pool;
     let deck = find_deck::<R>(&args.deck)?;
     parse_deck::<R>(&deck, &pool.cards)?;
-    let field: Vec<DeckSource> = field_decks::<R>(&args.field)?
+    let field: Vec<DeckSource> = field_decks::<R>(&args.field, &pool.cards)?
         .into_iter()
         .filter(|d| !is_mirror::<R>(&deck, d, &pool.cards))
         .collect();

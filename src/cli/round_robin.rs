@@ -70,7 +70,7 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.field.clone()
     };
-    let decks = field_decks::<R>(&names)?;
+    let decks = field_decks::<R>(&names, &pool.cards)?;
     if decks.len() < players {
         bail!(
             "a round-robin of {players}-seat tables needs at least {players} different decks (got {})",
