@@ -282,6 +282,11 @@ fn replay_reproduces_a_logged_game_from_its_seed() {
     assert!(stdout(&o) != replayed);
     let o = decklab(d, &["replay", "--seed", "-1"]);
     assert_fails(&o, &["--seed"]);
+
+    // Where a turn is a round, the line counts rounds.
+    let o = decklab(d, &["replay", "--game", "millennium-blades", "--seed", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains(" after 3 rounds"), "{}", stderr(&o));
 }
 
 #[test]

@@ -119,6 +119,14 @@ fn counted(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// The turns a game of `game` played, as its console lines say it: "3
+/// rounds" where a turn is a round ([`Report::plays_in_rounds`]), "41
+/// turns" elsewhere.
+fn turns_played(game: &impl crate::core::Report, turns: u32) -> String {
+    let noun = if game.plays_in_rounds() { "round" } else { "turn" };
+    counted(turns as usize, noun)
+}
+
 /// decklab's command line. Every flag that takes a value also takes a
 /// negative number, so that `--games -5` or `--seed -1` is refused by the
 /// flag's own check (naming the flag and what it expects) rather than read

@@ -157,7 +157,10 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Some(p) => format!("seat {p} wins ({})", played.outcome.reason),
         None => format!("a draw ({})", played.outcome.reason),
     };
-    let over = format!("Game over: {outcome} after {} turns.", played.turns);
+    let over = format!(
+        "Game over: {outcome} after {}.",
+        super::turns_played(game, played.turns)
+    );
     let (moves, failure) = match person {
         At::Lines(mut lines) => {
             lines.events(game, &played.log)?;

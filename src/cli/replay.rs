@@ -153,9 +153,9 @@ fn replay<G: Game + Report + Evaluate>(
     // The log is on stdout; a closed stderr is no reason to fail.
     let _ = writeln!(
         io::stderr(),
-        "game seed {seed}: {winner} ({}) after {} turns",
+        "game seed {seed}: {winner} ({}) after {}",
         played.outcome.reason,
-        played.turns
+        super::turns_played(game, played.turns)
     );
     Ok(())
 }
