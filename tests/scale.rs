@@ -377,7 +377,13 @@ fn a_field_compares_deck_lists_not_their_text() {
     decks.sort_unstable();
     assert_eq!(
         decks,
-        ["copy", "evolution", "hero-rush", "prize-control", "token-swarm"]
+        [
+            "copy",
+            "evolution",
+            "hero-rush",
+            "prize-control",
+            "token-swarm"
+        ]
     );
     // Another list under the same name is still refused.
     fs::write(d.join("a/hero-rush.deck"), "Hero: Nobody\n").unwrap();

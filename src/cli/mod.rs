@@ -123,7 +123,11 @@ fn counted(n: usize, noun: &str) -> String {
 /// rounds" where a turn is a round ([`Report::plays_in_rounds`]), "41
 /// turns" elsewhere.
 fn turns_played(game: &impl crate::core::Report, turns: u32) -> String {
-    let noun = if game.plays_in_rounds() { "round" } else { "turn" };
+    let noun = if game.plays_in_rounds() {
+        "round"
+    } else {
+        "turn"
+    };
     counted(turns as usize, noun)
 }
 

@@ -233,16 +233,22 @@ impl AstromCross {
             return self.back_to_attack(s);
         }
         let attack = self.team_power(s, a, s.battle.team);
-        let defending = self.defending_lead(s);
-        if defending == NONE || s.sides[r].warrior(defending).is_none() {
-            if s.battle.target != NONE {
-                // The attacked warrior left the field: nothing to fight.
-                return self.back_to_attack(s);
-            }
-            let strikes = self.team_strikes(s);
-            return self.damage_step(s, strikes, obs);
+        let target = s.battle.target;
+        if target != NONE && s.sides[r].warrior(target).is_none() {
+            // The attacked warrior left the field: nothing to fight.
+            return self.back_to_attack(s);
         }
-        let defense = self.team_power(s, r, s.battle.support);
+        let (mut defending, mut support) = (self.defending_lead(s), s.battle.support);
+        if s.sides[r].warrior(defending).is_none() {
+            if target == NONE {
+                let strikes = self.team_strikes(s);
+                return self.damage_step(s, strikes, obs);
+            }
+            // A Guard that defended another warrior left: the attacked
+            // warrior leads what is left of the defending team.
+            (defending, support) = (target, support | 1 << target);
+        }
+        let defense = self.team_power(s, r, support);
         self.emit(s, a, EventKind::Combat { attack, defense }, obs);
         if attack >= defense {
             self.destroy(s, r, defending, obs);

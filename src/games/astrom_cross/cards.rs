@@ -1,6 +1,9 @@
 //! The Astrom Cross card model and its loader.
 //!
-//! rules/astrom-cross.txt: "Card Types" — an Ancient (the card a player
+//! rules/astrom-cross.txt names "Card Types" as a heading only (its
+//! pictures did not survive in the text); what follows is read from the
+//! rest of the book and written in docs/rulings/astrom-cross.md, "Cards
+//! and decks" — an Ancient (the card a player
 //! reveals at the start, with its hand size and the damage limit that ends
 //! the game), Locations (the location deck; their attributes pay for
 //! everything), and the main deck's Warriors, Events, Items ("item gears")

@@ -1,7 +1,10 @@
 //! The Astrom Cross state: plain data (card ids, counters, fixed-capacity
 //! arrays), so `clone` is a memory copy.
 //!
-//! rules/astrom-cross.txt: "Play mat" — each player has an ancient, a
+//! rules/astrom-cross.txt names the "Play mat" as a heading only (its
+//! picture did not survive in the text); the zones are read from the
+//! rest of the book (docs/rulings/astrom-cross.md, "The field and the
+//! main phase") — each player has an ancient, a
 //! grid of terrain zones (each holds at most one location and one warrior
 //! standing on it), a hand, a main deck, a location deck, a soul stock, a
 //! grave, the Arcana (events and techniques used this turn) and the cards

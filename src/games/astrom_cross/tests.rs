@@ -241,8 +241,10 @@ fn the_turn_begins_by_readying_rest_and_stunned_cards_then_turn_start_effects() 
     let (g, mut s, mut rng) = main_phase(1);
     warrior(&g, &mut s, B, 0, "Wandering Medic");
     warrior(&g, &mut s, B, 1, "Reef Sentry");
-    s.sides[B].warrior_mut(0).unwrap().pos = Pos::Rest;
-    s.sides[B].warrior_mut(1).unwrap().pos = Pos::Stun;
+    // A stunned Medic has no ability until it is readied: it heals only
+    // if step 1 comes before step 2.
+    s.sides[B].warrior_mut(0).unwrap().pos = Pos::Stun;
+    s.sides[B].warrior_mut(1).unwrap().pos = Pos::Rest;
     s.sides[B].ancient_pos = Pos::Rest;
     s.sides[B].ancient_damage = 3;
     act(&g, &mut s, &mut rng, Action::ToBattle);
@@ -1319,6 +1321,61 @@ fn pierce_strikes_through_a_beaten_defender_and_guard_intercepts() {
 }
 
 #[test]
+fn a_guard_that_leaves_before_combat_leaves_the_attacked_warrior_to_fight() {
+    // Ruling: Guard, and "Combat": if the defender leaves, the attack goes
+    // on against what it was declared on; rules/astrom-cross.txt: "Battle
+    // Phase", ATTACKING STEP ("declare the target (a warrior in a rest
+    // position or an ancient)") and COMBAT STEP.
+    let (g, mut s, mut rng) = main_phase(50);
+    plain(&g, &mut s, A, 0);
+    location(&g, &mut s, A, 1, "Gale Spire");
+    plain(&g, &mut s, B, 0);
+    plain(&g, &mut s, B, 2);
+    warrior(&g, &mut s, A, 0, "Pyre Lancer"); // power 4
+    warrior(&g, &mut s, B, 0, "Reef Sentry"); // Guard
+    warrior(&g, &mut s, B, 2, "Mistfen Oracle"); // power 2
+    s.sides[B].warrior_mut(2).unwrap().pos = Pos::Rest;
+    s.sides[B].warrior_mut(0).unwrap().damage = 1;
+    to_hand(&g, &mut s, A, "Smoke Veil");
+    let veil = id(&g, "Smoke Veil");
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    act(&g, &mut s, &mut rng, Action::Attack { zone: 0, target: 2 });
+    act(&g, &mut s, &mut rng, Action::Defend(0));
+    while s.phase == Phase::Support {
+        act(&g, &mut s, &mut rng, Action::Go);
+    }
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Technique {
+            card: veil,
+            consume: 0,
+        },
+    );
+    act(&g, &mut s, &mut rng, Action::Pass);
+    assert!(
+        s.sides[B].warrior(0).is_none(),
+        "Smoke Veil finished the Guard"
+    );
+    let events = act(&g, &mut s, &mut rng, Action::Pass);
+    assert!(
+        events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::Combat {
+                attack: 4,
+                defense: 2
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(
+        s.sides[B].warrior(2).is_none(),
+        "4 power beat the attacked warrior's 2"
+    );
+}
+
+#[test]
 fn stunned_warriors_lose_their_abilities_cannot_act_and_can_be_attacked() {
     // rules/astrom-cross.txt: "Beginning Of Turn", Positioning rules (Stun)
     for stunned in [false, true] {
@@ -1421,7 +1478,9 @@ fn midgame(g: &AstromCross, seed: u64, steps: usize) -> State {
 
 #[test]
 fn hidden_information_is_resampled_and_left_out_of_the_information_set() {
-    // rules/astrom-cross.txt: hidden hands, deck and location-deck order, face-down [HIDE] cards
+    // Ruling: hidden information (hands, deck and location-deck order, face-down
+    // cards); rules/astrom-cross.txt: "Main Phase", SET AN ENTITY ("put the card
+    // with [HIDE] face down into the field")
     // Seat a plays two kinds of [HIDE] card, so which one is set is hidden.
     let db = std::sync::Arc::new(AstromCross::bundled_cards());
     let (_, ember) = super::BUNDLED_DECKS[0];
@@ -1554,7 +1613,7 @@ fn metrics_map_turns_plays_actions_and_score() {
 
 #[test]
 fn card_file_errors_name_the_path_and_line() {
-    // Ruling: cards as data ("Card Types"), errors as `path:line: what was expected`
+    // Ruling: cards as data ("Cards and decks"), errors as `path:line: what was expected`
     let text = "[[card]]\nname = \"A\"\ntype = \"ancient\"\nlife = 5\nhand_size = 5\n\n\
                 [[card]]\nname = \"B\"\ntype = \"location\"\nattributes = [\"embr\"]\n\n\
                 [[card]]\nname = \"C\"\ntype = \"warrior\"\npower = 0\nstrikes = 1\n\
