@@ -1172,6 +1172,22 @@ fn reactions_follow_their_trigger() {
         2,
         "then the Thorn Warden's reaction"
     );
+    // An undamaged Tide Oracle ("When attacked, remove 1 damage from this
+    // Hero") hit for 3 heals 1 of those 3 after the Attack: 2 left. Had
+    // it reacted first, it would have had nothing to heal: 3.
+    let mut t = duel(&g, "Ember Knight", "Thorn Warden");
+    put(&g, &mut t, Player::A, 1, "Quickblade");
+    put(&g, &mut t, Player::B, 1, "Tide Oracle");
+    let events = act(&g, &mut t, Action::Attack { from: 1, target: 1 });
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Attack {
+            target: 1,
+            damage: 3,
+            ..
+        }
+    )));
+    assert_eq!(damage(&t, Player::B, 1), 3 - 1, "the Attack, then the heal");
 }
 
 #[test]
