@@ -593,6 +593,59 @@ fn a_hero_that_attacks_cannot_move_or_cast_and_vice_versa() {
         )),
         "moved this turn"
     );
+    // "A Hero cannot Attack or Move in the same turn the Spell was cast":
+    // Crystal Mage's Flank Spell, cast from the Flank Wave.
+    let flank_mage = || {
+        let mut t = duel(&g, "Ember Knight", "Tide Oracle");
+        pass_until(&g, &mut t, Player::A, Row::Flank);
+        t.actions = 3;
+        put(&g, &mut t, Player::A, 3, "Crystal Mage");
+        let moves = legal(&g, &t);
+        assert!(
+            moves
+                .iter()
+                .any(|a| matches!(a, Action::Spell { from: 3, .. }))
+        );
+        assert!(moves.contains(&Action::Move { from: 3, to: 5 }));
+        assert!(moves.contains(&Action::Attack {
+            from: 3,
+            target: LEADER
+        }));
+        t
+    };
+    let mut t = flank_mage();
+    act(
+        &g,
+        &mut t,
+        Action::Spell {
+            from: 3,
+            target: Tgt::Rival(LEADER),
+        },
+    );
+    assert!(
+        !legal(&g, &t).iter().any(|a| matches!(
+            a,
+            Action::Move { from: 3, .. } | Action::Attack { from: 3, .. }
+        )),
+        "cast a Spell this turn"
+    );
+    // And the converse: moved (to the other Flank slot, whose power has
+    // the same Spell), it casts no Spell.
+    let mut t = flank_mage();
+    act(&g, &mut t, Action::Move { from: 3, to: 5 });
+    assert!(
+        !legal(&g, &t)
+            .iter()
+            .any(|a| matches!(a, Action::Spell { from: 5, .. })),
+        "moved this turn"
+    );
+    t.sides[Player::A].clear_acted();
+    assert!(
+        legal(&g, &t)
+            .iter()
+            .any(|a| matches!(a, Action::Spell { from: 5, .. })),
+        "its Spell, but for the mark"
+    );
 }
 
 #[test]
