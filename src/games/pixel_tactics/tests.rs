@@ -1251,7 +1251,7 @@ fn instant_defeat_and_revival() {
     // "DAMAGE & CASUALTIES": "Some effects can revive Corpses".
     let g = game();
     let mut s = duel(&g, "Necro Bard", "Tide Oracle");
-    s.actions = 3;
+    s.actions = 5;
     put(&g, &mut s, Player::B, 0, "Quickblade");
     hand(&g, &mut s, Player::A, "Assassin Moth");
     act(
@@ -1277,6 +1277,23 @@ fn instant_defeat_and_revival() {
         },
     );
     assert_eq!(s.sides[Player::A].unit()[2].occupant, Occupant::Hero);
+    // Ruling "One starred action per Hero per turn": a revived Hero is
+    // marked, so Siege Ogre, back in the Vanguard in the Vanguard Wave,
+    // neither Attacks (its Long Attack on the Leader in Melee) nor Moves
+    // this turn.
+    assert_eq!(s.actions, 2);
+    let from_2 = |s: &State| {
+        legal(&g, s).into_iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack { from: 2, .. } | Action::Move { from: 2, .. }
+            )
+        })
+    };
+    assert!(!from_2(&s), "revived this turn");
+    let mut unmarked = s;
+    unmarked.sides[Player::A].clear_acted();
+    assert!(from_2(&unmarked), "it could, but for the mark");
 }
 
 #[test]
