@@ -1297,6 +1297,32 @@ fn instant_defeat_and_revival() {
 }
 
 #[test]
+fn instant_defeat_needs_the_life_left_within_its_amount() {
+    // Ruling "Defeat": an instant defeat works on a Hero whose life left
+    // is at most the effect's amount, else does nothing (rules/pixel-
+    // tactics.txt: "Other Terms & Effects", "Defeat a Hero"). Assassin
+    // Moth's Order defeats a rival Hero with 4 life or less left.
+    let g = game();
+    let order = Action::Order {
+        card: id(&g, "Assassin Moth"),
+        target: Tgt::Rival(1),
+    };
+    for (damage, after) in [(0, Occupant::Hero), (3, Occupant::Corpse)] {
+        let mut s = duel(&g, "Necro Bard", "Tide Oracle");
+        put(&g, &mut s, Player::B, 1, "Bulwark Golem");
+        *s.sides[Player::B].damage_mut(1) = damage;
+        hand(&g, &mut s, Player::A, "Assassin Moth");
+        act(&g, &mut s, order);
+        assert_eq!(
+            s.sides[Player::B].unit()[1].occupant,
+            after,
+            "Bulwark Golem, life 7, {} left",
+            7 - damage
+        );
+    }
+}
+
+#[test]
 fn metrics_map_turns_actions_and_score() {
     // Ruling "Reports": a turn reports 2 of 2 "mana"; every action an
     // Action metric; actions paid a Spent or a Played cost.
