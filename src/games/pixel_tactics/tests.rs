@@ -765,6 +765,22 @@ fn heroes_move_to_empty_slots_and_leaders_never_move() {
     );
     act(&g, &mut s, Action::Move { from: 6, to: 0 });
     assert_eq!(s.sides[Player::A].unit()[0].card, id(&g, "Quickblade"));
+    // Ruling "Move": a living Hero moves; a Corpse only by Switch.
+    let mut t = duel(&g, "Ember Knight", "Tide Oracle");
+    put(&g, &mut t, Player::A, 6, "Quickblade");
+    put(&g, &mut t, Player::A, 0, "Siege Ogre");
+    corpse(&mut t, Player::A, 0);
+    let moves: Vec<Action> = legal(&g, &t)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .collect();
+    assert_eq!(moves.len(), 6, "the Hero to every empty slot: {moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|a| matches!(a, Action::Move { from: 0, .. })),
+        "no Corpse moves: {moves:?}"
+    );
 }
 
 #[test]
