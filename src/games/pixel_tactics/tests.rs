@@ -1108,6 +1108,65 @@ fn a_best_of_three_match_plays_on_with_smaller_decks_and_extra_cards() {
 }
 
 #[test]
+fn the_first_player_is_drawn_by_lot_and_again_after_a_tie() {
+    // rules/pixel-tactics.txt: "GAME FLOW": "After setup, randomly
+    // determine which player will take the first turn"; ruling "The first
+    // player": in later games the previous winner goes first, but after a
+    // tie (no winner) lots are drawn again.
+    /// Both seats pick a Leader; the first player drawn.
+    fn pick_both(g: &PixelTactics, s: &mut State, rng: &mut GameRng) -> Player {
+        for _ in 0..2 {
+            let card = s.sides[s.active].hand[0];
+            g.apply(s, Action::Leader(card), rng, &mut NoObserver);
+        }
+        assert_eq!(s.phase, Phase::Turn);
+        s.first
+    }
+    let g = PixelTactics::bundled(0, 1);
+    let mut firsts = Vec::new();
+    for seed in 0..32 {
+        let mut rng = rng_from_seed(seed);
+        let mut s = g.new_state(&mut rng);
+        firsts.push(pick_both(&g, &mut s, &mut rng));
+    }
+    assert!(firsts.contains(&Player::A) && firsts.contains(&Player::B));
+    // Game 2 of a best of 3, seat a having won game 1 (so it went first),
+    // ends in a tie: game 3's first player is drawn by lot again.
+    let mut g = game();
+    g.options.match_games = 3;
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    let (x, y) = (id(&g, "Quickblade"), id(&g, "Siege Ogre"));
+    take(&mut s, Player::A, x);
+    take(&mut s, Player::B, y);
+    s.sides[Player::A].set_aside.push(x);
+    s.sides[Player::B].set_aside.push(y);
+    s.sides[Player::A].trophies = 1;
+    s.game = 2;
+    s.next_first = Some(Player::A);
+    for p in [Player::A, Player::B] {
+        *s.sides[p].damage_mut(LEADER) = 30;
+    }
+    g.check_invariants(&s).expect("a legal position");
+    let mut firsts = Vec::new();
+    for seed in 0..32 {
+        let mut rng = rng_from_seed(seed);
+        let mut t = s;
+        g.apply(&mut t, Action::Pass, &mut rng, &mut NoObserver);
+        g.apply(&mut t, Action::Pass, &mut rng, &mut NoObserver);
+        assert_eq!(
+            (t.game, t.phase, t.sides[Player::A].trophies),
+            (3, Phase::PickLeader, 1),
+            "a tie claims no trophy"
+        );
+        firsts.push(pick_both(&g, &mut t, &mut rng));
+    }
+    assert!(
+        firsts.contains(&Player::A) && firsts.contains(&Player::B),
+        "after the tie: {firsts:?}"
+    );
+}
+
+#[test]
 fn the_match_ends_at_the_trophies_it_needs() {
     // rules/pixel-tactics.txt: "The Next Game": "The first player to claim
     // two trophies in a best of three match … is declared the winner".
