@@ -1319,6 +1319,131 @@ fn reactions_follow_their_trigger() {
 }
 
 #[test]
+fn wave_end_reactions_come_before_casualties_and_rout() {
+    // rules/pixel-tactics.txt: "GAME FLOW": "At the end of each wave,
+    // causalities are checked"; "Rout": a Leader with damage equal to or
+    // exceeding its life "at the end of a Wave"; "Reactions". Ruling "End
+    // of a Wave": the `wave_end` reactions come first, then casualties,
+    // then rout. Field Medic (a deck holds 25 of the pool's 30 cards, and
+    // `game()`'s leaves it out; this one leaves out Pike Warden instead):
+    // its Vanguard power and its Leader power each remove 1 damage at the
+    // end of each Wave.
+    let g = game_without([
+        "Pike Warden",
+        "Plague Doctor",
+        "Lantern Keeper",
+        "Shield Squire",
+        "Gravedigger",
+    ]);
+    let mut s = duel(&g, "Ember Knight", "Field Medic");
+    put(&g, &mut s, Player::A, 0, "Field Medic");
+    put(&g, &mut s, Player::A, 1, "Quickblade");
+    *s.sides[Player::A].damage_mut(0) = 4;
+    *s.sides[Player::A].damage_mut(1) = 3;
+    let life = g.life(&s, Player::B, LEADER);
+    *s.sides[Player::B].damage_mut(LEADER) = life;
+    assert_eq!(g.life(&s, Player::A, 0), 4, "damage equal to its life");
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(
+        (s.wave, s.outcome),
+        (Row::Flank, None),
+        "the Field Medic Leader healed before the rout check"
+    );
+    assert_eq!(damage(&s, Player::B, LEADER), life - 1);
+    assert_eq!(
+        (
+            s.sides[Player::A].unit()[0].occupant,
+            damage(&s, Player::A, 0)
+        ),
+        (Occupant::Hero, 3),
+        "the Field Medic Hero healed before casualties"
+    );
+    assert_eq!(
+        s.sides[Player::A].unit()[1].occupant,
+        Occupant::Corpse,
+        "a Hero with no such reaction falls"
+    );
+}
+
+#[test]
+fn a_leaders_recruited_reaction_follows_every_recruit() {
+    // rules/pixel-tactics.txt: "Reactions"; ruling "Reactions": a
+    // Leader's `recruited` fires on every recruit. Sage Archivist: "When
+    // you recruit a Hero, draw a card": the recruit takes a card from the
+    // hand, the reaction draws one back.
+    let g = game();
+    let mut s = duel(&g, "Sage Archivist", "Tide Oracle");
+    hand(&g, &mut s, Player::A, "Quickblade");
+    let (hand_before, deck_before) = (s.sides[Player::A].hand.len(), s.sides[Player::A].deck.len());
+    let events = act(
+        &g,
+        &mut s,
+        Action::Recruit {
+            card: id(&g, "Quickblade"),
+            slot: 0,
+        },
+    );
+    assert_eq!(s.sides[Player::A].unit()[0].card, id(&g, "Quickblade"));
+    assert_eq!(
+        (s.sides[Player::A].hand.len(), s.sides[Player::A].deck.len()),
+        (hand_before, deck_before - 1),
+        "one card recruited, one drawn"
+    );
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Reaction {
+            slot: LEADER,
+            trigger: super::cards::Trigger::Recruited,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_leaders_after_attack_reaction_follows_its_own_attack() {
+    // rules/pixel-tactics.txt: "Reactions"; ruling "Reactions": a
+    // Leader's `after_attack` fires on its own Attack. Frost Lancer:
+    // "After attacking, remove 1 damage from your Leader".
+    let g = game();
+    let mut s = duel(&g, "Frost Lancer", "Tide Oracle");
+    put(&g, &mut s, Player::A, 0, "Quickblade");
+    *s.sides[Player::A].damage_mut(LEADER) = 3;
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: 0,
+            target: LEADER,
+        },
+    );
+    assert_eq!(
+        damage(&s, Player::A, LEADER),
+        3,
+        "a Hero's Attack is not the Leader's"
+    );
+    pass_until(&g, &mut s, Player::A, Row::Flank);
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            from: LEADER,
+            target: LEADER,
+        },
+    );
+    assert_eq!(
+        damage(&s, Player::B, LEADER),
+        2 + 3,
+        "Quickblade, then the Leader"
+    );
+    assert_eq!(
+        damage(&s, Player::A, LEADER),
+        3 - 1,
+        "healed after attacking"
+    );
+}
+
+#[test]
 fn instant_defeat_and_revival() {
     // rules/pixel-tactics.txt: "Other Terms & Effects": "Defeat a Hero –
     // The Hero is instantly turned face-down to become a Corpse"; "TIPS &
