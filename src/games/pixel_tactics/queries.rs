@@ -73,7 +73,10 @@ impl PixelTactics {
         (i32::from(base) + i32::from(power.attack) + aura + corpses).clamp(0, 255) as u8
     }
 
-    /// The life total of the occupant of `slot`.
+    /// The life total of the occupant of `slot`. A Hero's may be 0 (a
+    /// Leader's aura of negative life: it falls at the end of the Wave,
+    /// its damage, none or more, "equal to or exceeding" its life); a
+    /// Leader's is at least 1 (the card file's).
     #[inline(always)]
     pub(super) fn life(&self, s: &State, p: Player, slot: u8) -> u8 {
         let at = s.sides[p].unit()[slot as usize];
@@ -82,7 +85,7 @@ impl PixelTactics {
             Occupant::Leader => card.leader_life,
             Occupant::Hero => {
                 let aura = self.aura(s, p, slot).map_or(0, |a| i32::from(a.life));
-                (i32::from(card.life) + aura).clamp(1, 255) as u8
+                (i32::from(card.life) + aura).clamp(0, 255) as u8
             }
             Occupant::Empty | Occupant::Corpse => 0,
         }

@@ -546,8 +546,8 @@ impl PixelTactics {
             for p in order {
                 for slot in slots(s.sides[p].masks().heroes) {
                     let damage = s.sides[p].unit()[slot as usize].damage;
-                    // A Hero's life is at least 1: no damage, no casualty.
-                    if damage > 0 && damage >= self.life(s, p, slot) {
+                    // A Hero of life 0 (a negative aura) falls undamaged.
+                    if damage >= self.life(s, p, slot) {
                         self.defeat(s, p, slot, obs);
                         fallen[p] += 1;
                     }

@@ -978,6 +978,31 @@ fn damage_stays_and_casualties_wait_for_the_end_of_the_wave() {
 }
 
 #[test]
+fn a_hero_whose_life_an_aura_takes_to_zero_falls_undamaged() {
+    // rules/pixel-tactics.txt: "GAME FLOW": "At the end of each wave,
+    // causalities are checked and any Hero with damage equal to or
+    // exceeding their life is defeated": with no damage, a Hero of life 0
+    // (Iron Banner's aura made -2 life for this test, on a 2-life Hero)
+    // falls at the end of the Wave, not before.
+    let g = game_changed("aura = { life = 1 }", "aura = { life = -2 }");
+    let mut s = duel(&g, "Iron Banner", "Tide Oracle");
+    put(&g, &mut s, Player::A, 0, "Flame Imp");
+    put(&g, &mut s, Player::A, 1, "Quickblade");
+    assert_eq!(g.life(&s, Player::A, 0), 0, "2 life, -2");
+    assert_eq!(g.life(&s, Player::A, 1), 1, "3 life, -2");
+    assert_eq!(s.sides[Player::A].unit()[0].occupant, Occupant::Hero);
+    act(&g, &mut s, Action::Pass);
+    act(&g, &mut s, Action::Pass);
+    assert_eq!(s.wave, Row::Flank);
+    assert_eq!(s.sides[Player::A].unit()[0].occupant, Occupant::Corpse);
+    assert_eq!(
+        s.sides[Player::A].unit()[1].occupant,
+        Occupant::Hero,
+        "1 life, no damage: it stands"
+    );
+}
+
+#[test]
 fn a_routed_leader_loses_at_the_end_of_the_wave() {
     // rules/pixel-tactics.txt: "Rout": "If a Leader has damage equal to or
     // exceeding its life total at the end of a Wave … the match ends."
