@@ -479,9 +479,11 @@ impl PixelTactics {
     }
 
     /// Starts `p`'s turn of two actions, or ends the match at the turn
-    /// limit (ruling "Turn limit": player-turns of the current game).
+    /// limit (ruling "Turn limit": player-turns of the current game, or
+    /// the match's 16-bit turn counter full: a tied game is played again,
+    /// so no `--max-turns` bounds the games of a match).
     fn start_turn(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
-        if s.game_turns >= self.options.max_turns {
+        if s.game_turns >= self.options.max_turns || s.turns == u16::MAX {
             s.outcome = Some(Outcome::draw(2, TURN_LIMIT));
             let trophies = s.sides.map(|x| x.trophies);
             self.emit(
@@ -496,8 +498,8 @@ impl PixelTactics {
             );
             return;
         }
-        s.turns += 1;
-        s.game_turns += 1;
+        s.turns = s.turns.saturating_add(1);
+        s.game_turns = s.game_turns.saturating_add(1);
         s.phase = Phase::Turn;
         s.active = p;
         s.actions = ACTIONS;

@@ -49,7 +49,10 @@ impl Ruleset for PixelTactics {
             1 | 3 | 5 => u32::from(options.match_games),
             n => return Err(format!("a match is 1, 3 or 5 games, not {n}")),
         };
-        // The match's turn counter (16 bits) holds every game's turns.
+        // The match's turn counter (16 bits) holds the turns of the games
+        // a match can decide (`games` at most); a tied game is played
+        // again, so a match of ties could still fill it: the match then
+        // ends as a draw (`turn_limit`, rules.rs's `start_turn`).
         let most = u32::from(u16::MAX) / games;
         if u32::from(options.max_turns) > most {
             return Err(format!(

@@ -1269,6 +1269,38 @@ fn the_turn_limit_counts_the_turns_of_the_current_game() {
     assert!(PixelTactics::check_options(&options(u16::MAX, 1)).is_ok());
 }
 
+#[test]
+fn a_match_ends_as_a_draw_when_its_turn_counter_is_full() {
+    // Ruling "Turn limit": a tied game is played again, so a best of 5
+    // within the accepted `--max-turns` can still reach the 65,535 turns
+    // the match's counter holds; the turn after the last one it can count
+    // ends the match as a draw, reason turn_limit (it never wraps).
+    let mut g = game();
+    g.options.match_games = 5;
+    g.options.max_turns = 13_107;
+    assert!(PixelTactics::check_options(&g.options).is_ok());
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    // As if tied games had taken all but two of the counter's turns.
+    s.turns = u16::MAX - 1;
+    act(&g, &mut s, Action::Pass);
+    assert_eq!((s.turns, s.active), (u16::MAX, Player::B));
+    assert!(matches!(g.to_move(&s), Node::Decision(_)));
+    let events = act(&g, &mut s, Action::Pass);
+    let Node::Terminal(o) = g.to_move(&s) else {
+        panic!("the counter is full: the match is over")
+    };
+    assert_eq!((o.winner(), o.reason), (None, "turn_limit"));
+    assert_eq!(s.turns, u16::MAX);
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::GameOver {
+            winner: None,
+            reason: "turn_limit",
+            ..
+        }
+    )));
+}
+
 // ---------------------------------------------------------------------------
 // Powers
 
