@@ -605,6 +605,16 @@ fn power(at: &mut Build<'_>, r: &RawPower, of: PowerOf) -> Power {
     if r.attack_cost == Cost::Free && of == PowerOf::Leader {
         at.error("leader_power: a Leader's Attack cannot be free");
     }
+    let own_keywords = keywords(at, &r.keywords);
+    // rules: "Intercepting Ranged Attacks": "An Intercepting Hero defends
+    // the one or two Heroes behind it"; a Leader's would shield nothing.
+    if of == PowerOf::Leader && own_keywords.has(Keywords::INTERCEPT) {
+        at.error(
+            "leader_power: keyword Intercept is for Heroes, not the Leader; expected \
+             keywords = [\"Ranged\"] or none, or aura = { keywords = [\"Intercept\"] } to give \
+             it to the Unit's Heroes",
+        );
+    }
     let aura = r.aura.as_ref().map(|a| Aura {
         row: a.row,
         attack: a.attack,
@@ -646,7 +656,7 @@ fn power(at: &mut Build<'_>, r: &RawPower, of: PowerOf) -> Power {
         Reaction { on: re.on, effects }
     });
     Power {
-        keywords: keywords(at, &r.keywords),
+        keywords: own_keywords,
         attack: r.attack,
         attack_per_corpse: r.attack_per_corpse,
         armor: r.armor,

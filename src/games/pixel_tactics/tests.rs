@@ -2305,6 +2305,12 @@ fn malformed_card_files_are_refused_with_path_and_line() {
             "cannot be free",
         ),
         ("rear = { keywords = [\"Flying\"] }", 1, "unknown keyword"),
+        (
+            "leader_power = { keywords = [\"Ranged\", \"Intercept\"] }",
+            1,
+            "card \"A\": leader_power: keyword Intercept is for Heroes, not the Leader; \
+             expected keywords = [\"Ranged\"] or none, or aura = { keywords = [\"Intercept\"] }",
+        ),
         ("rear = { colour = 3 }", 5, "unknown field"),
         (
             "[[card]]\nname = \"A\"\nleader = { attack = 1, life = 10 }\nhero = { attack = 1, life = 2 }",
