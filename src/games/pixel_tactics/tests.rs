@@ -412,8 +412,9 @@ fn the_ceasefire_forbids_attacks_spells_orders_and_interference() {
             | Action::Order { .. }
             | Action::LeaderAction { .. }
     )));
-    // A reaction that would damage the rival fizzles.
-    act(
+    // A reaction that would damage the rival fizzles; it still fires
+    // (ruling "Ceasefire": the log has its `reaction`, and no `damage`).
+    let events = act(
         &g,
         &mut s,
         Action::Recruit {
@@ -422,6 +423,16 @@ fn the_ceasefire_forbids_attacks_spells_orders_and_interference() {
         },
     );
     assert_eq!(s.sides[Player::B].leader().damage, 0);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { slot: 2, .. }))
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Damage { .. }))
+    );
     // After the first round, all of it is allowed.
     s.round = 2;
     let moves = legal(&g, &s);
