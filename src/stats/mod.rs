@@ -11,6 +11,7 @@
 
 mod actions;
 mod cards;
+mod cluster;
 mod curve;
 mod dist;
 mod field;
@@ -31,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use actions::{ActionRow, ActionTally};
 pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
+pub use cluster::ClusterSums;
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use dist::{normal_upper_tail, t_upper_quantile, t_upper_tail, upper_quantile};
 pub use field::{HeadToHead, Pairing, entry_pairing, equal_weight_mean, head_to_head};

@@ -132,19 +132,28 @@ impl Score {
     /// 0.05); `None` if either has fewer than two games.
     pub fn lift_p(&self, other: &Score) -> Option<f64> {
         let (lift, se) = self.lift_and_error(other)?;
-        Some(if se > 0.0 {
-            (2.0 * super::dist::normal_upper_tail(lift.abs() / se)).min(1.0)
-        } else if lift == 0.0 {
-            1.0
-        } else {
-            0.0
-        })
+        Some(normal_p(lift, se))
     }
 
-    /// The difference of the means `self − other` and its standard error.
-    fn lift_and_error(&self, other: &Score) -> Option<(f64, f64)> {
+    /// The difference of the means `self − other` and its standard error
+    /// as for two independent samples (Welch's, see [`Score::lift95`]);
+    /// `None` if either has fewer than two games.
+    pub fn lift_and_error(&self, other: &Score) -> Option<(f64, f64)> {
         let ((a, va), (b, vb)) = (self.mean_and_variance()?, other.mean_and_variance()?);
         Some((a - b, (va + vb).sqrt()))
+    }
+}
+
+/// The two-sided p-value of "the true difference is 0" for a difference
+/// `diff` with standard error `se`, by the normal test (below 0.05
+/// exactly when `diff ± Z95·se` excludes 0): 0 or 1 when `se` is 0.
+pub(super) fn normal_p(diff: f64, se: f64) -> f64 {
+    if se > 0.0 {
+        (2.0 * super::dist::normal_upper_tail(diff.abs() / se)).min(1.0)
+    } else if diff == 0.0 {
+        1.0
+    } else {
+        0.0
     }
 }
 
