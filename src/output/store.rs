@@ -2,9 +2,10 @@
 //! `mb_cards.csv`, `mb_sets.csv`, `mb_value_curve.csv`,
 //! `mb_tournaments.csv`, `mb_economy.csv`, and the grant experiment's
 //! `mb_grant.csv`. docs/outputs.md describes every column. Rates have
-//! their Wilson interval, rank scores their normal interval, lifts and
-//! effects the interval of a difference; an undefined figure is an empty
-//! field.
+//! their Wilson interval, rank scores their normal interval, lifts the
+//! normal interval of a difference with a cluster-robust standard error
+//! (games as clusters), effects the paired interval; an undefined figure
+//! is an empty field.
 
 use std::collections::BTreeMap;
 
@@ -145,13 +146,19 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
 
     let mut csv = CsvFile::create(out, "mb_sets.csv", &header(&MB_SETS))?;
     let mut groups: Vec<(&str, String, String, u32, StoreCardStats)> = Vec::new();
-    for (group, key) in [
+    for (group, key, clusters) in [
         (
             "set",
             (|c: &StoreCardStats| c.set.clone()) as fn(&StoreCardStats) -> String,
+            &stats.set_clusters,
         ),
-        ("tier", |c: &StoreCardStats| c.tier.clone()),
+        (
+            "tier",
+            |c: &StoreCardStats| c.tier.clone(),
+            &stats.tier_clusters,
+        ),
     ] {
+        let first = groups.len();
         for (_, c) in &cards {
             let name = key(c);
             match groups.iter_mut().find(|g| g.0 == group && g.1 == name) {
@@ -161,6 +168,10 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
                 }
                 None => groups.push((group, name, c.tier.clone(), 1, (*c).clone())),
             }
+        }
+        // A group's games are its clusters, not each card's games apart.
+        for g in &mut groups[first..] {
+            g.4.clusters = clusters.get(&g.1).copied().unwrap_or_default();
         }
     }
     let group_verdicts = verdicts(groups.iter().map(|g| &g.4));
@@ -188,6 +199,9 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
             }
         }
     }
+    for (cell, (_, total)) in &mut curve {
+        total.clusters = stats.curve_clusters.get(cell).copied().unwrap_or_default();
+    }
     let mut csv = CsvFile::create(out, "mb_value_curve.csv", &header(&MB_VALUE_CURVE))?;
     let curve_verdicts = verdicts(curve.values().map(|(_, total)| total));
     for (((stars, price), (names, total)), verdict) in curve.iter().zip(curve_verdicts) {
@@ -213,7 +227,8 @@ fn card_figures(c: &StoreCardStats, verdict: &str) -> Vec<String> {
     let (buy_low, buy_high) = split(buy.wilson95());
     let (b_low, b_high) = split(c.bought.normal95());
     let (n_low, n_high) = split(c.not_bought.normal95());
-    let lift = c.bought.lift95(&c.not_bought);
+    let lift = c.lift();
+    let (lift_low, lift_high) = split(c.lift95());
     vec![
         c.seen_games.to_string(),
         c.bought_games.to_string(),
@@ -235,9 +250,9 @@ fn card_figures(c: &StoreCardStats, verdict: &str) -> Vec<String> {
         fixed4(c.not_bought.rate()),
         n_low,
         n_high,
-        fixed4(lift.map(|l| l.0)),
-        fixed4(lift.map(|l| l.1)),
-        fixed4(lift.map(|l| l.2)),
+        fixed4(lift),
+        lift_low,
+        lift_high,
         c.tournaments.to_string(),
         fixed4(ratio(c.place_sum, c.tournaments)),
         verdict.to_owned(),
@@ -255,28 +270,26 @@ pub const MIN_VERDICT_GAMES: u64 = 10;
 
 /// The verdict of each row of one table (its cards, or its groups of
 /// cards), in order: the rows are one family of tests, each lift's
-/// p-value ([`Score::lift_p`]) adjusted for all the rows with a lift by
-/// Holm's procedure ([`holm`], as `decklab compare` does), so that a
-/// table of fairly priced cards has a verdict other than `fair` in at
-/// most [`VERDICT_ALPHA`] of runs, as far as the p-values are right: a
-/// card's buyers and non-buyers share games, which the test of two
-/// independent means ignores, so the control is approximate. A row with
-/// fewer than `MIN_VERDICT_GAMES` on a side is `fair` and not counted.
-/// See [`verdict`].
+/// p-value ([`StoreCardStats::lift_p`]: the normal test with the
+/// cluster-robust standard error, games as clusters, since a card's
+/// buyers and non-buyers share games) adjusted for all the rows with a
+/// lift by Holm's procedure ([`holm`], as `decklab compare` does), so
+/// that a table of fairly priced cards has a verdict other than `fair` in
+/// at most [`VERDICT_ALPHA`] of runs, as far as the p-values are right
+/// (the normal test's are for many games; over a few dozen, somewhat
+/// small). A row with fewer than `MIN_VERDICT_GAMES` on a side is `fair`
+/// and not counted. See [`verdict`].
 pub fn verdicts<'a>(rows: impl Iterator<Item = &'a StoreCardStats>) -> Vec<&'static str> {
     let (lifts, p): (Vec<_>, Vec<_>) = rows
         .map(|c| {
             let enough = c.bought.games.min(c.not_bought.games) >= MIN_VERDICT_GAMES;
-            (
-                c.bought.lift95(&c.not_bought),
-                c.bought.lift_p(&c.not_bought).filter(|_| enough),
-            )
+            (c.lift(), c.lift_p().filter(|_| enough))
         })
         .unzip();
     lifts
         .into_iter()
         .zip(holm(&p))
-        .map(|(lift, adjusted)| verdict(lift.map(|l| l.0), adjusted))
+        .map(|(lift, adjusted)| verdict(lift, adjusted))
         .collect()
 }
 
@@ -414,14 +427,21 @@ pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), 
 mod tests {
     use super::*;
     use crate::core::{UNITS_PER_GAME, below, rng_from_seed};
+    use crate::stats::Z95;
 
-    /// A card whose buyers' and passers' `games` four-seat rank scores are
-    /// each drawn by `rank` (0 last … 3 first).
+    /// A card seen in `games` four-seat games with one buyer and one
+    /// passer each, whose rank scores are each drawn by `rank` (0 last …
+    /// 3 first).
     fn card(games: u64, mut rank: impl FnMut(bool) -> u64) -> StoreCardStats {
         let mut c = StoreCardStats::default();
         for _ in 0..games {
-            c.bought.add(rank(true) * UNITS_PER_GAME / 3);
-            c.not_bought.add(rank(false) * UNITS_PER_GAME / 3);
+            let (bought, passed) = (
+                rank(true) * UNITS_PER_GAME / 3,
+                rank(false) * UNITS_PER_GAME / 3,
+            );
+            c.bought.add(bought);
+            c.not_bought.add(passed);
+            c.clusters.add_game(bought, 1, passed, 1);
         }
         c.seen_games = games;
         c
@@ -430,13 +450,18 @@ mod tests {
     /// The `verdict` column of the store table `file` written for
     /// `stats`.
     fn verdict_column(stats: &StoreStats, file: &str) -> Vec<String> {
+        column(stats, file, "verdict")
+    }
+
+    /// The column `name` of the store table `file` written for `stats`.
+    fn column(stats: &StoreStats, file: &str, name: &str) -> Vec<String> {
         let dir = tempfile::TempDir::new().unwrap();
         let mut out = OutputDir::create(dir.path()).unwrap();
         write_store_tables(&mut out, stats).unwrap();
         out.commit().unwrap();
         let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
         let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
-        let column = lines.next().unwrap().iter().position(|h| *h == "verdict");
+        let column = lines.next().unwrap().iter().position(|h| *h == name);
         lines.map(|l| l[column.unwrap()].to_owned()).collect()
     }
 
@@ -453,7 +478,7 @@ mod tests {
         let uncorrected = stats
             .cards
             .values()
-            .filter(|c| c.bought.lift_p(&c.not_bought).is_some_and(|p| p < 0.05))
+            .filter(|c| c.lift_p().is_some_and(|p| p < 0.05))
             .count();
         assert!(uncorrected >= 5, "{uncorrected} cards flagged uncorrected");
         // One card whose buyers mostly win and passers mostly lose.
@@ -491,10 +516,89 @@ mod tests {
         // Buyers alike have no spread: a p-value of 0 on 2 games, or 9.
         for games in [2, MIN_VERDICT_GAMES - 1] {
             let few = card(games, |bought| if bought { 3 } else { 0 });
-            assert_eq!(few.bought.lift_p(&few.not_bought), Some(0.0));
+            assert_eq!(few.lift_p(), Some(0.0));
             assert_eq!(verdicts([few].iter()), ["fair"], "{games} games");
         }
         let enough = card(MIN_VERDICT_GAMES, |bought| if bought { 3 } else { 0 });
         assert_eq!(verdicts([enough].iter()), ["under-priced"]);
+    }
+
+    #[test]
+    fn a_verdict_takes_the_games_as_the_independent_units() {
+        // Ten four-seat games, one buyer a game and the other three seats
+        // passing: the buyer places first 6 times, second twice and last
+        // twice, and the passers take the other places of the same table.
+        // The lift is 0.311; as two independent samples its p-value is
+        // 0.030, under-priced; with the games as clusters the standard
+        // error is 0.173 against 0.144, the p-value 0.072: fair.
+        let mut c = StoreCardStats::default();
+        for (place, games) in [(0, 6), (1, 2), (3, 2)] {
+            for _ in 0..games {
+                let units = |p: u64| (3 - p) * UNITS_PER_GAME / 3;
+                c.bought.add(units(place));
+                let others: Vec<u64> = (0..4).filter(|&p| p != place).map(units).collect();
+                others.iter().for_each(|&u| c.not_bought.add(u));
+                c.clusters.add_game(units(place), 1, others.iter().sum(), 3);
+            }
+        }
+        assert!((c.lift().unwrap() - 0.3111).abs() < 1e-4);
+        let welch = c.bought.lift_p(&c.not_bought).unwrap();
+        assert!((welch - 0.0302).abs() < 1e-4, "{welch}");
+        let robust = c.lift_p().unwrap();
+        assert!((robust - 0.0717).abs() < 1e-4, "{robust}");
+        let (low, high) = c.lift95().unwrap();
+        assert!(low < 0.0 && high > 0.0);
+        assert_eq!(verdicts([&c].into_iter()), ["fair"]);
+        // Without the per-game sums (an older stats.json): Welch's verdict.
+        let mut old = c.clone();
+        old.clusters = Default::default();
+        assert_eq!(verdicts([&old].into_iter()), ["under-priced"]);
+    }
+
+    #[test]
+    fn a_group_of_cards_takes_its_own_games_as_clusters() {
+        // Two cards of one set, seen in the same 30 games; in each, one
+        // seat buys both (its rank score counts twice in the set's row)
+        // and another passes both.
+        let mut rng = rng_from_seed(9);
+        let mut stats = StoreStats::default();
+        let mut set = crate::stats::ClusterSums::default();
+        let mut cards = [StoreCardStats::default(), StoreCardStats::default()];
+        for (i, c) in cards.iter_mut().enumerate() {
+            (c.pool_index, c.set, c.tier, c.stars, c.price) =
+                (i as u32, "S".into(), "core".into(), 2, 3);
+        }
+        for _ in 0..30 {
+            let bought = u64::from(below(&mut rng, 4)) * UNITS_PER_GAME / 3;
+            let passed = u64::from(below(&mut rng, 4)) * UNITS_PER_GAME / 3;
+            for c in &mut cards {
+                c.bought.add(bought);
+                c.not_bought.add(passed);
+                c.clusters.add_game(bought, 1, passed, 1);
+            }
+            set.add_game(2 * bought, 2, 2 * passed, 2);
+        }
+        for (name, c) in ["One", "Two"].into_iter().zip(cards) {
+            stats.cards.insert(name.into(), c);
+        }
+        stats.set_clusters.insert("S".into(), set);
+        stats.tier_clusters.insert("core".into(), set);
+        stats.curve_clusters.insert((2, 3), set);
+        let (lift, se) = (set.lift().unwrap(), set.standard_error().unwrap());
+        let expected = [fixed4(Some(lift - Z95 * se)), fixed4(Some(lift + Z95 * se))];
+        // The cards pooled without the set's games: each game counted
+        // twice as if independent, an interval √2 too narrow.
+        let mut pooled = stats.cards["One"].clone();
+        pooled.merge(&stats.cards["Two"]);
+        let narrow = pooled.clusters.lift95().unwrap();
+        assert!(narrow.2 - narrow.1 < 0.75 * 2.0 * Z95 * se);
+        for (file, rows) in [("mb_sets.csv", 2), ("mb_value_curve.csv", 1)] {
+            let low = column(&stats, file, "lift_ci95_low");
+            let high = column(&stats, file, "lift_ci95_high");
+            assert_eq!(low.len(), rows);
+            for (low, high) in low.iter().zip(&high) {
+                assert_eq!([low, high], [&expected[0], &expected[1]], "{file}");
+            }
+        }
     }
 }

@@ -8,13 +8,20 @@
 //! owned a copy counts it in `not_bought`; a seat that owned a copy without
 //! buying one (dealt, drawn, granted) counts in neither. The lift is
 //! `bought − not_bought`: what having paid for the card went with, not
-//! (as the grant experiment measures) what it caused.
+//! (as the grant experiment measures) what it caused. Buyers and
+//! non-buyers sit at the same tables, so the lift's interval and test
+//! take the games as the independent units: a cluster-robust standard
+//! error, games as clusters ([`ClusterSums`]), from sums kept game by game
+//! per card and per group of cards (set, tier, star rating and price). A
+//! group's row pools its cards' seat-games, and one seat that buys
+//! several of them in a game counts once for each, so a group's clusters
+//! are its games, not its cards' games apart.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Score;
+use super::{ClusterSums, Score, Z95};
 use crate::core::{Ledger, Outcome, Player, SeatRound, StoreCatalog};
 
 /// What a run's games did with one store card (all copies).
@@ -61,6 +68,10 @@ pub struct StoreCardStats {
     pub bought: Score,
     /// Rank scores of the seats that saw it and never owned a copy.
     pub not_bought: Score,
+    /// The same rank scores summed game by game, for the lift's
+    /// cluster-robust standard error (games as clusters).
+    #[serde(default)]
+    pub clusters: ClusterSums,
 }
 
 impl StoreCardStats {
@@ -82,6 +93,7 @@ impl StoreCardStats {
         self.place_sum += o.place_sum;
         self.bought.merge(&o.bought);
         self.not_bought.merge(&o.not_bought);
+        self.clusters.merge(&o.clusters);
     }
 
     /// Copies bought, from the store and the aftermarket.
@@ -93,6 +105,46 @@ impl StoreCardStats {
     /// its Wilson interval.
     pub fn buy_rate(&self) -> Score {
         Score::of_points(self.seen_games, self.bought_games)
+    }
+
+    /// The lift `bought − not_bought` (the difference of the two mean rank
+    /// scores; `None` if either side has fewer than two seat-games) and
+    /// its standard error: cluster-robust, games as clusters
+    /// ([`ClusterSums`]; `None` with fewer than two games). Tallies
+    /// without the per-game sums (a `stats.json` written before they were
+    /// kept) fall back to the error of two independent means
+    /// ([`Score::lift95`]), the one they were written with.
+    fn lift_and_error(&self) -> Option<(f64, Option<f64>)> {
+        let (lift, welch) = self.bought.lift_and_error(&self.not_bought)?;
+        let se = if self.clusters.covers(&self.bought, &self.not_bought) {
+            self.clusters.standard_error()
+        } else {
+            Some(welch)
+        };
+        Some((lift, se))
+    }
+
+    /// The lift `bought − not_bought`: `None` if either side has fewer
+    /// than two seat-games.
+    pub fn lift(&self) -> Option<f64> {
+        self.lift_and_error().map(|(lift, _)| lift)
+    }
+
+    /// The 95% normal interval of [`StoreCardStats::lift`] (± `Z95`
+    /// cluster-robust standard errors, games as clusters): `None` without
+    /// a lift or with fewer than two games.
+    pub fn lift95(&self) -> Option<(f64, f64)> {
+        let (lift, se) = self.lift_and_error()?;
+        let half = Z95 * se?;
+        Some((lift - half, lift + half))
+    }
+
+    /// The two-sided p-value of "no lift" that goes with
+    /// [`StoreCardStats::lift95`] (the normal test of the same lift and
+    /// standard error: below 0.05 exactly when the interval excludes 0).
+    pub fn lift_p(&self) -> Option<f64> {
+        let (lift, se) = self.lift_and_error()?;
+        Some(super::wilson::normal_p(lift, se?))
     }
 }
 
@@ -204,6 +256,18 @@ fn add_vec(sums: &mut Vec<u64>, values: impl Iterator<Item = u64>) {
     }
 }
 
+/// Counts one game of each named group's `sums` (bought units, buyers,
+/// passed units, passers) in `clusters`.
+fn fold_groups(clusters: &mut BTreeMap<String, ClusterSums>, sums: BTreeMap<&str, [u64; 4]>) {
+    for (name, [b, m, c, k]) in sums {
+        let group = match clusters.get_mut(name) {
+            Some(g) => g,
+            None => clusters.entry(name.to_owned()).or_default(),
+        };
+        group.add_game(b, m, c, k);
+    }
+}
+
 /// The store tallies of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoreStats {
@@ -215,6 +279,17 @@ pub struct StoreStats {
     pub cards: BTreeMap<String, StoreCardStats>,
     /// Per round, then seat letter.
     pub rounds: BTreeMap<u8, BTreeMap<char, RoundStats>>,
+    /// Per set, its cards' rank scores summed game by game (a game's sums
+    /// over all the set's cards seen in it): the clusters of the set's
+    /// lift, as [`StoreCardStats::clusters`] are a card's.
+    #[serde(default)]
+    pub set_clusters: BTreeMap<String, ClusterSums>,
+    /// The same per tier.
+    #[serde(default)]
+    pub tier_clusters: BTreeMap<String, ClusterSums>,
+    /// The same per star rating and price.
+    #[serde(default, with = "super::entries")]
+    pub curve_clusters: BTreeMap<(u8, u8), ClusterSums>,
 }
 
 impl StoreStats {
@@ -231,6 +306,11 @@ impl StoreStats {
         if self.symbols.is_empty() {
             self.symbols = catalog.symbols.iter().map(|s| (*s).to_owned()).collect();
         }
+        // This game's sums of each group's cards: (bought units, buyers,
+        // passed units, passers).
+        let mut sets: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
+        let mut tiers: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
+        let mut curve: BTreeMap<(u8, u8), [u64; 4]> = BTreeMap::new();
         for (index, card) in catalog.cards.iter().enumerate() {
             let stats = match self.cards.get_mut(&card.name) {
                 Some(s) => s,
@@ -268,14 +348,36 @@ impl StoreStats {
             }
             stats.seen_games += 1;
             stats.bought_games += u64::from(seats.iter().any(|t| t.bought() > 0));
+            let mut game = [0u64; 4];
             for (seat, t) in seats.iter().enumerate() {
                 let units = outcome.return_units(Player::new(seat));
                 if t.bought() > 0 {
                     stats.bought.add(units);
+                    game[0] += units;
+                    game[1] += 1;
                 } else if !t.owned {
                     stats.not_bought.add(units);
+                    game[2] += units;
+                    game[3] += 1;
                 }
             }
+            let [b, m, c, k] = game;
+            stats.clusters.add_game(b, m, c, k);
+            for sums in [
+                sets.entry(&card.set).or_default(),
+                tiers.entry(card.tier).or_default(),
+                curve.entry((card.stars, card.price)).or_default(),
+            ] {
+                sums.iter_mut().zip(game).for_each(|(s, x)| *s += x);
+            }
+        }
+        fold_groups(&mut self.set_clusters, sets);
+        fold_groups(&mut self.tier_clusters, tiers);
+        for (cell, [b, m, c, k]) in curve {
+            self.curve_clusters
+                .entry(cell)
+                .or_default()
+                .add_game(b, m, c, k);
         }
         for (round, seats) in ledger.rounds.iter().enumerate() {
             for (seat, r) in seats.iter().enumerate().take(players) {
@@ -315,13 +417,22 @@ impl StoreStats {
                     .merge(r);
             }
         }
+        for (set, c) in &other.set_clusters {
+            self.set_clusters.entry(set.clone()).or_default().merge(c);
+        }
+        for (tier, c) in &other.tier_clusters {
+            self.tier_clusters.entry(tier.clone()).or_default().merge(c);
+        }
+        for (cell, c) in &other.curve_clusters {
+            self.curve_clusters.entry(*cell).or_default().merge(c);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{CardId, StoreCard};
+    use crate::core::{CardId, StoreCard, UNITS_PER_GAME, below, rng_from_seed};
 
     fn catalog() -> StoreCatalog {
         let card = |i: u16, name: &str| StoreCard {
@@ -336,6 +447,28 @@ mod tests {
             cards: vec![card(0, "Alpha"), card(1, "Beta")],
             symbols: vec!["fire"],
         }
+    }
+
+    /// A random four-seat game of [`catalog`]'s cards: each seen with
+    /// chance 3 in 4, each seat buying a seen card with chance 1 in 3, or
+    /// else owning it unbought with chance 1 in 6; random places.
+    fn random_game(rng: &mut crate::core::GameRng) -> (Ledger, Outcome) {
+        let mut ledger = Ledger::default();
+        for card in [CardId(0), CardId(1)] {
+            ledger.card(card).seen = below(rng, 4) > 0;
+            for seat in Player::all(4) {
+                match below(rng, 6) {
+                    0 | 1 => {
+                        ledger.seat(card, seat).bought_store = 1;
+                        ledger.owned(card, seat);
+                    }
+                    2 => ledger.owned(card, seat),
+                    _ => {}
+                }
+            }
+        }
+        let keys: Vec<u32> = (0..4).map(|_| below(rng, 4)).collect();
+        (ledger, Outcome::ranked_by(&keys, "score"))
     }
 
     #[test]
@@ -377,5 +510,103 @@ mod tests {
         assert_eq!(merged, all);
         assert_eq!(all.rounds[&0][&'a'].spent, 14);
         assert_eq!(all.cards["Beta"].sold, 4);
+    }
+
+    #[test]
+    fn a_group_is_clustered_by_game_over_all_its_cards() {
+        // Seat a buys both cards of the set and places first; b and c saw
+        // them and never owned one.
+        let mut ledger = Ledger::default();
+        for card in [CardId(0), CardId(1)] {
+            ledger.card(card).seen = true;
+            ledger.seat(card, Player::A).bought_store = 1;
+            ledger.owned(card, Player::A);
+        }
+        let (first, second) = (
+            Outcome::ranked_by(&[3, 2, 1], "score"),
+            Outcome::ranked_by(&[1, 2, 3], "score"),
+        );
+        let mut stats = StoreStats::default();
+        stats.add_game(&catalog(), &ledger, &first, 3);
+        stats.add_game(&catalog(), &ledger, &second, 3);
+        let u = UNITS_PER_GAME;
+        let mut card = ClusterSums::default();
+        card.add_game(u, 1, u / 2, 2);
+        card.add_game(0, 1, u / 2 + u, 2);
+        assert_eq!(stats.cards["Alpha"].clusters, card);
+        assert!(stats.cards["Alpha"].clusters.covers(
+            &stats.cards["Alpha"].bought,
+            &stats.cards["Alpha"].not_bought
+        ));
+        // The set's two games, each with both cards' seats: not four
+        // games of one card each.
+        let mut group = ClusterSums::default();
+        group.add_game(2 * u, 2, u, 4);
+        group.add_game(0, 2, 2 * (u / 2 + u), 4);
+        assert_eq!(stats.set_clusters["Set"], group);
+        assert_eq!(stats.tier_clusters["core"], group);
+        assert_eq!(stats.curve_clusters[&(3, 4)], group);
+        let mut merged = stats.cards["Alpha"].clusters;
+        merged.merge(&stats.cards["Beta"].clusters);
+        assert_eq!(merged.games, 4);
+        assert_ne!(merged, group);
+    }
+
+    #[test]
+    fn two_halves_merged_give_the_lift_intervals_of_all_the_games() {
+        let mut rng = rng_from_seed(3);
+        let games: Vec<(Ledger, Outcome)> = (0..60).map(|_| random_game(&mut rng)).collect();
+        let fold = |games: &[(Ledger, Outcome)]| {
+            let mut stats = StoreStats::default();
+            for (ledger, outcome) in games {
+                stats.add_game(&catalog(), ledger, outcome, 4);
+            }
+            stats
+        };
+        let all = fold(&games);
+        let mut merged = fold(&games[25..]);
+        merged.merge(&fold(&games[..25]));
+        assert_eq!(merged, all);
+        for (name, card) in &all.cards {
+            let other = &merged.cards[name];
+            assert!(card.clusters.games >= 40, "{name}: {card:?}");
+            assert!(card.clusters.covers(&card.bought, &card.not_bought));
+            let interval = card.lift95().unwrap();
+            assert_eq!(interval, other.lift95().unwrap(), "{name}");
+            assert_eq!(card.lift_p(), other.lift_p(), "{name}");
+            // The interval is the cluster-robust one, not Welch's.
+            let (lift, welch) = card.bought.lift_and_error(&card.not_bought).unwrap();
+            let se = card.clusters.standard_error().unwrap();
+            assert_ne!(se, welch);
+            assert_eq!(interval, (lift - Z95 * se, lift + Z95 * se));
+        }
+        let group = &all.set_clusters["Set"];
+        assert_eq!(group, &merged.set_clusters["Set"]);
+        assert_eq!(
+            group.m,
+            all.cards.values().map(|c| c.bought.games).sum::<u64>()
+        );
+    }
+
+    #[test]
+    fn tallies_without_the_per_game_sums_keep_welchs_interval() {
+        // As read from a stats.json written before the sums were kept.
+        let mut rng = rng_from_seed(4);
+        let mut stats = StoreStats::default();
+        for _ in 0..30 {
+            let (ledger, outcome) = random_game(&mut rng);
+            stats.add_game(&catalog(), &ledger, &outcome, 4);
+        }
+        let mut old = stats.cards["Alpha"].clone();
+        old.clusters = ClusterSums::default();
+        let (lift, welch) = old.bought.lift_and_error(&old.not_bought).unwrap();
+        let (_, low, high) = old.bought.lift95(&old.not_bought).unwrap();
+        assert_eq!(old.lift(), Some(lift));
+        assert_eq!(old.lift95(), Some((low, high)));
+        assert_eq!(old.lift_p(), old.bought.lift_p(&old.not_bought));
+        assert!((high - low - 2.0 * Z95 * welch).abs() < 1e-12);
+        // And the same lift with the sums.
+        assert_eq!(stats.cards["Alpha"].lift(), Some(lift));
+        assert_ne!(stats.cards["Alpha"].lift95(), Some((low, high)));
     }
 }

@@ -120,6 +120,10 @@ impl Score {
     /// The difference of the means `self − other` of two independent
     /// samples, with its 95% normal interval (Welch: the two variances
     /// of the means added); `None` if either has fewer than two games.
+    /// The store tables' buyers and non-buyers of a card are not
+    /// independent (they share games): their lift takes a cluster-robust
+    /// standard error instead (`ClusterSums`, via
+    /// [`StoreCardStats::lift95`](super::StoreCardStats::lift95)).
     pub fn lift95(&self, other: &Score) -> Option<(f64, f64, f64)> {
         let (lift, se) = self.lift_and_error(other)?;
         let half = Z95 * se;
