@@ -1,8 +1,8 @@
 //! Millennium Blades' designer tables mean what docs/outputs.md says:
-//! every count of `mb_cards.csv` and the money of `mb_economy.csv` are
-//! recounted here from the JSONL logs of the same games (a reader
-//! independent of the engine), and a shard split merges into the same
-//! files.
+//! every count of `mb_cards.csv`, its lift intervals and the money of
+//! `mb_economy.csv` are recounted here from the JSONL logs of the same
+//! games (a reader independent of the engine), and a shard split merges
+//! into the same files.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
@@ -80,6 +80,31 @@ struct Recount {
     /// Rank scores of the seats that bought it / never owned it.
     bought_scores: Vec<f64>,
     not_bought_scores: Vec<f64>,
+    /// Per game seen with a seat on either side: the sums of those
+    /// scores and the numbers of seats, (bought, buyers, not bought,
+    /// non-buyers).
+    per_game: Vec<(f64, f64, f64, f64)>,
+}
+
+/// The lift's 95% interval with the cluster-robust standard error, games
+/// as clusters, from each game's residual (docs/outputs.md).
+fn clustered_interval(games: &[(f64, f64, f64, f64)]) -> Option<(f64, f64)> {
+    let sum = |f: fn(&(f64, f64, f64, f64)) -> f64| games.iter().map(f).sum::<f64>();
+    let (m, k) = (sum(|g| g.1), sum(|g| g.3));
+    if m < 2.0 || k < 2.0 || games.len() < 2 {
+        return None;
+    }
+    let (mu_b, mu_n) = (sum(|g| g.0) / m, sum(|g| g.2) / k);
+    let e2: f64 = games
+        .iter()
+        .map(|&(b, buyers, c, passers)| {
+            ((b - mu_b * buyers) / m - (c - mu_n * passers) / k).powi(2)
+        })
+        .sum();
+    let n = games.len() as f64;
+    let se = (n / (n - 1.0) * e2).sqrt();
+    let z = 1.959_963_984_540_054;
+    Some((mu_b - mu_n - z * se, mu_b - mu_n + z * se))
 }
 
 /// Rank scores by game and seat, from `seats.csv`.
@@ -198,20 +223,26 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
             let r = recount.entry(card.clone()).or_default();
             r.seen_games += 1;
             let mut any = false;
+            let mut sums = (0.0, 0.0, 0.0, 0.0);
             for seat in ["a", "b", "c", "d"] {
                 let key = (card.clone(), seat.to_owned());
                 let score = scores[&(game, seat.to_owned())];
                 if bought.contains(&key) {
                     any = true;
                     r.bought_scores.push(score);
+                    (sums.0, sums.1) = (sums.0 + score, sums.1 + 1.0);
                 } else if !owned.contains(&key) {
                     r.not_bought_scores.push(score);
+                    (sums.2, sums.3) = (sums.2 + score, sums.3 + 1.0);
                 }
+            }
+            if sums.1 + sums.3 > 0.0 {
+                r.per_game.push(sums);
             }
             r.bought_games += u64::from(any);
         }
     }
-    let mut checked = 0;
+    let (mut checked, mut intervals) = (0, 0);
     for row in &cards {
         let r = recount.remove(&row["card"]).unwrap_or_default();
         let ratio = |a: u64, b: u64| fixed4((b > 0).then(|| a as f64 / b as f64));
@@ -239,8 +270,25 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
             assert_eq!(row[column], value, "{} {column}", row["card"]);
         }
         checked += usize::from(r.seen_games > 0);
+        // The lift's interval: games as clusters (to the last printed
+        // digit; Welch's interval is several digits off).
+        match clustered_interval(&r.per_game) {
+            Some((low, high)) => {
+                for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
+                    let printed: f64 = row[column].parse().unwrap();
+                    assert!(
+                        (printed - value).abs() <= 0.5e-4 + 1e-9,
+                        "{} {column}: {printed} against {value}",
+                        row["card"]
+                    );
+                }
+                intervals += 1;
+            }
+            None => assert_eq!(row["lift_ci95_low"], "", "{}", row["card"]),
+        }
     }
     assert!(checked > 100, "only {checked} cards seen");
+    assert!(intervals > 100, "only {intervals} lift intervals");
     // The economy: dollars spent and earned by selling, per round and seat.
     for row in csv_rows(&out.join("mb_economy.csv")) {
         let (spent, earned) = money
