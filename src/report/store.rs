@@ -25,13 +25,13 @@ pub fn store_page(run: &Run) -> anyhow::Result<Option<String>> {
     let mut out = String::from(
         "<p class=\"note\">Each store card's <b>lift</b>: the mean rank score (1 first, 0 \
          last) of the players who bought it minus that of the players who saw it and did \
-         not, with its 95% interval (mb_cards.csv). A lift above 0 that holds once every \
-         card is accounted for (its p-value adjusted by Holm's procedure over the cards is \
-         at most 0.05) is <b>under-priced</b> (buying it went with finishing higher), below \
-         0 <b>over-priced</b>; a lift whose own interval just excludes 0 can be \
-         <b>fair</b>. The correction is approximate (buyers and non-buyers share \
-         tables, so their scores are not independent). Lift is a correlation, not a \
-         cause: the grant experiment \
+         not, with its 95% interval (mb_cards.csv; buyers and non-buyers share tables, so \
+         the games are the independent units: a cluster-robust standard error, games as \
+         clusters). A lift above 0 that holds once every card is accounted for (its \
+         p-value adjusted by Holm's procedure over the cards is at most 0.05) is \
+         <b>under-priced</b> (buying it went with finishing higher), below 0 \
+         <b>over-priced</b>; a lift whose own interval just excludes 0 can be \
+         <b>fair</b>. Lift is a correlation, not a cause: the grant experiment \
          (<code>--grant-all</code>) measures what a card causes.</p>\n",
     );
     let mut charts = vec![price_scatter(cards)?];
