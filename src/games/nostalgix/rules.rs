@@ -944,8 +944,9 @@ impl Nostalgix {
     }
 
     /// rules: "Fighter Evolution" — stacked on the lower level; Equipment,
-    /// ATK counters and damage stay; Binding is removed; Summoning Sickness
-    /// follows the entity, not the card.
+    /// +1ATK counters and damage stay; Binding and -ATK counters ("negative
+    /// temporary conditions") are removed; Summoning Sickness follows the
+    /// entity, not the card.
     fn evolve(
         &self,
         s: &mut State,
@@ -960,6 +961,10 @@ impl Nostalgix {
         let old = u.card;
         u.card = card;
         u.bound_turn = 0;
+        // The counters are kept as one net count: a negative one is the
+        // -ATK counters left over, which evolution removes.
+        let removed = u.atk_counters.min(0).saturating_neg();
+        u.atk_counters = u.atk_counters.max(0);
         let u = *u;
         let id = u.id;
         self.refresh(s, id);
@@ -979,6 +984,14 @@ impl Nostalgix {
             },
             obs,
         );
+        if removed > 0 {
+            let kind = EventKind::AtkCounters {
+                target: id,
+                amount: removed,
+                total: 0,
+            };
+            self.emit(s, p, kind, obs);
+        }
         self.put_under(s, p, &u, old, obs);
         self.entered(s, p, id, rng, obs);
     }

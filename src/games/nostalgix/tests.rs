@@ -619,6 +619,44 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
 }
 
 #[test]
+fn evolution_removes_minus_atk_counters_and_keeps_plus_ones() {
+    // rules/nostalgix.txt: "Fighter Evolution" ("all Equipment, +1ATK
+    // Counters, and damage remain on it. Any negative temporary conditions
+    // like Binding are removed")
+    let mut t = Table::new();
+    t.mana(A, 9);
+    let weak = t.place(A, "Pup", 0);
+    let strong = t.place(A, "Pup", 1);
+    t.s.units[A][weak].atk_counters = -2;
+    t.s.units[A][strong].atk_counters = 1;
+    let id = t.unit(A, weak).id;
+    let hound = t.give(A, "Hound");
+    let mut events = Vec::new();
+    let mut log = |e: &Event| events.push(e.kind);
+    let evolve = Action::Evolve {
+        hand: hound,
+        unit: weak as u8,
+    };
+    t.game.apply(&mut t.s, evolve, &mut t.rng, &mut log);
+    assert_eq!(t.unit(A, weak).card, t.id("Hound"));
+    assert_eq!(t.unit(A, weak).atk_counters, 0, "-2 ATK removed");
+    assert!(
+        events.contains(&EventKind::AtkCounters {
+            target: id,
+            amount: 2,
+            total: 0
+        }),
+        "the removal is logged: {events:?}"
+    );
+    let hound = t.give(A, "Hound");
+    t.act(Action::Evolve {
+        hand: hound,
+        unit: strong as u8,
+    });
+    assert_eq!(t.unit(A, strong).atk_counters, 1, "+1 ATK stays");
+}
+
+#[test]
 fn attack_counters_apply_before_weakness_doubles() {
     // rules/nostalgix.txt: "Parts of an Attack", steps 4–6
     let mut t = Table::new();
