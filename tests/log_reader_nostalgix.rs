@@ -266,7 +266,8 @@ impl LogReader<Nostalgix> for Reader {
                     u.damage.saturating_add(amount - from_counters)
                 };
             }
-            EventKind::Heal { target, amount, .. } => self.unit(target).damage -= amount,
+            EventKind::Heal { target, amount, .. }
+            | EventKind::BonusLost { target, amount, .. } => self.unit(target).damage -= amount,
             EventKind::HealthCounters { target, amount, .. } => {
                 self.unit(target).health_counters += amount
             }

@@ -133,6 +133,7 @@ impl Nostalgix {
                 if let BackCard::Equipment(card, on) = s.sides[p].back[i]
                     && on == hero
                 {
+                    let before = self.health_bonus(s, &s.sides[seat].hero);
                     s.sides[p].back[i] = BackCard::Empty;
                     s.sides[seat].hero.equipped -= 1;
                     self.refresh(s, hero);
@@ -145,9 +146,43 @@ impl Nostalgix {
                         health_after,
                     };
                     self.emit(s, p, kind, obs);
+                    self.shed_bonus(s, hero, before, obs);
                 }
             }
         }
+    }
+
+    /// Entity `id`'s health bonus ([`Nostalgix::health_bonus`]) was
+    /// `before` and has just shrunk (Equipment broken, the Arena replaced,
+    /// an evolution its aura no longer matches): the damage the lost bonus
+    /// absorbed goes with it. Damage counters fall by the bonus lost, down
+    /// to 0, so the entity keeps its health up to its new maximum (plus
+    /// Health Counters): a 20-health Hero with a +3♥ Helm that took 2 is
+    /// at 20, not 18, when the Helm breaks (docs/rulings/nostalgix.md,
+    /// "Health bonuses").
+    pub(super) fn shed_bonus(
+        &self,
+        s: &mut State,
+        id: u16,
+        before: i16,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let Some(e) = s.entity(id) else { return };
+        let lost = before - self.health_bonus(s, e);
+        // Lethal damage (Deathtouch) stays lethal.
+        if lost <= 0 || e.damage == 0 || e.damage == u8::MAX {
+            return;
+        }
+        let amount = lost.min(i16::from(e.damage)) as u8;
+        let Some(e) = s.entity_mut(id) else { return };
+        e.damage -= amount;
+        let health_after = e.health();
+        let kind = EventKind::BonusLost {
+            target: id,
+            amount,
+            health_after,
+        };
+        self.emit(s, self.owner(s, id), kind, obs);
     }
 
     /// Heals entity `id` by up to `amount`: removes damage, never beyond

@@ -191,6 +191,14 @@ pub enum EventKind {
         slot: u8,
         health_after: i16,
     },
+    /// A health bonus of `target` (Equipment, an Arena's aura) left: the
+    /// damage it had absorbed goes with it, `amount` damage counters
+    /// removed (docs/rulings/nostalgix.md, "Health bonuses").
+    BonusLost {
+        target: u16,
+        amount: u8,
+        health_after: i16,
+    },
     /// Equipment sent to the Void with the entity it was attached to.
     EquipLost {
         card: CardId,
@@ -506,6 +514,14 @@ impl Report for Nostalgix {
                 "equip_break",
                 json!({"card": self.card_name(card), "target": entity(target), "slot": slot,
                        "health_after": health_after}),
+            ),
+            EventKind::BonusLost {
+                target,
+                amount,
+                health_after,
+            } => (
+                "bonus_lost",
+                json!({"target": entity(target), "amount": amount, "health_after": health_after}),
             ),
             EventKind::EquipLost { card, target, slot } => (
                 "equip_void",

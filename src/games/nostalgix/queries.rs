@@ -128,6 +128,20 @@ impl Nostalgix {
         e.gear_atk = atk;
     }
 
+    /// The health `e`'s Equipment and the Arena add above its printed
+    /// maximum, like Health Counters (rules: glossary "Health Counters":
+    /// "+1♥" is health "beyond its maximum health"). An Arena that takes
+    /// health adds no bonus. When a bonus leaves, the damage it absorbed
+    /// goes with it ([`Nostalgix::shed_bonus`]).
+    pub(super) fn health_bonus(&self, s: &State, e: &Entity) -> i16 {
+        let (_, aura) = self.aura(s, e);
+        let gear: i16 = self
+            .equipment_on(s, e)
+            .map(|c| i16::from(self.db.card(c).health))
+            .sum();
+        aura.max(0) + gear
+    }
+
     /// An entity's type for Weakness and Resistance; Heroes have none.
     pub(super) fn element(&self, e: &Entity) -> Option<Element> {
         (e.id >= 2).then(|| self.card_of(e).element)

@@ -230,6 +230,8 @@ impl Game for Nostalgix {
             }
             Action::PlayArena { hand } => {
                 let card = self.take_from_hand(s, p, hand);
+                // The health bonuses of the Arena replaced, which leave.
+                let bonuses = self.arena_bonuses(s);
                 if let Some((old, owner)) = s.arena.replace((card, p)) {
                     s.sides[owner].void.push(old);
                     let kind = EventKind::ArenaReplaced { card: old, owner };
@@ -237,6 +239,9 @@ impl Game for Nostalgix {
                 }
                 self.refresh_all(s);
                 self.pay_card(s, p, card, None, None, obs);
+                for (id, before) in bonuses {
+                    self.shed_bonus(s, id, before, obs);
+                }
             }
             Action::ManaToken => {
                 let side = &mut s.sides[p];
@@ -427,6 +432,24 @@ impl Nostalgix {
             };
             self.emit(s, p, kind, obs);
         }
+    }
+
+    /// The health bonus of every entity in play that the Arena's aura
+    /// raises (none unless the Arena adds health): what its replacement
+    /// may take away.
+    fn arena_bonuses(&self, s: &State) -> arrayvec::ArrayVec<(u16, i16), { 2 * MAX_UNITS + 2 }> {
+        let mut bonuses = arrayvec::ArrayVec::new();
+        if s.arena
+            .is_some_and(|(a, _)| self.db.card(a).aura_health > 0)
+        {
+            for p in s.sides.players() {
+                let side = std::iter::once(&s.sides[p].hero).chain(s.units[p].iter());
+                for e in side {
+                    bonuses.push((e.id, self.health_bonus(s, e)));
+                }
+            }
+        }
+        bonuses
     }
 
     /// Who decides now: a searching player, else the owner of the oldest
@@ -957,6 +980,8 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         let card = self.take_from_hand(s, p, hand);
+        // An aura that matched the old level may not match the new one.
+        let before = self.health_bonus(s, &s.units[p][unit as usize]);
         let u = &mut s.units[p][unit as usize];
         let old = u.card;
         u.card = card;
@@ -992,6 +1017,7 @@ impl Nostalgix {
             };
             self.emit(s, p, kind, obs);
         }
+        self.shed_bonus(s, id, before, obs);
         self.put_under(s, p, &u, old, obs);
         self.entered(s, p, id, rng, obs);
     }

@@ -303,6 +303,11 @@ cost = 1
 aura = { atk = 1, filter = { type = "Fire" } }
 
 [[arena]]
+name = "Sanctuary of Dawn"
+cost = 1
+aura = { health = 1, filter = { type = "Light" } }
+
+[[arena]]
 name = "Meadow"
 cost = 1
 effects = [{ do = "heal", amount = 1, target = "own_hero" }]
@@ -1128,6 +1133,81 @@ fn equipment_on_a_hero_breaks_when_an_attack_damages_it() {
     t.attack(rock, Tgt::hero(A));
     assert!(t.s.sides[A].back.iter().all(|b| *b == BackCard::Empty));
     assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Sword")));
+}
+
+#[test]
+fn damage_a_broken_helm_absorbed_leaves_with_it() {
+    // rules/nostalgix.txt: glossary "Health Counters (+1♥)" (health
+    // "beyond its maximum health"), "Equipment" ("breaks ... if that Hero
+    // is damaged by a direct attack"). Ruling: the damage a +♥ bonus
+    // absorbed leaves with it.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    t.equip(A, "Helm", Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 20 + 3);
+    let pup = t.place(A, "Pup", 0);
+    let mut events = Vec::new();
+    let mut log = |e: &Event| events.push(e.kind);
+    let bite = Action::Attack {
+        attacker: pup as u8,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.game.apply(&mut t.s, bite, &mut t.rng, &mut log);
+    assert!(t.s.sides[A].back.iter().all(|b| *b == BackCard::Empty));
+    assert_eq!(t.hero_health(B), 20, "23 − 2 = 21, capped at 20: not 18");
+    assert_eq!(t.s.sides[B].hero.damage, 0);
+    assert!(
+        events.contains(&EventKind::BonusLost {
+            target: hero_id(B),
+            amount: 2,
+            health_after: 20
+        }),
+        "{events:?}"
+    );
+    // Damage beyond the bonus stays. Removing the lost bonus from the
+    // damage counters and capping health at the new maximum agree.
+    t.pass_to(A);
+    t.mana(A, 5);
+    t.s.sides[B].hero.damage = 1;
+    t.equip(A, "Helm", Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 22);
+    t.attack(pup, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 20, "min(22 − 2, 20)");
+    t.pass_to(A);
+    t.mana(A, 5);
+    t.s.sides[B].hero.damage = 4;
+    t.equip(A, "Helm", Tgt::hero(B));
+    t.attack(pup, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 20 + 3 - 4 - 2, "min(17, 20)");
+}
+
+#[test]
+fn damage_an_arenas_bonus_absorbed_leaves_with_the_arena() {
+    // rules/nostalgix.txt: "Arenas" ("replace an existing Arena in play,
+    // sending the old Arena to the Void"); glossary "Health Counters
+    // (+1♥)". Ruling: the damage a +♥ bonus absorbed leaves with it.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    let hurt = t.place(A, "Chaplain", 0);
+    let worn = t.place(A, "Chaplain", 1);
+    let dawn = t.give(A, "Sanctuary of Dawn");
+    t.act(Action::PlayArena { hand: dawn });
+    assert_eq!(t.health(A, hurt), 3 + 1, "Light Fighters get +1♥");
+    t.s.units[A][hurt].damage = 1;
+    t.s.units[A][worn].damage = 3;
+    t.pass_to(B);
+    t.mana(B, 5);
+    let forge = t.give(B, "Forge");
+    t.act(Action::PlayArena { hand: forge });
+    assert_eq!(t.health(A, hurt), 3, "4 − 1 = 3, not 2");
+    assert_eq!(t.unit(A, hurt).damage, 0);
+    assert_eq!(t.health(A, worn), 1, "min(4 − 3, 3)");
+    for u in &t.s.units[A] {
+        let mut fresh = *u;
+        t.game.derive(&t.s, &mut fresh);
+        assert_eq!(fresh, *u, "derived figures kept");
+    }
 }
 
 #[test]
