@@ -570,3 +570,38 @@ fn a_token_of_a_type_states_it_on_its_card() {
         }
     }
 }
+
+/// rules/nostalgix.txt: "Fighters & Tokens" ("All tokens are Neutral
+/// Fighters unless otherwise specifically stated") and glossary "Token"
+/// (tokens are described where they are summoned: "Summon two 1♥ 1ATK
+/// Lifesteal Apple Tokens"): every card that summons a token of a type
+/// other than Neutral names that type before the token in its own text
+/// ("summon a 1ATK Metal Cog Token with 2♥"), so the card in hand says
+/// what the data does (docs/rulings/nostalgix.md, "Token types").
+#[test]
+fn a_card_that_summons_a_typed_token_states_the_type() {
+    let db = db();
+    let mut checked = 0;
+    for (_, card) in db.cards() {
+        for e in effects(card) {
+            let Some(token) = e.token.filter(|_| e.op == Op::SummonToken) else {
+                continue;
+            };
+            let token = db.card(token);
+            if token.element == Element::Neutral {
+                continue;
+            }
+            let named = format!("{:?} {}", token.element, token.name);
+            assert!(
+                card.text.contains(&named),
+                "{} summons a {:?} {} but its text does not say {named:?}: {:?}",
+                card.name,
+                token.element,
+                token.name,
+                card.text
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} summoners of typed tokens");
+}
