@@ -99,6 +99,24 @@ health = 5
 attacks = [{ name = "Splash", damage = 2, effects = [{ do = "bonus_damage", amount = 3, when = { defender = "hero" } }] }]
 
 [[fighter]]
+name = "Surf"
+type = "Water"
+level = 1
+cost = 1
+health = 5
+attacks = [{ name = "Crest", damage = 2, effects = [{ do = "bonus_damage", amount = 1, when = { defender = "fighter" } }] }]
+
+[[fighter]]
+name = "Umbra"
+type = "Dark"
+level = 1
+cost = 1
+health = 9
+weakness = "Fire"
+resistance = "Neutral"
+attacks = [{ name = "Gloom", damage = 1 }]
+
+[[fighter]]
 name = "Rock"
 type = "Earth"
 level = 1
@@ -679,11 +697,13 @@ fn attack_counters_apply_before_weakness_doubles() {
 fn resistance_takes_two_after_counters() {
     // rules/nostalgix.txt: "Parts of an Attack", step 6
     let mut t = Table::new();
-    let rock = t.place(A, "Rock", 0);
+    let burrower = t.place(A, "Burrower", 0);
     let pup = t.place(B, "Pup", 0);
-    t.s.units[A][rock].atk_counters = 1;
-    t.attack(rock, Tgt::unit(B, pup));
-    assert_eq!(t.unit(B, pup).damage, 2, "(3 + 1) − 2");
+    t.s.units[A][burrower].atk_counters = 2;
+    t.attack(burrower, Tgt::unit(B, pup));
+    // Pup resists Earth: (1 + 2) − 2 = 1; Resistance first would give
+    // max(1 − 2, 0) + 2 = 2.
+    assert_eq!(t.unit(B, pup).damage, 1, "(1 + 2) − 2");
 }
 
 #[test]
@@ -693,6 +713,36 @@ fn attack_effects_that_change_damage_resolve_first() {
     let tide = t.place(A, "Tide", 0);
     t.attack(tide, Tgt::hero(B));
     assert_eq!(t.hero_health(B), 20 - 5);
+    // Before Weakness too: Surf's Crest (2, +1 on a Fighter) into Pup,
+    // weak to Water: (2 + 1) × 2 = 6, not 2 × 2 + 1 = 5.
+    let surf = t.place(A, "Surf", 1);
+    let pup = t.place(B, "Pup", 0);
+    t.s.units[B][pup].health_counters = 10;
+    t.attack(surf, Tgt::unit(B, pup));
+    assert_eq!(t.health(B, pup), 4 + 10 - 6);
+}
+
+#[test]
+fn equipment_and_arena_attack_count_before_weakness() {
+    // rules/nostalgix.txt: "Parts of an Attack", steps 4–6; glossary
+    // "Attack Counters (+1ATK)" ("1 additional damage before applying
+    // Weakness and Resistance"). Ruling "Attack bonuses": Equipment and
+    // Arena ATK count with the counters.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    let armed = t.place(A, "Pup", 0);
+    let bare = t.place(A, "Pup", 1);
+    let umbra = t.place(B, "Umbra", 0);
+    t.s.units[B][umbra].health_counters = 30;
+    t.equip(A, "Sword", Tgt::unit(A, armed));
+    t.attack(armed, Tgt::unit(B, umbra));
+    // Umbra is weak to Fire: (2 + 2) × 2 = 8, not 2 × 2 + 2 = 6.
+    assert_eq!(t.health(B, umbra), 39 - 8);
+    let forge = t.give(A, "Forge");
+    t.act(Action::PlayArena { hand: forge });
+    t.attack(bare, Tgt::unit(B, umbra));
+    // Forge: Fire +1 ATK, (2 + 1) × 2 = 6, not 2 × 2 + 1 = 5.
+    assert_eq!(t.health(B, umbra), 39 - 8 - 6);
 }
 
 #[test]
@@ -1107,12 +1157,26 @@ fn surprises_cost_three_and_share_six_back_row_slots_with_equipment() {
         t.s.sides[A].back.iter().all(|b| *b != BackCard::Empty),
         "Equipment on the opponent's Fighter fills my slots"
     );
+    // Mana and cards for each kind: only the slots stop them.
+    t.mana(A, 10);
     t.give(A, "Bolt");
     t.give(A, "Snare");
+    t.give(A, "Sword");
     assert!(!t.legal().iter().any(|a| matches!(
         a,
         Action::Cast { .. } | Action::SetSurprise { .. } | Action::Equip { .. }
     )));
+    // One slot free: all three are offered again.
+    t.s.sides[A].back[5] = BackCard::Empty;
+    t.s.units[B][pup].equipped -= 1;
+    let legal = t.legal();
+    assert!(legal.iter().any(|a| matches!(a, Action::Cast { .. })));
+    assert!(
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::SetSurprise { .. }))
+    );
+    assert!(legal.iter().any(|a| matches!(a, Action::Equip { .. })));
 }
 
 #[test]
@@ -1239,6 +1303,127 @@ fn one_arena_for_both_players_replaced_to_its_owners_void() {
     assert_eq!(t.s.arena, Some((t.id("Meadow"), B)));
     assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Forge")));
     assert_eq!(t.unit(A, pup).atk_bonus(), 0);
+}
+
+#[test]
+fn each_fighter_and_the_hero_attack_once_a_turn_and_use_an_ability_once() {
+    // rules/nostalgix.txt: "Parts of a Turn Overview" step 3 ("Use your
+    // Hero's Ability once per turn"); "Use your Fighters' Abilities" ("may
+    // be used once per turn"). Ruling "Once per turn": each Fighter and
+    // the Hero attack at most once a turn.
+    let mut t = Table::new();
+    t.mana(A, 9);
+    let rock = t.place(A, "Rock", 0);
+    let chaplain = t.place(A, "Chaplain", 1);
+    t.equip(A, "Sword", Tgt::hero(A));
+    let attacks = |t: &Table, who: u8| {
+        t.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::Attack { attacker, .. } if *attacker == who))
+            .count()
+    };
+    assert!(attacks(&t, rock as u8) > 0 && attacks(&t, Tgt::HERO) > 0);
+    t.attack(rock, Tgt::hero(B));
+    assert_eq!(attacks(&t, rock as u8), 0, "Rock has attacked this turn");
+    assert!(attacks(&t, chaplain as u8) > 0, "the others still may");
+    t.act(Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::hero(B),
+    });
+    assert_eq!(attacks(&t, Tgt::HERO), 0, "the Hero has attacked this turn");
+    let abilities = |t: &Table| {
+        let legal = t.legal();
+        let hero = legal
+            .iter()
+            .filter(|a| matches!(a, Action::HeroAbility { .. }))
+            .count();
+        let unit = legal
+            .iter()
+            .filter(|a| matches!(a, Action::UnitAbility { .. }))
+            .count();
+        (hero, unit)
+    };
+    let (hero, unit) = abilities(&t);
+    assert!(hero > 0 && unit > 0);
+    t.act(Action::HeroAbility {
+        target: Some(Tgt::hero(B)),
+    });
+    t.act(Action::UnitAbility {
+        unit: chaplain as u8,
+        ability: 0,
+        target: None,
+    });
+    assert_eq!(abilities(&t), (0, 0), "each ability once a turn");
+    t.pass_to(A);
+    assert!(attacks(&t, rock as u8) > 0, "a new turn, a new attack");
+}
+
+#[test]
+fn an_arenas_effect_resolves_at_the_start_of_each_players_turn_for_that_player() {
+    // rules/nostalgix.txt: "Arenas" ("can change the battlefield for both
+    // players"). Ruling "Arena effects": an Arena's `effects` resolve at
+    // the start of each player's turn, for that player.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    t.s.sides[A].hero.damage = 5;
+    t.s.sides[B].hero.damage = 5;
+    let meadow = t.give(A, "Meadow");
+    t.act(Action::PlayArena { hand: meadow });
+    assert_eq!((t.hero_health(A), t.hero_health(B)), (15, 15));
+    t.pass_to(B);
+    assert_eq!(
+        (t.hero_health(A), t.hero_health(B)),
+        (15, 16),
+        "B's turn: B's Hero healed"
+    );
+    t.pass_to(A);
+    assert_eq!((t.hero_health(A), t.hero_health(B)), (16, 16));
+}
+
+#[test]
+fn a_bound_hero_cannot_attack_during_its_next_turn() {
+    // rules/nostalgix.txt: glossary "Binding" ("the opponent's defending
+    // Hero or Fighter is bound in place and is unable to attack during
+    // their next turn")
+    let mut t = Table::new();
+    let reaper = t.place(A, "Reaper", 0);
+    t.attack(reaper, Tgt::hero(B));
+    t.pass_to(B);
+    t.mana(B, 5);
+    t.equip(B, "Sword", Tgt::hero(B));
+    let hero_attacks = |t: &Table| {
+        t.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack {
+                    attacker: Tgt::HERO,
+                    ..
+                }
+            )
+        })
+    };
+    assert!(!hero_attacks(&t), "bound: no attack this turn");
+    t.pass_to(B);
+    assert!(hero_attacks(&t), "the turn after, it attacks");
+}
+
+#[test]
+fn a_destroy_effect_does_nothing_to_an_immune_fighter() {
+    // rules/nostalgix.txt: glossary "Immune" ("cannot be damaged or
+    // destroyed by card effects or attacks")
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    let ghost = t.place(A, "Ghost", 0);
+    t.attack(ghost, Tgt::hero(B));
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert_eq!(t.s.sides[B].void.last(), Some(&snare), "Snare was used");
+    assert_eq!(t.s.units[A].len(), 1, "Ghost is not destroyed");
+    assert_eq!(t.hero_health(B), 19, "and its attack lands");
 }
 
 #[test]
@@ -2224,7 +2409,8 @@ fn a_hero_attacks_with_its_equipment_and_has_no_type() {
     // points gained by card effects or equipment"; docs/rulings "Heroes
     // have no type", "Hero attacks".
     let mut t = Table::new();
-    t.place(B, "Tide", 0);
+    // Umbra resists Neutral: a Hero typed Neutral would deal 2 − 2 = 0.
+    t.place(B, "Umbra", 0);
     let hero_attacks = |t: &Table| {
         t.legal().iter().any(|a| {
             matches!(
@@ -2248,7 +2434,7 @@ fn a_hero_attacks_with_its_equipment_and_has_no_type() {
     assert_eq!(
         t.unit(B, 0).damage,
         2,
-        "the Sword's 2, no Weakness or Resistance"
+        "the Sword's 2: no type, so no Resistance to Neutral"
     );
 }
 
