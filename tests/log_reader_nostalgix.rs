@@ -62,7 +62,7 @@ struct Reader {
 }
 
 /// A hand holds at most this many cards; a card drawn beyond goes to the
-/// Void (docs/events.md).
+/// Void, logged as a `draw` with `to: void` (docs/events.md).
 const MAX_HAND: usize = 32;
 
 impl Reader {
@@ -163,12 +163,15 @@ impl LogReader<Nostalgix> for Reader {
             }
             EventKind::Draw { card: Some(_) } => {
                 let seat = &mut self.seats[me];
+                assert!(seat.hand < MAX_HAND, "a draw into a full hand");
                 seat.deck -= 1;
-                if seat.hand < MAX_HAND {
-                    seat.hand += 1;
-                } else {
-                    seat.void += 1;
-                }
+                seat.hand += 1;
+            }
+            EventKind::DrawToVoid { .. } => {
+                let seat = &mut self.seats[me];
+                assert_eq!(seat.hand, MAX_HAND, "a draw to the Void, the hand not full");
+                seat.deck -= 1;
+                seat.void += 1;
             }
             EventKind::Search {
                 card: Some(_),

@@ -269,7 +269,9 @@ impl Describe for Nostalgix {
             .and_then(Value::as_str)
             .unwrap_or_default();
         let face_down = event.get("kind").and_then(Value::as_str) == Some("surprise");
-        if matches!(name, "draw" | "set_aside") || (name == "play" && face_down) {
+        // A card drawn into a full hand goes to the Void face up: public.
+        let to_void = event.get("to").and_then(Value::as_str) == Some("void");
+        if (name == "draw" && !to_void) || name == "set_aside" || (name == "play" && face_down) {
             hide_from_others(event, seat, "card");
         }
     }

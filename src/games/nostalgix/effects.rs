@@ -338,12 +338,15 @@ impl Nostalgix {
             match side.deck.pop() {
                 Some(card) => {
                     side.bottom_known = side.bottom_known.min(side.deck.len() as u8);
-                    if side.hand.len() < MAX_HAND {
+                    let kind = if side.hand.len() < MAX_HAND {
                         side.hand.push(card);
+                        EventKind::Draw { card: Some(card) }
                     } else {
+                        // Face up in the Void: every seat sees it.
                         side.void.push(card);
-                    }
-                    self.emit(s, p, EventKind::Draw { card: Some(card) }, obs);
+                        EventKind::DrawToVoid { card }
+                    };
+                    self.emit(s, p, kind, obs);
                 }
                 None => {
                     self.emit(s, p, EventKind::Draw { card: None }, obs);

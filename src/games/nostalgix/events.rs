@@ -59,6 +59,11 @@ pub enum EventKind {
     Draw {
         card: Option<CardId>,
     },
+    /// A card drawn into a full hand (32 cards): it goes to the Void, face
+    /// up, so every seat sees it (a `draw` with `to: void`, not redacted).
+    DrawToVoid {
+        card: CardId,
+    },
     /// A search of the deck: the card chosen (`None`: no card matched) and
     /// whether it went to the hand (else to the Void: the hand was full).
     Search {
@@ -255,9 +260,9 @@ impl Report for Nostalgix {
                 resource_max: max_mana.into(),
                 resource: mana.into(),
             },
-            EventKind::Draw { card: Some(c) } | EventKind::Opening { card: c } => {
-                Metric::Drew { player, card: c }
-            }
+            EventKind::Draw { card: Some(c) }
+            | EventKind::DrawToVoid { card: c }
+            | EventKind::Opening { card: c } => Metric::Drew { player, card: c },
             EventKind::Search {
                 card: Some(c),
                 to_hand: true,
@@ -346,6 +351,9 @@ impl Report for Nostalgix {
             ),
             EventKind::Draw { card: Some(c) } => ("draw", json!({"card": self.card_name(c)})),
             EventKind::Draw { card: None } => ("draw", json!({"empty": true})),
+            EventKind::DrawToVoid { card } => {
+                ("draw", json!({"card": self.card_name(card), "to": "void"}))
+            }
             EventKind::Search {
                 card: Some(c),
                 to_hand,

@@ -2376,9 +2376,23 @@ fn a_card_drawn_into_a_full_hand_goes_to_the_void() {
         t.give(A, "Pup");
     }
     let void = t.s.sides[A].void.len();
-    t.game.draw(&mut t.s, A, 1, &mut NoObserver);
+    let top = *t.s.sides[A].deck.last().expect("a card to draw");
+    let mut events = Vec::new();
+    t.game
+        .draw(&mut t.s, A, 1, &mut |e: &Event| events.push(*e));
     assert_eq!(t.s.sides[A].hand.len(), MAX_HAND);
     assert_eq!(t.s.sides[A].void.len(), void + 1);
+    // The card is face up in the Void: the log shows it to every seat.
+    use crate::core::Report;
+    use crate::play::Describe;
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].kind, EventKind::DrawToVoid { card: top });
+    let serde_json::Value::Object(mut line) = t.game.event_json(&events[0]) else {
+        panic!("a log line is an object")
+    };
+    t.game.redact(&mut line, B);
+    assert_eq!(line["card"], t.game.card_name(top), "{line:?}");
+    assert_eq!(line["to"], "void");
 }
 
 #[test]
