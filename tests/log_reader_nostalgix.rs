@@ -314,6 +314,7 @@ impl LogReader<Nostalgix> for Reader {
             }
             EventKind::Capped { what } => panic!("a cap dropped a {what}"),
             EventKind::SuddenDeath { .. }
+            | EventKind::Coin { .. }
             | EventKind::Opening { .. }
             | EventKind::Draw { card: None }
             | EventKind::Search { card: None, .. }

@@ -619,10 +619,31 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         for effect in effects {
-            if self.holds(s, effect.condition, ctx, rng) {
+            if self.holds_logged(s, effect.condition, ctx, rng, obs) {
                 self.apply_effect(s, effect, ctx, rng, obs);
             }
         }
+    }
+
+    /// Whether a condition holds, as [`Nostalgix::holds`]; a coin flip is
+    /// logged (a `coin` event for the effect's controller).
+    pub(super) fn holds_logged(
+        &self,
+        s: &State,
+        c: Condition,
+        ctx: Ctx,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) -> bool {
+        let holds = self.holds(s, c, ctx, rng);
+        if c == Condition::CoinHeads {
+            let kind = EventKind::Coin {
+                heads: holds,
+                turn_order: false,
+            };
+            self.emit(s, ctx.controller, kind, obs);
+        }
+        holds
     }
 
     /// Whether a condition holds (a coin flip draws from `rng`).

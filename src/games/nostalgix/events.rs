@@ -31,6 +31,13 @@ pub enum EventKind {
     SuddenDeath {
         number: u8,
     },
+    /// A coin flipped: for the turn order (setup step 7; `player` won the
+    /// toss and chooses) or for an effect's `coin = "heads"` condition
+    /// (`player` controls the effect; it applies on heads).
+    Coin {
+        heads: bool,
+        turn_order: bool,
+    },
     /// A card of the hand set aside for the mulligan.
     SetAside {
         card: CardId,
@@ -321,6 +328,10 @@ impl Report for Nostalgix {
                 json!({"hand": hand, "deck": deck, "health": health, "prize_goal": prize_goal}),
             ),
             EventKind::SuddenDeath { number } => ("sudden_death", json!({"number": number})),
+            EventKind::Coin { heads, turn_order } => (
+                "coin",
+                json!({"heads": heads, "for": if turn_order { "turn_order" } else { "effect" }}),
+            ),
             EventKind::SetAside { card } => ("set_aside", json!({"card": self.card_name(card)})),
             EventKind::Opening { card } => (
                 "draw",

@@ -814,12 +814,14 @@ impl Nostalgix {
             s.active = p.opponent();
         } else {
             // Setup step 7: a coin decides who chooses the turn order.
-            s.active = if below(rng, 2) == 0 {
-                Player::A
-            } else {
-                Player::B
-            };
+            let heads = below(rng, 2) == 0;
+            s.active = if heads { Player::A } else { Player::B };
             s.phase = Phase::ChooseOrder;
+            let kind = EventKind::Coin {
+                heads,
+                turn_order: true,
+            };
+            self.emit(s, s.active, kind, obs);
         }
     }
 
@@ -1295,7 +1297,7 @@ impl Nostalgix {
         // Step 3: effects that increase or decrease the damage.
         let mut base = printed;
         for e in effects.iter().filter(|e| e.op == Op::BonusDamage) {
-            if self.holds(s, e.condition, ctx, rng) {
+            if self.holds_logged(s, e.condition, ctx, rng, obs) {
                 base += i16::from(e.amount);
             }
         }

@@ -265,6 +265,11 @@ cost = 1
 effects = [{ do = "damage", amount = 3, target = "chosen_enemy" }]
 
 [[spell]]
+name = "Gamble"
+cost = 1
+effects = [{ do = "damage", amount = 2, target = "enemy_hero", when = { coin = "heads" } }]
+
+[[spell]]
 name = "Zap"
 cost = 1
 effects = [{ do = "damage", amount = 2, target = "enemy_hero" }]
@@ -2366,6 +2371,70 @@ fn seat_a_mulligans_first_and_seat_b_learns_only_the_count() {
         game.info_key(&s2, B),
         "which card went back is hidden from seat b"
     );
+}
+
+#[test]
+fn the_turn_order_coin_flip_is_logged() {
+    // rules/nostalgix.txt: "Setting up to Play" step 7 ("flip a coin ... to
+    // determine which player gets to decide turn order"); docs/events.md:
+    // every coin flipped is an event, the turn order's and an effect's.
+    let game = Nostalgix::bundled(0, 1);
+    let mut rng = rng_from_seed(3);
+    let mut s = game.new_state(&mut rng);
+    let mut events = Vec::new();
+    for _ in 0..2 {
+        let done = Action::MulliganDone { bottom: false };
+        game.apply(&mut s, done, &mut rng, &mut |e: &Event| events.push(*e));
+    }
+    let coins: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Coin { .. }))
+        .collect();
+    assert_eq!(coins.len(), 1, "{events:?}");
+    assert_eq!(coins[0].player, s.active, "the winner chooses the order");
+    assert_eq!(
+        coins[0].kind,
+        EventKind::Coin {
+            heads: s.active == A,
+            turn_order: true
+        }
+    );
+}
+
+#[test]
+fn an_effects_coin_flip_is_logged() {
+    // docs/events.md: an effect's `coin = "heads"` condition flips a coin,
+    // an event. Gamble deals 2 on heads.
+    let mut t = Table::new();
+    let (mut heads, mut tails) = (0, 0);
+    for _ in 0..12 {
+        t.mana(A, 1);
+        let hand = t.give(A, "Gamble");
+        let before = t.hero_health(B);
+        let mut events = Vec::new();
+        let cast = Action::Cast { hand, target: None };
+        t.game
+            .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+        let flips: Vec<EventKind> = events
+            .iter()
+            .map(|e| e.kind)
+            .filter(|k| matches!(k, EventKind::Coin { .. }))
+            .collect();
+        let hit = t.hero_health(B) < before;
+        assert_eq!(
+            flips,
+            vec![EventKind::Coin {
+                heads: hit,
+                turn_order: false
+            }]
+        );
+        if hit {
+            heads += 1;
+        } else {
+            tails += 1;
+        }
+    }
+    assert!(heads > 0 && tails > 0, "{heads} heads, {tails} tails");
 }
 
 #[test]
