@@ -605,3 +605,28 @@ fn a_card_that_summons_a_typed_token_states_the_type() {
     }
     assert!(checked >= 10, "{checked} summoners of typed tokens");
 }
+
+/// rules/nostalgix.txt: glossary "Subtype" ("A subtype is referenced in the
+/// first word of any Fighter card's Ability box") and "Token" (tokens
+/// "have a health stat, an attack stat, a subtype"): every bundled Fighter
+/// and token has a subtype, and its text begins with it, as the book's
+/// "Fox | After this attacks, …" does (docs/rulings/nostalgix.md,
+/// "Subtypes").
+#[test]
+fn every_fighter_and_token_has_a_subtype_its_text_begins_with() {
+    let db = db();
+    for kind in [Kind::Fighter, Kind::Token] {
+        for card in of_kind(&db, kind) {
+            let subtype = card
+                .subtype
+                .unwrap_or_else(|| panic!("{} has no subtype", card.name));
+            let first = format!("{} |", db.label(subtype.0));
+            assert!(
+                card.text.starts_with(&first),
+                "{}: {:?} does not begin with {first:?}",
+                card.name,
+                card.text
+            );
+        }
+    }
+}
