@@ -473,6 +473,8 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "EquipBreak",
         "EquipLost",
         "ArenaReplaced",
+        "BonusLost",
+        "Coin",
         "Fizzle",
         "Countered",
     ];
