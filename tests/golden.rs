@@ -61,6 +61,10 @@
 //! that left the field before combat stopped ending the battle (the
 //! attacked warrior fights: a rules fix; 2 of its 10 games changed, the
 //! greedy and random runs did not).
+//! `nostalgix-*` were recorded again for the rules fixes of
+//! 2026-11-28 (evolution removes -ATK counters; the damage a +♥ bonus
+//! absorbed leaves with the bonus; Second Wind draws before it heals, the
+//! order its text gives).
 
 use std::collections::BTreeMap;
 use std::fs;
