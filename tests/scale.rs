@@ -351,7 +351,7 @@ fn a_field_compares_deck_lists_not_their_text() {
     fs::create_dir(d.join("a")).unwrap();
     fs::write(d.join("a/hero-rush.deck"), format!("# mine\n{text}")).unwrap();
     fs::write(d.join("copy.deck"), reversed.join("\n")).unwrap();
-    let mut args = vec![
+    let args = [
         "round-robin",
         "--field",
         "bundled",
