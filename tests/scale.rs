@@ -870,7 +870,7 @@ fn compare_flags_what_a_what_if_changed() {
     // counts twice.
     assert!(
         matchup.contains(
-            "+2.1 [+0.7, +3.5]  *  paired, 45 of 1000 games changed; p 0.00310, adjusted 0.00619"
+            "+2.7 [+1.3, +4.1]  *  paired, 45 of 1000 games changed; p 0.000221, adjusted 0.000442"
         ),
         "{matchup}"
     );
@@ -885,7 +885,7 @@ fn compare_flags_what_a_what_if_changed() {
             .ends_with(",flagged,p_value,p_adjusted")
     );
     assert!(
-        csv.contains(",0.7110,1000,0.7320,1000,0.0210,0.0075,0.0345,true,45,true,3.10e-3,6.19e-3"),
+        csv.contains(",0.7150,1000,0.7420,1000,0.0270,0.0135,0.0405,true,45,true,2.21e-4,4.42e-4"),
         "{csv}"
     );
     let o = decklab(d, &["compare", "before", "after", "--format", "json"]);
