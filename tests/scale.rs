@@ -244,6 +244,15 @@ fn a_bundled_field_keeps_the_mirror_out_of_all() {
     );
 }
 
+/// The bundled hero-rush deck list, as its file holds it.
+fn hero_rush_list() -> &'static str {
+    let (_, text) = decklab::games::nostalgix::BUNDLED_DECKS
+        .iter()
+        .find(|(name, _)| *name == "hero-rush")
+        .expect("a bundled hero-rush");
+    text
+}
+
 #[test]
 fn a_renamed_copy_of_a_field_deck_is_the_mirror() {
     // README: `cp decks/nostalgix/hero-rush.deck my.deck`, then a gauntlet
@@ -251,10 +260,7 @@ fn a_renamed_copy_of_a_field_deck_is_the_mirror() {
     // its lines in another order): that matchup is the mirror, out of ALL.
     let t = TempDir::new().unwrap();
     let d = t.path();
-    let (_, text) = decklab::games::nostalgix::BUNDLED_DECKS
-        .iter()
-        .find(|(name, _)| *name == "hero-rush")
-        .expect("a bundled hero-rush");
+    let text = hero_rush_list();
     let reversed: Vec<&str> = text.lines().rev().collect();
     fs::write(d.join("my.deck"), reversed.join("\n")).unwrap();
     let mut args = vec![
@@ -343,10 +349,7 @@ fn a_field_compares_deck_lists_not_their_text() {
     // with a note that the field counts that list twice.
     let t = TempDir::new().unwrap();
     let d = t.path();
-    let (_, text) = decklab::games::nostalgix::BUNDLED_DECKS
-        .iter()
-        .find(|(name, _)| *name == "hero-rush")
-        .expect("a bundled hero-rush");
+    let text = hero_rush_list();
     let reversed: Vec<&str> = text.lines().rev().collect();
     fs::create_dir(d.join("a")).unwrap();
     fs::write(d.join("a/hero-rush.deck"), format!("# mine\n{text}")).unwrap();
