@@ -619,15 +619,15 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) {
         for effect in effects {
-            if self.holds_logged(s, effect.condition, ctx, rng, obs) {
+            if self.holds(s, effect.condition, ctx, rng, obs) {
                 self.apply_effect(s, effect, ctx, rng, obs);
             }
         }
     }
 
-    /// Whether a condition holds, as [`Nostalgix::holds`]; a coin flip is
+    /// Whether a condition holds. A coin flip draws from `rng` and is
     /// logged (a `coin` event for the effect's controller).
-    pub(super) fn holds_logged(
+    pub(super) fn holds(
         &self,
         s: &State,
         c: Condition,
@@ -635,22 +635,17 @@ impl Nostalgix {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) -> bool {
-        let holds = self.holds(s, c, ctx, rng);
-        if c == Condition::CoinHeads {
-            let kind = EventKind::Coin {
-                heads: holds,
-                turn_order: false,
-            };
-            self.emit(s, ctx.controller, kind, obs);
-        }
-        holds
-    }
-
-    /// Whether a condition holds (a coin flip draws from `rng`).
-    pub(super) fn holds(&self, s: &State, c: Condition, ctx: Ctx, rng: &mut GameRng) -> bool {
         match c {
             Condition::Always => true,
-            Condition::CoinHeads => below(rng, 2) == 0,
+            Condition::CoinHeads => {
+                let heads = below(rng, 2) == 0;
+                let kind = EventKind::Coin {
+                    heads,
+                    turn_order: false,
+                };
+                self.emit(s, ctx.controller, kind, obs);
+                heads
+            }
             Condition::DefenderIsHero => ctx.defender.is_some_and(|d| d < 2),
             Condition::DefenderIsFighter => ctx.defender.is_some_and(|d| d >= 2),
             Condition::DefenderElement(el) => ctx

@@ -1297,7 +1297,7 @@ impl Nostalgix {
         // Step 3: effects that increase or decrease the damage.
         let mut base = printed;
         for e in effects.iter().filter(|e| e.op == Op::BonusDamage) {
-            if self.holds_logged(s, e.condition, ctx, rng, obs) {
+            if self.holds(s, e.condition, ctx, rng, obs) {
                 base += i16::from(e.amount);
             }
         }
