@@ -1587,10 +1587,28 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
         },
     );
     assert!(char_of(&s, Player::B, foe).has(flag::FROZEN));
+    // The Stalker (SP 5) is the fastest on the board: untapped, it would
+    // attack first. Every attacker of the battle is recorded.
     act(&g, &mut s, Action::EndTurn);
-    settle_battle_to(&g, &mut s, warden);
-    act(&g, &mut s, Action::AttackPass);
-    settle(&g, &mut s, Player::B);
+    let mut attackers = Vec::new();
+    while s.phase != Phase::Main {
+        match s.phase {
+            Phase::Window(_) => {
+                act(&g, &mut s, Action::Decline);
+            }
+            Phase::Battle => {
+                attackers.push((s.decider, s.attacker));
+                act(&g, &mut s, Action::AttackPass);
+            }
+            p => panic!("{p:?}"),
+        }
+    }
+    assert_eq!(
+        attackers,
+        [(Player::A, warden)],
+        "the tapped Stalker does not attack"
+    );
+    assert_eq!(s.active, Player::B);
     assert!(
         char_of(&s, Player::B, foe).has(flag::TAPPED),
         "frozen through one untap"
