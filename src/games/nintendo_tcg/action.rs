@@ -80,12 +80,22 @@ pub enum Action {
     Decline,
     /// Make no reply.
     NoReply,
-    /// Battle: the current attacker attacks this rival Character
-    /// ([`Tgt::Foe`]) or, when the rival has none, the rival directly
-    /// ([`Tgt::None`]).
-    Attack(Tgt),
-    /// Battle: the current attacker does not attack ("Attack Pass").
-    AttackPass,
+    /// Battle: Character `uid`, one of those whose turn it is to attack
+    /// (equal-speed ones attack in the order their player chooses),
+    /// attacks this rival Character ([`Tgt::Foe`]) or, when the rival has
+    /// none, the rival directly ([`Tgt::None`]).
+    Attack {
+        /// The attacker's board id.
+        uid: u8,
+        /// What it attacks.
+        target: Tgt,
+    },
+    /// Battle: Character `uid`, one of those whose turn it is to attack,
+    /// does not attack ("Attack Pass").
+    AttackPass {
+        /// Its board id.
+        uid: u8,
+    },
     /// Take this card from the deck being searched (`None`: the deck
     /// holds no card the search finds, as a determinization may deal it).
     Search(Option<CardId>),
@@ -103,8 +113,8 @@ impl Action {
             Action::Answer { .. } => "timed",
             Action::Decline => "decline",
             Action::NoReply => "no_reply",
-            Action::Attack(_) => "attack",
-            Action::AttackPass => "attack_pass",
+            Action::Attack { .. } => "attack",
+            Action::AttackPass { .. } => "attack_pass",
             Action::Search(_) => "search",
         }
     }

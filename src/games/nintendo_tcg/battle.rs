@@ -4,17 +4,19 @@
 //! rules/nintendo-tcg.txt: "10 – Battle Phase" (speed order; "Player A
 //! will have speed priority if his fastest character matches the speed
 //! of one of his opponent's"; AP subtracted from DP, the rest to HP; the
-//! attacker is tapped; DP back to normal right after the battle), "12 –
+//! attacker is tapped; DP back to normal right after the battle;
+//! equal-speed Characters of one player attack "in any order", the
+//! order that player chooses), "12 –
 //! Vitality Points" (with no Characters, attacks go to the player),
 //! "14 – The Glossary" ("Attack Pass", "Turn Priority", "SP", "DP").
 
 use super::NintendoTcg;
 use super::events::{Event, EventKind};
-use super::state::{State, Tgt, flag};
+use super::state::{Char, State, Tgt, flag};
 use crate::core::{Observer, Player};
 
 impl NintendoTcg {
-    /// Starts the battle: the first attacker decides.
+    /// Starts the battle: the first attackers' player decides.
     pub(super) fn begin_battle(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         self.emit(s, s.active, EventKind::BattleStart, obs);
         for side in s.sides.iter_mut() {
@@ -25,9 +27,12 @@ impl NintendoTcg {
         self.next_attacker(s, obs);
     }
 
-    /// The next Character to attack: highest SP among the untapped ones
-    /// that have not fought; ties go to the player whose turn it is
-    /// (turn priority), then to board order. One without a legal target
+    /// The next Characters to attack: the fastest untapped ones that have
+    /// not fought, of the player whose turn it is when both players have
+    /// one that fast (turn priority), else of the rival. When several of
+    /// that player's tie, the player chooses which attacks next ("Dragonite
+    /// and Mike Jones (in any order)"): the battle waits for the choice
+    /// among those with a legal target. When none of them has one, each
     /// passes by itself. No one left: the battle ends.
     fn next_attacker(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         loop {
@@ -35,55 +40,74 @@ impl NintendoTcg {
                 return;
             }
             let a = s.active;
-            let mut best: Option<(u8, Player, u8)> = None; // (sp, side, uid)
+            let ready = |c: &Char| !c.has(flag::TAPPED) && !c.has(flag::FOUGHT);
+            let mut best: Option<(u8, Player)> = None; // (sp, side)
             for q in [a, a.opponent()] {
-                for c in &s.sides[q].board {
-                    if c.has(flag::TAPPED) || c.has(flag::FOUGHT) {
-                        continue;
-                    }
+                for c in s.sides[q].board.iter().filter(|c| ready(c)) {
                     let sp = self.stats(s, q, c).sp;
-                    if best.is_none_or(|(b, _, _)| sp > b) {
-                        best = Some((sp, q, c.uid));
+                    if best.is_none_or(|(b, _)| sp > b) {
+                        best = Some((sp, q));
                     }
                 }
             }
-            let Some((_, q, uid)) = best else {
+            let Some((sp, q)) = best else {
                 return self.end_battle(s, obs);
             };
-            s.decider = q;
-            s.attacker = uid;
-            s.phase = super::state::Phase::Battle;
-            let mut any = false;
-            self.attack_options(s, |_| any = true);
-            if any {
+            let (mut tied, mut armed) = (0u8, 0u8);
+            for (i, c) in s.sides[q].board.iter().enumerate() {
+                if ready(c) && self.stats(s, q, c).sp == sp {
+                    tied |= 1 << i;
+                    let mut any = false;
+                    self.attack_options(s, q, c, |_| any = true);
+                    if any {
+                        armed |= 1 << i;
+                    }
+                }
+            }
+            if armed != 0 {
+                s.decider = q;
+                s.attackers = armed;
+                s.phase = super::state::Phase::Battle;
                 return;
             }
-            if let Some(c) = s.sides[q].char_mut(uid) {
-                c.flags |= flag::FOUGHT;
+            for (i, c) in s.sides[q].board.iter_mut().enumerate() {
+                if tied & (1 << i) != 0 {
+                    c.flags |= flag::FOUGHT;
+                }
             }
         }
     }
 
-    /// The current attacker's targets: rival Characters in its place, or
-    /// the rival directly when the rival has no Character at all.
-    pub(super) fn attack_options(&self, s: &State, mut push: impl FnMut(Tgt)) {
-        let q = s.decider;
-        let Some(me) = s.sides[q].char(s.attacker) else {
-            return;
-        };
+    /// Calls `push` with the targets of `q`'s Character `c` attacking:
+    /// rival Characters in its place, or the rival directly when the
+    /// rival has no Character at all.
+    pub(super) fn attack_options(&self, s: &State, q: Player, c: &Char, mut push: impl FnMut(Tgt)) {
         let foes = &s.sides[q.opponent()].board;
         if foes.is_empty() {
             return push(Tgt::None);
         }
-        for f in foes.iter().filter(|f| f.in_sub() == me.in_sub()) {
+        for f in foes.iter().filter(|f| f.in_sub() == c.in_sub()) {
             push(Tgt::Foe(f.uid));
         }
     }
 
-    /// The current attacker attacks `t`.
-    pub(super) fn attack(&self, s: &mut State, t: Tgt, obs: &mut impl Observer<Event>) {
+    /// The Characters of the deciding player that may attack next: the
+    /// fastest ones left that have a target, [`State::attackers`].
+    pub(super) fn attackers<'s>(&'s self, s: &'s State) -> impl Iterator<Item = &'s Char> {
+        let mask = s.attackers;
+        s.sides[s.decider]
+            .board
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| mask & (1 << i) != 0)
+            .map(|(_, c)| c)
+    }
+
+    /// The deciding player's Character `uid` (one of
+    /// [`NintendoTcg::attackers`]) attacks `t`.
+    pub(super) fn attack(&self, s: &mut State, uid: u8, t: Tgt, obs: &mut impl Observer<Event>) {
         let q = s.decider;
-        let Some(me) = s.sides[q].char(s.attacker).copied() else {
+        let Some(me) = s.sides[q].char(uid).copied() else {
             return self.next_attacker(s, obs);
         };
         let ap = self.stats(s, q, &me).ap;
@@ -92,8 +116,8 @@ impl NintendoTcg {
             c.flags |= flag::TAPPED | flag::FOUGHT;
         }
         match t {
-            Tgt::Foe(uid) => {
-                let Some(foe) = s.sides[q.opponent()].char(uid).copied() else {
+            Tgt::Foe(target) => {
+                let Some(foe) = s.sides[q.opponent()].char(target).copied() else {
                     return self.next_attacker(s, obs);
                 };
                 // "When a character attacks another, that character's AP
@@ -103,7 +127,7 @@ impl NintendoTcg {
                 let dp = self.stats(s, q.opponent(), &foe).dp;
                 let absorbed = ap.min(dp);
                 let damage = ap - absorbed;
-                if let Some(f) = s.sides[q.opponent()].char_mut(uid) {
+                if let Some(f) = s.sides[q.opponent()].char_mut(target) {
                     f.depleted = f.depleted.saturating_add(absorbed);
                     f.damage = f.damage.saturating_add(damage);
                     // {Constant} damage by effect after each attack.
@@ -116,7 +140,7 @@ impl NintendoTcg {
                         card: me.card,
                         uid: me.uid,
                         target: Some(foe.card),
-                        target_uid: Some(uid),
+                        target_uid: Some(target),
                         absorbed,
                         damage,
                     },
@@ -129,7 +153,7 @@ impl NintendoTcg {
                         q.opponent(),
                         EventKind::Damage {
                             card: foe.card,
-                            uid,
+                            uid: target,
                             amount,
                         },
                         obs,
@@ -157,9 +181,9 @@ impl NintendoTcg {
         self.next_attacker(s, obs);
     }
 
-    /// The current attacker does not attack.
-    pub(super) fn attack_pass(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        let (q, uid) = (s.decider, s.attacker);
+    /// The deciding player's Character `uid` does not attack.
+    pub(super) fn attack_pass(&self, s: &mut State, uid: u8, obs: &mut impl Observer<Event>) {
+        let q = s.decider;
         if let Some(c) = s.sides[q].char_mut(uid) {
             c.flags |= flag::FOUGHT;
         }

@@ -225,9 +225,28 @@ impl Describe for NintendoTcg {
             }
             Action::Decline => ("Decline".into(), None),
             Action::NoReply => ("No reply".into(), None),
-            Action::Attack(Tgt::None) => ("Attack the rival directly".into(), None),
-            Action::Attack(t) => (format!("Attack{}", self.tgt_words(s, t)), None),
-            Action::AttackPass => ("Do not attack".into(), None),
+            Action::Attack {
+                uid,
+                target: Tgt::None,
+            } => (
+                format!(
+                    "Attack the rival directly with {}",
+                    self.char_name(s, me, uid)
+                ),
+                None,
+            ),
+            Action::Attack { uid, target } => (
+                format!(
+                    "Attack with {}{}",
+                    self.char_name(s, me, uid),
+                    self.tgt_words(s, target)
+                ),
+                None,
+            ),
+            Action::AttackPass { uid } => (
+                format!("{} does not attack", self.char_name(s, me, uid)),
+                None,
+            ),
         }
     }
 

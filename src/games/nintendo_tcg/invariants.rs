@@ -123,7 +123,10 @@ impl Invariants for NintendoTcg {
                 Phase::Main => s.decider == s.active && s.answer.is_none() && s.held.is_none(),
                 Phase::Window(_) => s.decider != s.active || s.held.is_none(),
                 Phase::Reply(_) => s.decider == s.active && s.answer.is_some(),
-                Phase::Battle => s.sides[s.decider].char(s.attacker).is_some(),
+                Phase::Battle => {
+                    let board = s.sides[s.decider].board.len();
+                    s.attackers != 0 && u32::from(s.attackers) >> board == 0
+                }
                 Phase::Search => s.search.is_some_and(|x| x.ctx.owner == s.decider),
             };
             if !ok || (s.phase != Phase::Search && (s.search.is_some() || !s.then.is_empty())) {

@@ -50,7 +50,7 @@ impl Game for NintendoTcg {
             phase: Phase::Pick,
             active: Player::A,
             decider: Player::A,
-            attacker: 0,
+            attackers: 0,
             battle_windows: Seats::default(),
             held: None,
             answer: None,
@@ -111,8 +111,11 @@ impl Game for NintendoTcg {
                 out.push(Action::Decline);
             }
             Phase::Battle => {
-                self.attack_options(s, |t| out.push(Action::Attack(t)));
-                out.push(Action::AttackPass);
+                for c in self.attackers(s) {
+                    let uid = c.uid;
+                    self.attack_options(s, p, c, |target| out.push(Action::Attack { uid, target }));
+                    out.push(Action::AttackPass { uid });
+                }
             }
             Phase::Search => {
                 let Some(search) = s.search else { return };
@@ -174,8 +177,9 @@ impl Game for NintendoTcg {
                 self.then(s, Then::AfterWindow(trigger), rng, obs);
             }
             (Phase::Search, Action::Search(card)) => self.searched(s, card, rng, obs),
-            (Phase::Battle, Action::Attack(t)) => self.attack(s, t, obs),
-            (Phase::Battle, _) => self.attack_pass(s, obs),
+            (Phase::Battle, Action::Attack { uid, target }) => self.attack(s, uid, target, obs),
+            (Phase::Battle, Action::AttackPass { uid }) => self.attack_pass(s, uid, obs),
+            (Phase::Battle, _) => {}
             _ => self.main_action(s, p, a, true, rng, obs),
         }
     }

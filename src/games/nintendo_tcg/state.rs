@@ -337,7 +337,8 @@ pub enum Phase {
     /// The active player's one reply to an [`Answer`] given in the
     /// window of this trigger.
     Reply(Trigger),
-    /// The Battle Phase: `attacker` (of `decider`) attacks or passes.
+    /// The Battle Phase: one of the `attackers` (of `decider`) attacks or
+    /// passes.
     Battle,
     /// `decider` chooses the card of the [`State::search`].
     Search,
@@ -358,8 +359,10 @@ pub struct State {
     pub active: Player,
     /// Whose decision it is.
     pub decider: Player,
-    /// The board id of the Character to attack next (Battle).
-    pub attacker: u8,
+    /// Battle: the Characters of `decider` that may attack next (the
+    /// fastest left, tied, with a target), bit `i` for board index `i`;
+    /// the player chooses which.
+    pub attackers: u8,
     /// Battle-start windows still to open, by seat.
     pub battle_windows: Seats<bool, 2>,
     /// An Effect card waiting for its window.

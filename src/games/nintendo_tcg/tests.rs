@@ -169,12 +169,24 @@ fn settle(g: &NintendoTcg, s: &mut State, p: Player) {
         let a = match s.phase {
             Phase::Window(_) => Action::Decline,
             Phase::Reply(_) => Action::NoReply,
-            Phase::Battle => Action::AttackPass,
+            Phase::Battle => pass_first(g, s),
             _ => Action::EndTurn,
         };
         act(g, s, a);
     }
     panic!("never settled");
+}
+
+/// Battle: the Characters whose turn it is to attack, by board id.
+fn attackers(g: &NintendoTcg, s: &State) -> Vec<u8> {
+    g.attackers(s).map(|c| c.uid).collect()
+}
+
+/// Battle: the first of the Characters whose turn it is to attack passes.
+fn pass_first(g: &NintendoTcg, s: &State) -> Action {
+    Action::AttackPass {
+        uid: attackers(g, s)[0],
+    }
 }
 
 fn char_of(s: &State, p: Player, uid: u8) -> Char {
@@ -570,7 +582,14 @@ fn constant_effects_are_always_on() {
     s.sides[Player::B].char_mut(lev).unwrap().flags |= flag::TAPPED;
     act(&g, &mut s, Action::EndTurn);
     settle_battle_to(&g, &mut s, hound);
-    let events = act(&g, &mut s, Action::Attack(Tgt::Foe(lev)));
+    let events = act(
+        &g,
+        &mut s,
+        Action::Attack {
+            uid: hound,
+            target: Tgt::Foe(lev),
+        },
+    );
     assert!(has_kind(&events, |k| matches!(
         k,
         EventKind::Attack {
@@ -586,13 +605,16 @@ fn constant_effects_are_always_on() {
     );
 }
 
-/// Passes windows and other attackers until `uid` is the attacker.
+/// Passes windows and other attackers until `uid` may attack.
 fn settle_battle_to(g: &NintendoTcg, s: &mut State, uid: u8) {
     for _ in 0..50 {
         match s.phase {
-            Phase::Battle if s.attacker == uid => return,
+            Phase::Battle if attackers(g, s).contains(&uid) => return,
             Phase::Window(_) => act(g, s, Action::Decline),
-            Phase::Battle => act(g, s, Action::AttackPass),
+            Phase::Battle => {
+                let pass = pass_first(g, s);
+                act(g, s, pass)
+            }
             p => panic!("{p:?}"),
         };
     }
@@ -1492,8 +1514,11 @@ fn the_battle_goes_by_speed_with_turn_priority_on_ties() {
                 act(&g, &mut s, Action::Decline);
             }
             Phase::Battle => {
-                order.push((s.decider, s.attacker));
-                act(&g, &mut s, Action::AttackPass);
+                let next = attackers(&g, &s);
+                assert_eq!(next.len(), 1, "no tie within one side");
+                order.push((s.decider, next[0]));
+                let pass = pass_first(&g, &s);
+                act(&g, &mut s, pass);
             }
             p => panic!("{p:?}"),
         }
@@ -1508,6 +1533,59 @@ fn the_battle_goes_by_speed_with_turn_priority_on_ties() {
             (Player::A, brute)
         ]
     );
+}
+
+#[test]
+fn equal_speed_attackers_of_one_side_attack_in_the_order_their_player_chooses() {
+    // rules/nintendo-tcg.txt: "10 – Battle Phase", "the order of who
+    // attacks is; Link -> Dragonite and Mike Jones (in any order) ->
+    // Heatran"; "14 – The Glossary", "Turn Priority": "if Player A has 3
+    // character's with an SP of 2 and Player B has 1 with the SP of 2. All
+    // of Player A's 3 SP character's may attack first". Until a review
+    // found it, equal-speed attackers of one side went in board order:
+    // the Leviathan first, and a won game could not be won.
+    let g = game();
+    let mut s = fresh(&g);
+    let (a, b) = (Player::A, Player::B);
+    let lev = put(&g, &mut s, a, "Deep Leviathan"); // AP 6, SP 1
+    let sentinel = put(&g, &mut s, a, "Bramble Sentinel"); // AP 1, SP 1
+    let token = put(&g, &mut s, b, "Bubble Token"); // DP 0, HP 1, SP 1
+    s.sides[b].vp = 6;
+    act(&g, &mut s, Action::EndTurn);
+    while let Phase::Window(_) = s.phase {
+        act(&g, &mut s, Action::Decline);
+    }
+    assert_eq!(s.phase, Phase::Battle);
+    assert_eq!(
+        (s.decider, attackers(&g, &s)),
+        (a, vec![lev, sentinel]),
+        "both of A's SP 1 Characters before B's SP 1 Token, in A's order"
+    );
+    assert!(legal(&g, &s).contains(&Action::Attack {
+        uid: lev,
+        target: Tgt::Foe(token)
+    }));
+    // The Sentinel first: it destroys the Token, then the Leviathan's 6 AP
+    // go to B's Vitality Points.
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            uid: sentinel,
+            target: Tgt::Foe(token),
+        },
+    );
+    assert!(s.sides[b].board.is_empty());
+    assert_eq!((s.decider, attackers(&g, &s)), (a, vec![lev]));
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            uid: lev,
+            target: Tgt::None,
+        },
+    );
+    assert_eq!(s.outcome.map(|o| o.winner()), Some(Some(a)));
 }
 
 #[test]
@@ -1528,17 +1606,30 @@ fn attacks_deplete_dp_then_hp_and_dp_comes_back_after_battle() {
     let legal_now = legal(&g, &s);
     assert_eq!(
         legal_now,
-        [Action::Attack(Tgt::Foe(warden)), Action::AttackPass]
+        [
+            Action::Attack {
+                uid: stalker,
+                target: Tgt::Foe(warden)
+            },
+            Action::AttackPass { uid: stalker }
+        ]
     );
-    act(&g, &mut s, Action::Attack(Tgt::Foe(warden)));
+    act(
+        &g,
+        &mut s,
+        Action::Attack {
+            uid: stalker,
+            target: Tgt::Foe(warden),
+        },
+    );
     let w = char_of(&s, Player::B, warden);
     assert_eq!((w.depleted, w.damage), (1, 2), "1 DP depleted, 2 to HP");
     assert!(char_of(&s, Player::A, stalker).has(flag::TAPPED));
     // The Warden (SP 3) strikes back before the Hound.
-    assert_eq!((s.decider, s.attacker), (Player::B, warden));
-    act(&g, &mut s, Action::AttackPass);
-    assert_eq!(s.attacker, lancer);
-    act(&g, &mut s, Action::AttackPass);
+    assert_eq!((s.decider, attackers(&g, &s)), (Player::B, vec![warden]));
+    act(&g, &mut s, Action::AttackPass { uid: warden });
+    assert_eq!(attackers(&g, &s), [lancer]);
+    act(&g, &mut s, Action::AttackPass { uid: lancer });
     settle(&g, &mut s, Player::B);
     let w = char_of(&s, Player::B, warden);
     assert_eq!(
@@ -1590,21 +1681,24 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
     // The Stalker (SP 5) is the fastest on the board: untapped, it would
     // attack first. Every attacker of the battle is recorded.
     act(&g, &mut s, Action::EndTurn);
-    let mut attackers = Vec::new();
+    let mut fought = Vec::new();
     while s.phase != Phase::Main {
         match s.phase {
             Phase::Window(_) => {
                 act(&g, &mut s, Action::Decline);
             }
             Phase::Battle => {
-                attackers.push((s.decider, s.attacker));
-                act(&g, &mut s, Action::AttackPass);
+                for uid in attackers(&g, &s) {
+                    fought.push((s.decider, uid));
+                }
+                let pass = pass_first(&g, &s);
+                act(&g, &mut s, pass);
             }
             p => panic!("{p:?}"),
         }
     }
     assert_eq!(
-        attackers,
+        fought,
         [(Player::A, warden)],
         "the tapped Stalker does not attack"
     );
@@ -1820,9 +1914,22 @@ fn with_no_characters_attacks_hit_vitality_and_zero_loses() {
     settle_battle_to(&g, &mut s, lev);
     assert_eq!(
         legal(&g, &s),
-        [Action::Attack(Tgt::None), Action::AttackPass]
+        [
+            Action::Attack {
+                uid: lev,
+                target: Tgt::None
+            },
+            Action::AttackPass { uid: lev }
+        ]
     );
-    let events = act(&g, &mut s, Action::Attack(Tgt::None));
+    let events = act(
+        &g,
+        &mut s,
+        Action::Attack {
+            uid: lev,
+            target: Tgt::None,
+        },
+    );
     assert!(has_kind(&events, |k| matches!(
         k,
         EventKind::Score { total: 10 }
@@ -2010,7 +2117,7 @@ fn metrics_map_turns_plays_payments_and_actions() {
     });
     while s.phase != Phase::Main {
         let a = if matches!(s.phase, Phase::Battle) {
-            Action::AttackPass
+            pass_first(&g, &s)
         } else {
             Action::Decline
         };
