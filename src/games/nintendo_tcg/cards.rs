@@ -171,7 +171,9 @@ pub enum Op {
     Banish,
     /// Damage to the target player's Vitality Points.
     Vitality,
-    /// Destroy the Sub-Area (with every card in it), or else the Area.
+    /// Destroy the place where the effect acts: the Sub-Area (with every
+    /// card in it), or the main Area while no Sub-Area is out (its cards
+    /// are out of the main Area's reach).
     DestroyArea,
 }
 

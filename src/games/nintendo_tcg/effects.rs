@@ -105,7 +105,7 @@ impl NintendoTcg {
                         self.to_discard(s, h.owner, h.card, obs);
                     }
                 }
-                Op::DestroyArea => self.destroy_area(s, obs),
+                Op::DestroyArea => self.destroy_area(s, ctx.sub, obs),
                 _ => {
                     for (q, uid) in self.targets(s, e.target, e.elements.0, ctx) {
                         self.hit(s, q, uid, e.op, e.stat, e.amount, obs);
@@ -524,12 +524,18 @@ impl NintendoTcg {
         })
     }
 
-    /// Destroys the Sub-Area (its Characters with it), or else the Area
-    /// (and its Sub-Area).
-    pub(super) fn destroy_area(&self, s: &mut State, obs: &mut impl Observer<Event>) {
-        if s.sub.is_some() {
+    /// Destroys the place an effect acting in the Sub-Area (`sub`) or the
+    /// main Area is in: the Sub-Area with every card in it; or the Area,
+    /// unless a Sub-Area is out, which would go with it (glossary,
+    /// "Sub-Area": "Character's and cards in a sub-area can only be
+    /// targeted and affected by cards in that sub-area"; see
+    /// docs/rulings/nintendo-tcg.md).
+    pub(super) fn destroy_area(&self, s: &mut State, sub: bool, obs: &mut impl Observer<Event>) {
+        if sub {
             self.clear_sub(s, obs);
-        } else if let Some(a) = s.area.take() {
+        } else if s.sub.is_none()
+            && let Some(a) = s.area.take()
+        {
             self.discard_placed(s, a, Slot::Area, obs);
         }
     }

@@ -868,9 +868,14 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
     s.sides[Player::B].char_mut(other).unwrap().flags |= flag::TAPPED;
     assert!(!legal(&g, &s).contains(&Action::Move { uid: other }));
     assert!(legal(&g, &s).contains(&Action::Move { uid: scout }));
-    // Quake destroys the Sub-Area and everyone in it.
+    // Quake played in the Sub-Area destroys it and everyone in it.
     let quake = hand(&g, &mut s, Player::B, "Quake");
-    act(&g, &mut s, play(quake, Tgt::None));
+    let in_sub = Action::Play {
+        card: quake,
+        at: At::Sub,
+        target: Tgt::None,
+    };
+    act(&g, &mut s, in_sub);
     act(&g, &mut s, Action::Decline);
     assert_eq!(s.sub, None);
     assert!(s.sides[Player::A].discard.contains(&id(&g, "Frost Warden")));
@@ -879,10 +884,50 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
             .discard
             .contains(&id(&g, "Emberling Scout"))
     );
-    assert!(
-        s.sides[Player::B].char(other).is_some(),
-        "1 damage to the Imp's HP 2"
+    assert_eq!(
+        char_of(&s, Player::B, other).damage,
+        0,
+        "the Imp in the main Area is out of its reach"
     );
+}
+
+#[test]
+fn a_quake_destroys_only_the_place_where_it_is_played() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Sub-Area": "Character's
+    // and cards in a sub-area can only be targeted and affected by cards in
+    // that sub-area. If a Sub-Area is destroyed or sent somewhere out of
+    // the play area, all cards in that Sub-Area go to the same
+    // destination"; "6 – Area's": "Think of the Area and Sub-Area's as
+    // different places". Ruling: in the main Area, Quake destroys the Area
+    // only while no Sub-Area is out (the Sub-Area would go with it). Until
+    // a review found it, a Quake played in the main Area destroyed the
+    // Sub-Area and the Characters in it.
+    let g = game();
+    let mut s = fresh(&g);
+    let (a, b) = (Player::A, Player::B);
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    let cove = hand(&g, &mut s, a, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, b, "Frost Warden");
+    s.sides[b].char_mut(warden).unwrap().flags |= flag::SUB;
+    let imp = put(&g, &mut s, b, "Spark Imp"); // HP 2, main Area
+    let quake = hand(&g, &mut s, a, "Quake");
+    act(&g, &mut s, play(quake, Tgt::None)); // At::Main
+    settle(&g, &mut s, a);
+    assert_eq!(s.sub.map(|p| p.card), Some(cove), "the Sub-Area stays");
+    assert_eq!(s.area.map(|p| p.card), Some(grotto), "and so does its Area");
+    assert_eq!(char_of(&s, b, warden).damage, 0, "out of the Quake's reach");
+    assert_eq!(char_of(&s, b, imp).damage, 1, "1 damage in the main Area");
+    // With no Sub-Area out, a Quake in the main Area destroys the Area.
+    let mut s = fresh(&g);
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    let quake = hand(&g, &mut s, a, "Quake");
+    act(&g, &mut s, play(quake, Tgt::None));
+    settle(&g, &mut s, a);
+    assert_eq!(s.area, None);
+    assert!(s.sides[a].discard.contains(&grotto));
 }
 
 #[test]
