@@ -107,7 +107,8 @@ pub enum Timing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
-    /// The other player played a Character from hand.
+    /// The other player played a Character: from hand or the extra deck,
+    /// or by an effect (a summon, a fetched Required Character, a Token).
     CharacterPlayed,
     /// The other player activated an Effect card.
     EffectCard,

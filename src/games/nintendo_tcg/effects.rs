@@ -434,6 +434,7 @@ impl NintendoTcg {
                 if summon {
                     let uid = self.enter(s, p, card, search.ctx.sub, obs);
                     self.instant_on_entry(s, p, uid, rng, obs);
+                    self.character_played(s, p, rng, obs);
                 } else {
                     s.sides[p].hand.push(card);
                 }
@@ -513,6 +514,7 @@ impl NintendoTcg {
             self.emit(s, p, EventKind::Fetch { card }, obs);
             let uid = self.enter(s, p, card, ctx.sub, obs);
             self.instant_on_entry(s, p, uid, rng, obs);
+            self.character_played(s, p, rng, obs);
         }
     }
 

@@ -631,7 +631,6 @@ impl NintendoTcg {
                 None => return,
             },
         };
-        let from_hand = from == Source::Hand;
         let side = &mut s.sides[p];
         side.power = side.power.saturating_sub(cost);
         self.emit(s, p, EventKind::Play { card, cost, from }, obs);
@@ -654,10 +653,7 @@ impl NintendoTcg {
                 {
                     self.resolve(s, ctx(Some(uid), sub, ability), rng, obs);
                 }
-                if windows && from_hand && self.answerable[p.opponent()][0] {
-                    let (player, trigger) = (p.opponent(), Trigger::CharacterPlayed);
-                    self.then(s, Then::Window { player, trigger }, rng, obs);
-                }
+                self.character_played(s, p, rng, obs);
             }
             Kind::Assistant => {
                 let side = &mut s.sides[p];
@@ -714,6 +710,28 @@ impl NintendoTcg {
                     self.resolve_held(s, held, rng, obs);
                 }
             }
+        }
+    }
+
+    /// `p` played a Character: from hand or the extra deck, or by an
+    /// effect (a summon, a fetched Required Character, a Token: "If you
+    /// play a card by another method (effect, etc.)"). The rival's
+    /// `character_played` window opens once the action's flow is done
+    /// (after the Character's Instant, after a search it holds up), if the
+    /// rival's deck can answer, during the active player's turn of actions
+    /// only: not during setup (the starting Commanders), nor in a window or
+    /// a reply (windows do not nest), nor while one is already open.
+    pub(super) fn character_played(
+        &self,
+        s: &mut State,
+        p: Player,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let flow = s.search.map_or(s.phase, |x| x.phase);
+        if flow == Phase::Main && self.answerable[p.opponent()][0] {
+            let (player, trigger) = (p.opponent(), Trigger::CharacterPlayed);
+            self.then(s, Then::Window { player, trigger }, rng, obs);
         }
     }
 
@@ -928,7 +946,10 @@ impl NintendoTcg {
             Then::Resolved(h) => self.resolved(s, h, obs),
             Then::Discard { player, card } => self.to_discard(s, player, card, obs),
             Then::Window { player, trigger } => {
-                if s.outcome.is_none() {
+                // Already open (a Character put into play by the action
+                // opened it): one window for the action.
+                let open = s.phase == Phase::Window(trigger) && s.decider == player;
+                if s.outcome.is_none() && !open {
                     self.open_window(s, player, trigger, obs);
                 }
             }

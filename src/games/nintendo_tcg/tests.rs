@@ -1183,6 +1183,88 @@ fn a_window_opens_only_for_a_deck_that_can_answer() {
 }
 
 #[test]
+fn a_character_played_from_the_extra_deck_or_by_an_effect_opens_the_window() {
+    // rules/nintendo-tcg.txt: "9 – Required/Tokens": a Required card is
+    // played once its requirement is met; "Tokens represent lower leveled
+    // characters that are generally played from level 5's"; "4 –
+    // Character's": "If you play a card by another method (effect, etc.)";
+    // Ambush Horn and Cinder Warlord: "When your opponent plays a
+    // character". Until a review found it, only a Character played from
+    // hand opened the window. Ruling: one window for an action, none
+    // during setup nor in a reply.
+    let g = game();
+    let (a, b) = (Player::A, Player::B);
+    let windows = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| {
+                e.kind
+                    == EventKind::Window {
+                        trigger: Trigger::CharacterPlayed,
+                    }
+            })
+            .count()
+    };
+    // A Required Character from the extra deck, paying its hand cost.
+    let mut s = fresh(&g);
+    let warlord = put(&g, &mut s, a, "Cinder Warlord");
+    let titan = id(&g, "Lava Titan");
+    let events = act(&g, &mut s, play(titan, Tgt::None));
+    assert_eq!(
+        (windows(&events), s.phase, s.decider),
+        (1, Phase::Window(Trigger::CharacterPlayed), b)
+    );
+    act(&g, &mut s, Action::Decline);
+    // A Token an effect plays.
+    let use_it = Action::Use {
+        uid: warlord,
+        ability: 1,
+        target: Tgt::None,
+    };
+    let events = act(&g, &mut s, use_it);
+    assert_eq!(
+        (windows(&events), s.phase),
+        (1, Phase::Window(Trigger::CharacterPlayed))
+    );
+    // B answers with Ambush Horn on the Token; A's reply plays a Character:
+    // windows do not nest.
+    let horn = hand(&g, &mut s, b, "Ambush Horn");
+    let token = uid_of(&s, a, id(&g, "Cinder Token"));
+    act(&g, &mut s, answer_at(horn, token));
+    let imp = hand(&g, &mut s, a, "Spark Imp");
+    let events = act(&g, &mut s, play(imp, Tgt::None));
+    assert_eq!(windows(&events), 0);
+    assert_eq!(s.phase, Phase::Main);
+    // A Character whose Instant plays a Token: one window for both.
+    let mut s = fresh(&g);
+    let regent = hand(&g, &mut s, a, "Tide Regent");
+    let events = act(&g, &mut s, play(regent, Tgt::None));
+    assert!(
+        s.sides[a]
+            .board
+            .iter()
+            .any(|c| c.card == id(&g, "Bubble Token"))
+    );
+    assert_eq!(
+        (windows(&events), s.phase),
+        (1, Phase::Window(Trigger::CharacterPlayed))
+    );
+    // Setup: the starting Commanders open none (Tide Regent's Token
+    // neither), though the fire deck answers played Characters.
+    let g = NintendoTcg::bundled(0, 1);
+    let mut s = g.new_state(&mut rng());
+    act(&g, &mut s, Action::Pick(id(&g, "Cinder Warlord")));
+    let events = act(&g, &mut s, Action::Pick(id(&g, "Tide Regent")));
+    assert!(
+        s.sides[b]
+            .board
+            .iter()
+            .any(|c| c.card == id(&g, "Bubble Token"))
+    );
+    assert_eq!((windows(&events), s.phase), (0, Phase::Main));
+}
+
+#[test]
 fn the_table_holds_8_characters_a_side_and_99_hand_power() {
     // Ruling (a table's room): at most 8 Characters a side; hand power
     // stops at 99.
@@ -1477,6 +1559,7 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
     let warlord = put(&g, &mut s, Player::A, "Cinder Warlord");
     assert!(titan_play(&s));
     act(&g, &mut s, play(titan, Tgt::None));
+    act(&g, &mut s, Action::Decline);
     assert_eq!(s.sides[Player::A].power, 17);
     let before = s.sides[Player::A].power;
     act(
@@ -1493,6 +1576,7 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
         before - 1,
         "the effect's cost; the Token is free"
     );
+    act(&g, &mut s, Action::Decline);
     let token = uid_of(&s, Player::A, id(&g, "Cinder Token"));
     // A Token's Items give no effect to use.
     let spear = hand(&g, &mut s, Player::A, "Thunder Spear");
