@@ -210,6 +210,8 @@ impl LogReader<NintendoTcg> for Reader {
                     c.depleted = 0;
                 }
             }
+            // A Token's reference card stays in the extra deck.
+            "token" => {}
             "action" | "coin" | "window" | "negated" | "battle" | "turn_end" | "game_over" => {}
             other => panic!("an event the reader does not know: {other} in {line}"),
         }

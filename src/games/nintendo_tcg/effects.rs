@@ -291,6 +291,7 @@ impl NintendoTcg {
         };
         let c = s.sides[p].board.remove(i);
         let (card, removed) = (c.card, dest == Dest::Removed);
+        let token = self.card(card).kind == Kind::Token;
         let left = if removed {
             EventKind::Banished { card, uid }
         } else {
@@ -300,11 +301,13 @@ impl NintendoTcg {
         for &item in &c.items {
             self.to_discard(s, p, item, obs);
         }
+        // A Token goes nowhere: its reference card never left the extra
+        // deck.
         if removed && !self.card(card).extra() {
             s.sides[p].removed.push(card);
             let pile = Pile::Removed;
             self.emit(s, p, EventKind::ToPile { card, pile }, obs);
-        } else {
+        } else if !token {
             self.to_discard(s, p, card, obs);
         }
         if self.commanders(s, p, None) > 1 {
@@ -484,8 +487,47 @@ impl NintendoTcg {
         }
     }
 
+    /// Whether a `token`/`fetch` effect of `p` (its Character `source`)
+    /// can put `card` into play now: the card is in the extra deck (a
+    /// Token's reference card), and there is room for it (on the board;
+    /// on `source` for an Item).
+    pub(super) fn extra_fits(
+        &self,
+        s: &State,
+        p: Player,
+        card: CardId,
+        source: Option<u8>,
+    ) -> bool {
+        s.sides[p].extra.contains(&card)
+            && if self.card(card).kind == Kind::Item {
+                source.is_some_and(|uid| self.may_hold(s, p, uid, card))
+            } else {
+                self.may_enter(s, p, card)
+            }
+    }
+
+    /// Whether using ability `a` of `p` (its Character `source`) would do
+    /// anything: not when all it does is put extra-deck cards into play
+    /// and none fits ([`NintendoTcg::extra_fits`]), so that no cost is
+    /// paid for nothing.
+    pub(super) fn does_something(
+        &self,
+        s: &State,
+        p: Player,
+        a: &Ability,
+        source: Option<u8>,
+    ) -> bool {
+        a.effects.iter().any(|e| match (e.op, e.card) {
+            (Op::Token | Op::Fetch, Some(card)) => self.extra_fits(s, p, card, source),
+            _ => true,
+        })
+    }
+
     /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
-    /// Item is attached to the effect's Character).
+    /// Item is attached to the effect's Character). A Token's card is its
+    /// reference: it stays in the extra deck and stands for any number of
+    /// Tokens ("9 – Required/Tokens": "use those as the tokens, with 1
+    /// reference").
     fn take_extra(
         &self,
         s: &mut State,
@@ -498,7 +540,13 @@ impl NintendoTcg {
         let Some(i) = s.sides[p].extra.iter().position(|&c| c == card) else {
             return;
         };
-        if self.card(card).kind == Kind::Item {
+        if self.card(card).kind == Kind::Token {
+            if self.may_enter(s, p, card) {
+                self.emit(s, p, EventKind::Token { card }, obs);
+                self.enter(s, p, card, ctx.sub, obs);
+                self.character_played(s, p, rng, obs);
+            }
+        } else if self.card(card).kind == Kind::Item {
             let Some(uid) = ctx.source else { return };
             if !self.may_hold(s, p, uid, card) {
                 return;

@@ -93,6 +93,12 @@ pub enum EventKind {
         /// The card.
         card: CardId,
     },
+    /// A Token put into play by an effect: its reference card stays in
+    /// the extra deck (then it enters).
+    Token {
+        /// The Token's card.
+        card: CardId,
+    },
     /// A Character entered play.
     Enter {
         /// The card.
@@ -225,7 +231,8 @@ pub enum EventKind {
         status: Status,
     },
     /// The player's Character destroyed (its Items and the card then go
-    /// to their piles).
+    /// to their piles; a Token goes nowhere: its reference card never left
+    /// the extra deck).
     Destroyed {
         /// The card.
         card: CardId,
@@ -469,6 +476,7 @@ impl Report for NintendoTcg {
             ),
             EventKind::ShuffleIn { card: c } => ("shuffle_in", json!({"card": card(c)})),
             EventKind::Fetch { card: c } => ("fetch", json!({"card": card(c)})),
+            EventKind::Token { card: c } => ("token", json!({"card": card(c)})),
             EventKind::Enter { card: c, uid, sub } => (
                 "enter",
                 json!({"card": card(c), "uid": uid, "sub_area": sub}),

@@ -21,7 +21,11 @@ impl NintendoTcg {
         cards.extend(side.assistant);
         cards.extend(side.pick);
         for c in &side.board {
-            cards.push(c.card);
+            // A Token in play is no card: its reference card stays in the
+            // extra deck.
+            if self.card(c.card).kind != Kind::Token {
+                cards.push(c.card);
+            }
             cards.extend(&c.items);
         }
         for placed in [s.area, s.sub].into_iter().flatten() {

@@ -297,6 +297,7 @@ impl NintendoTcg {
             if matches!(a.timing, Timing::Normal | Timing::Attack)
                 && c.used & (1 << i) == 0
                 && a.cost <= power
+                && self.does_something(s, p, a, Some(c.uid))
             {
                 let (uid, ability) = (c.uid, i as u8);
                 self.ability_targets(s, p, a, c.in_sub(), |target| {
@@ -311,6 +312,7 @@ impl NintendoTcg {
         for (k, &item) in c.items.iter().enumerate() {
             if let Some((_, a)) = self.ability_of(item, Timing::Attack)
                 && a.cost <= power
+                && self.does_something(s, p, a, Some(c.uid))
             {
                 let (uid, item) = (c.uid, k as u8);
                 self.ability_targets(s, p, a, c.in_sub(), |target| {
@@ -439,6 +441,7 @@ impl NintendoTcg {
                 if let Some(pl) = placed
                     && let Some((_, a)) = self.ability_of(pl.card, Timing::Normal)
                     && a.cost <= power
+                    && self.does_something(s, p, a, None)
                 {
                     self.ability_targets(s, p, a, sub, |target| {
                         out.push(Action::UseArea { sub, target })
@@ -480,6 +483,7 @@ impl NintendoTcg {
                     && a.trigger == Some(trigger)
                     && ch.used & (1 << i) == 0
                     && a.cost <= side.power
+                    && self.does_something(s, p, a, Some(ch.uid))
                 {
                     let (card, uid) = (ch.card, Some(ch.uid));
                     self.ability_targets(s, p, a, ch.in_sub(), |target| {

@@ -124,10 +124,13 @@ fn take(s: &mut State, p: Player, card: CardId) {
     panic!("card {card:?} not found for seat {p}");
 }
 
-/// Puts `name` into play for `p`; returns its board id.
+/// Puts `name` into play for `p`; returns its board id. A Token's card
+/// stays in the extra deck (its reference).
 fn put(g: &NintendoTcg, s: &mut State, p: Player, name: &str) -> u8 {
     let card = id(g, name);
-    take(s, p, card);
+    if g.db.card(card).kind != super::cards::Kind::Token {
+        take(s, p, card);
+    }
     g.enter(s, p, card, false, &mut crate::core::NoObserver)
 }
 
@@ -1595,7 +1598,8 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
             .any(|a| matches!(a, Action::UseItem { uid, .. } if *uid == token))
     );
     let extra = s.sides[Player::A].extra.len();
-    for uid in [token, s.sides[Player::A].board[1].uid] {
+    let titan_uid = uid_of(&s, Player::A, titan);
+    for uid in [token, titan_uid] {
         g.leave_play(
             &mut s,
             Player::A,
@@ -1606,8 +1610,8 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
     }
     assert_eq!(
         s.sides[Player::A].extra.len(),
-        extra + 2,
-        "both back to the extra deck"
+        extra + 1,
+        "the Titan back to the extra deck, where the Token's card stayed"
     );
     assert!(s.sides[Player::A].removed.is_empty());
     // Blaze Marshal's Instant fetches its Required Item.
@@ -1617,6 +1621,81 @@ fn required_cards_and_tokens_live_in_the_extra_deck() {
     let m = s.sides[Player::A].board[0];
     assert_eq!(m.items[..], [id(&g, "Ember Crest")]);
     assert_eq!(g.stats(&s, Player::A, &m).ap, 4);
+}
+
+#[test]
+fn one_listed_token_card_stands_for_any_number_of_tokens() {
+    // rules/nintendo-tcg.txt: "9 – Required/Tokens", "The multiples of
+    // tokens out might sometimes become so much that it would be best to
+    // have a pile of cards from another game and use those as the tokens,
+    // with 1 reference"; "Tokens do not require hand power to play". Until
+    // a review found it, Tokens were limited to the copies listed (the
+    // test deck lists 2 Cinder Tokens), and the Warlord's "Pay 1: play a
+    // Cinder Token" was offered, and paid, with none left.
+    let g = game();
+    let mut s = fresh(&g);
+    let a = Player::A;
+    let cinder = id(&g, "Cinder Token");
+    let warlord = put(&g, &mut s, a, "Cinder Warlord");
+    let listed = s.sides[a].extra.iter().filter(|&&c| c == cinder).count();
+    assert_eq!(listed, 2);
+    let use_it = Action::Use {
+        uid: warlord,
+        ability: 1,
+        target: Tgt::None,
+    };
+    for n in 1..=3 {
+        assert!(legal(&g, &s).contains(&use_it), "Token {n}");
+        let power = s.sides[a].power;
+        let events = act(&g, &mut s, use_it);
+        assert!(has_kind(&events, |k| *k == EventKind::Token { card: cinder }));
+        let tokens = s.sides[a].board.iter().filter(|c| c.card == cinder).count();
+        assert_eq!((tokens, s.sides[a].power), (n, power - 1));
+        settle(&g, &mut s, a);
+        s.sides[a].board.iter_mut().for_each(|c| c.used = 0);
+    }
+    assert_eq!(
+        s.sides[a].extra.iter().filter(|&&c| c == cinder).count(),
+        listed,
+        "the reference cards stay in the extra deck"
+    );
+    // A Token that leaves play goes nowhere: no card moves.
+    let token = uid_of(&s, a, cinder);
+    let mut events = Vec::new();
+    g.leave_play(
+        &mut s,
+        a,
+        token,
+        super::effects::Dest::Discard,
+        &mut |e: &Event| events.push(*e),
+    );
+    assert!(!has_kind(&events, |k| matches!(
+        k,
+        EventKind::ToPile { .. }
+    )));
+    assert_eq!(
+        s.sides[a].extra.iter().filter(|&&c| c == cinder).count(),
+        listed
+    );
+    g.check_invariants(&s).unwrap();
+    // A full board: the effect would do nothing, so it is not offered.
+    while !s.sides[a].board.is_full() {
+        put(&g, &mut s, a, "Cinder Token");
+    }
+    assert!(!legal(&g, &s).contains(&use_it));
+    // Nor without a reference card in the extra deck (the state, short of
+    // its Token cards, is only asked for its legal actions).
+    let mut s = fresh(&g);
+    let warlord = put(&g, &mut s, a, "Cinder Warlord");
+    for _ in 0..listed {
+        take(&mut s, a, cinder);
+    }
+    let use_it = Action::Use {
+        uid: warlord,
+        ability: 1,
+        target: Tgt::None,
+    };
+    assert!(!legal(&g, &s).contains(&use_it));
 }
 
 // ---------------------------------------------------------------------------
