@@ -12,6 +12,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::state::BOARD;
 use crate::core::{Build, CardDef, CardPool, Entry, number_in};
 use crate::diagnostics::unknown_name;
 
@@ -159,7 +160,8 @@ pub enum Op {
     Search,
     /// Like `search`, but the card is played (free) instead.
     Summon,
-    /// Put a Token from the extra deck into play.
+    /// Put `amount` Tokens into play (a Token card of the extra deck is
+    /// their reference: it stays there).
     Token,
     /// Put a Required card from the extra deck into play (an Item is
     /// attached to the effect's Character).
@@ -843,9 +845,61 @@ fn check_ability(at: &mut Build<'_>, a: &Ability) {
     }
 }
 
+impl Op {
+    /// The op's name in card files (`do = "…"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Damage => "damage",
+            Op::Heal => "heal",
+            Op::Draw => "draw",
+            Op::Reduce => "reduce",
+            Op::Boost => "boost",
+            Op::Tap => "tap",
+            Op::Freeze => "freeze",
+            Op::Poison => "poison",
+            Op::Search => "search",
+            Op::Summon => "summon",
+            Op::Token => "token",
+            Op::Fetch => "fetch",
+            Op::Power => "power",
+            Op::Negate => "negate",
+            Op::Banish => "banish",
+            Op::Vitality => "vitality",
+            Op::DestroyArea => "destroy_area",
+        }
+    }
+
+    /// Whether `amount` means something to it: how much damage, healing,
+    /// cards drawn, stat change, hand power, Vitality, or Tokens played.
+    /// The others act once on what they name (a card, a target, the
+    /// Effect card answered, the Area).
+    pub fn counts(self) -> bool {
+        matches!(
+            self,
+            Op::Damage
+                | Op::Heal
+                | Op::Draw
+                | Op::Reduce
+                | Op::Boost
+                | Op::Power
+                | Op::Vitality
+                | Op::Token
+        )
+    }
+}
+
 fn effect(at: &mut Build<'_>, r: &RawEffect) -> Effect {
     let amount = r.amount.unwrap_or(1);
-    if amount > MAX_STAT {
+    if r.amount.is_some() && !r.op.counts() {
+        at.error(format!(
+            "{} takes no amount: it acts once on what it names (remove amount = {amount})",
+            r.op.name()
+        ));
+    } else if r.op == Op::Token && !(1..=BOARD as u8).contains(&amount) {
+        at.error(format!(
+            "token expects amount from 1 to {BOARD} (the Tokens it plays), found {amount}"
+        ));
+    } else if amount > MAX_STAT {
         at.error(format!("amount expects 0 to {MAX_STAT}, found {amount}"));
     }
     let target = r.target.unwrap_or(match r.op {

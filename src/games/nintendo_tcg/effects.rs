@@ -97,7 +97,7 @@ impl NintendoTcg {
                 Op::Search | Op::Summon => self.search(s, ctx, i as u8, rng),
                 Op::Token | Op::Fetch => {
                     let Some(card) = e.card else { continue };
-                    self.take_extra(s, p, card, ctx, rng, obs);
+                    self.take_extra(s, p, card, e.amount, ctx, rng, obs);
                 }
                 Op::Negate => {
                     if let Some(h) = s.held.take() {
@@ -524,15 +524,18 @@ impl NintendoTcg {
     }
 
     /// `token`/`fetch`: `card` from `p`'s extra deck into play (a Required
-    /// Item is attached to the effect's Character). A Token's card is its
-    /// reference: it stays in the extra deck and stands for any number of
-    /// Tokens ("9 – Required/Tokens": "use those as the tokens, with 1
-    /// reference").
+    /// Item is attached to the effect's Character); a `token` plays
+    /// `amount` Tokens, as many as the board has room for. A Token's card
+    /// is its reference: it stays in the extra deck and stands for any
+    /// number of Tokens ("9 – Required/Tokens": "use those as the tokens,
+    /// with 1 reference").
+    #[allow(clippy::too_many_arguments)]
     fn take_extra(
         &self,
         s: &mut State,
         p: Player,
         card: CardId,
+        amount: u8,
         ctx: Ctx,
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
@@ -541,7 +544,10 @@ impl NintendoTcg {
             return;
         };
         if self.card(card).kind == Kind::Token {
-            if self.may_enter(s, p, card) {
+            for _ in 0..amount {
+                if !self.may_enter(s, p, card) {
+                    break;
+                }
                 self.emit(s, p, EventKind::Token { card }, obs);
                 self.enter(s, p, card, ctx.sub, obs);
                 self.character_played(s, p, rng, obs);

@@ -1698,6 +1698,80 @@ fn one_listed_token_card_stands_for_any_number_of_tokens() {
     assert!(!legal(&g, &s).contains(&use_it));
 }
 
+#[test]
+fn amount_plays_that_many_tokens_and_is_refused_where_it_means_nothing() {
+    // Card files (docs/rulings/nintendo-tcg.md, "The pool is ours"): a
+    // field the engine would ignore is an error naming file, line and what
+    // is expected; `amount` on `token` plays that many Tokens. Until a
+    // review found it, `{ do = "token", amount = 2 }` played one.
+    let db = edited_pool(
+        r#"effects = [{ do = "token", card = "Cinder Token" }]"#,
+        r#"effects = [{ do = "token", card = "Cinder Token", amount = 2 }]"#,
+    );
+    let g = game_on(db);
+    let mut s = fresh(&g);
+    let a = Player::A;
+    let warlord = put(&g, &mut s, a, "Cinder Warlord");
+    let use_it = Action::Use {
+        uid: warlord,
+        ability: 1,
+        target: Tgt::None,
+    };
+    act(&g, &mut s, use_it);
+    let cinder = id(&g, "Cinder Token");
+    assert_eq!(
+        s.sides[a].board.iter().filter(|c| c.card == cinder).count(),
+        2
+    );
+    // The `[[card]]` line of a card, numbered from 1, in `text`.
+    let line_of = |text: &str, name: &str| {
+        text.lines()
+            .position(|l| l == format!("name = \"{name}\""))
+            .unwrap()
+    };
+    for (card, from, to, expected) in [
+        (
+            "Blaze Marshal",
+            r#"{ do = "fetch", card = "Ember Crest" }"#,
+            r#"{ do = "fetch", card = "Ember Crest", amount = 2 }"#,
+            "fetch takes no amount: it acts once on what it names (remove amount = 2)",
+        ),
+        (
+            "Blaze Marshal",
+            r#"{ do = "search", kind = "item" }"#,
+            r#"{ do = "search", kind = "item", amount = 2 }"#,
+            "search takes no amount",
+        ),
+        (
+            "Snare Net",
+            r#"{ do = "tap", target = "chosen_enemy" }"#,
+            r#"{ do = "tap", target = "chosen_enemy", amount = 1 }"#,
+            "tap takes no amount",
+        ),
+        (
+            "Cinder Warlord",
+            r#"{ do = "token", card = "Cinder Token" }"#,
+            r#"{ do = "token", card = "Cinder Token", amount = 9 }"#,
+            "token expects amount from 1 to 8 (the Tokens it plays), found 9",
+        ),
+        (
+            "Cinder Warlord",
+            r#"{ do = "token", card = "Cinder Token" }"#,
+            r#"{ do = "token", card = "Cinder Token", amount = 0 }"#,
+            "token expects amount from 1 to 8",
+        ),
+    ] {
+        let text = super::cards::BUNDLED_CARDS.replacen(from, to, 1);
+        assert_ne!(text, super::cards::BUNDLED_CARDS, "{from}");
+        let err = CardDb::parse(&text, "pool.toml").unwrap_err().to_string();
+        let want = format!(
+            "pool.toml:{}: card \"{card}\": {expected}",
+            line_of(&text, card)
+        );
+        assert!(err.contains(&want), "{err}\nexpected: {want}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 10 – Battle Phase
 
