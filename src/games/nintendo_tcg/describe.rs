@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use super::NintendoTcg;
 use super::action::{Action, At};
 use super::cards::CardId;
-use super::state::{Char, State, Tgt, flag};
+use super::state::{Char, Phase, State, Tgt, flag};
 use crate::core::{Player, Report};
 use crate::play::{
     Describe, card_text, deck_pile, hide_from_others, list, private_pile, public_pile,
@@ -89,6 +89,10 @@ impl Describe for NintendoTcg {
                 ));
             }
             match side.pick {
+                Some(c) if s.phase != Phase::Pick => lines.push(format!(
+                    "  Commander revealed, to be paid for: {}",
+                    self.card_name(c)
+                )),
                 Some(c) if shown => lines.push(format!(
                     "  Commander picked face down: {}",
                     self.card_name(c)

@@ -2505,6 +2505,50 @@ fn views_hide_the_rival_hand_deck_order_and_pick() {
 }
 
 #[test]
+fn a_revealed_commander_waiting_to_be_paid_is_public() {
+    // rules/nintendo-tcg.txt: "13 – The Example Game": "Both of the Mario
+    // Bros then flip over their commander's": once revealed, a Commander
+    // is public. A first Commander whose Instant searches holds up the
+    // second one's payment; until a review found it, the second stayed a
+    // face-down pick to the views, which dealt another Commander.
+    let g = game_on(edited_pool(
+        r#"effects = [{ do = "fetch", card = "Ember Crest" }]"#,
+        r#"effects = [{ do = "search", kind = "item" }]"#,
+    ));
+    let marshal = id(&g, "Blaze Marshal");
+    for seed in 0..10 {
+        let mut s = g.new_state(&mut rng_from_seed(seed));
+        let mut r = rng_from_seed(seed);
+        for _ in 0..2 {
+            g.apply(
+                &mut s,
+                Action::Pick(marshal),
+                &mut r,
+                &mut crate::core::NoObserver,
+            );
+        }
+        assert_eq!(s.phase, Phase::Search);
+        let first = s.decider;
+        let second = first.opponent();
+        assert_eq!(
+            s.sides[second].pick,
+            Some(marshal),
+            "revealed, still to be paid"
+        );
+        for k in 0..10 {
+            let v = g.determinize(&s, first, &mut rng_from_seed(100 + k));
+            assert_eq!(v.sides[second].pick, Some(marshal), "seed {seed}, view {k}");
+        }
+        // The information set tells the revealed Commander apart.
+        let mut t = s;
+        t.sides[second].pick = Some(id(&g, "Cinder Warlord"));
+        take(&mut t, second, id(&g, "Cinder Warlord"));
+        t.sides[second].deck.push(marshal);
+        assert_ne!(g.info_key(&s, first), g.info_key(&t, first));
+    }
+}
+
+#[test]
 fn overrides_change_stats_and_suggest_names() {
     let mut db = NintendoTcg::bundled_cards();
     db.apply_override("Spark Imp.ap=4").unwrap();

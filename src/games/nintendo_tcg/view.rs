@@ -2,8 +2,9 @@
 //! names the information set.
 //!
 //! Hidden from `observer`: the rival's hand, the rival's face-down
-//! Commander until the reveal (rules: "2 – Where to start"), and the order
-//! of both decks. Deck lists and extra decks are public (see
+//! Commander until the reveal (rules: "2 – Where to start"; once revealed,
+//! a Commander still waiting to be paid for is public), and the order of
+//! both decks. Deck lists and extra decks are public (see
 //! docs/rulings/nintendo-tcg.md), so the rival's unseen cards form a known
 //! multiset dealt out again at random; a face-down pick is redrawn among
 //! the Commanders of that multiset.
@@ -14,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use super::NintendoTcg;
 use super::cards::CardId;
-use super::state::{DECK_SIZE, State};
+use super::state::{DECK_SIZE, Phase, State};
 use crate::core::{GameRng, Player, below, shuffle, sort_card_ids};
 
 /// Stands for a face-down pick in the canonical form of `info_key`.
@@ -30,14 +31,19 @@ impl NintendoTcg {
         if let Some(rng) = rng.as_deref_mut() {
             shuffle(rng, &mut me.deck);
         }
+        // The picks are face down until the reveal, which ends the Pick
+        // phase; a Commander revealed but not yet paid for (the first
+        // player's Instant searches) is public.
+        let face_down = s.phase == Phase::Pick;
         let foe = &mut s.sides[observer.opponent()];
         let mut pool: ArrayVec<CardId, { 2 * DECK_SIZE }> = ArrayVec::new();
         pool.extend(foe.hand.iter().copied());
         pool.extend(foe.deck.iter().copied());
-        pool.extend(foe.pick);
+        let picked = face_down && foe.pick.is_some();
+        if picked {
+            pool.extend(foe.pick.take());
+        }
         sort_card_ids(&mut pool);
-        let picked = foe.pick.is_some();
-        foe.pick = None;
         if let Some(rng) = rng {
             if picked {
                 let commanders: ArrayVec<usize, { 2 * DECK_SIZE }> = pool
