@@ -296,7 +296,7 @@ fn hidden_information() -> Vec<Hidden> {
             secret: |l| not_a(l) && matches!(event(l), "draw" | "return_to_deck" | "set"),
         },
         // rules/nintendo-tcg.txt: the Commander is laid face down before the
-        // game; "Search your deck for a card ... and put it into your hand".
+        // game; the cards drawn are the player's own.
         Hidden {
             args: &[
                 "--game",
@@ -307,9 +307,9 @@ fn hidden_information() -> Vec<Hidden> {
                 "tide-court",
             ],
             candidates: only_theirs("nintendo-tcg", "blaze-vanguard", "tide-court"),
-            secret: |l| {
-                not_a(l) && (event(l) == "draw" || (event(l) == "search" && l["to"] == "hand"))
-            },
+            // A search reveals its card ("He shows Mario his search was
+            // for Rex").
+            secret: |l| not_a(l) && event(l) == "draw",
         },
         // rules/millennium-blades.txt: "Cards in the Store are face-down";
         // docs/rulings/millennium-blades.md, "Hidden information": a

@@ -3,7 +3,7 @@
 //! Items, Assistant and Constant Effect cards, the Area and Sub-Area, hand,
 //! deck, extra deck and piles. Hidden from a seat: the rival's hand and
 //! face-down Commander, both decks' order (see `view`), and in the log the
-//! cards the rival draws or searches into its hand.
+//! cards the rival draws (a search reveals its card).
 
 use serde_json::{Map, Value};
 
@@ -263,8 +263,9 @@ impl Describe for NintendoTcg {
             .get("event")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let to_hand = event.get("to").and_then(Value::as_str) == Some("hand");
-        if name == "draw" || (name == "search" && to_hand) {
+        // A search reveals its card ("He shows Mario his search was for
+        // Rex"): only draws are hidden.
+        if name == "draw" {
             hide_from_others(event, seat, "card");
         }
     }

@@ -439,7 +439,12 @@ impl NintendoTcg {
                     self.instant_on_entry(s, p, uid, rng, obs);
                     self.character_played(s, p, rng, obs);
                 } else {
-                    s.sides[p].hand.push(card);
+                    // Revealed: the rival knows it is in the hand.
+                    let side = &mut s.sides[p];
+                    side.hand.push(card);
+                    if !side.hand_known.is_full() {
+                        side.hand_known.push(card);
+                    }
                 }
             }
             None => shuffle(rng, &mut s.sides[p].deck),

@@ -75,6 +75,15 @@ impl Invariants for NintendoTcg {
                     ));
                 }
             }
+            let mut hand = side.hand;
+            for &k in &side.hand_known {
+                match hand.iter().position(|&c| c == k) {
+                    Some(i) => {
+                        hand.swap_remove(i);
+                    }
+                    None => return Err(format!("seat {p}: a known card not in the hand")),
+                }
+            }
             if side.extra.iter().any(|&c| !self.card(c).extra()) {
                 return Err(format!("seat {p}: a deck card in the extra deck"));
             }

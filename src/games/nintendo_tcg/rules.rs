@@ -13,7 +13,7 @@ use super::cards::{Ability, CardId, Kind, Timing, Trigger};
 use super::events::{Event, EventKind, Slot, Source};
 use super::state::{
     Answer, BOARD, Char, Ctx, DECK_SIZE, EXTRA, Held, MAX_POWER, OPENING_HAND, POWER_PER_TURN,
-    Phase, State, Tgt, Then, flag,
+    Phase, Side, State, Tgt, Then, flag,
 };
 use crate::core::{
     FixedVec, Game, GameRng, Node, Observer, Outcome, Player, Seats, below, copies, distinct_ids,
@@ -26,6 +26,14 @@ pub(super) const VITALITY: &str = "vitality";
 pub(super) const DECK_OUT: &str = "deck_out";
 /// The turn limit cut the game: a draw.
 pub(super) const TURN_LIMIT: &str = "turn_limit";
+
+/// A card left `side`'s hand: a copy of it the rival knew of is no longer
+/// there.
+fn forget_known(side: &mut Side, card: CardId) {
+    if let Some(i) = side.hand_known.iter().position(|&c| c == card) {
+        side.hand_known.swap_remove(i);
+    }
+}
 
 /// The flow of a game: setup, whose decision it is, the legal actions and
 /// their effects; determinize and info_key come from `view`.
@@ -625,6 +633,7 @@ impl NintendoTcg {
         let from = match side.hand.iter().position(|&c| c == card) {
             Some(i) => {
                 side.hand.remove(i);
+                forget_known(side, card);
                 Source::Hand
             }
             None => match side.extra.iter().position(|&c| c == card) {
@@ -822,6 +831,7 @@ impl NintendoTcg {
                 let side = &mut s.sides[p];
                 if let Some(i) = side.hand.iter().position(|&x| x == ans.card) {
                     side.hand.remove(i);
+                    forget_known(side, ans.card);
                 }
                 let (card, cost, from) = (ans.card, c.cost, Source::Hand);
                 side.power = side.power.saturating_sub(cost);

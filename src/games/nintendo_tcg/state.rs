@@ -31,6 +31,9 @@ pub const EXTRA: usize = 16;
 pub const ITEMS: usize = 3;
 /// Constant Effect cards one side may have out (a ruling).
 pub const CONSTANTS: usize = 4;
+/// Cards of a hand the rival is known to have seen (revealed by a search)
+/// that the state remembers; more are forgotten (a ruling).
+pub const KNOWN: usize = 8;
 /// Steps of the flow a search can hold up at once. The deepest flow holds
 /// up 4 (an Effect card played in a reply: the rest of its ability, the
 /// card's end, the answer, the window's end), and each Instant of a
@@ -113,6 +116,9 @@ pub struct Side {
     pub deck: FixedVec<CardId, DECK_SIZE>,
     /// The hand.
     pub hand: FixedVec<CardId, DECK_SIZE>,
+    /// Cards of the hand the rival has seen (a search reveals the card it
+    /// takes), at most [`KNOWN`]: part of `hand`, public.
+    pub hand_known: FixedVec<CardId, KNOWN>,
     /// The discard pile.
     pub discard: FixedVec<CardId, DECK_SIZE>,
     /// The Removed Area.
@@ -144,6 +150,7 @@ impl Default for Side {
         Side {
             deck: FixedVec::new(),
             hand: FixedVec::new(),
+            hand_known: FixedVec::new(),
             discard: FixedVec::new(),
             removed: FixedVec::new(),
             extra: FixedVec::new(),

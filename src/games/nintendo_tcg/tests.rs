@@ -2505,6 +2505,48 @@ fn views_hide_the_rival_hand_deck_order_and_pick() {
 }
 
 #[test]
+fn a_card_a_search_reveals_is_known_in_hand_until_played() {
+    // rules/nintendo-tcg.txt: "13 – The Example Game", "He shows Mario his
+    // search was for Rex"; glossary "Reveal": "showing your opponent
+    // cards". Until a review found it, `decklab play` hid the card from
+    // the rival and the bots' views dealt the rival's hand without it.
+    use crate::play::Describe;
+    let g = game();
+    let mut s = fresh(&g);
+    let (a, b) = (Player::A, Player::B);
+    let call = hand(&g, &mut s, a, "Pirate Call");
+    act(&g, &mut s, play(call, Tgt::None));
+    act(&g, &mut s, Action::Decline);
+    let stalker = id(&g, "Gloom Stalker");
+    let events = act(&g, &mut s, Action::Search(Some(stalker)));
+    assert_eq!(s.sides[a].hand_known[..], [stalker]);
+    // The log line of the search, as `decklab play` shows it to b.
+    let line = events
+        .iter()
+        .map(|e| g.event_json(e))
+        .find(|j| j["event"] == "search")
+        .expect("a search line");
+    let mut shown = line.as_object().unwrap().clone();
+    g.redact(&mut shown, b);
+    assert_eq!(shown["card"], "Gloom Stalker", "revealed to the rival");
+    // b's views keep it in a's hand; the rest of a's hand is dealt again.
+    for k in 0..20 {
+        let v = g.determinize(&s, b, &mut rng_from_seed(k));
+        assert!(v.sides[a].hand.contains(&stalker), "view {k}");
+        assert_eq!(v.sides[a].hand.len(), s.sides[a].hand.len());
+    }
+    let mut t = s;
+    let i = t.sides[a].hand.iter().position(|&c| c == stalker).unwrap();
+    let j = t.sides[a].deck.len() - 1;
+    (t.sides[a].hand[i], t.sides[a].deck[j]) = (t.sides[a].deck[j], stalker);
+    t.sides[a].hand_known.clear();
+    assert_ne!(g.info_key(&s, b), g.info_key(&t, b), "b knows where it is");
+    // Played, it is forgotten: the hand holds no known card.
+    act(&g, &mut s, play(stalker, Tgt::None));
+    assert!(s.sides[a].hand_known.is_empty());
+}
+
+#[test]
 fn a_revealed_commander_waiting_to_be_paid_is_public() {
     // rules/nintendo-tcg.txt: "13 – The Example Game": "Both of the Mario
     // Bros then flip over their commander's": once revealed, a Commander

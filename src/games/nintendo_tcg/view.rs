@@ -1,7 +1,8 @@
 //! What a player can see: `determinize` resamples the rest, `info_key`
 //! names the information set.
 //!
-//! Hidden from `observer`: the rival's hand, the rival's face-down
+//! Hidden from `observer`: the rival's hand (but the cards a search
+//! revealed, `hand_known`), the rival's face-down
 //! Commander until the reveal (rules: "2 – Where to start"; once revealed,
 //! a Commander still waiting to be paid for is public), and the order of
 //! both decks. Deck lists and extra decks are public (see
@@ -36,8 +37,20 @@ impl NintendoTcg {
         // player's Instant searches) is public.
         let face_down = s.phase == Phase::Pick;
         let foe = &mut s.sides[observer.opponent()];
+        // The rival's hand: the cards a search revealed stay; the others
+        // are dealt again with the deck.
+        sort_card_ids(&mut foe.hand_known);
         let mut pool: ArrayVec<CardId, { 2 * DECK_SIZE }> = ArrayVec::new();
-        pool.extend(foe.hand.iter().copied());
+        let mut known = foe.hand_known;
+        for &c in &foe.hand {
+            match known.iter().position(|&k| k == c) {
+                Some(i) => {
+                    known.swap_remove(i);
+                }
+                None => pool.push(c),
+            }
+        }
+        let hidden_in_hand = foe.hand.len() - foe.hand_known.len();
         pool.extend(foe.deck.iter().copied());
         let picked = face_down && foe.pick.is_some();
         if picked {
@@ -62,9 +75,9 @@ impl NintendoTcg {
             foe.pick = Some(HIDDEN);
         }
         let mut pool = pool.into_iter();
-        let hand = foe.hand.len();
         foe.hand.clear();
-        foe.hand.extend(pool.by_ref().take(hand));
+        foe.hand.extend(foe.hand_known.iter().copied());
+        foe.hand.extend(pool.by_ref().take(hidden_in_hand));
         foe.deck.clear();
         foe.deck.extend(pool);
     }
@@ -73,6 +86,7 @@ impl NintendoTcg {
     pub(super) fn info_hash(&self, s: &State, player: Player) -> u64 {
         let mut canonical = *s;
         self.redeal(&mut canonical, player, None);
+        sort_card_ids(&mut canonical.sides[player].hand_known);
         let mut h = std::hash::DefaultHasher::new();
         canonical.hash(&mut h);
         player.hash(&mut h);
