@@ -211,8 +211,8 @@ fn a_cost_on_a_cards_instant_is_refused_with_its_line() {
     let d = dir.path();
     let pool = fs::read_to_string(repo("decks/nintendo-tcg/cards.toml")).unwrap();
     let costed = pool.replacen(
-        "timing = \"instant\"\neffects = [{ do = \"search\", kind = \"character\", max_cost = 1 }]",
-        "timing = \"instant\"\ncost = 2\neffects = [{ do = \"search\", kind = \"character\", max_cost = 1 }]",
+        "timing = \"instant\"\neffects = [{ do = \"search\", kind = \"character\", level = 1 }]",
+        "timing = \"instant\"\ncost = 2\neffects = [{ do = \"search\", kind = \"character\", level = 1 }]",
         1,
     );
     assert_ne!(costed, pool, "the Quartermaster's Instant was found");

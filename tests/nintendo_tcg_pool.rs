@@ -149,7 +149,7 @@ fn every_rule_and_keyword_has_a_card() {
             .any(|e| e.filter.subtype.is_some() && !e.filter.anywhere)
     });
     any("search by level", &|c| {
-        effects(c).iter().any(|e| e.filter.max_cost.is_some())
+        effects(c).iter().any(|e| e.filter.level.is_some())
     });
     for op in [
         Op::Damage,

@@ -224,6 +224,8 @@ pub struct Filter {
     pub subtype: Option<String>,
     /// Match the sub-type anywhere ("LISTED ANYWHERE on the card").
     pub anywhere: bool,
+    /// Only cards of this level (hand cost): "a level 1".
+    pub level: Option<u8>,
     /// Only cards of at most this level (hand cost).
     pub max_cost: Option<u8>,
 }
@@ -629,6 +631,8 @@ struct RawEffect {
     #[serde(default)]
     anywhere: bool,
     #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
     max_cost: Option<u8>,
     #[serde(default)]
     card: Option<String>,
@@ -926,8 +930,12 @@ fn effect(at: &mut Build<'_>, r: &RawEffect) -> Effect {
         at.error("token and fetch (only) name a card");
     }
     let searching = matches!(r.op, Op::Search | Op::Summon);
-    if !searching && (r.kind.is_some() || r.subtype.is_some() || r.max_cost.is_some()) {
-        at.error("kind, subtype and max_cost filter search and summon only");
+    let by_level = r.level.is_some() || r.max_cost.is_some();
+    if !searching && (r.kind.is_some() || r.subtype.is_some() || by_level) {
+        at.error("kind, subtype, level and max_cost filter search and summon only");
+    }
+    if r.level.is_some() && r.max_cost.is_some() {
+        at.error("level (exactly that level) and max_cost (that level or less) exclude each other");
     }
     if r.op == Op::Summon && r.kind.is_some_and(|k| k != Kind::Character) {
         at.error("summon finds characters");
@@ -946,6 +954,7 @@ fn effect(at: &mut Build<'_>, r: &RawEffect) -> Effect {
             },
             subtype: r.subtype.clone(),
             anywhere: r.anywhere,
+            level: r.level,
             max_cost: r.max_cost,
         },
         card: r.card.as_deref().and_then(|n| at.reference("card", n)),
@@ -958,7 +967,9 @@ impl Filter {
         if card.extra() || self.kind.is_some_and(|k| k != card.kind) {
             return false;
         }
-        if self.max_cost.is_some_and(|m| card.cost > m) {
+        if self.level.is_some_and(|l| card.cost != l)
+            || self.max_cost.is_some_and(|m| card.cost > m)
+        {
             return false;
         }
         match &self.subtype {

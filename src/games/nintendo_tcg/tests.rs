@@ -663,6 +663,60 @@ fn subtypes_are_searched_exactly_or_listed_anywhere() {
 }
 
 #[test]
+fn a_level_1_search_finds_level_1_only() {
+    // rules/nintendo-tcg.txt: "13 – The Example Game", "He pay's zero hand
+    // cost to search for a level 1. He shows Mario his search was for Rex,
+    // then ... Luigi pay's 1 hand cost and play's Rex down": Rex is of
+    // level 1. Quartermaster and Cinder Warlord say "of level 1"
+    // (`level = 1`); `max_cost` reads "that level or less". Until a review
+    // found it, "level 1" found level 0 too.
+    let mut db = NintendoTcg::bundled_cards();
+    db.apply_override("Spark Imp.cost=0").unwrap();
+    // The fire deck: 3 Spark Imps, 3 Kindle Imps (level 1).
+    let g = NintendoTcg::bundled_on(db, 0, 1);
+    let mut s = g.new_state(&mut rng());
+    s.phase = Phase::Main;
+    s.turns = 2;
+    let master = hand(&g, &mut s, Player::A, "Quartermaster");
+    act(&g, &mut s, play(master, Tgt::None));
+    assert_eq!(
+        legal(&g, &s),
+        [Action::Search(Some(id(&g, "Kindle Imp")))],
+        "the level-0 Spark Imp is not a level 1"
+    );
+    let warlord = g.db.card(id(&g, "Cinder Warlord"));
+    let summon = &warlord.abilities[0].effects[0].filter;
+    assert!(!summon.matches(g.db.card(id(&g, "Spark Imp"))));
+    assert!(summon.matches(g.db.card(id(&g, "Kindle Imp"))));
+    // `max_cost` is "at most".
+    let mut db = edited_pool(
+        r#"effects = [{ do = "search", kind = "character", level = 1 }]"#,
+        r#"effects = [{ do = "search", kind = "character", max_cost = 1 }]"#,
+    );
+    db.apply_override("Spark Imp.cost=0").unwrap();
+    let at_most = &db.card(db.id("Quartermaster").unwrap()).abilities[0].effects[0].filter;
+    assert!(at_most.matches(db.card(db.id("Spark Imp").unwrap())));
+    assert!(at_most.matches(db.card(db.id("Kindle Imp").unwrap())));
+    // Both at once are refused, with the card's line.
+    let text = super::cards::BUNDLED_CARDS.replacen(
+        r#"{ do = "search", kind = "character", level = 1 }"#,
+        r#"{ do = "search", kind = "character", level = 1, max_cost = 2 }"#,
+        1,
+    );
+    let err = CardDb::parse(&text, "pool.toml").unwrap_err().to_string();
+    let line = text
+        .lines()
+        .position(|l| l == "name = \"Quartermaster\"")
+        .unwrap();
+    assert!(
+        err.contains(&format!(
+            "pool.toml:{line}: card \"Quartermaster\": level (exactly that level) and max_cost"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_search_lets_the_player_choose_the_card() {
     // rules/nintendo-tcg.txt: "4 – Character's" ("Sub-Type's"): "Search
     // your deck for a card with the sub-type of pirate and put it into
@@ -1083,7 +1137,7 @@ fn a_character_an_effect_puts_into_play_uses_its_instant() {
     // by another method (effect, etc.)": a summon plays it. Ruling: used
     // on its first legal target, as a starting Commander's.
     let g = game_on(edited_pool(
-        r#"effects = [{ do = "search", kind = "character", max_cost = 1 }]"#,
+        r#"effects = [{ do = "search", kind = "character", level = 1 }]"#,
         r#"effects = [{ do = "summon", subtype = "Royal" }]"#,
     ));
     let mut s = fresh(&g);
