@@ -116,6 +116,8 @@ impl LogReader<NintendoTcg> for Reader {
                 self.seats[p].deck -= 1;
                 self.seats[p].hand += 1;
             }
+            // A search that found nothing only shuffles the deck.
+            "search" if line["found"] == false => {}
             "search" => {
                 self.seats[p].deck -= 1;
                 if text(line, "to") == "hand" {
@@ -202,17 +204,22 @@ impl LogReader<NintendoTcg> for Reader {
             }
             "vitality" => self.seats[p].vp = num(line, "vp"),
             "score" => self.seats[p].score = num(line, "total"),
+            "battle_end" => {
+                for c in self.seats.iter_mut().flat_map(|s| s.board.iter_mut()) {
+                    c.depleted = 0;
+                }
+            }
             "untap" => {
                 for c in self.seats.iter_mut().flat_map(|s| s.board.iter_mut()) {
                     c.tapped = c.frozen;
                     c.frozen = false;
                     c.moved = false;
-                    c.depleted = 0;
                 }
             }
             // A Token's reference card stays in the extra deck.
             "token" => {}
-            "action" | "coin" | "window" | "negated" | "battle" | "turn_end" | "game_over" => {}
+            "action" | "ability" | "attack_pass" | "coin" | "window" | "negated" | "battle"
+            | "turn_end" | "game_over" => {}
             other => panic!("an event the reader does not know: {other} in {line}"),
         }
     }

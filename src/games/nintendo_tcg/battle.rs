@@ -11,8 +11,9 @@
 //! "14 – The Glossary" ("Attack Pass", "Turn Priority", "SP", "DP").
 
 use super::NintendoTcg;
+use super::cards::CardId;
 use super::events::{Event, EventKind};
-use super::state::{Char, State, Tgt, flag};
+use super::state::{BOARD, Char, State, Tgt, flag};
 use crate::core::{Observer, Player};
 
 impl NintendoTcg {
@@ -70,10 +71,28 @@ impl NintendoTcg {
                 s.phase = super::state::Phase::Battle;
                 return;
             }
-            for (i, c) in s.sides[q].board.iter_mut().enumerate() {
-                if tied & (1 << i) != 0 {
+            let passing: arrayvec::ArrayVec<(u8, CardId), BOARD> = s.sides[q]
+                .board
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| tied & (1 << i) != 0)
+                .map(|(_, c)| (c.uid, c.card))
+                .collect();
+            for (uid, card) in passing {
+                if let Some(c) = s.sides[q].char_mut(uid) {
                     c.flags |= flag::FOUGHT;
                 }
+                let no_target = true;
+                self.emit(
+                    s,
+                    q,
+                    EventKind::AttackPass {
+                        card,
+                        uid,
+                        no_target,
+                    },
+                    obs,
+                );
             }
         }
     }
@@ -186,11 +205,23 @@ impl NintendoTcg {
         let q = s.decider;
         if let Some(c) = s.sides[q].char_mut(uid) {
             c.flags |= flag::FOUGHT;
+            let (card, no_target) = (c.card, false);
+            self.emit(
+                s,
+                q,
+                EventKind::AttackPass {
+                    card,
+                    uid,
+                    no_target,
+                },
+                obs,
+            );
         }
         self.next_attacker(s, obs);
     }
 
-    /// The battle ends: DP back to normal, then the turn ends.
+    /// The battle ends: DP back to normal ("A character's DP goes back to
+    /// normal right after the battle phase"), then the turn ends.
     fn end_battle(&self, s: &mut State, obs: &mut impl Observer<Event>) {
         for side in s.sides.iter_mut() {
             for c in side.board.iter_mut() {
@@ -198,6 +229,7 @@ impl NintendoTcg {
                 c.flags &= !flag::FOUGHT;
             }
         }
+        self.emit(s, s.active, EventKind::BattleEnd, obs);
         self.finish_turn(s, obs);
     }
 }

@@ -94,7 +94,7 @@ impl NintendoTcg {
                         _ => self.lose_vp(s, q, e.amount, obs),
                     }
                 }
-                Op::Search | Op::Summon => self.search(s, ctx, i as u8, rng),
+                Op::Search | Op::Summon => self.search(s, ctx, i as u8, rng, obs),
                 Op::Token | Op::Fetch => {
                     let Some(card) = e.card else { continue };
                     self.take_extra(s, p, card, e.amount, ctx, rng, obs);
@@ -388,8 +388,16 @@ impl NintendoTcg {
 
     /// `search`/`summon` (effect `effect` of `ctx`'s ability): when the
     /// deck holds a card it finds, the flow stops for the controller to
-    /// choose one ([`Phase::Search`]); else the deck is shuffled.
-    fn search(&self, s: &mut State, ctx: Ctx, effect: u8, rng: &mut GameRng) {
+    /// choose one ([`Phase::Search`]); else the deck is shuffled
+    /// ([`EventKind::SearchNone`]).
+    fn search(
+        &self,
+        s: &mut State,
+        ctx: Ctx,
+        effect: u8,
+        rng: &mut GameRng,
+        obs: &mut impl Observer<Event>,
+    ) {
         let p = ctx.owner;
         let e = &self.ability(ctx).effects[effect as usize];
         if s.sides[p].deck.iter().any(|&c| self.finds(s, p, e, c)) {
@@ -403,6 +411,7 @@ impl NintendoTcg {
             s.decider = p;
         } else {
             shuffle(rng, &mut s.sides[p].deck);
+            self.emit(s, p, EventKind::SearchNone, obs);
         }
     }
 
@@ -447,7 +456,10 @@ impl NintendoTcg {
                     }
                 }
             }
-            None => shuffle(rng, &mut s.sides[p].deck),
+            None => {
+                shuffle(rng, &mut s.sides[p].deck);
+                self.emit(s, p, EventKind::SearchNone, obs);
+            }
         }
         self.sweep(s, obs);
         for step in held {

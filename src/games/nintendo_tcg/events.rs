@@ -154,6 +154,22 @@ pub enum EventKind {
         /// Now in the Sub-Area.
         sub: bool,
     },
+    /// A search that found no card: the deck is shuffled.
+    SearchNone,
+    /// The use of an ability: a Character's, an Item's or an Area's
+    /// effect, or a Timed answer (its effects follow; an answer on the
+    /// rival's turn, after the active player's reply).
+    Ability {
+        /// The card whose ability it is.
+        card: CardId,
+        /// The player's Character using it or holding the card (`None`:
+        /// an Area's, or an Effect card's from hand).
+        uid: Option<u8>,
+        /// The ability's index on the card, from 0.
+        ability: u8,
+        /// The chosen Character: its side, board id and card.
+        target: Option<(Player, u8, CardId)>,
+    },
     /// A card revealed by a search.
     Search {
         /// The card.
@@ -173,6 +189,19 @@ pub enum EventKind {
     },
     /// The Battle Phase begins.
     BattleStart,
+    /// The player's Character does not attack: chosen ("Attack Pass"), or
+    /// it has no target.
+    AttackPass {
+        /// The Character.
+        card: CardId,
+        /// Its board id.
+        uid: u8,
+        /// It had no target (it passed by itself).
+        no_target: bool,
+    },
+    /// The Battle Phase ends: every Character's DP depleted in it comes
+    /// back.
+    BattleEnd,
     /// An attack by the player's Character.
     Attack {
         /// The attacker.
@@ -259,8 +288,8 @@ pub enum EventKind {
     },
     /// Between turns, after Poison: every Character untaps (a Frozen one
     /// stays tapped once and thaws), forgets the turn's moves, songs and
-    /// effects used, its DP depletion; the turn's Assistant and Area uses
-    /// are reset.
+    /// effects used; the turn's Assistant and Area uses are reset. (DP
+    /// depleted in a battle came back at [`EventKind::BattleEnd`].)
     Untap,
     /// The turn ends with this hand power unspent.
     TurnEnd {
@@ -500,9 +529,31 @@ impl Report for NintendoTcg {
                 "search",
                 json!({"card": card(c), "to": if to_hand { "hand" } else { "play" }}),
             ),
+            EventKind::SearchNone => ("search", json!({"found": false})),
+            EventKind::Ability {
+                card: c,
+                uid,
+                ability,
+                target,
+            } => (
+                "ability",
+                json!({"card": card(c), "uid": uid, "ability": ability,
+                       "target": target.map(|(_, _, t)| card(t)),
+                       "target_seat": target.map(|(q, _, _)| q.to_string()),
+                       "target_uid": target.map(|(_, u, _)| u)}),
+            ),
             EventKind::Window { trigger } => ("window", json!({"trigger": trigger.name()})),
             EventKind::Negated { card: c } => ("negated", json!({"card": card(c)})),
             EventKind::BattleStart => ("battle", json!({})),
+            EventKind::AttackPass {
+                card: c,
+                uid,
+                no_target,
+            } => (
+                "attack_pass",
+                json!({"card": card(c), "uid": uid, "no_target": no_target}),
+            ),
+            EventKind::BattleEnd => ("battle_end", json!({})),
             EventKind::Attack {
                 card: c,
                 uid,

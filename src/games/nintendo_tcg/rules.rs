@@ -510,6 +510,26 @@ impl NintendoTcg {
     // -----------------------------------------------------------------
     // Applying an action.
 
+    /// Reports the use of `ctx`'s ability: the card, the Character using
+    /// or holding it, which ability, the chosen target (its effects
+    /// follow; an answer on the rival's turn, after the reply).
+    fn emit_ability(&self, s: &State, ctx: Ctx, obs: &mut impl Observer<Event>) {
+        let p = ctx.owner;
+        let target = match ctx.target {
+            Tgt::Own(uid) => Some((p, uid)),
+            Tgt::Foe(uid) => Some((p.opponent(), uid)),
+            Tgt::None | Tgt::Skip => None,
+        }
+        .and_then(|(q, uid)| s.sides[q].char(uid).map(|c| (q, uid, c.card)));
+        let kind = EventKind::Ability {
+            card: ctx.card,
+            uid: ctx.source,
+            ability: ctx.ability,
+            target,
+        };
+        self.emit(s, p, kind, obs);
+    }
+
     /// Pays `amount` of `p`'s hand power.
     fn pay(&self, s: &mut State, p: Player, amount: u8, obs: &mut impl Observer<Event>) {
         let side = &mut s.sides[p];
@@ -557,6 +577,7 @@ impl NintendoTcg {
                     sub: c.in_sub(),
                     target,
                 };
+                self.emit_ability(s, ctx, obs);
                 self.resolve(s, ctx, rng, obs);
                 if ab.timing == Timing::Attack {
                     self.then(s, Then::Tap { player: p, uid }, rng, obs);
@@ -581,6 +602,7 @@ impl NintendoTcg {
                     sub: c.in_sub(),
                     target,
                 };
+                self.emit_ability(s, ctx, obs);
                 self.resolve(s, ctx, rng, obs);
                 self.then(s, Then::Tap { player: p, uid }, rng, obs);
             }
@@ -600,6 +622,7 @@ impl NintendoTcg {
                     sub,
                     target,
                 };
+                self.emit_ability(s, ctx, obs);
                 self.resolve(s, ctx, rng, obs);
             }
             Action::Move { uid } => {
@@ -845,6 +868,15 @@ impl NintendoTcg {
                 self.pay(s, p, cost, obs);
             }
         }
+        let ctx = Ctx {
+            card: ans.card,
+            ability: ans.ability,
+            owner: p,
+            source: ans.uid,
+            sub: false,
+            target: ans.target,
+        };
+        self.emit_ability(s, ctx, obs);
         s.answer = Some(ans);
         if p != s.active {
             // rules: "11 – Turn Priority via Effects".
@@ -1110,7 +1142,6 @@ impl NintendoTcg {
                 let keep = if c.has(flag::FROZEN) { flag::TAPPED } else { 0 };
                 c.flags = (c.flags & (flag::SUB | flag::POISONED)) | keep;
                 c.used = 0;
-                c.depleted = 0;
             }
             side.assisted = false;
             side.area_used = false;

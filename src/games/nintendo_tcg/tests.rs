@@ -2507,6 +2507,124 @@ fn metrics_map_turns_plays_payments_and_actions() {
 }
 
 #[test]
+fn effect_uses_empty_searches_battle_passes_and_its_end_are_events() {
+    // docs/events.md, "Nintendo TCG": every change of the state is a log
+    // line. Until a review found them, an effect's use logged only its
+    // action kind, an empty search shuffled the deck unlogged, a Character
+    // with no target passed unlogged, and the end of the battle gave back
+    // the DP depleted with no line (the `untap` line claimed it).
+    let g = game();
+    let mut s = fresh(&g);
+    let (a, b) = (Player::A, Player::B);
+    // Blaze Marshal's *Normal* search, with no Item left in the deck.
+    let marshal_card = id(&g, "Blaze Marshal");
+    let marshal = put(&g, &mut s, a, "Blaze Marshal");
+    let items: Vec<CardId> = s.sides[a]
+        .deck
+        .iter()
+        .copied()
+        .filter(|&c| g.db.card(c).kind == super::cards::Kind::Item)
+        .collect();
+    for c in items {
+        take(&mut s, a, c);
+        s.sides[a].discard.push(c);
+    }
+    let use_it = Action::Use {
+        uid: marshal,
+        ability: 1,
+        target: Tgt::None,
+    };
+    let events = act(&g, &mut s, use_it);
+    assert!(has_kind(&events, |k| *k
+        == EventKind::Ability {
+            card: marshal_card,
+            uid: Some(marshal),
+            ability: 1,
+            target: None,
+        }));
+    assert!(has_kind(&events, |k| *k == EventKind::SearchNone));
+    let json: Vec<String> = events.iter().map(|e| g.event_json(e).to_string()).collect();
+    assert!(
+        json.iter()
+            .any(|j| j.contains(r#""card":"Blaze Marshal""#) && j.contains(r#""event":"ability""#)),
+        "{json:?}"
+    );
+    assert!(
+        json.iter().any(|j| j.contains(r#""found":false"#)),
+        "{json:?}"
+    );
+    // A Character's Timed answer names it and its target.
+    let warden = put(&g, &mut s, b, "Frost Warden"); // SP 3
+    let regent = put(&g, &mut s, b, "Tide Regent"); // SP 3
+    let horn = hand(&g, &mut s, b, "Ambush Horn");
+    let imp = hand(&g, &mut s, a, "Spark Imp");
+    act(&g, &mut s, play(imp, Tgt::None));
+    let imp_uid = uid_of(&s, a, imp);
+    let events = act(&g, &mut s, answer_at(horn, imp_uid));
+    assert!(has_kind(&events, |k| *k
+        == EventKind::Ability {
+            card: horn,
+            uid: None,
+            ability: 0,
+            target: Some((a, imp_uid, imp)),
+        }));
+    act(&g, &mut s, Action::NoReply);
+    // The battle: b's Regent, in the Sub-Area (SP 4 there), has no target
+    // there (a's Marshal is in the main Area) and passes by itself; the
+    // Marshal passes by choice; the Warden depletes the Marshal's DP.
+    let grotto = hand(&g, &mut s, a, "Sunken Grotto");
+    let cove = hand(&g, &mut s, a, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    s.sides[b].char_mut(regent).unwrap().flags |= flag::SUB;
+    let mut events = act(&g, &mut s, Action::EndTurn);
+    while s.phase != Phase::Main {
+        let next = match s.phase {
+            Phase::Window(_) => Action::Decline,
+            Phase::Battle if s.decider == b && attackers(&g, &s) == [warden] => Action::Attack {
+                uid: warden,
+                target: Tgt::Foe(marshal),
+            },
+            Phase::Battle => pass_first(&g, &s),
+            p => panic!("{p:?}"),
+        };
+        events.extend(act(&g, &mut s, next));
+    }
+    let passes: Vec<&EventKind> = events
+        .iter()
+        .map(|e| &e.kind)
+        .filter(|k| matches!(k, EventKind::AttackPass { .. }))
+        .collect();
+    assert_eq!(
+        passes,
+        [
+            &EventKind::AttackPass {
+                card: marshal_card,
+                uid: marshal,
+                no_target: false,
+            },
+            &EventKind::AttackPass {
+                card: id(&g, "Tide Regent"),
+                uid: regent,
+                no_target: true,
+            },
+        ]
+    );
+    let (attack, end, untap) = (
+        events
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::Attack { absorbed: 2, .. })),
+        events.iter().position(|e| e.kind == EventKind::BattleEnd),
+        events.iter().position(|e| e.kind == EventKind::Untap),
+    );
+    assert!(
+        attack < end && end < untap && attack.is_some(),
+        "{events:?}"
+    );
+    assert_eq!(char_of(&s, a, marshal).depleted, 0);
+}
+
+#[test]
 fn views_hide_the_rival_hand_deck_order_and_pick() {
     // Honesty: states that differ only in what a player cannot see (the
     // rival's hand, the decks' order, the rival's face-down Commander)
