@@ -426,9 +426,9 @@ impl NintendoTcg {
 impl Report for NintendoTcg {
     fn terms(&self) -> SeatTerms {
         SeatTerms {
-            health: "victory points left",
+            health: "Vitality Points left",
             resource: "hand power",
-            score: "victory points taken from the opponent",
+            score: "Vitality Points taken from the opponent",
             turn: "one seat's turn",
         }
     }

@@ -2625,6 +2625,18 @@ fn effect_uses_empty_searches_battle_passes_and_its_end_are_events() {
 }
 
 #[test]
+fn the_reports_name_the_vitality_points() {
+    // rules/nintendo-tcg.txt: "12 – Vitality Points", "Vitality Points or
+    // VP are the actual players Vitality"; docs/rulings/nintendo-tcg.md,
+    // "Reports". Until a review found it, the reports' titles read
+    // "victory points".
+    let terms = game().terms();
+    assert_eq!(terms.health, "Vitality Points left");
+    assert_eq!(terms.score, "Vitality Points taken from the opponent");
+    assert_eq!(terms.resource, "hand power");
+}
+
+#[test]
 fn views_hide_the_rival_hand_deck_order_and_pick() {
     // Honesty: states that differ only in what a player cannot see (the
     // rival's hand, the decks' order, the rival's face-down Commander)
