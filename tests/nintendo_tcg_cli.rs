@@ -201,10 +201,13 @@ fn validate_cards_overrides_and_replay() {
     assert!(logged.contains("\"event\":\"reveal\"") && logged.contains("\"event\":\"game_over\""));
 }
 
-/// A cost on a card's Instant ability is refused when the pool is read:
-/// the Instant happens as the card comes into play, where nothing pays it
+/// A cost on a card's Instant ability is refused when the pool is read: a
+/// ruling (an engine limitation, docs/rulings/nintendo-tcg.md, "No cost on
+/// an Instant ability"). The book allows costs on effects
 /// (rules/nintendo-tcg.txt: "14 – The Glossary", "Hand Cost": "The amount
-/// of hand power you pay to ... activate an effect").
+/// of hand power you pay to play a card, activate an effect, etc."), but
+/// an Instant happens as its card comes into play, where the engine has
+/// no payment for it.
 #[test]
 fn a_cost_on_a_cards_instant_is_refused_with_its_line() {
     let dir = TempDir::new().unwrap();

@@ -758,7 +758,8 @@ fn card(at: &mut Build<'_>, r: &RawCard) -> Card {
             ));
         }
         // An Instant happens as its card comes into play; the engine pays
-        // no cost there, so none may be written.
+        // no cost there, so none may be written (a ruling, an engine
+        // limitation: the book's "Hand Cost" allows one).
         if a.timing == Timing::Instant && a.cost > 0 && r.kind != Kind::Effect {
             at.error("an Instant ability cannot have a cost: it happens as the card is played");
         }
