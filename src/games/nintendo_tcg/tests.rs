@@ -409,6 +409,34 @@ fn one_commander_at_a_time_except_generals_to_it() {
 }
 
 #[test]
+fn a_general_out_first_stays_out_when_its_commander_is_played() {
+    // Ruling on rules/nintendo-tcg.txt: "4 – Character's", "+General to+
+    // … These type of commader's can be played or stay out if the name of
+    // the character they are a general to … is played or is out before
+    // hand": read as "played while its Commander is out before hand, or
+    // stays out when its Commander is played". A General out alone is the
+    // one Commander; its own Commander may still be played, and the
+    // General stays; another Commander may not.
+    let g = game();
+    let mut s = fresh(&g);
+    let a = Player::A;
+    let ashen = put(&g, &mut s, a, "Ashen Lieutenant");
+    let warlord = hand(&g, &mut s, a, "Cinder Warlord");
+    let blaze = hand(&g, &mut s, a, "Blaze Marshal");
+    let plays = |s: &State, c: CardId| {
+        legal(&g, s)
+            .iter()
+            .any(|x| matches!(x, Action::Play { card, .. } if *card == c))
+    };
+    assert!(plays(&s, warlord), "its Commander");
+    assert!(!plays(&s, blaze), "another Commander");
+    act(&g, &mut s, play(warlord, Tgt::None));
+    settle(&g, &mut s, a);
+    assert!(s.sides[a].char(ashen).is_some(), "the General stays out");
+    assert_eq!(g.commanders(&s, a, None), 1);
+}
+
+#[test]
 fn hand_cost_is_paid_from_hand_power_and_effects_play_for_free() {
     // rules/nintendo-tcg.txt: "4 – Character's", "you must pay the hand
     // cost number from your total hand power. If you play a card by
