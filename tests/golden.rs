@@ -65,6 +65,15 @@
 //! 2026-11-28 (evolution removes -ATK counters; the damage a +♥ bonus
 //! absorbed leaves with the bonus; Second Wind draws before it heals, the
 //! order its text gives).
+//! `nintendo-tcg-*` were recorded again for the rules fixes of a review
+//! of the Nintendo TCG: equal-speed attackers of one player attack in the
+//! order it chooses (a new decision), a Quake played in the main Area no
+//! longer destroys the Sub-Area, Characters played from the extra deck or
+//! by an effect (Tokens included) open `character_played` windows, one
+//! listed Token card stands for any number of Tokens and an effect that
+//! can put nothing into play is not offered (all change the legal
+//! actions), and a card a search reveals stays known in the hand (the
+//! views, so the ISMCTS games).
 
 use std::collections::BTreeMap;
 use std::fs;
