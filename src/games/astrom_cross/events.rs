@@ -212,7 +212,9 @@ pub enum EventKind {
     },
     /// Damage applied to the player's ancient.
     AncientDamage {
-        /// Damage added.
+        /// The strike's damage: the sum of the revealed cards' Damage
+        /// Values. An overkill adds less to `total`, which stops at the
+        /// ancient's life.
         amount: u8,
         /// Damage on it after.
         total: u8,
