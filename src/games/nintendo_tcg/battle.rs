@@ -11,7 +11,6 @@
 //! "14 – The Glossary" ("Attack Pass", "Turn Priority", "SP", "DP").
 
 use super::NintendoTcg;
-use super::cards::CardId;
 use super::events::{Event, EventKind};
 use super::state::{BOARD, Char, State, Tgt, flag};
 use crate::core::{Observer, Player};
@@ -71,28 +70,15 @@ impl NintendoTcg {
                 s.phase = super::state::Phase::Battle;
                 return;
             }
-            let passing: arrayvec::ArrayVec<(u8, CardId), BOARD> = s.sides[q]
+            let passing: arrayvec::ArrayVec<u8, BOARD> = s.sides[q]
                 .board
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| tied & (1 << i) != 0)
-                .map(|(_, c)| (c.uid, c.card))
+                .map(|(_, c)| c.uid)
                 .collect();
-            for (uid, card) in passing {
-                if let Some(c) = s.sides[q].char_mut(uid) {
-                    c.flags |= flag::FOUGHT;
-                }
-                let no_target = true;
-                self.emit(
-                    s,
-                    q,
-                    EventKind::AttackPass {
-                        card,
-                        uid,
-                        no_target,
-                    },
-                    obs,
-                );
+            for uid in passing {
+                self.pass_attack(s, q, uid, true, obs);
             }
         }
     }
@@ -202,10 +188,23 @@ impl NintendoTcg {
 
     /// The deciding player's Character `uid` does not attack.
     pub(super) fn attack_pass(&self, s: &mut State, uid: u8, obs: &mut impl Observer<Event>) {
-        let q = s.decider;
+        self.pass_attack(s, s.decider, uid, false, obs);
+        self.next_attacker(s, obs);
+    }
+
+    /// `q`'s Character `uid` is done with this battle without attacking
+    /// (`no_target`: it had nothing to attack), and the log says so.
+    fn pass_attack(
+        &self,
+        s: &mut State,
+        q: Player,
+        uid: u8,
+        no_target: bool,
+        obs: &mut impl Observer<Event>,
+    ) {
         if let Some(c) = s.sides[q].char_mut(uid) {
             c.flags |= flag::FOUGHT;
-            let (card, no_target) = (c.card, false);
+            let card = c.card;
             self.emit(
                 s,
                 q,
@@ -217,7 +216,6 @@ impl NintendoTcg {
                 obs,
             );
         }
-        self.next_attacker(s, obs);
     }
 
     /// The battle ends: DP back to normal ("A character's DP goes back to
