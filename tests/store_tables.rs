@@ -87,11 +87,21 @@ struct Recount {
 }
 
 /// The lift's 95% interval with the cluster-robust standard error, games
-/// as clusters, from each game's residual (docs/outputs.md).
-fn clustered_interval(games: &[(f64, f64, f64, f64)]) -> Option<(f64, f64)> {
+/// as clusters, from each game's residual (docs/outputs.md): ± the upper
+/// 2.5% quantile of Student's t with `min(G_B, G_N) − 1` degrees of
+/// freedom (`G_B` games with a buyer, `G_N` with a non-buyer; none below
+/// 1), or with `normal` of the normal (what a `stats.json` without the
+/// per-side game counts gives).
+fn clustered_interval(games: &[(f64, f64, f64, f64)], normal: bool) -> Option<(f64, f64)> {
     let sum = |f: fn(&(f64, f64, f64, f64)) -> f64| games.iter().map(f).sum::<f64>();
     let (m, k) = (sum(|g| g.1), sum(|g| g.3));
     if m < 2.0 || k < 2.0 || games.len() < 2 {
+        return None;
+    }
+    let g_b = games.iter().filter(|g| g.1 > 0.0).count() as u64;
+    let g_n = games.iter().filter(|g| g.3 > 0.0).count() as u64;
+    let df = g_b.min(g_n).saturating_sub(1);
+    if df < 1 && !normal {
         return None;
     }
     let (mu_b, mu_n) = (sum(|g| g.0) / m, sum(|g| g.2) / k);
@@ -103,8 +113,12 @@ fn clustered_interval(games: &[(f64, f64, f64, f64)]) -> Option<(f64, f64)> {
         .sum();
     let n = games.len() as f64;
     let se = (n / (n - 1.0) * e2).sqrt();
-    let z = 1.959_963_984_540_054;
-    Some((mu_b - mu_n - z * se, mu_b - mu_n + z * se))
+    let q = if normal {
+        1.959_963_984_540_054
+    } else {
+        decklab::stats::t_upper_quantile(0.025, df)
+    };
+    Some((mu_b - mu_n - q * se, mu_b - mu_n + q * se))
 }
 
 /// Rank scores by game and seat, from `seats.csv`.
@@ -139,18 +153,21 @@ fn fixed4(x: Option<f64>) -> String {
     x.map_or(String::new(), |x| format!("{x:.4}"))
 }
 
-#[test]
-fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs() {
-    let dir = TempDir::new().unwrap();
-    let games = GAMES.to_string();
-    let out = run(dir.path(), "run", GAMES, &["--log", &games]);
-    let cards = csv_rows(&out.join("mb_cards.csv"));
-    let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
-    let scores = rank_scores(&out);
+/// (round, seat) -> (dollars spent, earned by selling), summed over
+/// games.
+type Money = BTreeMap<(String, String), (u64, u64)>;
+
+/// What the logs of the `games` games of the run `out` say of each card
+/// (`store`: the store cards' names), and of the money.
+fn recount_logs(
+    out: &Path,
+    games: usize,
+    store: &BTreeSet<String>,
+) -> (BTreeMap<String, Recount>, Money) {
+    let scores = rank_scores(out);
     let mut recount: BTreeMap<String, Recount> = BTreeMap::new();
-    // (round, seat) -> (spent, earned by selling), summed over games.
-    let mut money: BTreeMap<(String, String), (u64, u64)> = BTreeMap::new();
-    for game in 0..GAMES as u64 {
+    let mut money = Money::new();
+    for game in 0..games as u64 {
         let log = std::fs::read_to_string(out.join(format!("logs/game-{game}.jsonl"))).unwrap();
         let mut seen = BTreeSet::new();
         let mut bought: BTreeSet<(String, String)> = BTreeSet::new();
@@ -242,6 +259,17 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
             r.bought_games += u64::from(any);
         }
     }
+    (recount, money)
+}
+
+#[test]
+fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs() {
+    let dir = TempDir::new().unwrap();
+    let games = GAMES.to_string();
+    let out = run(dir.path(), "run", GAMES, &["--log", &games]);
+    let cards = csv_rows(&out.join("mb_cards.csv"));
+    let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
+    let (mut recount, money) = recount_logs(&out, GAMES, &store);
     let (mut checked, mut intervals) = (0, 0);
     for row in &cards {
         let r = recount.remove(&row["card"]).unwrap_or_default();
@@ -270,9 +298,10 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
             assert_eq!(row[column], value, "{} {column}", row["card"]);
         }
         checked += usize::from(r.seen_games > 0);
-        // The lift's interval: games as clusters (to the last printed
-        // digit; Welch's interval is several digits off).
-        match clustered_interval(&r.per_game) {
+        // The lift's interval: games as clusters, a t quantile (to the
+        // last printed digit; Welch's interval is several digits off, and
+        // so is the normal quantile's).
+        match clustered_interval(&r.per_game, false) {
             Some((low, high)) => {
                 for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
                     let printed: f64 = row[column].parse().unwrap();
@@ -365,6 +394,77 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
         let b = std::fs::read(merged.join(file)).unwrap();
         assert!(a == b, "{file} differs after the merge");
     }
+}
+
+/// A shard whose `stats.json` was written before the tallies kept each
+/// card's games with a buyer and with a non-buyer (no `buyer_games`,
+/// `passer_games`) still merges, and the merged lift intervals are the
+/// normal ones those files were written with, ± 1.96 cluster-robust
+/// standard errors, recounted from the logs: not a t whose degrees of
+/// freedom count only the other shard's games.
+#[test]
+fn a_shard_without_the_per_side_games_merges_into_the_normal_interval() {
+    fn strip(v: &mut Value) -> usize {
+        match v {
+            Value::Object(o) => {
+                let here = usize::from(o.remove("buyer_games").is_some())
+                    + usize::from(o.remove("passer_games").is_some());
+                here + o.values_mut().map(strip).sum::<usize>()
+            }
+            Value::Array(a) => a.iter_mut().map(strip).sum(),
+            _ => 0,
+        }
+    }
+    let dir = TempDir::new().unwrap();
+    let games = GAMES.to_string();
+    let s0 = run(
+        dir.path(),
+        "s0",
+        GAMES,
+        &["--shard", "0/2", "--log", &games],
+    );
+    let s1 = run(
+        dir.path(),
+        "s1",
+        GAMES,
+        &["--shard", "1/2", "--log", &games],
+    );
+    let path = s0.join("stats.json");
+    let mut stats: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(
+        strip(&mut stats) > 200,
+        "every card's, set's, tier's and cell's counts"
+    );
+    std::fs::write(&path, serde_json::to_string(&stats).unwrap()).unwrap();
+    let merged = merge(dir.path(), &[&s0, &s1]);
+    let cards = csv_rows(&merged.join("mb_cards.csv"));
+    let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
+    let (mut recount, _) = recount_logs(&merged, GAMES, &store);
+    let (mut intervals, mut narrower) = (0, 0);
+    for row in &cards {
+        let r = recount.remove(&row["card"]).unwrap_or_default();
+        let Some((low, high)) = clustered_interval(&r.per_game, true) else {
+            assert_eq!(row["lift_ci95_low"], "", "{}", row["card"]);
+            continue;
+        };
+        for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
+            let printed: f64 = row[column].parse().unwrap();
+            assert!(
+                (printed - value).abs() <= 0.5e-4 + 1e-9,
+                "{} {column}: {printed} against {value}",
+                row["card"]
+            );
+        }
+        intervals += 1;
+        let t = clustered_interval(&r.per_game, false);
+        narrower += usize::from(t.is_none_or(|(l, h)| h - l > high - low + 1e-3));
+    }
+    assert!(intervals > 100, "only {intervals} lift intervals");
+    assert_eq!(narrower, intervals, "each narrower than the t interval");
+    // The merged stats.json keeps the counts unknown, so merging it again
+    // cannot mistake them for whole.
+    let text = std::fs::read_to_string(merged.join("stats.json")).unwrap();
+    assert!(text.contains("\"buyer_games\":null") || text.contains("\"buyer_games\": null"));
 }
 
 #[test]

@@ -3,9 +3,9 @@
 //! `mb_tournaments.csv`, `mb_economy.csv`, and the grant experiment's
 //! `mb_grant.csv`. docs/outputs.md describes every column. Rates have
 //! their Wilson interval, rank scores their normal interval, lifts the
-//! normal interval of a difference with a cluster-robust standard error
-//! (games as clusters), effects the paired interval; an undefined figure
-//! is an empty field.
+//! t interval of a difference with a cluster-robust standard error
+//! (games as clusters, `min(G_B, G_N) − 1` degrees of freedom), effects
+//! the paired interval; an undefined figure is an empty field.
 
 use std::collections::BTreeMap;
 
@@ -270,15 +270,17 @@ pub const MIN_VERDICT_GAMES: u64 = 10;
 
 /// The verdict of each row of one table (its cards, or its groups of
 /// cards), in order: the rows are one family of tests, each lift's
-/// p-value ([`StoreCardStats::lift_p`]: the normal test with the
+/// p-value ([`StoreCardStats::lift_p`]: the t test with the
 /// cluster-robust standard error, games as clusters, since a card's
-/// buyers and non-buyers share games) adjusted for all the rows with a
+/// buyers and non-buyers share games, and one degree of freedom fewer
+/// than the games of its smaller side) adjusted for all the rows with a
 /// lift by Holm's procedure ([`holm`], as `decklab compare` does), so
 /// that a table of fairly priced cards has a verdict other than `fair` in
 /// at most [`VERDICT_ALPHA`] of runs, as far as the p-values are right
-/// (the normal test's are for many games; over a few dozen, somewhat
-/// small). A row with fewer than `MIN_VERDICT_GAMES` on a side is `fair`
-/// and not counted. See [`verdict`].
+/// (the normal test's were too small over a few dozen games; the t
+/// test's are near right, see [`crate::stats::ClusterSums`]). A row with
+/// fewer than `MIN_VERDICT_GAMES` on a side is `fair` and not counted.
+/// See [`verdict`].
 pub fn verdicts<'a>(rows: impl Iterator<Item = &'a StoreCardStats>) -> Vec<&'static str> {
     let (lifts, p): (Vec<_>, Vec<_>) = rows
         .map(|c| {
@@ -427,7 +429,6 @@ pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), 
 mod tests {
     use super::*;
     use crate::core::{UNITS_PER_GAME, below, rng_from_seed};
-    use crate::stats::Z95;
 
     /// A card seen in `games` four-seat games with one buyer and one
     /// passer each, whose rank scores are each drawn by `rank` (0 last …
@@ -530,7 +531,9 @@ mod tests {
         // twice, and the passers take the other places of the same table.
         // The lift is 0.311; as two independent samples its p-value is
         // 0.030, under-priced; with the games as clusters the standard
-        // error is 0.173 against 0.144, the p-value 0.072: fair.
+        // error is 0.173 against 0.144, the p-value 0.072 by the normal
+        // test and 0.105 by the t with 9 degrees of freedom (10 games on
+        // each side): fair.
         let mut c = StoreCardStats::default();
         for (place, games) in [(0, 6), (1, 2), (3, 2)] {
             for _ in 0..games {
@@ -545,7 +548,11 @@ mod tests {
         let welch = c.bought.lift_p(&c.not_bought).unwrap();
         assert!((welch - 0.0302).abs() < 1e-4, "{welch}");
         let robust = c.lift_p().unwrap();
-        assert!((robust - 0.0717).abs() < 1e-4, "{robust}");
+        assert!((robust - 0.1053).abs() < 1e-4, "{robust}");
+        assert_eq!(c.clusters.df(), Some(9));
+        let se = c.clusters.standard_error().unwrap();
+        let normal = 2.0 * crate::stats::normal_upper_tail(c.lift().unwrap() / se);
+        assert!((normal - 0.0717).abs() < 1e-4, "{normal}");
         let (low, high) = c.lift95().unwrap();
         assert!(low < 0.0 && high > 0.0);
         assert_eq!(verdicts([&c].into_iter()), ["fair"]);
@@ -584,14 +591,18 @@ mod tests {
         stats.set_clusters.insert("S".into(), set);
         stats.tier_clusters.insert("core".into(), set);
         stats.curve_clusters.insert((2, 3), set);
+        // The set's 30 games, each with a buyer and a non-buyer: a t with
+        // 29 degrees of freedom.
         let (lift, se) = (set.lift().unwrap(), set.standard_error().unwrap());
-        let expected = [fixed4(Some(lift - Z95 * se)), fixed4(Some(lift + Z95 * se))];
+        assert_eq!(set.df(), Some(29));
+        let t = crate::stats::t_upper_quantile(0.025, 29);
+        let expected = [fixed4(Some(lift - t * se)), fixed4(Some(lift + t * se))];
         // The cards pooled without the set's games: each game counted
         // twice as if independent, an interval √2 too narrow.
         let mut pooled = stats.cards["One"].clone();
         pooled.merge(&stats.cards["Two"]);
         let narrow = pooled.clusters.lift95().unwrap();
-        assert!(narrow.2 - narrow.1 < 0.75 * 2.0 * Z95 * se);
+        assert!(narrow.2 - narrow.1 < 0.75 * 2.0 * t * se);
         for (file, rows) in [("mb_sets.csv", 2), ("mb_value_curve.csv", 1)] {
             let low = column(&stats, file, "lift_ci95_low");
             let high = column(&stats, file, "lift_ci95_high");

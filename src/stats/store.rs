@@ -11,8 +11,10 @@
 //! (as the grant experiment measures) what it caused. Buyers and
 //! non-buyers sit at the same tables, so the lift's interval and test
 //! take the games as the independent units: a cluster-robust standard
-//! error, games as clusters ([`ClusterSums`]), from sums kept game by game
-//! per card and per group of cards (set, tier, star rating and price). A
+//! error, games as clusters, and Student's t with one degree of freedom
+//! fewer than the games of the smaller side ([`ClusterSums`]), from sums
+//! kept game by game per card and per group of cards (set, tier, star
+//! rating and price). A
 //! group's row pools its cards' seat-games, and one seat that buys
 //! several of them in a game counts once for each, so a group's clusters
 //! are its games, not its cards' games apart.
@@ -21,7 +23,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ClusterSums, Score, Z95};
+use super::{ClusterSums, Score};
 use crate::core::{Ledger, Outcome, Player, SeatRound, StoreCatalog};
 
 /// What a run's games did with one store card (all copies).
@@ -107,44 +109,50 @@ impl StoreCardStats {
         Score::of_points(self.seen_games, self.bought_games)
     }
 
-    /// The lift `bought − not_bought` (the difference of the two mean rank
-    /// scores; `None` if either side has fewer than two seat-games) and
-    /// its standard error: cluster-robust, games as clusters
-    /// ([`ClusterSums`]; `None` with fewer than two games). Tallies
-    /// without the per-game sums (a `stats.json` written before they were
-    /// kept) fall back to the error of two independent means
-    /// ([`Score::lift95`]), the one they were written with.
-    fn lift_and_error(&self) -> Option<(f64, Option<f64>)> {
-        let (lift, welch) = self.bought.lift_and_error(&self.not_bought)?;
-        let se = if self.clusters.covers(&self.bought, &self.not_bought) {
-            self.clusters.standard_error()
-        } else {
-            Some(welch)
-        };
-        Some((lift, se))
-    }
-
     /// The lift `bought − not_bought`: `None` if either side has fewer
     /// than two seat-games.
     pub fn lift(&self) -> Option<f64> {
-        self.lift_and_error().map(|(lift, _)| lift)
+        self.bought
+            .lift_and_error(&self.not_bought)
+            .map(|(lift, _)| lift)
     }
 
-    /// The 95% normal interval of [`StoreCardStats::lift`] (± `Z95`
-    /// cluster-robust standard errors, games as clusters): `None` without
-    /// a lift or with fewer than two games.
+    /// The 95% interval of [`StoreCardStats::lift`]: cluster-robust, games
+    /// as clusters, ± Student's t quantile with `min(G_B, G_N) − 1`
+    /// degrees of freedom ([`ClusterSums::lift95`]); `None` without a lift
+    /// or with a side in fewer than two games. Tallies without the
+    /// per-game sums (a `stats.json` written before they were kept) fall
+    /// back to the interval of two independent means ([`Score::lift95`]),
+    /// and those with the sums but without the per-side game counts to
+    /// the normal quantile ([`ClusterSums::df`]): each the interval it
+    /// was written with.
     pub fn lift95(&self) -> Option<(f64, f64)> {
-        let (lift, se) = self.lift_and_error()?;
-        let half = Z95 * se?;
-        Some((lift - half, lift + half))
+        self.lift()?;
+        let (_, low, high) = if self.clustered() {
+            self.clusters.lift95()?
+        } else {
+            self.bought.lift95(&self.not_bought)?
+        };
+        Some((low, high))
     }
 
     /// The two-sided p-value of "no lift" that goes with
-    /// [`StoreCardStats::lift95`] (the normal test of the same lift and
-    /// standard error: below 0.05 exactly when the interval excludes 0).
+    /// [`StoreCardStats::lift95`] (the test of the same lift, standard
+    /// error and reference distribution: below 0.05 exactly when the
+    /// interval excludes 0).
     pub fn lift_p(&self) -> Option<f64> {
-        let (lift, se) = self.lift_and_error()?;
-        Some(super::wilson::normal_p(lift, se?))
+        self.lift()?;
+        if self.clustered() {
+            self.clusters.lift_p()
+        } else {
+            self.bought.lift_p(&self.not_bought)
+        }
+    }
+
+    /// Whether the per-game sums cover this card's seat-games (not a
+    /// tally from before they were kept).
+    fn clustered(&self) -> bool {
+        self.clusters.covers(&self.bought, &self.not_bought)
     }
 }
 
@@ -433,6 +441,7 @@ impl StoreStats {
 mod tests {
     use super::*;
     use crate::core::{CardId, StoreCard, UNITS_PER_GAME, below, rng_from_seed};
+    use crate::stats::{Z95, t_upper_quantile};
 
     fn catalog() -> StoreCatalog {
         let card = |i: u16, name: &str| StoreCard {
@@ -574,11 +583,19 @@ mod tests {
             let interval = card.lift95().unwrap();
             assert_eq!(interval, other.lift95().unwrap(), "{name}");
             assert_eq!(card.lift_p(), other.lift_p(), "{name}");
-            // The interval is the cluster-robust one, not Welch's.
+            // The interval is the cluster-robust one, not Welch's, with a
+            // t of one degree of freedom fewer than the games of its
+            // smaller side (a card's games with a buyer are its
+            // `bought_games`).
             let (lift, welch) = card.bought.lift_and_error(&card.not_bought).unwrap();
             let se = card.clusters.standard_error().unwrap();
             assert_ne!(se, welch);
-            assert_eq!(interval, (lift - Z95 * se, lift + Z95 * se));
+            let (g_b, g_n) = (card.clusters.buyer_games, card.clusters.passer_games);
+            assert_eq!(g_b, Some(card.bought_games));
+            let df = g_b.unwrap().min(g_n.unwrap()) - 1;
+            assert_eq!(card.clusters.df(), Some(df));
+            let t = t_upper_quantile(0.025, df);
+            assert_eq!(interval, (lift - t * se, lift + t * se));
         }
         let group = &all.set_clusters["Set"];
         assert_eq!(group, &merged.set_clusters["Set"]);
@@ -608,5 +625,79 @@ mod tests {
         // And the same lift with the sums.
         assert_eq!(stats.cards["Alpha"].lift(), Some(lift));
         assert_ne!(stats.cards["Alpha"].lift95(), Some((low, high)));
+    }
+
+    #[test]
+    fn an_old_stats_json_without_the_per_side_games_keeps_the_normal_interval() {
+        // The tallies as a stats.json written before `buyer_games` and
+        // `passer_games` were kept holds them: every ClusterSums without
+        // the two fields.
+        fn strip(v: &mut serde_json::Value) {
+            match v {
+                serde_json::Value::Object(o) => {
+                    o.remove("buyer_games");
+                    o.remove("passer_games");
+                    o.values_mut().for_each(strip);
+                }
+                serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+                _ => {}
+            }
+        }
+        let mut rng = rng_from_seed(5);
+        let mut stats = StoreStats::default();
+        for _ in 0..40 {
+            let (ledger, outcome) = random_game(&mut rng);
+            stats.add_game(&catalog(), &ledger, &outcome, 4);
+        }
+        let mut json = serde_json::to_value(&stats).unwrap();
+        strip(&mut json);
+        let text = json.to_string();
+        assert!(!text.contains("buyer_games") && text.contains("\"bc\""));
+        let old: StoreStats = serde_json::from_str(&text).unwrap();
+        let clusters = old
+            .cards
+            .values()
+            .map(|c| &c.clusters)
+            .chain(old.set_clusters.values())
+            .chain(old.tier_clusters.values())
+            .chain(old.curve_clusters.values());
+        for c in clusters {
+            assert_eq!((c.buyer_games, c.passer_games, c.df()), (None, None, None));
+        }
+        for (name, card) in &old.cards {
+            // The cluster-robust standard error with the normal quantile:
+            // the interval and p-value that file was written with.
+            let new = &stats.cards[name];
+            let lift = card.lift().unwrap();
+            let se = card.clusters.standard_error().unwrap();
+            assert_eq!(card.lift(), new.lift());
+            assert_eq!(se, new.clusters.standard_error().unwrap());
+            assert_eq!(card.lift95(), Some((lift - Z95 * se, lift + Z95 * se)));
+            assert_eq!(
+                card.lift_p(),
+                Some(crate::stats::wilson::normal_p(lift, se))
+            );
+            let (low, high) = new.lift95().unwrap();
+            assert!(
+                high - low > 2.0 * Z95 * se,
+                "{name}: the t interval is wider"
+            );
+        }
+        // Merged with a shard that has the counts: still the normal
+        // interval, not a t with the other shard's games only.
+        let mut merged = old.clone();
+        merged.merge(&stats);
+        let alpha = &merged.cards["Alpha"];
+        assert_eq!(alpha.clusters.df(), None);
+        assert_eq!(
+            alpha.clusters.games,
+            2 * stats.cards["Alpha"].clusters.games
+        );
+        let (lift, se) = (
+            alpha.lift().unwrap(),
+            alpha.clusters.standard_error().unwrap(),
+        );
+        assert_eq!(alpha.lift95(), Some((lift - Z95 * se, lift + Z95 * se)));
+        assert_eq!(merged.set_clusters["Set"].df(), None);
     }
 }
