@@ -175,6 +175,18 @@ impl MillenniumBlades {
             .filter(|&c| self.card(c).kind == Kind::Single)
     }
 
+    /// Adds a [`Action::Play`] for each distinct single in `p`'s hand.
+    pub(super) fn single_plays(&self, s: &State, p: Player, out: &mut Vec<Action>) {
+        let mut seen: Vec<super::cards::CardId> = Vec::new();
+        for c in self.singles_in_hand(s, p) {
+            let id = self.table.card(c);
+            if !seen.contains(&id) {
+                seen.push(id);
+                out.push(Action::Play(c));
+            }
+        }
+    }
+
     /// Starts the active player's turn; a player who cannot play a single
     /// passes (and cannot take an Action).
     pub(super) fn begin_turn(
@@ -222,14 +234,7 @@ impl MillenniumBlades {
         let seat = &s.seats[p];
         let may_play = !seat.played || seat.extra > 0;
         if may_play && self.can_play(s, p) {
-            let mut seen: Vec<super::cards::CardId> = Vec::new();
-            for c in self.singles_in_hand(s, p) {
-                let id = self.table.card(c);
-                if !seen.contains(&id) {
-                    seen.push(id);
-                    out.push(Action::Play(c));
-                }
-            }
+            self.single_plays(s, p, out);
         }
         if !seat.acted {
             for slot in seat

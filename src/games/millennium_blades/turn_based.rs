@@ -88,17 +88,23 @@ impl MillenniumBlades {
         let seat = &mut s.seats[s.active];
         seat.acted = false;
         seat.played = false;
+        seat.extra = 0;
         s.resolved = 0;
         s.turns += 1;
         self.emit(s, s.active, EventKind::TurnStart, obs);
     }
 
     /// The active player's options: one main action (while none taken),
-    /// an Action of a face-up card (once), or the end of the turn.
+    /// an Action of a face-up card (once), a single more while an effect
+    /// allows one ("play one more single", as in a tournament), or the end
+    /// of the turn.
     pub(super) fn turn_based_actions(&self, s: &State, out: &mut Vec<Action>) {
         let p = s.active;
         let seat = &s.seats[p];
         if seat.played {
+            if seat.extra > 0 && self.can_play(s, p) {
+                self.single_plays(s, p, out);
+            }
             out.push(Action::Pass);
         } else {
             let hand = s.members(Zone::of(Area::Hand, p));
@@ -283,7 +289,12 @@ impl MillenniumBlades {
                 s.seats[p].played = true;
             }
             Action::Play(card) => {
-                s.seats[p].played = true;
+                let seat = &mut s.seats[p];
+                if seat.played {
+                    // A single more, which an effect allowed.
+                    seat.extra = seat.extra.saturating_sub(1);
+                }
+                seat.played = true;
                 if self.card(card).kind == Kind::Single {
                     self.place_single(s, p, card, obs);
                 } else {

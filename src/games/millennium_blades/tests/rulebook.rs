@@ -1968,6 +1968,40 @@ fn turn_based_plays_log_their_star_tokens_and_board_cards() {
 }
 
 #[test]
+fn turn_based_an_extra_single_from_an_effect_follows_the_main_action() {
+    // rules/millennium-blades.txt: "Turn-Based Mode": "5. Play a card from
+    // his hand into his tableau ... following all rules as in a
+    // tournament"; "Tournament Turns" and the ruling "A turn": a single an
+    // effect adds ("play one more single", Shop C) may be played or not,
+    // in that turn only.
+    let mut f = turn_based(2, &["Plain One", "Plain Two", "Three Star"]);
+    let shop = f.give(A, "Shop C", Area::Hand);
+    let one = f.give(A, "Plain One", Area::Hand);
+    let three = f.give(A, "Three Star", Area::Hand);
+    f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(shop));
+    assert_eq!(
+        f.legal(),
+        vec![Action::Play(one), Action::Play(three), Action::Pass]
+    );
+    f.act(Action::Play(one));
+    assert_eq!(f.s.active, B, "one single more, then the turn ends");
+    assert_eq!(f.s.seats[A].tableau.len(), 2);
+    // Declined, it does not carry over to the player's next turn.
+    let mut f = turn_based(2, &["Plain One", "Plain Two", "Three Star"]);
+    let shop = f.give(A, "Shop C", Area::Hand);
+    let one = f.give(A, "Plain One", Area::Hand);
+    f.give(A, "Three Star", Area::Hand);
+    let two = f.give(B, "Plain Two", Area::Hand);
+    f.act(Action::Play(shop));
+    f.act(Action::Pass);
+    f.act(Action::Play(two));
+    assert_eq!(f.s.active, A);
+    f.act(Action::Play(one));
+    assert_eq!(f.s.active, B, "no single more in a later turn");
+}
+
+#[test]
 fn a_game_cut_at_the_turn_limit_ends_its_log_with_every_seat_drawn() {
     // docs/rulings/millennium-blades.md, "Turn limit": a game still going
     // after `--max-turns` is a draw with reason `turn_limit`; its log ends
