@@ -142,12 +142,15 @@ impl LogReader<MillenniumBlades> for Reader {
             EventKind::DeckTrim { card } => seat.deck.retain(|&c| c != card),
             EventKind::Cleanup { .. } if self.mode == Mode::TurnBased => {
                 // A scoring: the tableau and deck box go, the accessories
-                // stay, face up.
+                // wait for their owner's choice (`accessory`).
                 seat.tableau.clear();
                 seat.board
                     .retain(|c| Self::kind(game, c.card) == Kind::Accessory);
-                for c in &mut seat.board {
-                    c.up = true;
+            }
+            EventKind::Accessory { card, kept } => {
+                assert!(seat.board.iter().any(|c| c.card == card), "{e:?}");
+                if !kept {
+                    seat.board.retain(|c| c.card != card);
                 }
             }
             EventKind::Cleanup { .. } => self.market.clear(),
@@ -297,6 +300,7 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "Fused",
         "DeckAdd",
         "Cleanup",
+        "Accessory",
         "TournamentStart",
         "Play",
         "Board",

@@ -52,10 +52,12 @@ pub enum Choice {
     Position(u8),
     /// Use the Reaction (or not).
     React(bool),
-    /// A hand card to discard.
+    /// A hand card to discard; at a Turn-Based scoring, an accessory to
+    /// discard.
     Discard(u16),
-    /// The metagame card to replace.
-    Meta(u16),
+    /// A card taken: the metagame card to replace; at a Turn-Based
+    /// scoring, an accessory kept.
+    Take(u16),
 }
 
 impl Choice {
@@ -68,7 +70,7 @@ impl Choice {
             Choice::React(true) => Action::React,
             Choice::React(false) => Action::Pass,
             Choice::Discard(c) => Action::Discard(c),
-            Choice::Meta(c) => Action::Take(c),
+            Choice::Take(c) => Action::Take(c),
         }
     }
 
@@ -81,7 +83,7 @@ impl Choice {
             Action::React => Choice::React(true),
             Action::Pass => Choice::React(false),
             Action::Discard(c) => Choice::Discard(c),
-            Action::Take(c) => Choice::Meta(c),
+            Action::Take(c) => Choice::Take(c),
             _ => return None,
         })
     }
@@ -374,9 +376,8 @@ impl MillenniumBlades {
         while s.prompt.is_none() {
             let Some(job) = s.jobs.pop() else { return };
             s.resolved += 1;
-            // The game's own steps (the tournament's placement, owned by
-            // seat a; a Turn-Based scoring) outlive a loop.
-            let step = job.effect == PLACEMENT || job.effect == BANK;
+            // The game's own steps outlive a loop.
+            let step = game_step(job.effect);
             if s.resolved > LOOP_LIMIT {
                 self.infinite_loop(s, job.owner, rng, obs);
                 if !step {
@@ -419,8 +420,15 @@ impl MillenniumBlades {
                 return Some((Prompt::Discard, p, options));
             }
             META => {
-                let options = s.in_zone(Zone::META_UP).map(Choice::Meta).collect();
-                return Some((Prompt::Meta, p, options));
+                // With no metagame card revealed (a pool without any) there
+                // is nothing to choose: the scoring goes on.
+                let options: Vec<Choice> = s.in_zone(Zone::META_UP).map(Choice::Take).collect();
+                return (!options.is_empty()).then_some((Prompt::Meta, p, options));
+            }
+            KEEP => {
+                let card = job.source;
+                let options = vec![Choice::Take(card), Choice::Discard(card)];
+                return Some((Prompt::Accessory, p, options));
             }
             THWOMP | BLAST | FLIP_SELF | PLACEMENT | BANK | SCORE_NEXT => return None,
             _ => {}
@@ -637,15 +645,19 @@ impl MillenniumBlades {
                 return;
             }
             BANK => {
-                self.tb_bank(s, p, rng, obs);
+                self.tb_bank(s, p, obs);
                 return;
             }
             META => {
                 self.tb_replace_meta(s, p, job.choice, rng, obs);
                 return;
             }
+            KEEP => {
+                self.tb_keep(s, p, job.source, job.choice & DISCARDED == 0, obs);
+                return;
+            }
             DISCARD => {
-                let card = job.choice;
+                let card = job.choice & !DISCARDED;
                 if s.zone(card) == Zone::of(Area::Hand, p) {
                     s.put(&self.table, card, Zone::of(Area::Binder, p));
                     s.known[usize::from(card)] = u8::MAX;
@@ -971,10 +983,8 @@ impl MillenniumBlades {
         _rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        // The player's own effects go; the game's own steps stay (the
-        // tournament's placement, owned by seat a; a Turn-Based scoring).
-        s.jobs
-            .retain(|j| j.owner != p || j.effect == PLACEMENT || j.effect == BANK);
+        // The player's own effects go; the game's own steps stay.
+        s.jobs.retain(|j| j.owner != p || game_step(j.effect));
         s.resolved = 0;
         let seat = &mut s.seats[p];
         seat.removed = true;
@@ -1005,9 +1015,21 @@ pub const USED: u8 = 4;
 pub const DISCARD: u8 = 254;
 /// A job: choose the metagame card to replace (Turn-Based Mode).
 pub const META: u8 = 246;
+/// A job: keep or discard the accessory `source` (a Turn-Based scoring).
+pub const KEEP: u8 = 244;
+/// The bit of a job's stored choice that says the card is discarded (a
+/// card is an instance below [`super::state::MAX_INSTANCES`]).
+const DISCARDED: u16 = 0x8000;
 /// A job: flip the Action card just used (rules: "Use an Action": perform
 /// the text, then flip the card face down).
 pub const FLIP_SELF: u8 = 249;
+
+/// Whether a job of code `effect` is one of the game's own steps, which
+/// outlive an infinite loop: the tournament's placement (owned by seat a)
+/// and the steps of a Turn-Based scoring.
+fn game_step(effect: u8) -> bool {
+    matches!(effect, PLACEMENT | BANK | META | KEEP)
+}
 
 /// A choice as a job's stored value.
 fn encode(choice: Choice) -> u16 {
@@ -1017,7 +1039,8 @@ fn encode(choice: Choice) -> u16 {
         Choice::Position(at) => u16::from(at),
         // Never stored: a Reaction used is the job's outcome, `USED`.
         Choice::React(_) => NONE,
-        Choice::Discard(card) | Choice::Meta(card) => card,
+        Choice::Discard(card) => card | DISCARDED,
+        Choice::Take(card) => card,
     }
 }
 

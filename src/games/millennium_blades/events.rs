@@ -159,6 +159,14 @@ pub enum EventKind {
         /// The player's score after (see `GameOver`).
         score: u16,
     },
+    /// An accessory kept or discarded to the store discard at a Turn-Based
+    /// scoring (its owner's choice).
+    Accessory {
+        /// The card.
+        card: u16,
+        /// Kept (else discarded).
+        kept: bool,
+    },
     /// Cards moved to the store discard at the end of a phase.
     Cleanup {
         /// Cards discarded.
@@ -450,6 +458,9 @@ impl Report for MillenniumBlades {
                 "collection",
                 json!({"size": size, "vp": vp, "score": score}),
             ),
+            EventKind::Accessory { card, kept } => {
+                ("accessory", json!({"card": name(card), "kept": kept}))
+            }
             EventKind::Cleanup { cards } => ("cleanup", json!({"cards": cards})),
             EventKind::TournamentStart { round, first } => (
                 "tournament_start",

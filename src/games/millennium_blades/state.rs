@@ -287,6 +287,9 @@ pub enum Prompt {
     Discard,
     /// `player` chooses the metagame card to replace (Turn-Based Mode).
     Meta,
+    /// `player` keeps or discards one of its accessories (a Turn-Based
+    /// scoring).
+    Accessory,
 }
 
 /// A pending piece of effect resolution (see `effects.rs`).

@@ -9,7 +9,8 @@
 //! first card), play a card into the tableau or onto the board, or score;
 //! Actions may be used before or after. Scoring: Score effects, 10 RP per
 //! collected card, the RP banked and reset; the tableau, deck box, hand
-//! and collections to the store discard (accessories are kept); one
+//! and collections to the store discard, each accessory kept or discarded
+//! as its owner chooses; one
 //! metagame card to the bottom of its stack and a new one; a new hand of
 //! 6, 30 dollars, the sell markers back; a silver promo after the first
 //! scoring, a gold one after the second. After a third scoring the player
@@ -18,6 +19,7 @@
 use super::MillenniumBlades;
 use super::action::Action;
 use super::cards::{Kind, When};
+use super::effects::{KEEP, META, NONE};
 use super::events::{Event, EventKind};
 use super::state::{
     Area, DECK_ACCESSORIES, Job, Phase, STORE_AREA, Seller, Slot, State, TABLEAU, Zone,
@@ -373,15 +375,10 @@ impl MillenniumBlades {
     }
 
     /// The end of `p`'s scoring: 10 RP per collected card, the RP banked
-    /// and reset, the cards discarded (accessories kept), one metagame
-    /// card replaced, a new hand, income and markers, and the promo.
-    pub(super) fn tb_bank(
-        &self,
-        s: &mut State,
-        p: Player,
-        rng: &mut GameRng,
-        obs: &mut impl Observer<Event>,
-    ) {
+    /// and reset, the cards discarded but the accessories, each of which
+    /// its owner then keeps or discards, one metagame card replaced, a new
+    /// hand, income and markers, and the promo.
+    pub(super) fn tb_bank(&self, s: &mut State, p: Player, obs: &mut impl Observer<Event>) {
         let collected: Vec<u16> = [0u8, 1]
             .iter()
             .flat_map(|&k| {
@@ -409,18 +406,13 @@ impl MillenniumBlades {
         self.emit(s, p, EventKind::Banked { rp, total }, obs);
         self.emit(s, p, EventKind::RoundEnd { money }, obs);
         // Tableau, deck box, hand and collections to the store discard;
-        // accessories are kept.
-        let mut kept = Vec::new();
-        for slot in s.seats[p].board.iter() {
-            if self.card(slot.card).kind == Kind::Accessory {
-                kept.push(Slot { up: true, ..*slot });
-            }
-        }
+        // the accessories wait for their owner's choice (step 4: "You may
+        // choose to discard or keep your accessories").
+        let accessory = |c: u16| self.card(c).kind == Kind::Accessory;
         let mut cleaned = 0u16;
         for i in 0..s.zones().len() {
             match s.zone(i as u16).owner() {
-                Some((Area::Board, q))
-                    if q == p && kept.iter().any(|k| usize::from(k.card) == i) => {}
+                Some((Area::Board, q)) if q == p && accessory(i as u16) => {}
                 Some((
                     Area::Tableau | Area::Board | Area::Hand | Area::Collection | Area::Collection2,
                     q,
@@ -434,22 +426,42 @@ impl MillenniumBlades {
         self.emit(s, p, EventKind::Cleanup { cards: cleaned }, obs);
         let seat = &mut s.seats[p];
         seat.tableau.clear();
-        seat.board.clear();
-        for k in kept {
-            seat.board.push(k);
-        }
-        // The player chooses a metagame card to replace; the rest of the
-        // scoring follows the choice. With none revealed (a pool without
-        // metagame cards) there is nothing to replace: the rest follows.
-        if s.in_zone(Zone::META_UP).next().is_some() {
-            s.push_job(Job::of(0, p, super::effects::META));
-        } else {
-            self.tb_new_hand(s, p, rng, obs);
+        seat.board.retain(|t| accessory(t.card));
+        // Then the player keeps or discards each accessory, left to right,
+        // and chooses a metagame card to replace; the rest of the scoring
+        // follows that choice.
+        s.push_job(Job::of(0, p, META));
+        let kept: Vec<u16> = s.seats[p].board.iter().map(|t| t.card).collect();
+        for &card in kept.iter().rev() {
+            s.push_job(Job::of(card, p, KEEP));
         }
     }
 
+    /// `p` keeps its accessory `card` as it is, face up or down (the book
+    /// turns no card face up), or discards it to the store discard (rules:
+    /// "Turn-Based Mode", scoring step 4).
+    pub(super) fn tb_keep(
+        &self,
+        s: &mut State,
+        p: Player,
+        card: u16,
+        keep: bool,
+        obs: &mut impl Observer<Event>,
+    ) {
+        let board = &mut s.seats[p].board;
+        let Some(at) = board.iter().position(|t| t.card == card) else {
+            return;
+        };
+        if !keep {
+            board.remove(at);
+            s.put(&self.table, card, Zone::DISCARD);
+        }
+        self.emit(s, p, EventKind::Accessory { card, kept: keep }, obs);
+    }
+
     /// The end of a Turn-Based scoring, once `p` chose the metagame card
-    /// `meta` to replace: it goes to the bottom of its stack and the next
+    /// `meta` to replace (`NONE` when none is revealed: a pool without
+    /// metagame cards): it goes to the bottom of its stack and the next
     /// one is revealed; then [`Self::tb_new_hand`].
     pub(super) fn tb_replace_meta(
         &self,
@@ -459,7 +471,7 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        if s.zone(meta) == Zone::META_UP {
+        if meta != NONE && s.zone(meta) == Zone::META_UP {
             let stack = usize::from(self.card(meta).kind == Kind::TypeMeta);
             s.metas[stack].insert(0, meta);
             s.put(&self.table, meta, Zone(Zone::META + stack as u8));

@@ -1842,8 +1842,9 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     // it with a new one immediately from the same pile. 6. Draw a new hand of
     // 6 cards, gain 30 more Millennium Dollars, and retrieve any used Sell
     // Markers. 7. If this is your first time scoring, gain a random silver
-    // promo". Rulings: accessories are always kept (face up); one card is a
-    // collection; cards still for sale lose their marker.
+    // promo". Rulings: each accessory is kept (as it is, face down too) or
+    // discarded as its owner chooses; one card is a collection; cards still
+    // for sale lose their marker.
     let mut f = turn_based(2, &[]);
     no_metas(&mut f);
     let fire_meta = reveal(&mut f, "Meta fire");
@@ -1852,6 +1853,7 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     let deck_box = f.board(A, "Core Box"); // 2 RP per type: 2
     let lens = f.board(A, "Core Lens");
     f.s.seats[A].board[1].up = false;
+    let shield = f.board(A, "Core Shield");
     let held = f.give(A, "Core Single 3", Area::Hand);
     let collected = f.give(A, "Core Single 0", Area::Hand);
     f.s.put(&f.g.table, collected, Zone::of(Area::Collection, A));
@@ -1861,6 +1863,14 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     f.s.seats[A].markers = 2;
     let money = f.s.seats[A].money;
     let mut events = f.act(Action::Score);
+    assert_eq!(f.s.prompt, Some((Prompt::Accessory, A)));
+    assert_eq!(f.legal(), vec![Action::Take(lens), Action::Discard(lens)]);
+    events.extend(f.act(Action::Take(lens)));
+    assert_eq!(
+        f.legal(),
+        vec![Action::Take(shield), Action::Discard(shield)]
+    );
+    events.extend(f.act(Action::Discard(shield)));
     assert_eq!(f.s.prompt, Some((Prompt::Meta, A)));
     events.extend(f.act(Action::Take(fire_meta)));
     let banked = events.iter().find_map(|e| match e.kind {
@@ -1869,12 +1879,16 @@ fn turn_based_scoring_banks_the_rp_and_starts_a_new_hand() {
     });
     assert_eq!(banked, Some(1 + 2 + 10));
     assert_eq!((f.s.seats[A].banked, f.s.seats[A].rp), (13, 0));
-    for c in [scorer, deck_box, held, collected] {
+    for c in [scorer, deck_box, held, collected, shield] {
         assert_eq!(f.s.zone(c), Zone::DISCARD);
     }
-    assert!(kinds(&events).contains(&EventKind::Cleanup { cards: 4 }));
+    let events = kinds(&events);
+    assert!(events.contains(&EventKind::Cleanup { cards: 4 }));
+    for (card, kept) in [(lens, true), (shield, false)] {
+        assert!(events.contains(&EventKind::Accessory { card, kept }));
+    }
     let board: Vec<(u16, bool)> = f.s.seats[A].board.iter().map(|t| (t.card, t.up)).collect();
-    assert_eq!(board, vec![(lens, true)]);
+    assert_eq!(board, vec![(lens, false)], "kept as it was, face down");
     assert_eq!(f.s.metas[0][0], fire_meta, "to the bottom of its stack");
     let up: Vec<Kind> =
         f.s.in_zone(Zone::META_UP)
