@@ -341,8 +341,15 @@ impl MillenniumBlades {
             return;
         }
         if let Some(promo) = s.fusion[usize::from(tier)].pop() {
-            s.put(&self.table, promo, Zone::of(self.fusion_source(), player));
-            s.known[usize::from(promo)] = u8::MAX;
+            let to = self.fusion_source();
+            s.put(&self.table, promo, Zone::of(to, player));
+            // Into the binder, in the open; into a Turn-Based hand, seen by
+            // its owner only.
+            s.known[usize::from(promo)] = if to == Area::Hand {
+                1 << player.index()
+            } else {
+                u8::MAX
+            };
             let seat = &mut s.seats[player];
             seat.markers -= 1;
             seat.fused |= 1 << tier;

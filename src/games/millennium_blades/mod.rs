@@ -274,12 +274,13 @@ impl MillenniumBlades {
                 (fuse, prize)
             }
         };
+        // A promo pile is a face-down deck ("acquired from the top of its
+        // Promo Deck"): its sets are public, its order is not (view.rs).
         for (tier, mut cards) in fuse {
             shuffle(rng, &mut cards);
             for c in cards {
                 if s.fusion[tier].push(c) {
                     s.put(&self.table, c, Zone(Zone::FUSION + tier as u8));
-                    s.known[usize::from(c)] = u8::MAX;
                 }
             }
         }

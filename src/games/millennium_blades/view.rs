@@ -6,13 +6,16 @@
 //! cards are moved and sorted in the open; a card bought from the store is
 //! turned over to "find out what it is"), so binders, decks and
 //! collections are public, as are every face-up card (tableaux, boards,
-//! the aftermarket, the revealed metagame cards), the promos of the fusion
-//! area, the sets in the game, money, markers, VP and RP.
+//! the aftermarket, the revealed metagame cards), the sets in the game
+//! (the promo sets of the fusion area and of the prizes included), money,
+//! markers, VP and RP.
 //!
 //! Hidden: the store deck's order and the store area's face-down cards
 //! (their backs show their set, as does the back of the store deck's top
-//! card), the store discard's face-down cards, the order of the metagame
-//! and prize piles, and the cards in the other players' hands that the
+//! card), the store discard's face-down cards, the order of the metagame,
+//! promo and prize piles (a promo "is acquired from the top of its Promo
+//! Deck": no one knows which until it is taken), and the cards in the
+//! other players' hands that the
 //! observer has not seen (cards drawn from the store in a tournament, the
 //! hands of Turn-Based Mode).
 //!
@@ -34,7 +37,9 @@ impl MillenniumBlades {
     /// on what `observer` can see, and on `rng`.
     pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
         // Piles of known contents: only their order is hidden.
-        for pile in s.metas.iter_mut().chain(s.prizes.iter_mut()) {
+        let piles = s.metas.iter_mut().chain(s.prizes.iter_mut());
+        let promos = s.fusion.iter_mut().map(|pile| &mut pile[..]);
+        for pile in piles.map(|pile| &mut pile[..]).chain(promos) {
             pile.sort_unstable();
             if let Some(r) = rng.as_deref_mut() {
                 shuffle(r, pile);

@@ -687,10 +687,15 @@ fn a_promo_that_comes_up_in_the_store_is_bought_for_cash() {
 #[test]
 fn a_players_area_is_public_but_the_hand_is_hidden() {
     // Ruling ("Hidden information"): the binder, deck and collection are
-    // on the table in the open (rules: "your personal area"), and so are
-    // the promo piles; the cards in another player's hand that one has not
-    // seen are not, and the store area shows only the sets of its cards.
+    // on the table in the open (rules: "your personal area"); the cards in
+    // another player's hand that one has not seen are not, and the store
+    // area shows only the sets of its cards. The promo piles are decks
+    // ("Card Fusion": "take a card from the appropriate pile"; "a Bronze
+    // Promo Card is acquired from the top of its Promo Deck"): their sets
+    // are public, their order is not, so no one knows the next promo.
     let mut f = Fixture::tournament(2, &[]);
+    let mut promos = f.s.fusion.iter().flat_map(|p| p.iter());
+    assert!(promos.all(|&c| f.s.known[usize::from(c)] == 0));
     for _ in 0..STORE_AREA {
         let c = f.s.store.pop().unwrap();
         f.s.put(&f.g.table, c, Zone::AREA);
@@ -699,12 +704,18 @@ fn a_players_area_is_public_but_the_hand_is_hidden() {
     let binder = f.give(A, "Core Single 0", Area::Binder);
     let deck = f.give(A, "Core Single 1", Area::Deck);
     let hand = f.give(A, "Core Single 2", Area::Hand); // seen by A only
-    let mut changed = 0;
+    let (mut changed, mut reordered) = (0, 0);
+    let sorted = |s: &State| {
+        let mut piles: Vec<Vec<u16>> = s.fusion.iter().map(|p| p.to_vec()).collect();
+        piles.iter_mut().for_each(|p| p.sort_unstable());
+        piles
+    };
     for seed in 0..20 {
         let view = f.g.determinize(&f.s, B, &mut derive_rng(seed, 5));
         assert_eq!(view.zone(binder), Zone::of(Area::Binder, A));
         assert_eq!(view.zone(deck), Zone::of(Area::Deck, A));
-        assert_eq!(view.fusion, f.s.fusion);
+        assert_eq!(sorted(&view), sorted(&f.s), "the promo sets");
+        reordered += usize::from(view.fusion != f.s.fusion);
         if view.zone(hand) != Zone::of(Area::Hand, A) {
             changed += 1;
         }
@@ -720,6 +731,15 @@ fn a_players_area_is_public_but_the_hand_is_hidden() {
         assert_eq!(own.zone(hand), Zone::of(Area::Hand, A));
     }
     assert!(changed > 0, "B's view deals A's unseen hand card anew");
+    assert!(reordered > 0, "the views shuffle the promo piles");
+    // Two tables that differ only in the order of a promo pile are one
+    // information set to every seat.
+    let mut other = f.s;
+    other.fusion[0].reverse();
+    assert_ne!(other.fusion, f.s.fusion);
+    for p in [A, B] {
+        assert_eq!(f.g.info_key(&other, p), f.g.info_key(&f.s, p));
+    }
 }
 
 // ---------------------------------------------------------------------------
