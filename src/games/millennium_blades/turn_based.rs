@@ -510,7 +510,7 @@ impl MillenniumBlades {
             let pile = usize::from(s.seats[p].scorings - 1);
             if let Some(promo) = s.prizes[pile.min(1)].pop() {
                 s.put(&self.table, promo, Zone::of(Area::Hand, p));
-                s.known[usize::from(promo)] = u8::MAX;
+                s.known[usize::from(promo)] = 1 << p.index();
                 self.emit(s, p, EventKind::Prize { card: promo }, obs);
             }
         }

@@ -1964,6 +1964,30 @@ fn turn_based_scoring_without_a_revealed_metagame_card_still_starts_a_new_hand()
 }
 
 #[test]
+fn turn_based_a_scoring_promo_goes_into_a_hand_only_its_owner_sees() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", scoring: "7. If this
+    // is your first time scoring, gain a random silver promo from out of
+    // play." Rulings: cards won go to the hand ("A turn"), and another
+    // player's hand is hidden ("Hidden information").
+    let mut f = turn_based(2, &[]);
+    no_metas(&mut f);
+    f.act(Action::Score);
+    let promo =
+        f.s.in_zone(Zone::of(Area::Hand, A))
+            .find(|&c| f.g.card(c).tier == Tier::Silver)
+            .expect("the silver promo");
+    assert_eq!(f.s.known[usize::from(promo)], 1 << A.index());
+    let mut dealt_anew = 0;
+    for seed in 0..20 {
+        let view = f.g.determinize(&f.s, B, &mut derive_rng(seed, 8));
+        dealt_anew += usize::from(view.zone(promo) != Zone::of(Area::Hand, A));
+        let own = f.g.determinize(&f.s, A, &mut derive_rng(seed, 9));
+        assert_eq!(own.zone(promo), Zone::of(Area::Hand, A));
+    }
+    assert!(dealt_anew > 0, "B's views deal A's promo anew");
+}
+
+#[test]
 fn turn_based_plays_log_their_star_tokens_and_board_cards() {
     // rules/millennium-blades.txt: "Turn-Based Mode": "5. Play a card from
     // his hand into his tableau, or as a deck box or accessory, following
