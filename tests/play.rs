@@ -319,6 +319,24 @@ fn hidden_information() -> Vec<Hidden> {
             candidates: store_card_names(),
             secret: |l| event(l) == "restock" || (not_a(l) && event(l) == "draw_store"),
         },
+        // rules/millennium-blades.txt: "Turn-Based Mode": the players deal,
+        // buy, fuse and win cards into a hand of at most 7.
+        Hidden {
+            args: &[
+                "--game",
+                "millennium-blades",
+                "--players",
+                "3",
+                "--mode",
+                "turn-based",
+            ],
+            candidates: store_card_names(),
+            secret: |l| {
+                event(l) == "restock"
+                    || (not_a(l)
+                        && matches!(event(l), "draw_store" | "dealt" | "buy" | "fused" | "prize"))
+            },
+        },
     ]
 }
 

@@ -3,14 +3,15 @@
 //! store area, the aftermarket and the metagame. Hidden from a seat (see
 //! `view`): the store area's face-down cards (shown by set), the store
 //! deck, the other players' hands, and in the log the cards restocked face
-//! down or drawn into another player's hand.
+//! down or drawn into another player's hand (Turn-Based Mode: dealt,
+//! bought, fused or won into it too).
 
 use serde_json::{Map, Value};
 
-use super::MillenniumBlades;
 use super::action::Action;
 use super::cards::CardId;
 use super::state::{Area, State, Zone};
+use super::{MillenniumBlades, Mode};
 use crate::core::{Player, Report};
 use crate::play::{Describe, card_text, hide, hide_from_others, list};
 
@@ -160,9 +161,14 @@ impl Describe for MillenniumBlades {
     }
 
     fn redact(&self, event: &mut Map<String, Value>, seat: Player) {
+        // Turn-Based Mode deals, buys, fuses and awards into the hand.
+        let into_hand = self.options.mode == Mode::TurnBased;
         match event.get("event").and_then(Value::as_str) {
             Some("restock") => hide(event, "card"),
             Some("draw_store") => hide_from_others(event, seat, "card"),
+            Some("dealt" | "buy" | "fused" | "prize") if into_hand => {
+                hide_from_others(event, seat, "card")
+            }
             _ => {}
         }
     }
