@@ -2,7 +2,11 @@
 //! the store, the aftermarket, fusion, timers as ticks), the deck and the
 //! collection, rounds, and the end of the game.
 
+use std::sync::Arc;
+
 use super::super::action::Action;
+use super::super::cards::{CardDb, Tier};
+use super::super::deck::Deck;
 use super::super::economy::DEALT;
 use super::super::events::{Event, EventKind};
 use super::super::state::{Area, Phase, STORE_AREA, State, Zone};
@@ -62,19 +66,51 @@ fn setup_deals_the_starter_deck_three_store_cards_and_the_sell_markers() {
 fn the_store_holds_the_core_set_and_five_four_and_three_sets() {
     // rules: "Game Setup", step 2: "Take the Core set, five Expansion Sets,
     // four Premium Sets, and three Master Sets ... Shuffle all thirteen of
-    // these together to form the Store." The test pool has exactly those.
-    let (g, s, _, _) = start(2, mode(Mode::Standard));
-    let store_cards: usize = g
-        .table
-        .sets
-        .iter()
-        .filter(|set| set.tier.in_store())
-        .map(|set| set.cards.len())
-        .sum();
-    let in_game = (0..g.table.len() as u16)
-        .filter(|&c| g.card(c).tier.in_store() && s.zone(c) != Zone::BOX)
-        .count();
-    assert_eq!(in_game, store_cards);
+    // these together to form the Store." Ruling: the sets are chosen at
+    // random. The test pool has exactly those; two more sets of each tier
+    // make it a choice.
+    let mut text = include_str!("pool.toml").to_owned();
+    for (k, tier) in ["expansion", "premium", "master"].iter().enumerate() {
+        for n in 0..2 {
+            text.push_str(&format!(
+                "\n[[set]]\nname = \"Spare {k}{n}\"\ntier = \"{tier}\"\nprice = 4\n\n\
+                 [[set.card]]\nname = \"Spare Card {k}{n}\"\nstars = 2\n\
+                 elements = [\"fire\"]\ntypes = [\"animal\"]\ncopies = 2\n"
+            ));
+        }
+    }
+    let db = CardDb::parse(&text, "spare.toml").unwrap_or_else(|e| panic!("{e}"));
+    let decks = (0..2)
+        .map(|p| Deck {
+            name: format!("seat-{p}"),
+            cards: Vec::new(),
+        })
+        .collect();
+    let g = MillenniumBlades::new(Arc::new(db), decks, mode(Mode::Standard));
+    let mut choices = Vec::new();
+    for seed in 0..8 {
+        let s = g.new_state(&mut derive_rng(seed, 0));
+        // A set is in the game whole or not at all.
+        let chosen: Vec<(Tier, bool)> = g
+            .table
+            .sets
+            .iter()
+            .filter(|set| set.tier.in_store())
+            .map(|set| {
+                let out = set.cards.iter().filter(|&&c| s.zone(c) != Zone::BOX);
+                let n = out.count();
+                assert!(n == 0 || n == set.cards.len(), "seed {seed}: part of a set");
+                (set.tier, n > 0)
+            })
+            .collect();
+        let count = |tier: Tier| chosen.iter().filter(|&&(t, c)| t == tier && c).count();
+        let counts = [Tier::Core, Tier::Expansion, Tier::Premium, Tier::Master].map(count);
+        assert_eq!(counts, [1, 5, 4, 3], "seed {seed}");
+        if !choices.contains(&chosen) {
+            choices.push(chosen);
+        }
+    }
+    assert!(choices.len() > 1, "the sets are chosen at random");
 }
 
 #[test]
@@ -380,6 +416,20 @@ fn a_pre_release_tournament_comes_first_with_starter_decks_and_the_last_round_is
             _ => None,
         })
         .collect();
+    // The Pre-Release is played with the starter decks only: every single
+    // played in round 0 is a starter card.
+    let pre_release: Vec<u16> = events
+        .iter()
+        .take_while(|e| !matches!(e.kind, EventKind::RoundStart { .. }))
+        .filter_map(|e| match e.kind {
+            EventKind::Play { card, .. } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert!(!pre_release.is_empty(), "the Pre-Release plays singles");
+    for c in pre_release {
+        assert_eq!(g.card(c).tier, Tier::Starter, "{}", g.card(c).name);
+    }
     // Three players share the Pre-Release row's first three places (ties
     // lose only the remainders of their division).
     assert_eq!(first_vps.len(), 3);

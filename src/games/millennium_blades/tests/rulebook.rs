@@ -668,7 +668,8 @@ fn a_promo_that_comes_up_in_the_store_is_bought_for_cash() {
     // rules/millennium-blades.txt: "FAQs": "What happens if the Store runs out
     // of cards? ... Any promo cards that come up in the store can be bought
     // for cash instead of via fusion." The engine prices store cards by their
-    // set's buy cost, which promo and starter sets do not have.
+    // set's buy cost, which promo and starter sets do not have. Ruling ("Fixed
+    // on review"): such a card costs the highest star rating of its set.
     let mut f = Fixture::tournament(2, &[]);
     f.s.phase = Phase::Deckbuilding;
     f.s.turn = 0;
@@ -681,7 +682,18 @@ fn a_promo_that_comes_up_in_the_store_is_bought_for_cash() {
     f.s.store.push(promo);
     let (card, price) = f.g.store_price(&f.s, STORE_AREA).unwrap();
     assert_eq!(card, promo);
-    assert!(price > 0, "a promo from the store costs nothing");
+    let set = f.g.card(promo).set;
+    let highest =
+        f.g.db
+            .cards()
+            .filter(|(_, c)| c.set == set)
+            .map(|(_, c)| c.stars)
+            .max();
+    assert_eq!(Some(price), highest);
+    assert!(
+        f.g.db.cards().any(|(_, c)| c.set == set && c.stars < price),
+        "the set's ratings differ, so the highest is a choice"
+    );
 }
 
 #[test]

@@ -431,17 +431,33 @@ fn a_top_silence_outranks_play_effects() {
     // of what effects take priority over other effects" (see the rulings:
     // a Top silence stops the opponents' Play effects).
     let mut f = Fixture::tournament(2, &["Plain One"]);
-    f.place(B, "Flip C", true);
+    f.place(B, "Flip C", true); // Top: silence
     let gain = f.give(A, "Core Single 0", Area::Hand);
     f.give(B, "Plain One", Area::Hand);
     f.act(Action::Play(gain));
     assert_eq!(f.rp(A), 0, "Core Single 0's Play: gain 2 RP is silenced");
-    f.s.seats[B].tableau[0].up = false;
-    let mut f2 = Fixture::tournament(2, &["Plain One"]);
-    let gain = f2.give(A, "Core Single 0", Area::Hand);
-    f2.give(B, "Plain One", Area::Hand);
-    f2.act(Action::Play(gain));
-    assert_eq!(f2.rp(A), 2);
+    // The silence comes first: a Play effect that would flip the silencing
+    // card (Flip B: flip each other player's Top Card) never happens.
+    let mut f = Fixture::tournament(2, &["Plain One"]);
+    let silence = f.place(B, "Flip C", true);
+    let flipper = f.give(A, "Flip B", Area::Hand);
+    f.give(B, "Plain One", Area::Hand);
+    f.act(Action::Play(flipper));
+    assert!(
+        f.up(B, silence),
+        "silenced before it could flip the silence"
+    );
+    // A face-down Flip C silences nothing: the same plays happen.
+    for (card, gained, flips) in [("Core Single 0", 2, false), ("Flip B", 0, true)] {
+        let mut f = Fixture::tournament(2, &["Plain One"]);
+        let top = f.place(B, "Core Single 3", true);
+        f.place(B, "Flip C", false);
+        let played = f.give(A, card, Area::Hand);
+        f.give(B, "Plain One", Area::Hand);
+        f.act(Action::Play(played));
+        assert_eq!(f.rp(A), gained, "{card}");
+        assert_eq!(f.up(B, top), !flips, "{card}");
+    }
 }
 
 #[test]
@@ -565,13 +581,30 @@ fn score_effects_of_face_up_cards_and_the_metagame_count_for_every_player() {
         .unwrap();
     f.s.metas[0].retain(|&c| c != meta);
     f.s.put(&f.g.table, meta, Zone::META_UP);
+    for c in
+        f.s.in_zone(Zone::META_UP)
+            .filter(|&c| c != meta)
+            .collect::<Vec<_>>()
+    {
+        f.s.put(&f.g.table, c, Zone::BOX);
+    }
     f.place(A, "Core Single 0", true); // fire
     f.place(A, "Core Single 6", false); // fire, face down: counts nothing
+    f.place(B, "Core Single 0", true); // fire
+    f.place(B, "Dojo B", true); // fire
     f.place(B, "Plain One", true);
-    f.g.end_tournament(&mut f.s, &mut f.rng, &mut crate::core::NoObserver);
-    // A scored 2 (one face-up fire card); the placement followed.
-    assert_eq!(f.s.seats[A].place, 1);
-    assert_eq!(f.s.seats[B].place, 2);
+    let mut events = Vec::new();
+    f.g.end_tournament(&mut f.s, &mut f.rng, &mut |e: &Event| events.push(*e));
+    let rp: Vec<(Player, u16)> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Placed { rp, .. } => Some((e.player, rp)),
+            _ => None,
+        })
+        .collect();
+    // A scored 2 (one face-up fire card), B 4 (two) from the same card.
+    assert_eq!(rp, vec![(A, 2), (B, 4)]);
+    assert_eq!((f.s.seats[A].place, f.s.seats[B].place), (2, 1));
 }
 
 #[test]
