@@ -66,6 +66,9 @@ struct Reader {
     market: Vec<(u16, Option<Player>)>,
     /// Cards a clash revealed, listed when the clash ends.
     revealed: Vec<u16>,
+    /// The seat whose turn began (`turn_start`) and has not ended
+    /// (`turn_end`).
+    turn: Option<Player>,
 }
 
 impl Reader {
@@ -82,6 +85,7 @@ impl Reader {
             seats: vec![Seat::default(); players],
             market: Vec::new(),
             revealed: Vec::new(),
+            turn: None,
         }
     }
 
@@ -104,6 +108,14 @@ impl LogReader<MillenniumBlades> for Reader {
         let seat = &mut self.seats[p.index()];
         match e.kind {
             EventKind::Income { amount } => seat.money += amount,
+            EventKind::TurnStart => {
+                assert_eq!(self.turn, None, "{e:?}: a turn began in a turn");
+                self.turn = Some(p);
+            }
+            EventKind::TurnEnd => {
+                assert_eq!(self.turn, Some(p), "{e:?}: not the turn begun");
+                self.turn = None;
+            }
             EventKind::RoundStart { money, .. } => {
                 seat.money = money;
                 seat.markers = self.markers;
@@ -301,6 +313,10 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "DeckAdd",
         "Cleanup",
         "Accessory",
+        "Pass",
+        "TurnStart",
+        "TurnEnd",
+        "Decline",
         "TournamentStart",
         "Play",
         "Board",

@@ -568,7 +568,10 @@ impl MillenniumBlades {
         s.prompt = None;
         let Some(mut job) = s.jobs.pop() else { return };
         match choice {
-            Choice::React(false) => self.emit(s, job.owner, EventKind::Pass, obs),
+            Choice::React(false) => {
+                let card = job.source;
+                self.emit(s, job.owner, EventKind::Decline { card }, obs);
+            }
             // A Reaction used: its effect's own choice, if any, comes next,
             // asked as for any other effect.
             Choice::React(true) => {

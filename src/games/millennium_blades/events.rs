@@ -5,8 +5,9 @@
 //! curve's resource is dollars: the money at the round's start, dollars
 //! spent, dollars left; cards played are the singles of the round's
 //! tournament, and `value_played` their star ratings); the score is VP
-//! (the prize pace is VP by round); actions by kind (`buy`, `sell`,
-//! `buy_listed`, `fuse`, `collect`, `play`, `action`, `reaction`, `pass`).
+//! (the prize pace is VP by round); actions by kind (`sell`, `fuse`,
+//! `collect`, `action`, `reaction`, `decline` a Reaction not used, `pass`
+//! a tick passed or a tournament turn without a single to play).
 
 use serde_json::{Value, json};
 
@@ -126,8 +127,17 @@ pub enum EventKind {
         /// The promo.
         card: u16,
     },
-    /// A player passed (a tick, or a tournament turn).
+    /// A player passed: a deckbuilding tick, or a tournament turn in which
+    /// it could not play a single (rules: "Tournament Turns").
     Pass,
+    /// A turn ends: a tournament turn once its single is played, a
+    /// Turn-Based turn once its main action is taken.
+    TurnEnd,
+    /// A Reaction offered and not used.
+    Decline {
+        /// The card whose Reaction it was.
+        card: u16,
+    },
     /// A card put into the deck.
     DeckAdd {
         /// The card.
@@ -400,6 +410,10 @@ impl Report for MillenniumBlades {
                 player,
                 kind: "reaction",
             },
+            EventKind::Decline { .. } => Metric::Action {
+                player,
+                kind: "decline",
+            },
             EventKind::CollectionAdd { .. } => Metric::Action {
                 player,
                 kind: "collect",
@@ -448,6 +462,8 @@ impl Report for MillenniumBlades {
                 ("fused", json!({"tier": tier, "card": name(card)}))
             }
             EventKind::Pass => ("pass", json!({})),
+            EventKind::TurnEnd => ("turn_end", json!({})),
+            EventKind::Decline { card } => ("decline", json!({"card": name(card)})),
             EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
             EventKind::DeckTrim { card } => ("deck_trim", json!({"card": name(card)})),
             EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),

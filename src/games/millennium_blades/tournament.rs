@@ -324,8 +324,9 @@ impl MillenniumBlades {
         }
     }
 
-    /// Passes the turn clockwise.
+    /// Ends the active player's turn and passes the turn clockwise.
     fn end_turn(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        self.emit(s, s.active, EventKind::TurnEnd, obs);
         s.active = s.active.next(s.seats.len());
         self.begin_turn(s, rng, obs);
     }

@@ -352,9 +352,10 @@ impl MillenniumBlades {
         }
     }
 
-    /// Passes the turn to the next player who has not scored three times;
-    /// when every player has, the game ends.
+    /// Ends the active player's turn and passes it to the next player who
+    /// has not scored three times; when every player has, the game ends.
     fn tb_end_turn(&self, s: &mut State, _rng: &mut GameRng, obs: &mut impl Observer<Event>) {
+        self.emit(s, s.active, EventKind::TurnEnd, obs);
         let n = s.seats.len();
         for _ in 0..n {
             s.active = s.active.next(n);

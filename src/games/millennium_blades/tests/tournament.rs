@@ -172,7 +172,14 @@ fn a_deck_box_or_accessory_drawn_into_the_hand_is_no_single_to_play() {
     assert!(legal.contains(&Action::Play(one)));
     assert!(!legal.contains(&Action::Play(boxed)) && !legal.contains(&Action::Play(lens)));
     f.act(Action::Play(one));
-    f.act(Action::Pass);
+    // Ending the turn after its single is no pass (rules: "Tournament
+    // Turns": a player passes when "unable to play a Single").
+    let ended = f.act(Action::Pass);
+    let ends: Vec<(Player, EventKind)> = ended.iter().map(|e| (e.player, e.kind)).collect();
+    assert_eq!(
+        ends,
+        vec![(A, EventKind::TurnEnd), (B, EventKind::TurnStart)]
+    );
     // B plays; A holds no single: it passes, without its Action.
     let two = f.s.in_zone(Zone::of(Area::Hand, B)).next().unwrap();
     let events = f.act(Action::Play(two));
@@ -527,8 +534,16 @@ fn a_reaction_is_optional_and_flips_its_card() {
         f.act(Action::Play(flipper));
         assert!(!f.up(B, target));
         assert_eq!(f.s.prompt.map(|(_, p)| p), Some(B), "B may react");
-        f.act(if use_it { Action::React } else { Action::Pass });
+        let events = kinds(&f.act(if use_it { Action::React } else { Action::Pass }));
         assert_eq!(f.rp(B), if use_it { 4 } else { 0 });
+        // The log tells a Reaction not used from a turn passed.
+        let (used, declined) = (
+            EventKind::Reaction { card: shield },
+            EventKind::Decline { card: shield },
+        );
+        assert_eq!(events.contains(&used), use_it, "{events:?}");
+        assert_eq!(events.contains(&declined), !use_it, "{events:?}");
+        assert!(!events.contains(&EventKind::Pass), "{events:?}");
         let up = f.s.seats[B]
             .board
             .iter()
