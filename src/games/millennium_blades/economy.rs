@@ -485,7 +485,12 @@ impl MillenniumBlades {
             }
             (Action::Take(card), true) => {
                 s.put(&self.table, card, Zone::of(Area::Collection, p));
-                self.emit(s, p, EventKind::CollectionAdd { card }, obs);
+                let kind = EventKind::CollectionAdd {
+                    card,
+                    kind: None,
+                    symbol: 0,
+                };
+                self.emit(s, p, kind, obs);
             }
             (Action::Collect(card, kind), true) => self.collect(s, p, card, kind, obs),
             (_, false) => s.phase = Phase::Finalize { collection: true },
@@ -597,6 +602,8 @@ impl MillenniumBlades {
             *declared = symbols.0 & symbols.0.wrapping_neg();
         }
         s.put(&self.table, card, Zone::of(collection_area(kind), p));
-        self.emit(s, p, EventKind::CollectionAdd { card }, obs);
+        let symbol = s.seats[p].declared[usize::from(kind)];
+        let kind = Some(kind);
+        self.emit(s, p, EventKind::CollectionAdd { card, kind, symbol }, obs);
     }
 }

@@ -149,10 +149,17 @@ pub enum EventKind {
         /// The card.
         card: u16,
     },
-    /// A card put into the collection.
+    /// A card put into a collection.
     CollectionAdd {
         /// The card.
         card: u16,
+        /// Which collection: `None` the standard game's one, `Some(0)` the
+        /// element collection and `Some(1)` the type collection of Duel
+        /// and Turn-Based Mode.
+        kind: Option<u8>,
+        /// The symbol the collection is declared for (Turn-Based Mode; a
+        /// bit of the element or type bit set), 0 if none.
+        symbol: u8,
     },
     /// A card of a collection too small to turn in (one card) back to
     /// the binder.
@@ -289,6 +296,12 @@ pub enum EventKind {
     },
     /// A promo won as prize support.
     Prize {
+        /// The card.
+        card: u16,
+    },
+    /// A promo of the prize support left over once every player has one,
+    /// returned to the box.
+    PrizeReturn {
         /// The card.
         card: u16,
     },
@@ -466,7 +479,17 @@ impl Report for MillenniumBlades {
             EventKind::Decline { card } => ("decline", json!({"card": name(card)})),
             EventKind::DeckAdd { card } => ("deck_add", json!({"card": name(card)})),
             EventKind::DeckTrim { card } => ("deck_trim", json!({"card": name(card)})),
-            EventKind::CollectionAdd { card } => ("collection_add", json!({"card": name(card)})),
+            EventKind::CollectionAdd { card, kind, symbol } => {
+                let collection = kind.map(|k| ["element", "type"][usize::from(k.min(1))]);
+                let symbol = match kind {
+                    Some(1) => symbol_names(0, symbol),
+                    _ => symbol_names(symbol, 0),
+                };
+                (
+                    "collection_add",
+                    json!({"card": name(card), "collection": collection, "symbol": symbol.first()}),
+                )
+            }
             EventKind::CollectionReturn { card } => {
                 ("collection_return", json!({"card": name(card)}))
             }
@@ -523,6 +546,7 @@ impl Report for MillenniumBlades {
                 json!({"place": place, "rp": rp, "vp": vp, "score": score}),
             ),
             EventKind::Prize { card } => ("prize", json!({"card": name(card)})),
+            EventKind::PrizeReturn { card } => ("prize_return", json!({"card": name(card)})),
             EventKind::MoneyVp { money, vp, score } => (
                 "money_vp",
                 json!({"money": money, "vp": vp, "score": score}),

@@ -99,7 +99,7 @@ impl MillenniumBlades {
                 ledger.this_round(p).earned_selling += u32::from(price);
             }
             EventKind::FuseCard { card } => ledger.seat(id(card), p).fused += 1,
-            EventKind::CollectionAdd { card } => ledger.seat(id(card), p).collected += 1,
+            EventKind::CollectionAdd { card, .. } => ledger.seat(id(card), p).collected += 1,
             EventKind::Collection { size, vp, .. } => {
                 let r = ledger.this_round(p);
                 r.collections += 1;

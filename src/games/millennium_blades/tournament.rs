@@ -495,6 +495,7 @@ impl MillenniumBlades {
         }
         while let Some(card) = s.prizes[pile].pop() {
             s.put(&self.table, card, Zone::BOX);
+            self.emit(s, Player::A, EventKind::PrizeReturn { card }, obs);
         }
     }
 

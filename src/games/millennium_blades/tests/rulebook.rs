@@ -1557,11 +1557,22 @@ fn a_round_ends_with_prize_support_cards_back_to_binders_and_markers_returned() 
     f.s.seats[A].markers = 0;
     let money: Vec<u16> = f.s.seats.iter().map(|t| t.money).collect();
     set_rp(&mut f, A, 5);
+    let set: Vec<u16> = f.s.prizes[0].to_vec();
     let events = place(&mut f);
     assert_eq!(
         placed(&events),
         vec![(A, 1, 21), (B, 2, (15 + 12) / 2), (c(), 2, (15 + 12) / 2)]
     );
+    // The log says where the rest of the set went.
+    let returned: Vec<u16> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::PrizeReturn { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(returned.len(), set.len() - 3);
+    assert!(returned.iter().all(|&c| set.contains(&c) && f.s.zone(c) == Zone::BOX));
     let won = prizes(&events);
     assert_eq!(
         won.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
@@ -1845,8 +1856,15 @@ fn turn_based_collections_declare_their_symbol_with_their_first_card() {
     // time–one based on element, and another based on type."
     let mut f = turn_based(2, &["Three Star"]);
     let fire = f.give(A, "Core Single 0", Area::Hand); // fire animal, 1 star
-    f.act(Action::Collect(fire, 0));
+    let events = kinds(&f.act(Action::Collect(fire, 0)));
     assert_eq!(f.s.zone(fire), Zone::of(Area::Collection, A));
+    // The log names the collection and its declared symbol.
+    let added = EventKind::CollectionAdd {
+        card: fire,
+        kind: Some(0),
+        symbol: f.g.card(fire).elements.0,
+    };
+    assert!(events.contains(&added), "{events:?}");
     let same_stars = f.give(A, "Core Single 6", Area::Hand); // fire animal, 1 star
     let fire3 = f.give(A, "Three Star", Area::Hand); // fire animal, 3 stars
     let water = f.give(A, "Core Single 3", Area::Hand); // water citizen, 4 stars
