@@ -36,9 +36,12 @@ pub enum Action {
     React,
     /// Discard a card from hand.
     Discard(u16),
-    /// Turn-Based Mode: add a hand card to the collection of its symbol
-    /// kind (0 element, 1 type).
-    Collect(u16, u8),
+    /// Duel and Turn-Based Mode: add a card (Duel Mode: from the binder;
+    /// Turn-Based Mode: from the hand) to the collection of symbol kind
+    /// `0` element or `1` type; in Turn-Based Mode the third field is the
+    /// symbol (one bit of the kind's bit set) the collection is declared
+    /// for, which the first card declares, else 0.
+    Collect(u16, u8, u8),
     /// Turn-Based Mode: score the tableau and collections.
     Score,
 }

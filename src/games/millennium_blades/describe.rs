@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::action::Action;
 use super::cards::CardId;
+use super::events::symbol_names;
 use super::state::{Area, State, Zone};
 use super::{MillenniumBlades, Mode};
 use crate::core::{Player, Report};
@@ -145,12 +146,15 @@ impl Describe for MillenniumBlades {
             Action::Position(at) => (format!("Choose tableau position {}", at + 1), None),
             Action::React => ("Use the Reaction".into(), None),
             Action::Discard(i) => (format!("Discard {}", self.instance_name(i)), card(i)),
-            Action::Collect(i, kind) => {
+            Action::Collect(i, kind, symbol) => {
                 let by = if kind == 0 { "element" } else { "type" };
-                (
-                    format!("Collect {} by its {by}", self.instance_name(i)),
-                    card(i),
-                )
+                let name = self.instance_name(i);
+                let (elements, types) = if kind == 0 { (symbol, 0) } else { (0, symbol) };
+                let words = match symbol_names(elements, types).first() {
+                    Some(declared) => format!("Collect {name} into the {declared} {by} collection"),
+                    None => format!("Collect {name} by its {by}"),
+                };
+                (words, card(i))
             }
             Action::Score => ("Score the tableau and collections".into(), None),
         }

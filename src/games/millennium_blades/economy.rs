@@ -437,34 +437,72 @@ impl MillenniumBlades {
             }
             seen.push(id);
             if self.options.mode == Mode::Duel {
-                for kind in 0..2 {
-                    if self.fits_declared(s, p, c, kind) {
-                        out.push(Action::Collect(c, kind));
-                    }
-                }
-            } else if self.fits_collection(&members, c) {
+                self.collect_actions(s, p, c, out);
+            } else if self.fits_collection(&members, c, None) {
                 out.push(Action::Take(c));
             }
         }
     }
 
-    /// Whether card `c` can join the collection of `members` (rules: "Make
-    /// your Collection"): at most 8 cards, each with a star rating of its
-    /// own, all sharing a symbol (an element or a type).
-    pub(super) fn fits_collection(&self, members: &[u16], c: u16) -> bool {
+    /// Whether card `c` can be added to a collection of `members`: a card
+    /// with a symbol, at most 8 cards, each with a star rating of its own
+    /// (rules: "Make your Collection").
+    fn joins(&self, members: &[u16], c: u16) -> bool {
         let card = self.card(c);
-        if !card.collectible() {
+        card.collectible()
+            && members.len() < 8
+            && !members.iter().any(|&m| self.card(m).stars == card.stars)
+    }
+
+    /// Whether card `c` can join the collection of `members` (rules: "Make
+    /// your Collection"): it [`Self::joins`] them, and all share a symbol:
+    /// an element or a type (`kind` `None`), an element (`Some(0)`: Duel
+    /// Mode's element collection) or a type (`Some(1)`).
+    pub(super) fn fits_collection(&self, members: &[u16], c: u16, kind: Option<u8>) -> bool {
+        if !self.joins(members, c) {
             return false;
         }
-        if members.len() >= 8 || members.iter().any(|&m| self.card(m).stars == card.stars) {
-            return false;
-        }
+        let card = self.card(c);
         let (mut e, mut t) = (card.elements, card.types);
         for &m in members {
             e = Symbols(e.0 & self.card(m).elements.0);
             t = Symbols(t.0 & self.card(m).types.0);
         }
-        e.count() + t.count() > 0
+        match kind {
+            None => e.count() + t.count() > 0,
+            Some(0) => e.count() > 0,
+            Some(_) => t.count() > 0,
+        }
+    }
+
+    /// The [`Action::Collect`]s of `p`'s card `c` (Duel and Turn-Based
+    /// Mode). Duel Mode follows the book's general rule: the element
+    /// collection's cards share an element, the type collection's a type.
+    /// In Turn-Based Mode "the collection's type/element is declared at
+    /// the moment you add the first card to it": the first card may
+    /// declare any of its symbols of the kind (one action each), and the
+    /// others must have the declared one.
+    pub(super) fn collect_actions(&self, s: &State, p: Player, c: u16, out: &mut Vec<Action>) {
+        let card = self.card(c);
+        for kind in 0..2u8 {
+            let members = s.members(Zone::of(collection_area(kind), p));
+            if self.options.mode != Mode::TurnBased {
+                if self.fits_collection(&members, c, Some(kind)) {
+                    out.push(Action::Collect(c, kind, 0));
+                }
+                continue;
+            }
+            if !self.joins(&members, c) {
+                continue;
+            }
+            let symbols = if kind == 0 { card.elements } else { card.types };
+            let declared = s.seats[p].declared[usize::from(kind)];
+            for bit in (0..8).map(|b| 1u8 << b) {
+                if symbols.0 & bit != 0 && (declared == 0 || declared == bit) {
+                    out.push(Action::Collect(c, kind, bit));
+                }
+            }
+        }
     }
 
     /// Plays a final-step action of `p`: add a card to the deck or the
@@ -492,7 +530,9 @@ impl MillenniumBlades {
                 };
                 self.emit(s, p, kind, obs);
             }
-            (Action::Collect(card, kind), true) => self.collect(s, p, card, kind, obs),
+            (Action::Collect(card, kind, symbol), true) => {
+                self.collect(s, p, card, kind, symbol, obs)
+            }
             (_, false) => s.phase = Phase::Finalize { collection: true },
             (_, true) => {
                 s.phase = Phase::Finalize { collection: false };
@@ -580,26 +620,24 @@ impl MillenniumBlades {
                 self.emit(s, p, EventKind::Collection { size, vp: 0, score }, obs);
                 self.add_rp(s, p, i32::from(rp), cards[0], obs);
             }
-            s.seats[p].declared = [0; 2];
         }
     }
 
     /// Adds `card` to `p`'s collection of kind `kind` (Duel and Turn-Based
-    /// Mode), the first card declaring the collection's symbol: the first
-    /// of its symbols of that kind.
+    /// Mode); in Turn-Based Mode the first card declares the collection's
+    /// `symbol`, the player's choice (see [`Self::collect_actions`]).
     pub(super) fn collect(
         &self,
         s: &mut State,
         p: Player,
         card: u16,
         kind: u8,
+        symbol: u8,
         obs: &mut impl Observer<Event>,
     ) {
-        let c = self.card(card);
-        let symbols = if kind == 0 { c.elements } else { c.types };
         let declared = &mut s.seats[p].declared[usize::from(kind)];
-        if *declared == 0 {
-            *declared = symbols.0 & symbols.0.wrapping_neg();
+        if *declared == 0 && self.options.mode == Mode::TurnBased {
+            *declared = symbol;
         }
         s.put(&self.table, card, Zone::of(collection_area(kind), p));
         let symbol = s.seats[p].declared[usize::from(kind)];

@@ -234,7 +234,7 @@ pub struct Seat {
     pub place: u8,
     /// Times scored (Turn-Based Mode).
     pub scorings: u8,
-    /// Collection symbols declared (Turn-Based and Duel Mode): element bit
+    /// Collection symbols declared (Turn-Based Mode): element bit
     /// set, type bit set (0: none yet).
     pub declared: [u8; 2],
 }

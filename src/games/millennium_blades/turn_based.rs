@@ -145,11 +145,7 @@ impl MillenniumBlades {
                 if seat.markers > 0 {
                     out.push(Action::Sell(c));
                 }
-                for kind in 0..2u8 {
-                    if self.fits_declared(s, p, c, kind) {
-                        out.push(Action::Collect(c, kind));
-                    }
-                }
+                self.collect_actions(s, p, c, out);
                 if self.tb_can_place(s, p, c) {
                     out.push(Action::Play(c));
                 }
@@ -213,22 +209,6 @@ impl MillenniumBlades {
         }
     }
 
-    /// Whether `c` can join `p`'s collection of kind `kind` (0: element,
-    /// 1: type): it has the declared symbol (or declares one), and a star
-    /// rating none of the collection has.
-    pub(super) fn fits_declared(&self, s: &State, p: Player, c: u16, kind: u8) -> bool {
-        let card = self.card(c);
-        let symbols = if kind == 0 { card.elements } else { card.types };
-        let declared = s.seats[p].declared[usize::from(kind)];
-        let area = collection_area(kind);
-        let members = s.members(Zone::of(area, p));
-        card.collectible()
-            && symbols.0 != 0
-            && (declared == 0 || symbols.0 & declared != 0)
-            && !members.iter().any(|&m| self.card(m).stars == card.stars)
-            && members.len() < 8
-    }
-
     /// Plays a Turn-Based action of the active player.
     pub(super) fn turn_based_act(
         &self,
@@ -285,8 +265,8 @@ impl MillenniumBlades {
                 };
                 return;
             }
-            Action::Collect(card, kind) => {
-                self.collect(s, p, card, kind, obs);
+            Action::Collect(card, kind, symbol) => {
+                self.collect(s, p, card, kind, symbol, obs);
                 s.known[usize::from(card)] = u8::MAX;
                 s.seats[p].played = true;
             }

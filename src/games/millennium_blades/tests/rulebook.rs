@@ -576,7 +576,7 @@ fn a_collection_needs_one_symbol_that_every_card_shares() {
     };
     let fits = |f: &Fixture, c: u16| {
         let members: Vec<u16> = f.s.in_zone(Zone::of(Area::Collection, A)).collect();
-        f.g.fits_collection(&members, c)
+        f.g.fits_collection(&members, c, None)
     };
     collect(&mut f, one);
     assert!(fits(&f, two), "air in common");
@@ -1572,7 +1572,11 @@ fn a_round_ends_with_prize_support_cards_back_to_binders_and_markers_returned() 
         })
         .collect();
     assert_eq!(returned.len(), set.len() - 3);
-    assert!(returned.iter().all(|&c| set.contains(&c) && f.s.zone(c) == Zone::BOX));
+    assert!(
+        returned
+            .iter()
+            .all(|&c| set.contains(&c) && f.s.zone(c) == Zone::BOX)
+    );
     let won = prizes(&events);
     assert_eq!(
         won.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
@@ -1856,7 +1860,8 @@ fn turn_based_collections_declare_their_symbol_with_their_first_card() {
     // time–one based on element, and another based on type."
     let mut f = turn_based(2, &["Three Star"]);
     let fire = f.give(A, "Core Single 0", Area::Hand); // fire animal, 1 star
-    let events = kinds(&f.act(Action::Collect(fire, 0)));
+    let fire_bit = f.g.card(fire).elements.0;
+    let events = kinds(&f.act(Action::Collect(fire, 0, fire_bit)));
     assert_eq!(f.s.zone(fire), Zone::of(Area::Collection, A));
     // The log names the collection and its declared symbol.
     let added = EventKind::CollectionAdd {
@@ -1868,15 +1873,99 @@ fn turn_based_collections_declare_their_symbol_with_their_first_card() {
     let same_stars = f.give(A, "Core Single 6", Area::Hand); // fire animal, 1 star
     let fire3 = f.give(A, "Three Star", Area::Hand); // fire animal, 3 stars
     let water = f.give(A, "Core Single 3", Area::Hand); // water citizen, 4 stars
-    assert!(
-        !f.g.fits_declared(&f.s, A, same_stars, 0),
-        "a second 1-star card"
+    let type_of = |f: &Fixture, c: u16| f.g.card(c).types.0;
+    assert_eq!(
+        collects(&mut f, same_stars),
+        vec![(1, type_of(&f, same_stars))],
+        "no second 1-star card"
     );
-    assert!(f.g.fits_declared(&f.s, A, fire3, 0));
-    assert!(!f.g.fits_declared(&f.s, A, water, 0), "not fire");
+    assert!(collects(&mut f, fire3).contains(&(0, fire_bit)));
+    assert_eq!(
+        collects(&mut f, water),
+        vec![(1, type_of(&f, water))],
+        "not fire; the type collection is open"
+    );
+    // Ruling ("Collections"): the symbol declared is the player's choice
+    // among the first card's symbols of the kind.
+    let mut f = extended(
+        2,
+        &["Fire Air One", "Air Water Two", "Fire Water Three"],
+        mode(Mode::TurnBased),
+    );
+    f.s.phase = Phase::TurnBased;
+    let fire_air = f.give(A, "Fire Air One", Area::Hand);
+    let air_water = f.give(A, "Air Water Two", Area::Hand);
+    let fire_water = f.give(A, "Fire Water Three", Area::Hand);
+    let [fire, air] = [fire_air, air_water].map(|c| f.g.card(c).elements.0);
+    let (fire, air) = (fire & !air, fire & air);
+    let animal = f.g.card(fire_air).types.0;
+    assert_eq!(
+        collects(&mut f, fire_air),
+        vec![(0, fire), (0, air), (1, animal)]
+    );
+    f.act(Action::Collect(fire_air, 0, air));
     assert!(
-        f.g.fits_declared(&f.s, A, water, 1),
-        "the type collection is open"
+        collects(&mut f, air_water).contains(&(0, air)),
+        "an air card"
+    );
+    assert!(
+        !collects(&mut f, fire_water)
+            .iter()
+            .any(|&(kind, _)| kind == 0),
+        "no air"
+    );
+}
+
+/// The collections `p`'s hand card `c` may join on a Turn-Based turn of
+/// seat A, as (kind, symbol).
+fn collects(f: &mut Fixture, c: u16) -> Vec<(u8, u8)> {
+    f.s.active = A;
+    f.s.seats[A].played = false;
+    f.legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Collect(card, kind, symbol) if card == c => Some((kind, symbol)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn duel_collections_follow_the_general_rule_of_a_shared_symbol() {
+    // rules/millennium-blades.txt: "Duel Mode": "All rules and actions in
+    // this mode are the same as in normal rules, unless otherwise stated
+    // ... Each player may form two collections during the Deckbuilding
+    // Phase: one Elemental collection and one Type collection"; "Make your
+    // Collection": cards "each having at least one matching symbol with all
+    // the others". Nothing is declared: an element collection's cards share
+    // an element, whichever.
+    let mut f = extended(
+        2,
+        &["Fire Air One", "Air Water Two", "Fire Water Three"],
+        mode(Mode::Duel),
+    );
+    f.s.phase = Phase::Finalize { collection: true };
+    f.s.turn = 0;
+    assert_eq!(f.s.order[Player::new(0)], A);
+    let fire_air = f.give(A, "Fire Air One", Area::Binder);
+    let air_water = f.give(A, "Air Water Two", Area::Binder);
+    let fire_water = f.give(A, "Fire Water Three", Area::Binder);
+    let legal = f.legal();
+    assert!(
+        legal.contains(&Action::Collect(fire_air, 0, 0)),
+        "{legal:?}"
+    );
+    f.act(Action::Collect(fire_air, 0, 0));
+    assert!(f.legal().contains(&Action::Collect(air_water, 0, 0)), "air");
+    f.act(Action::Collect(air_water, 0, 0));
+    let legal = f.legal();
+    assert!(
+        !legal.contains(&Action::Collect(fire_water, 0, 0)),
+        "no element of all three"
+    );
+    assert!(
+        legal.contains(&Action::Collect(fire_water, 1, 0)),
+        "{legal:?}"
     );
 }
 
