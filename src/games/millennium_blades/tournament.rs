@@ -205,7 +205,6 @@ impl MillenniumBlades {
             seat.played = false;
             seat.extra = 0;
             s.resolved = 0;
-            let live = s.players().filter(|&q| !s.seats[q].removed).count() as u8;
             if !s.seats[p].removed && self.can_play(s, p) {
                 s.turns += 1;
                 self.emit(s, p, EventKind::TurnStart, obs);
@@ -218,12 +217,19 @@ impl MillenniumBlades {
                 self.emit(s, p, EventKind::Pass, obs);
                 s.passes += 1;
             }
-            if s.passes >= live {
+            if self.all_passed(s) {
                 self.end_tournament(s, rng, obs);
                 return;
             }
             s.active = s.active.next(s.seats.len());
         }
+    }
+
+    /// Whether every player still in the tournament has passed in
+    /// succession: then it ends (rules: "Tournament Turns").
+    fn all_passed(&self, s: &State) -> bool {
+        let live = s.players().filter(|&q| !s.seats[q].removed).count();
+        usize::from(s.passes) >= live
     }
 
     /// The active player's options: play a single (while it has to, or
@@ -312,9 +318,24 @@ impl MillenniumBlades {
     }
 
     /// Ends the turn of a player with nothing left to decide: a single
-    /// played and no Action or extra single left to use.
+    /// played and no Action or extra single left to use. A player whose
+    /// Action, taken before its single, left it unable to play one passes
+    /// (rules: "Tournament Turns": "If the player is unable to play a
+    /// Single, they ... Pass").
     pub(super) fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         if s.phase != Phase::Tournament || s.prompt.is_some() || !s.jobs.is_empty() {
+            return;
+        }
+        let (p, seat) = (s.active, &s.seats[s.active]);
+        if !seat.played && !seat.removed && !self.can_play(s, p) {
+            self.emit(s, p, EventKind::Pass, obs);
+            s.passes += 1;
+            if self.all_passed(s) {
+                self.emit(s, p, EventKind::TurnEnd, obs);
+                self.end_tournament(s, rng, obs);
+            } else {
+                self.end_turn(s, rng, obs);
+            }
             return;
         }
         let mut options = Vec::new();

@@ -156,8 +156,8 @@ impl Fixture {
         }
     }
 
-    /// Plays `action` (which must be legal); checks the invariants; returns
-    /// the events.
+    /// Plays `action` (which must be legal); checks the invariants, and that
+    /// a game not over offers an action; returns the events.
     pub fn act(&mut self, action: Action) -> Vec<Event> {
         let mut legal = Vec::new();
         self.g.legal_actions(&self.s, &mut legal);
@@ -171,6 +171,10 @@ impl Fixture {
         self.g
             .check_invariants(&self.s)
             .unwrap_or_else(|m| panic!("after {action:?}: {m}"));
+        assert!(
+            self.s.outcome.is_some() || !self.legal().is_empty(),
+            "after {action:?}: no legal action in a live game"
+        );
         events
     }
 

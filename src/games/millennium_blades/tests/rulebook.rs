@@ -34,7 +34,8 @@ fn c() -> Player {
 /// single with both a Reaction and a Score effect; a single whose
 /// Action draws store cards; a single whose first Score effect flips it
 /// before its second; and a single whose Reaction holds only while it is
-/// its owner's Top Card.
+/// its owner's Top Card; and a single whose Action discards a card from
+/// its owner's hand.
 const EXTRA_CARDS: &str = r#"
 [[set]]
 name = "Rulebook Extras"
@@ -112,6 +113,13 @@ stars = 2
 elements = ["dark"]
 types = ["mage"]
 effects = [{ when = "reaction", on = "opponent_plays", do = "gain_rp", amount = 3, if = { is_top = true } }]
+
+[[set.card]]
+name = "Clean Slate"
+stars = 2
+elements = ["water"]
+types = ["mage"]
+effects = [{ when = "action", do = "discard", who = "you", amount = 1 }]
 "#;
 
 /// A fixture like [`Fixture::with`] on the test pool plus [`EXTRA_CARDS`].
@@ -888,6 +896,55 @@ fn an_extra_single_from_an_effect_may_be_played_or_not() {
     assert_eq!(f.legal(), vec![Action::Play(one), Action::Pass]);
     f.act(Action::Pass);
     assert_eq!(f.s.active, B);
+}
+
+#[test]
+fn a_player_whose_action_leaves_no_single_to_play_passes() {
+    // rules/millennium-blades.txt: "Tournament Turns": "he or she may take
+    // one Action and must play one Single, in either order. If the player
+    // is unable to play a Single, they cannot take an Action, and instead
+    // Passes. A player will be unable to play a single if he or she has no
+    // cards in hand ... Once all players pass in succession, the tournament
+    // ends." An Action that discards the only single before it is played
+    // leaves the player unable to play: it passes.
+    let mut f = extended(
+        2,
+        &["Clean Slate", "Plain One", "Plain Two"],
+        mode(Mode::Standard),
+    );
+    let slate = f.place(A, "Clean Slate", true); // Action: discard a card
+    let one = f.give(A, "Plain One", Area::Hand);
+    let two = f.give(B, "Plain Two", Area::Hand);
+    let events = kinds(&f.act(Action::Use(slate)));
+    assert_eq!(f.s.zone(one), Zone::of(Area::Binder, A));
+    let at = |k: EventKind| events.iter().position(|&e| e == k);
+    assert!(at(EventKind::Pass) < at(EventKind::TurnEnd), "{events:?}");
+    assert_eq!((f.s.active, f.s.passes), (B, 1));
+    let events = f.act(Action::Play(two));
+    assert!(
+        kinds(&events)
+            .iter()
+            .any(|k| matches!(k, EventKind::Placed { .. })),
+        "A then B pass: the tournament ends"
+    );
+    // The pass that completes a round of passes ends the tournament at once.
+    let mut f = extended(2, &["Clean Slate", "Plain One"], mode(Mode::Standard));
+    let slate = f.place(A, "Clean Slate", true);
+    f.give(A, "Plain One", Area::Hand);
+    f.s.passes = 1; // B passed, holding nothing
+    let events = f.act(Action::Use(slate));
+    let passes: Vec<Player> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Pass)
+        .map(|e| e.player)
+        .collect();
+    assert_eq!(passes, vec![A], "B is not asked again");
+    assert!(
+        kinds(&events)
+            .iter()
+            .any(|k| matches!(k, EventKind::Placed { .. })),
+        "{events:?}"
+    );
 }
 
 #[test]
