@@ -1,5 +1,6 @@
 //! What `decklab play` shows of a Millennium Blades table: each player's
-//! money, VP and RP, binder, deck, collection, hand and tableau, then the
+//! money, VP and RP, binder, deck, collection (Duel and Turn-Based Mode:
+//! both), hand, tableau and board (deck box, accessories), then the
 //! store area, the aftermarket and the metagame. Hidden from a seat (see
 //! `view`): the store area's face-down cards (shown by set), the store
 //! deck, the other players' hands, and in the log the cards restocked face
@@ -11,7 +12,7 @@ use serde_json::{Map, Value};
 use super::action::Action;
 use super::cards::CardId;
 use super::events::symbol_names;
-use super::state::{Area, State, Zone};
+use super::state::{Area, Prompt, Slot, State, Zone};
 use super::{MillenniumBlades, Mode};
 use crate::core::{Player, Report};
 use crate::play::{Describe, card_text, hide, hide_from_others, list};
@@ -53,11 +54,17 @@ impl Describe for MillenniumBlades {
                 me.rp,
                 me.markers
             ));
-            for (what, area) in [
-                ("binder", Area::Binder),
-                ("deck", Area::Deck),
-                ("collection", Area::Collection),
-            ] {
+            // Duel and Turn-Based Mode keep two collections, by element and
+            // by type.
+            let collections: &[(&str, Area)] = match self.options.mode {
+                Mode::Standard => &[("collection", Area::Collection)],
+                _ => &[
+                    ("element collection", Area::Collection),
+                    ("type collection", Area::Collection2),
+                ],
+            };
+            let areas = [("binder", Area::Binder), ("deck", Area::Deck)];
+            for &(what, area) in areas.iter().chain(collections) {
                 lines.push(format!(
                     "  {what}: {}",
                     self.zone_names(s, Zone::of(area, p))
@@ -69,21 +76,21 @@ impl Describe for MillenniumBlades {
             } else {
                 lines.push(format!("  hand: {} cards", s.count(hand)));
             }
-            let tableau: Vec<String> = me
-                .tableau
-                .iter()
-                .map(|slot| match slot.up {
-                    true => format!(
-                        "{} ({} stars)",
-                        self.instance_name(slot.card),
-                        self.stars_of(slot)
-                    ),
-                    false if shown => format!("{} (face down)", self.instance_name(slot.card)),
-                    false => "a face-down card".to_owned(),
-                })
-                .collect();
-            if !tableau.is_empty() {
-                lines.push(format!("  tableau: {}", tableau.join(", ")));
+            let slot_words = |slot: &Slot| match slot.up {
+                true => format!(
+                    "{} ({} stars)",
+                    self.instance_name(slot.card),
+                    self.stars_of(slot)
+                ),
+                false if shown => format!("{} (face down)", self.instance_name(slot.card)),
+                false => "a face-down card".to_owned(),
+            };
+            // The tableau, then the deck box and accessories.
+            for (what, slots) in [("tableau", &me.tableau[..]), ("board", &me.board[..])] {
+                if !slots.is_empty() {
+                    let words: Vec<String> = slots.iter().map(slot_words).collect();
+                    lines.push(format!("  {what}: {}", words.join(", ")));
+                }
             }
         }
         let area: Vec<String> = s
@@ -131,6 +138,10 @@ impl Describe for MillenniumBlades {
                 format!("Start a {} fusion", TIERS[usize::from(t).min(2)]),
                 None,
             ),
+            // A Turn-Based scoring's choice: keep the accessory or discard it.
+            Action::Take(i) if matches!(s.prompt, Some((Prompt::Accessory, _))) => {
+                (format!("Keep {}", self.instance_name(i)), card(i))
+            }
             Action::Take(i) => (format!("Take {}", self.instance_name(i)), card(i)),
             Action::Play(i) => (format!("Play {}", self.instance_name(i)), card(i)),
             Action::Use(i) => (format!("Use {}", self.instance_name(i)), card(i)),

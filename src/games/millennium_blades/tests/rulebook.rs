@@ -1227,6 +1227,43 @@ fn reactions_to_a_single_start_with_the_player_whose_turn_it_is() {
 }
 
 #[test]
+fn one_players_reactions_to_one_event_come_in_the_order_of_their_cards() {
+    // rules/millennium-blades.txt: "FAQs": "You resolve all reaction effects
+    // you control in any order you wish." Ruling ("Priority"): a player's
+    // Reactions to one event are offered in the order of their cards,
+    // tableau left to right, then deck box and accessories.
+    for rally_first in [true, false] {
+        let mut f = extended(
+            2,
+            &["Rally Call", "Plain One", "Plain Two"],
+            mode(Mode::Standard),
+        );
+        // Both react to an opponent's play.
+        let names = if rally_first {
+            ["Rally Call", "Prem F"]
+        } else {
+            ["Prem F", "Rally Call"]
+        };
+        let cards = names.map(|n| f.place(B, n, true));
+        let one = f.give(A, "Plain One", Area::Hand);
+        f.give(B, "Plain Two", Area::Hand);
+        let mut events = f.act(Action::Play(one));
+        for _ in 0..2 {
+            assert_eq!(f.s.prompt, Some((Prompt::Reaction, B)));
+            events.extend(f.act(Action::Pass));
+        }
+        let declined: Vec<u16> = events
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Decline { card } => Some(card),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(declined, cards.to_vec(), "{names:?}");
+    }
+}
+
+#[test]
 fn a_reaction_whose_card_was_flipped_face_down_before_it_came_up_does_nothing() {
     // rules/millennium-blades.txt: "Face-Down Cards": they "do not have any
     // text or attributes"; "Flip a Card": a face-down card "is considered a
@@ -2161,6 +2198,32 @@ fn turn_based_a_scoring_promo_goes_into_a_hand_only_its_owner_sees() {
         assert_eq!(own.zone(promo), Zone::of(Area::Hand, A));
     }
     assert!(dealt_anew > 0, "B's views deal A's promo anew");
+}
+
+#[test]
+fn the_play_screen_shows_both_collections_of_turn_based_and_duel_mode() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", action 4: "You may
+    // have two collections at a time–one based on element, and another
+    // based on type"; the personal area is in the open (ruling "Hidden
+    // information"), so `decklab play` shows both.
+    use crate::play::Describe;
+    for m in [Mode::TurnBased, Mode::Duel] {
+        let mut f = Fixture::with(2, &[], mode(m));
+        f.give(A, "Core Single 0", Area::Collection);
+        f.give(A, "Core Single 3", Area::Collection2);
+        f.board(A, "Core Lens");
+        let lines = f.g.board(&f.s, B, false);
+        for line in [
+            "  element collection: Core Single 0",
+            "  type collection: Core Single 3",
+            "  board: Core Lens (2 stars)",
+        ] {
+            assert!(
+                lines.iter().any(|l| l == line),
+                "{m:?}: {line} in {lines:#?}"
+            );
+        }
+    }
 }
 
 #[test]
