@@ -60,7 +60,10 @@ fn default_run_writes_every_file_and_a_summary() {
         header("mana_curve.csv"),
         "deck,turn,games,mean_resource_max,mean_resource_spent,mean_resource_unspent,mean_cards_played,mean_rating_played"
     );
-    assert_eq!(header("seats.csv"), "game,seat,deck,bot,rank,score,first");
+    assert_eq!(
+        header("seats.csv"),
+        "game,seat,deck,bot,rank,score,first,in_hand"
+    );
     assert_eq!(
         header("deck_curve.csv"),
         "deck,cost,cards_in_list,mean_played_per_game"

@@ -68,6 +68,13 @@ fn merged_shards_are_byte_identical_to_the_whole_run() {
     assert!(stdout(&o).contains("merged 3 shards (70 games)"));
     let (whole, merged) = (outputs(&d.join("whole")), outputs(&d.join("merged")));
     assert!(whole.iter().any(|(f, _)| f == "logs/game-3.jsonl"));
+    // Among them seats.csv, whose last column says which cards each seat
+    // had in hand: a hex mask on every row, not the same on all.
+    let seats = common::csv_rows(&d.join("whole/seats.csv"));
+    assert_eq!(seats.len(), 140);
+    let masks: std::collections::BTreeSet<&str> =
+        seats.iter().map(|r| r["in_hand"].as_str()).collect();
+    assert!(masks.len() > 10 && !masks.contains(""), "{masks:?}");
     assert_eq!(whole.len(), merged.len());
     for ((fa, a), (fb, b)) in whole.iter().zip(&merged) {
         assert_eq!(fa, fb);

@@ -32,7 +32,7 @@ use crate::output::{
     write_stats, write_tables,
 };
 use crate::sim::{PlayedGame, Progress, RunConfig, RunReport, run_with_bar, thread_pool};
-use crate::stats::{Lineup, RunStats};
+use crate::stats::{Lineup, RunStats, write_in_hand};
 
 /// A table: its entries (decks and their bots, entry a first) and the
 /// game of every seat rotation.
@@ -150,6 +150,9 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     out: OutputDir,
     games_csv: GamesCsv,
     lineups: Vec<Lineup>,
+    /// Each seat's `in_hand` of the game being written (`seats.csv`),
+    /// kept from game to game so that writing one allocates nothing.
+    in_hand: Vec<String>,
     catalog: Option<StoreCatalog>,
     returns: Option<(Player, Vec<u64>)>,
     arm_games: u64,
@@ -199,6 +202,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             out,
             games_csv,
             lineups,
+            in_hand: vec![String::new(); campaign.players()],
             catalog: campaign.pairings[0].games[0].store_catalog(),
             returns: None,
             arm_games: 0,
@@ -256,6 +260,16 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let bots = Seats::from_fn(players, |s| {
             lineup.matchup.bots.as_slice()[entry(s)].as_str()
         });
+        self.in_hand.resize(players, String::new());
+        for (s, mask) in self.in_hand.iter_mut().enumerate() {
+            let seat = Player::new(s);
+            match g.record.seats.get(s) {
+                Some(record) if lineup.hands => {
+                    write_in_hand(&lineup.lists.as_slice()[entry(seat)], record, mask);
+                }
+                _ => mask.clear(),
+            }
+        }
         self.games_csv.write(&GameLine {
             game: g.index,
             seed: g.seed,
@@ -265,6 +279,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             outcome: &g.outcome,
             turns: g.turns,
             summaries: &g.summaries,
+            in_hand: &self.in_hand,
         })?;
         if !g.log.is_empty() {
             write_log(&mut self.out, g.index, &g.log)?;

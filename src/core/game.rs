@@ -225,6 +225,15 @@ pub trait Report: Game {
     /// The deck list of `player` as (card, copies), in list order.
     fn deck_list(&self, player: Player) -> Vec<(CardId, u8)>;
 
+    /// Whether the cards of [`Report::deck_list`] reach a hand that the
+    /// metrics report ([`Metric::Drew`], [`Metric::ToHand`]), so that
+    /// `cards.csv`'s GIH figures and `seats.csv`'s `in_hand` say something.
+    /// `true` by default; `false` in Millennium Blades, whose list cards
+    /// never do (the cards it deals come from the store).
+    fn tracks_hand(&self) -> bool {
+        true
+    }
+
     /// The cards the ruleset's store sells, for the designer outputs of a
     /// ruleset with an economy (Millennium Blades); `None` (the default)
     /// for the others, whose games keep no [`Ledger`].

@@ -5,14 +5,18 @@
 //! `deck_b`… At two seats the columns are `game, seat, first, deck_a,
 //! deck_b, bot_a, bot_b, winner, reason, turns, health_a, health_b,
 //! score_a, score_b`; at more seats every seat's `rank_*` comes after
-//! `turns`. `seats.csv` holds the same games in tidy form.
+//! `turns`. `seats.csv` holds the same games in tidy form, with each
+//! seat's `in_hand`: which cards of its list were in hand (see
+//! [`crate::stats::write_in_hand`]).
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::CsvFile;
 use crate::core::{Outcome, Player, SeatSummary, Seats};
 
 /// Columns of `seats.csv`.
-pub const SEATS: [&str; 7] = ["game", "seat", "deck", "bot", "rank", "score", "first"];
+pub const SEATS: [&str; 8] = [
+    "game", "seat", "deck", "bot", "rank", "score", "first", "in_hand",
+];
 
 /// The columns of `games.csv` for a table of `players` seats.
 pub fn games_columns(players: usize) -> Vec<String> {
@@ -52,6 +56,10 @@ pub struct GameLine<'a> {
     pub turns: u32,
     /// End-of-game figures by seat.
     pub summaries: &'a Seats<SeatSummary>,
+    /// Which cards of its list each seat had in hand, by seat index
+    /// ([`crate::stats::write_in_hand`]; empty strings where the ruleset
+    /// has no hands).
+    pub in_hand: &'a [String],
 }
 
 /// The `games.csv` and `seats.csv` files of a run.
@@ -95,15 +103,18 @@ impl GamesCsv {
         row.extend(seats.clone().map(|p| g.summaries[p].health.to_string()));
         row.extend(seats.clone().map(|p| g.summaries[p].score.to_string()));
         self.games.row(row)?;
+        let game = g.game.to_string();
         for p in seats {
+            let mut letter = [0; 4];
             self.seats.row([
-                g.game.to_string(),
-                p.letter().to_string(),
-                g.decks[p].to_owned(),
-                g.bots[p].to_owned(),
-                g.outcome.rank(p).to_string(),
-                g.summaries[p].score.to_string(),
-                u8::from(g.first == Some(p)).to_string(),
+                game.as_str(),
+                p.letter().encode_utf8(&mut letter),
+                g.decks[p],
+                g.bots[p],
+                &g.outcome.rank(p).to_string(),
+                &g.summaries[p].score.to_string(),
+                if g.first == Some(p) { "1" } else { "0" },
+                g.in_hand.get(p.index()).map_or("", String::as_str),
             ])?;
         }
         Ok(())

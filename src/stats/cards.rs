@@ -10,13 +10,17 @@
 //! 95% Wilson interval (IWD: Newcombe's interval of the difference). Draws
 //! count half. Cards of a Sudden Death re-game count as well (its hand
 //! as drawn).
+//!
+//! Per game, `seats.csv`'s `in_hand` says which cards of each seat's list
+//! were in hand (see [`write_in_hand`]), so that two runs of the same
+//! deals can compare a card's GIH WR game by game (`decklab compare`).
 
 use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeMap;
 
-use super::record::CardRecord;
-use super::{Score, newcombe95};
+use super::record::{CardRecord, SeatRecord};
+use super::{ListedCard, Score, newcombe95};
 
 /// The tallies of one card in one deck.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +53,7 @@ impl CardStats {
     /// half-points.
     pub fn add(&mut self, record: Option<&CardRecord>, units: u64) {
         let record = record.copied().unwrap_or_default();
-        if record.opening > 0 || record.drawn > 0 {
+        if record.in_hand() {
             self.in_hand.add(units);
         } else {
             self.not_seen.add(units);
@@ -80,6 +84,56 @@ impl CardStats {
         self.times_played += other.times_played;
         self.turn_sum += other.turn_sum;
     }
+}
+
+/// Writes into `out` (cleared first) which cards of `list` a seat had in
+/// hand at any point of its game `seat` (the test of GIH,
+/// [`CardRecord::in_hand`]): `seats.csv`'s `in_hand`. It is a lowercase
+/// hexadecimal number whose bit `i` is set when `list[i]` was in hand
+/// (bit 0 is the lowest bit of the last digit; `list` is in list order,
+/// the order of the deck's rows in `cards.csv`), without leading zeros:
+/// `0` when no card was, `5` when the first and third were. Empty for an
+/// empty list. Allocates nothing once `out` has room for the digits.
+pub fn write_in_hand(list: &[ListedCard], seat: &SeatRecord, out: &mut String) {
+    out.clear();
+    let held = |i: usize| {
+        list.get(i).is_some_and(|listed| {
+            seat.cards
+                .iter()
+                .find(|c| c.card == listed.card)
+                .is_some_and(CardRecord::in_hand)
+        })
+    };
+    for digit in (0..list.len().div_ceil(4)).rev() {
+        let value = (0..4)
+            .filter(|bit| held(4 * digit + bit))
+            .fold(0, |v, bit| v | 1 << bit);
+        if value != 0 || !out.is_empty() || digit == 0 {
+            out.push(char::from_digit(value, 16).unwrap_or('0'));
+        }
+    }
+}
+
+/// Whether bit `i` of an `in_hand` mask (see [`write_in_hand`]) is set
+/// (a bit beyond its digits is not); `None` if the digit holding it is no
+/// lowercase hexadecimal digit.
+pub fn in_hand_bit(mask: &str, i: usize) -> Option<bool> {
+    let digits = mask.as_bytes();
+    let Some(at) = digits.len().checked_sub(1 + i / 4) else {
+        return Some(false);
+    };
+    let value = match digits[at] {
+        d @ b'0'..=b'9' => d - b'0',
+        d @ b'a'..=b'f' => d - b'a' + 10,
+        _ => return None,
+    };
+    Some(value >> (i % 4) & 1 == 1)
+}
+
+/// Whether `mask` is an `in_hand` mask as [`write_in_hand`] writes them:
+/// lowercase hexadecimal digits, or nothing (a ruleset without hands).
+pub fn is_in_hand_mask(mask: &str) -> bool {
+    mask.bytes().all(|d| matches!(d, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// A rate over a set of games: the count, the rate and its 95% interval
@@ -200,5 +254,67 @@ impl CardTable {
                 },
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::CardId;
+
+    #[test]
+    fn in_hand_is_a_hex_mask_of_the_list_in_list_order() {
+        let list: Vec<ListedCard> = (0..9)
+            .map(|i| ListedCard {
+                card: CardId(10 + i),
+                name: format!("card {i}"),
+                copies: 1,
+                cost: 1,
+            })
+            .collect();
+        let record = |card: u16, opening: u32, drawn: u32, played: u32| CardRecord {
+            card: CardId(card),
+            opening,
+            drawn,
+            played,
+            turn_sum: 0,
+        };
+        // Cards 0 (opening hand) and 2 (drawn) and 8 (both) in hand; card
+        // 5 played without a record of reaching the hand (a card put back
+        // by a mulligan: opening 0) is not; a card of no list is ignored.
+        let seat = SeatRecord {
+            cards: vec![
+                record(12, 0, 1, 0),
+                record(10, 1, 0, 1),
+                record(15, 0, 0, 1),
+                record(99, 1, 1, 0),
+                record(18, 1, 2, 0),
+            ],
+            ..SeatRecord::default()
+        };
+        let mut mask = String::from("stale");
+        write_in_hand(&list, &seat, &mut mask);
+        assert_eq!(mask, "105");
+        let bits: Vec<bool> = (0..12).map(|i| in_hand_bit(&mask, i).unwrap()).collect();
+        let want: Vec<bool> = (0..12).map(|i| [0, 2, 8].contains(&i)).collect();
+        assert_eq!(bits, want);
+        assert!(is_in_hand_mask(&mask));
+        // The test is GIH's: the table counts the same cards in hand.
+        let mut table = CardTable::default();
+        for (i, listed) in list.iter().enumerate() {
+            let stats = table.cards.entry(listed.name.clone()).or_default();
+            stats.list_index = i as u32;
+            stats.add(seat.cards.iter().find(|c| c.card == listed.card), 120);
+        }
+        let gih: Vec<bool> = table.rows().iter().map(|r| r.in_hand.games == 1).collect();
+        assert_eq!(gih, want[..9]);
+        // No card in hand: 0; no list (no hands): nothing.
+        write_in_hand(&list, &SeatRecord::default(), &mut mask);
+        assert_eq!(mask, "0");
+        write_in_hand(&[], &seat, &mut mask);
+        assert_eq!(mask, "");
+        assert_eq!(in_hand_bit("", 3), Some(false));
+        assert_eq!(in_hand_bit("1G", 0), None);
+        assert!(!is_in_hand_mask("1F"));
     }
 }

@@ -31,7 +31,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use actions::{ActionRow, ActionTally};
-pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate};
+pub use cards::{
+    CardRow, CardStats, CardTable, DeckCurveRow, GameRate, in_hand_bit, is_in_hand_mask,
+    write_in_hand,
+};
 pub use cluster::ClusterSums;
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use dist::{normal_upper_tail, t_upper_quantile, t_upper_tail, upper_quantile};
@@ -70,6 +73,9 @@ pub struct Lineup {
     pub matchup: Matchup,
     /// The deck list of each entry, in list order.
     pub lists: Seats<Vec<ListedCard>>,
+    /// Whether the lists' cards reach a hand ([`Report::tracks_hand`]):
+    /// `seats.csv`'s `in_hand` is empty otherwise.
+    pub hands: bool,
 }
 
 impl Lineup {
@@ -90,6 +96,7 @@ impl Lineup {
         Lineup {
             lists: Seats::from_fn(decks.len(), list),
             matchup: Matchup { decks, bots },
+            hands: game.tracks_hand(),
         }
     }
 

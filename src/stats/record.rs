@@ -63,6 +63,14 @@ pub struct CardRecord {
     pub turn_sum: u64,
 }
 
+impl CardRecord {
+    /// Whether a copy was in hand at any point of the game: in the kept
+    /// opening hand or reached it later (17lands' GIH counts these games).
+    pub fn in_hand(&self) -> bool {
+        self.opening > 0 || self.drawn > 0
+    }
+}
+
 /// What one seat did in one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatRecord {

@@ -19,6 +19,7 @@ fn lineup() -> Lineup {
             vec![card(0, "Imp", 3, 1), card(1, "Drake", 2, 3)],
             vec![card(2, "Wisp", 4, 1), card(0, "Imp", 1, 1)],
         ]),
+        hands: true,
     }
 }
 

@@ -154,7 +154,9 @@ fn four_seats_go_round_the_table_and_every_file_holds_every_seat() {
     let (header, seat_rows) = rows(&out.join("seats.csv"));
     assert_eq!(
         header,
-        ["game", "seat", "deck", "bot", "rank", "score", "first"]
+        [
+            "game", "seat", "deck", "bot", "rank", "score", "first", "in_hand"
+        ]
     );
     assert_eq!(seat_rows.len(), 4 * games as usize);
     for (k, row) in seat_rows.iter().enumerate() {

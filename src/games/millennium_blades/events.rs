@@ -607,6 +607,10 @@ impl Report for MillenniumBlades {
         self.decks[player].cards.clone()
     }
 
+    fn tracks_hand(&self) -> bool {
+        false
+    }
+
     fn store_catalog(&self) -> Option<StoreCatalog> {
         Some(self.catalog())
     }
