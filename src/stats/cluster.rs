@@ -72,6 +72,12 @@
 //! `stats.json` written before the per-side counts were kept (or merged
 //! with one) have them `None` and keep the normal quantile, the interval
 //! they were written with: never a `df` from a partial count.
+//!
+//! The same sums serve `decklab compare`'s paired card rows
+//! ([`super::Paired::of_ratios`]): there the two sides are the two runs
+//! of the same games, `b_g`, `m_g` run B's points and seats with a copy of
+//! the card in hand, `c_g`, `k_g` run A's, and the "lift" is B's GIH WR
+//! minus A's.
 
 use serde::{Deserialize, Serialize};
 

@@ -10,7 +10,15 @@
 //! handful of changed games the normal quantile would claim far more than
 //! they show (4 games of 1,000 turned the same way: a normal interval
 //! excludes 0, while the chance of that under no change is 1 in 8).
+//!
+//! A rate over a subset of each run's games that the change itself moves
+//! (a card's GIH WR: the deck's win rate in the games where a copy was in
+//! hand, and a change alters what is drawn) is no mean of per-game
+//! differences: it is a difference of two ratio means over the same
+//! games, and [`Paired::of_ratios`] gives it the cluster-robust standard
+//! error of [`ClusterSums`] (games as clusters), with the same t quantile.
 
+use super::ClusterSums;
 use super::dist::{normal_upper_tail, t_upper_quantile, t_upper_tail};
 use super::wilson::Z95;
 
@@ -67,6 +75,38 @@ impl Paired {
         };
         Some(Paired {
             games: pairs.len() as u64,
+            changed,
+            mean,
+            low: mean - half,
+            high: mean + half,
+            p,
+        })
+    }
+
+    /// The paired difference `p_B − p_A` of two ratio means over the same
+    /// games: `sums` holds, per game `g`, run B's points `b_g` over its
+    /// `m_g` seat-games and run A's `c_g` over `k_g` (a card's GIH WR: the
+    /// deck's points and number of seats that had a copy in hand), and
+    /// `changed` is the number of games whose figures differ between the
+    /// runs. Its standard error is [`ClusterSums::standard_error`]'s,
+    /// `√(G/(G−1) · Σ e_g²)` with `e_g = (b_g − p_B·m_g)/M − (c_g −
+    /// p_A·k_g)/K` over the `G` games of `sums` (the delta method, games as
+    /// clusters), and the interval and test use Student's t with one
+    /// degree of freedom fewer than the games that changed (at least one),
+    /// as [`Paired::of`] does. `games` is `G`. `None` when either side has
+    /// no seat-game or there are fewer than two games.
+    pub fn of_ratios(sums: &ClusterSums, changed: u64) -> Option<Paired> {
+        let (mean, se) = (sums.lift()?, sums.standard_error()?);
+        let df = changed.saturating_sub(1).max(1);
+        let (half, p) = if changed == 0 || se == 0.0 {
+            // Nothing changed: both runs' figures are the same to the bit.
+            (0.0, if mean == 0.0 { 1.0 } else { 0.0 })
+        } else {
+            let p = (2.0 * t_upper_tail(mean.abs() / se, df)).min(1.0);
+            (t_upper_quantile(normal_upper_tail(Z95), df) * se, p)
+        };
+        Some(Paired {
+            games: sums.games,
             changed,
             mean,
             low: mean - half,
@@ -174,6 +214,110 @@ mod tests {
         assert_eq!(p.changed, 50);
         assert!((p.mean - 0.03).abs() < 1e-12);
         assert!(p.significant() && p.low > 0.01, "{p:?}");
+    }
+
+    /// Sums of games given as (B's points, B's seats, A's points, A's
+    /// seats), points in halves.
+    fn ratio_sums(games: &[(u64, u64, u64, u64)]) -> ClusterSums {
+        let half = crate::core::UNITS_PER_GAME / 2;
+        let mut sums = ClusterSums::default();
+        for &(b, m, a, k) in games {
+            sums.add_game(b * half, m, a * half, k);
+        }
+        sums
+    }
+
+    #[test]
+    fn a_difference_of_ratio_means_by_hand() {
+        // A card in four games: both runs had it in hand and won game 1;
+        // game 2 turned from a loss into a win; in game 3 only B drew it,
+        // and lost; game 4 both drew (a draw). A: 1.5 of 3 = 0.5; B: 2.5
+        // of 4 = 0.625. Games 2 and 3 changed.
+        let sums = ratio_sums(&[(2, 1, 2, 1), (2, 1, 0, 1), (0, 1, 0, 0), (1, 1, 1, 1)]);
+        let p = Paired::of_ratios(&sums, 2).unwrap();
+        assert_eq!((p.games, p.changed), (4, 2));
+        assert!((p.mean - 0.125).abs() < 1e-15, "{p:?}");
+        // e_g = (b_g − 0.625·m_g)/4 − (c_g − 0.5·k_g)/3, summing to 0.
+        let e = [
+            0.375 / 4.0 - 0.5 / 3.0,
+            0.375 / 4.0 + 0.5 / 3.0,
+            -0.625 / 4.0,
+            -0.125 / 4.0,
+        ];
+        assert!(e.iter().sum::<f64>().abs() < 1e-15);
+        let se = (4.0 / 3.0 * e.iter().map(|e| e * e).sum::<f64>()).sqrt();
+        assert!((se - 0.362_444_4).abs() < 1e-6, "{se}");
+        // Two games changed: t with 1 degree of freedom (12.706), and the
+        // Cauchy tail beyond 0.125/se: 2·(1/2 − atan(t)/π).
+        let half = 12.706_204_736 * se;
+        assert!((p.high - p.mean - half).abs() < 1e-6, "{p:?}");
+        assert!((p.mean - p.low - half).abs() < 1e-6, "{p:?}");
+        let t = 0.125 / se;
+        let want = 2.0 * (0.5 - t.atan() / std::f64::consts::PI);
+        assert!((p.p - want).abs() < 1e-6, "{p:?} {want}");
+        assert!(!p.significant());
+        // Many such games, most unchanged (a card in hand in both runs,
+        // the same result): the interval narrows, and the same t quantile
+        // makes interval and p-value agree.
+        let mut games = vec![(2, 1, 2, 1); 300];
+        games.extend(vec![(0, 1, 0, 1); 300]);
+        games.extend(vec![(2, 1, 0, 1); 30]);
+        games.extend(vec![(0, 1, 2, 1); 5]);
+        let p = Paired::of_ratios(&ratio_sums(&games), 35).unwrap();
+        assert!((p.mean - 25.0 / 635.0).abs() < 1e-12, "{p:?}");
+        assert!(p.significant() && p.p < 0.05, "{p:?}");
+    }
+
+    #[test]
+    fn under_no_change_a_ratio_interval_holds_0_about_95_times_in_100() {
+        // 1,000 games of a card in hand 70% of the time, won 60% of them;
+        // in a few to a tenth of the games, run B draws its hand and its
+        // result afresh from the same chances.
+        use rand_core::Rng;
+        let mut rng = crate::core::rng_from_seed(7);
+        let mut next = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let draw =
+            |next: &mut dyn FnMut() -> f64| (u64::from(next() < 0.7), 2 * u64::from(next() < 0.6));
+        for redrawn in [0.005, 0.01, 0.03, 0.1] {
+            let trials = 2000;
+            let mut flagged = 0;
+            for _ in 0..trials {
+                let mut games = Vec::new();
+                let mut changed = 0;
+                for _ in 0..1000 {
+                    let (k, c) = draw(&mut next);
+                    let (m, b) = if next() < redrawn {
+                        draw(&mut next)
+                    } else {
+                        (k, c)
+                    };
+                    changed += u64::from((m, b * m) != (k, c * k));
+                    games.push((b * m, m, c * k, k));
+                }
+                let Some(p) = Paired::of_ratios(&ratio_sums(&games), changed) else {
+                    continue;
+                };
+                assert_eq!(p.significant(), p.p < 0.05, "{p:?}");
+                flagged += usize::from(p.significant());
+            }
+            let rate = flagged as f64 / trials as f64;
+            assert!(rate < 0.065, "{redrawn}: {rate}");
+        }
+    }
+
+    #[test]
+    fn the_same_ratio_means_differ_by_exactly_zero() {
+        let games: Vec<_> = (0..50u64)
+            .map(|g| (g % 3, 1 + g % 2, g % 3, 1 + g % 2))
+            .collect();
+        let p = Paired::of_ratios(&ratio_sums(&games), 0).unwrap();
+        assert_eq!(
+            (p.games, p.changed, p.mean, p.low, p.high, p.p),
+            (50, 0, 0.0, 0.0, 0.0, 1.0)
+        );
+        // Without a seat-game on one side, or a second game: no pairing.
+        assert_eq!(Paired::of_ratios(&ratio_sums(&[(2, 1, 0, 0); 5]), 5), None);
+        assert_eq!(Paired::of_ratios(&ratio_sums(&[(2, 1, 2, 1)]), 0), None);
     }
 
     #[test]
