@@ -905,20 +905,52 @@ fn compare_flags_what_a_what_if_changed() {
         json["sections"][0]["rows"][0]["paired"]["changed_games"],
         45
     );
-    // --only-changed shows the flagged rows, and no section without one
-    // (the cards' rows are none of them flagged).
+    // --only-changed shows the flagged rows, and no section without one:
+    // the card rows, paired, flag the cards whose GIH WR moved with their
+    // deck's; no store card.
     let o = decklab(d, &["compare", "before", "after", "--only-changed"]);
     let text = stdout(&o);
     assert!(text.contains("matchups (seat a's win rate)"), "{text}");
-    assert!(!text.contains("cards (GIH WR"), "{text}");
-    // Identical runs differ by exactly 0 and flag nothing.
+    let cards = text.split("cards (GIH WR").nth(1).expect(&text);
+    let card_rows: Vec<&str> = cards.lines().filter(|l| l.contains(" / ")).collect();
+    assert!(!card_rows.is_empty(), "{text}");
+    assert!(
+        card_rows
+            .iter()
+            .all(|l| l.contains("  *  paired, ") && l.contains(" games changed; p ")),
+        "{text}"
+    );
+    assert!(!text.contains("store cards"), "{text}");
+    // Identical runs differ by exactly 0 and flag nothing, the card rows
+    // too: paired, with no game changed and a zero-width interval.
     let o = decklab(d, &["compare", "before", "before"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(!stdout(&o).contains('*'), "{}", stdout(&o));
+    let text = stdout(&o);
+    assert!(!text.contains('*'), "{text}");
     assert!(
-        line_of(&stdout(&o), "hero-rush / greedy").contains("+0.0 [+0.0, +0.0]"),
-        "{}",
-        stdout(&o)
+        line_of(&text, "hero-rush / greedy").contains("+0.0 [+0.0, +0.0]"),
+        "{text}"
+    );
+    let cards = text.split("cards (GIH WR").nth(1).expect(&text);
+    let card_rows: Vec<&str> = cards.lines().filter(|l| l.contains(" / ")).collect();
+    assert!(card_rows.len() > 30, "{text}");
+    for row in card_rows {
+        assert!(
+            row.contains("  +0.0 [+0.0, +0.0]  ")
+                && row.contains("  paired, 0 of ")
+                && row.ends_with(" games changed; p 1.00, adjusted 1.00"),
+            "{row}"
+        );
+    }
+    let o = decklab(d, &["compare", "before", "before", "--format", "csv"]);
+    let csv = stdout(&o);
+    let card_rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("cards (")).collect();
+    assert!(card_rows.len() > 30, "{csv}");
+    assert!(
+        card_rows
+            .iter()
+            .all(|l| l.ends_with(",0.0000,0.0000,0.0000,true,0,false,1.00e0,1.00e0")),
+        "{csv}"
     );
     let o = decklab(
         d,
@@ -975,6 +1007,119 @@ fn compare_flags_what_a_what_if_changed() {
     assert_fails(
         &decklab(d, &["compare", "before", "nowhere"]),
         &["cannot read nowhere/manifest.json"],
+    );
+}
+
+/// `compare`'s CSV rows of the card section, by key.
+fn card_rows(
+    d: &Path,
+    a: &str,
+    b: &str,
+) -> std::collections::BTreeMap<String, std::collections::HashMap<String, String>> {
+    let o = decklab(d, &["compare", a, b, "--format", "csv"]);
+    let path = d.join(format!("{a}-{b}.csv"));
+    fs::write(&path, stdout(&o)).unwrap();
+    common::csv_rows(&path)
+        .into_iter()
+        .filter(|r| r["section"].starts_with("cards ("))
+        .map(|r| (r["key"].clone(), r))
+        .collect()
+}
+
+#[test]
+fn compare_pairs_the_card_rows_on_the_games_a_card_was_in_hand() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let sim = |out: &str, extra: &[&str]| {
+        let o = run_line(
+            d,
+            "simulate --games 300 --quiet --out",
+            &[&[out], extra].concat(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    sim("before", &[]);
+    sim("after", &["--set", "Cinder Imp.attacks.0.damage=0"]);
+    // The same runs with seats.csv as it was before in_hand: the cards
+    // cannot pair.
+    for run in ["before", "after"] {
+        let old = format!("{run}-old");
+        fs::create_dir(d.join(&old)).unwrap();
+        for f in files(&d.join(run)) {
+            let text = read(&d.join(run).join(&f));
+            let text = if f == Path::new("seats.csv") {
+                let cut = |l: &str| l.rsplit_once(',').unwrap().0.to_owned() + "\n";
+                text.lines().map(cut).collect()
+            } else {
+                text
+            };
+            fs::write(d.join(&old).join(&f), text).unwrap();
+        }
+    }
+    let o = decklab(d, &["compare", "before-old", "after-old"]);
+    assert!(
+        stdout(&o).contains("; the others, and the cards (seats.csv without in_hand), as"),
+        "{}",
+        stdout(&o)
+    );
+    let paired = card_rows(d, "before", "after");
+    let unpaired = card_rows(d, "before-old", "after-old");
+    assert_eq!(
+        paired.keys().collect::<Vec<_>>(),
+        unpaired.keys().collect::<Vec<_>>()
+    );
+    assert!(paired.len() > 30, "{paired:?}");
+    let cards_csv = |run: &str| -> std::collections::BTreeMap<String, (String, String)> {
+        common::csv_rows(&d.join(run).join("cards.csv"))
+            .into_iter()
+            .map(|r| {
+                let key = format!("{} / {}", r["deck"], r["card"]);
+                (key, (r["gih_win_rate"].clone(), r["gih_games"].clone()))
+            })
+            .collect()
+    };
+    let (file_a, file_b) = (cards_csv("before"), cards_csv("after"));
+    let number = |r: &std::collections::HashMap<String, String>, c: &str| -> f64 {
+        r[c].parse().unwrap_or_else(|_| panic!("{c} of {r:?}"))
+    };
+    for (key, p) in &paired {
+        let u = &unpaired[key];
+        assert_eq!(
+            (p["paired"].as_str(), u["paired"].as_str()),
+            ("true", "false")
+        );
+        assert!(p["changed_games"].parse::<u64>().unwrap() > 0, "{p:?}");
+        // Both rates are cards.csv's, paired or not.
+        for (side, file) in [("a", &file_a), ("b", &file_b)] {
+            let rate = (
+                p[&format!("{side}_rate")].clone(),
+                p[&format!("{side}_games")].clone(),
+            );
+            assert_eq!(rate, file[key], "{key} {side}");
+            assert_eq!(
+                p[&format!("{side}_rate")],
+                u[&format!("{side}_rate")],
+                "{key}"
+            );
+        }
+        // The same difference, a narrower interval: the games that did not
+        // change say that most of the spread of two samples is not there.
+        // (To the files' 4 decimals, rounded again.)
+        assert!(
+            (number(p, "diff") - number(u, "diff")).abs() <= 2e-4,
+            "{key}: {p:?} {u:?}"
+        );
+        let width = |r| number(r, "diff_high") - number(r, "diff_low");
+        assert!(
+            width(p) < 0.75 * width(u),
+            "{key}: paired {p:?}, unpaired {u:?}"
+        );
+    }
+    // Cinder Imp's own row, attacking for nothing, is flagged.
+    let imp = &paired["hero-rush / Cinder Imp"];
+    assert!(
+        number(imp, "diff_high") < 0.0 && imp["flagged"] == "true",
+        "{imp:?}"
     );
 }
 

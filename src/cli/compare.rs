@@ -6,10 +6,16 @@
 //! matchup rows are then compared **paired**, game by game from
 //! `seats.csv` (the mean of the per-game differences and its interval, see
 //! [`Paired`]), which sees a change that two independent intervals hide.
-//! Otherwise, and for the card rows, the difference has Newcombe's
-//! interval for two independent rates. A `*` flags every row whose
-//! change holds once all the rows compared are accounted for (see
-//! [`adjust`]). With `--html FILE`, the same rows are
+//! The card rows pair too, from the cards each seat had in hand
+//! (`seats.csv`'s `in_hand`): a card's GIH WR is the deck's points over
+//! its seats with a copy in hand, a ratio of two sums over games, and the
+//! difference of the two runs' gets the cluster-robust interval of
+//! [`Paired::of_ratios`] over the games either run had it in hand, as long
+//! as those games are the ones `cards.csv` counted. Otherwise (other
+//! seeds, a `seats.csv` from before `in_hand`, the store cards) the
+//! difference has Newcombe's interval for two independent rates. A `*`
+//! flags every row whose change holds once all the rows compared are
+//! accounted for (see [`adjust`]). With `--html FILE`, the same rows are
 //! also drawn on a self-contained web page (see [`crate::report`]).
 
 use std::collections::BTreeMap;
@@ -28,7 +34,10 @@ use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
-use crate::stats::{Paired, Score, entry_pairing, holm, newcombe_p, newcombe95};
+use crate::stats::{
+    ClusterSums, Paired, Score, entry_pairing, holm, in_hand_bit, is_in_hand_mask, newcombe_p,
+    newcombe95,
+};
 
 const EXAMPLES: &str = "\
 A row is flagged (*) when its change holds once every row compared is
@@ -77,6 +86,22 @@ type Rates = BTreeMap<Vec<String>, Score>;
 
 /// Per key, the (A, B) scores of the games both runs played with it.
 type Pairs = BTreeMap<Vec<String>, Vec<(f64, f64)>>;
+
+/// Per card (deck, card), its GIH games in both runs: the sums of the
+/// paired difference of the two GIH WRs ([`Paired::of_ratios`]: side `b`
+/// run B, side `c` run A) and the games whose figures changed.
+type CardPairs = BTreeMap<Vec<String>, (ClusterSums, u64)>;
+
+/// What a section's rows pair on when the runs played the same deals.
+#[derive(Clone, Copy)]
+enum Pairing<'p> {
+    /// Nothing: every row compared as independent samples.
+    Unpaired,
+    /// The games of each key, one score per game and run.
+    Games(&'p Pairs),
+    /// The games of each card, its GIH WR per run.
+    Cards(&'p CardPairs),
+}
 
 /// One compared row.
 struct Row {
@@ -129,10 +154,15 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let runs = [Run::load(&args.a)?, Run::load(&args.b)?];
     let [a, b] = &runs;
     let same_seed = a.manifest.seed.is_some() && a.manifest.seed == b.manifest.seed;
-    let mut pairs = if same_seed {
-        Some(pair_games(&args.a, &args.b, &a.tables)?)
+    let seats = if same_seed {
+        Some([seat_rows(&args.a)?, seat_rows(&args.b)?])
     } else {
         None
+    };
+    let mut pairs = seats.as_ref().map(|[sa, sb]| pair_games(sa, sb, &a.tables));
+    let card_pairs = match &seats {
+        Some([sa, sb]) => pair_cards(sa, sb, &card_lists(a), &card_lists(b)),
+        None => None,
     };
     let (field_a, field_b) = (field(a), field(b));
     let gauntlet = a
@@ -144,12 +174,13 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         pool_field(&field_a, deck, bot, both);
     }
     let [first_pairs, field_pairs] = match &pairs {
-        Some([seat_a, both]) => [Some(seat_a), Some(both)],
-        None => [None, None],
+        Some([seat_a, both]) => [Pairing::Games(seat_a), Pairing::Games(both)],
+        None => [Pairing::Unpaired, Pairing::Unpaired],
     };
     // Each section with the games its rows pair on: the matchups or
-    // tables and the matchups over both seats are measured per game, the
-    // cards are not.
+    // tables and the matchups over both seats per game, the cards by
+    // their games in hand (when seats.csv says which), the store cards
+    // not at all.
     let mut sections = vec![(
         "matchups (seat a's win rate)",
         matchups(a),
@@ -171,20 +202,22 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         "cards (GIH WR: win rate when in hand)",
         cards(a, &args.a)?,
         cards(b, &args.b)?,
-        None,
+        card_pairs
+            .as_ref()
+            .map_or(Pairing::Unpaired, Pairing::Cards),
     ));
     if let (Some(_), Some(_)) = (&a.store_cards, &b.store_cards) {
         sections.push((
             "store cards (buy rate: bought in the games it was seen)",
             store_cards(a),
             store_cards(b),
-            None,
+            Pairing::Unpaired,
         ));
     }
     let mut compared = Vec::new();
     let mut unmatched = Vec::new();
-    for (title, ra, rb, paired) in sections {
-        compared.push((title, rows(&ra, &rb, paired)));
+    for (title, ra, rb, pairing) in sections {
+        compared.push((title, rows(&ra, &rb, pairing)));
         unmatched.extend(
             ra.keys()
                 .filter(|k| !rb.contains_key(*k))
@@ -228,13 +261,19 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         write_compare(
             path,
             &names,
-            &pairing(&runs, same_seed),
+            &pairing(&runs, same_seed, card_pairs.is_some()),
             &parts(&compared, args.only_changed),
         )?;
     }
     let mut out = std::io::stdout().lock();
     match args.format {
-        Format::Text => write_text(&mut out, &args, &runs, same_seed, &compared)?,
+        Format::Text => write_text(
+            &mut out,
+            &args,
+            &runs,
+            &pairing(&runs, same_seed, card_pairs.is_some()),
+            &compared,
+        )?,
         Format::Csv => write_csv(&mut out, &compared)?,
         Format::Json => write_json(&mut out, &args, &runs, same_seed, &compared)?,
     }
@@ -253,13 +292,13 @@ fn write_text(
     out: &mut impl Write,
     args: &CompareArgs,
     runs: &[Run; 2],
-    same_seed: bool,
+    pairing: &str,
     compared: &[(&str, Vec<Row>)],
 ) -> anyhow::Result<()> {
     for ((label, dir), run) in [("A", &args.a), ("B", &args.b)].into_iter().zip(runs) {
         writeln!(out, "{label}: {}{}", dir.display(), what_if(&run.manifest))?;
     }
-    writeln!(out, "{}", pairing(runs, same_seed))?;
+    writeln!(out, "{pairing}")?;
     let mut shown = false;
     for (title, rows) in compared {
         let table = text_rows(rows, args.only_changed);
@@ -280,13 +319,20 @@ fn write_text(
 }
 
 /// How the runs are compared: paired (same seed) or as independent
-/// samples.
-fn pairing(runs: &[Run; 2], same_seed: bool) -> String {
-    if same_seed {
+/// samples; the cards paired too when `cards` (both runs' `seats.csv`
+/// say which cards were in hand).
+fn pairing(runs: &[Run; 2], same_seed: bool, cards: bool) -> String {
+    let seed = runs[0].manifest.seed.unwrap_or_default();
+    if same_seed && cards {
         format!(
-            "paired: both runs use seed {}, so rows whose games line up are compared game by \
-             game (marked paired); the others, and the cards, as independent samples",
-            runs[0].manifest.seed.unwrap_or_default()
+            "paired: both runs use seed {seed}, so rows whose games line up are compared game by \
+             game (marked paired), the others as independent samples"
+        )
+    } else if same_seed {
+        format!(
+            "paired: both runs use seed {seed}, so rows whose games line up are compared game by \
+             game (marked paired); the others, and the cards (seats.csv without in_hand), as \
+             independent samples"
         )
     } else {
         "unpaired: the seeds differ, so the runs are compared as independent samples".to_owned()
@@ -437,24 +483,10 @@ fn write_json(
 /// and bot, `tables` being run A's table rows), and per key of the
 /// matchups over both seats (each entry's score keyed by its deck and bot
 /// then its opponents', as `matchups.csv` counts it).
-fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs; 2]> {
-    let (ga, gb) = (seat_rows(a)?, seat_rows(b)?);
+fn pair_games(ga: &SeatRows, gb: &SeatRows, tables: &[TableRow]) -> [Pairs; 2] {
     let tables = TableEntries::of(tables);
     let (mut pairs, mut both_seats) = (Pairs::new(), Pairs::new());
-    for (&game, rows_a) in &ga {
-        let Some(rows_b) = gb.get(&game) else {
-            continue;
-        };
-        let lineup = |rows: &Vec<SeatRow>| -> Vec<(String, String)> {
-            rows.iter()
-                .map(|r| (r.deck.clone(), r.bot.clone()))
-                .collect()
-        };
-        // A damaged seats.csv (a game with too few or too many seats)
-        // leaves its rows unpaired.
-        if lineup(rows_a) != lineup(rows_b) || !(2..=MAX_PLAYERS).contains(&rows_a.len()) {
-            continue;
-        }
+    for (game, rows_a, rows_b) in same_games(ga, gb) {
         let (sa, sb) = (scores(rows_a), scores(rows_b));
         let Some(seated) = Seated::of(game, rows_a, &tables) else {
             continue;
@@ -488,7 +520,104 @@ fn pair_games(a: &Path, b: &Path, tables: &[TableRow]) -> anyhow::Result<[Pairs;
             }
         }
     }
-    Ok([pairs, both_seats])
+    [pairs, both_seats]
+}
+
+/// The games both runs played with the same lineup (each seat's deck and
+/// bot), in game order, with their seats in each run. A damaged
+/// `seats.csv` (a game with too few or too many seats) leaves its games
+/// out.
+fn same_games<'s>(
+    ga: &'s SeatRows,
+    gb: &'s SeatRows,
+) -> impl Iterator<Item = (u64, &'s [SeatRow], &'s [SeatRow])> {
+    let lineup = |rows: &[SeatRow]| -> Vec<(String, String)> {
+        rows.iter()
+            .map(|r| (r.deck.clone(), r.bot.clone()))
+            .collect()
+    };
+    ga.iter().filter_map(move |(&game, rows_a)| {
+        let rows_b = gb.get(&game)?;
+        (lineup(rows_a) == lineup(rows_b) && (2..=MAX_PLAYERS).contains(&rows_a.len())).then_some((
+            game,
+            rows_a.as_slice(),
+            rows_b.as_slice(),
+        ))
+    })
+}
+
+/// Each card's GIH games in both runs, from the `in_hand` masks of
+/// `seats.csv` (bit `i`: the deck's card `i` in `lists`, the order of its
+/// rows in `cards.csv`): per (deck, card) of both runs' lists, over the
+/// games both runs played with the same lineup, the deck's points and
+/// number of seats that had a copy in hand in run B (side `b` of the
+/// sums) and in run A (side `c`), and the games whose figures changed (a
+/// seat of the deck had a copy in hand in one run only, or in both and
+/// placed differently). `None` when a run's `seats.csv` has no `in_hand`
+/// (a run from before it).
+fn pair_cards(
+    ga: &SeatRows,
+    gb: &SeatRows,
+    lists_a: &CardLists,
+    lists_b: &CardLists,
+) -> Option<CardPairs> {
+    let masks = |g: &SeatRows| g.values().flatten().all(|r| r.in_hand.is_some());
+    if !masks(ga) || !masks(gb) {
+        return None;
+    }
+    // Per deck, each card of both lists with its bit in A and in B.
+    let mut decks: BTreeMap<&str, Vec<(&str, usize, usize)>> = BTreeMap::new();
+    for (deck, cards_a) in lists_a {
+        let Some(cards_b) = lists_b.get(deck) else {
+            continue;
+        };
+        for (i, card) in cards_a.iter().enumerate() {
+            if let Some(j) = cards_b.iter().position(|c| c == card) {
+                decks.entry(deck).or_default().push((card, i, j));
+            }
+        }
+    }
+    let mut tallies: BTreeMap<(&str, &str), (ClusterSums, u64)> = BTreeMap::new();
+    for (_, rows_a, rows_b) in same_games(ga, gb) {
+        let (ua, ub) = (units(rows_a), units(rows_b));
+        for (deck, cards) in &decks {
+            let seats: Vec<usize> = (0..rows_a.len())
+                .filter(|&s| rows_a[s].deck == *deck)
+                .collect();
+            if seats.is_empty() {
+                continue;
+            }
+            for &(card, i, j) in cards {
+                let (mut a, mut k, mut b, mut m, mut changed) = (0, 0, 0, 0, false);
+                for &s in &seats {
+                    let held = |rows: &[SeatRow], bit| {
+                        rows[s]
+                            .in_hand
+                            .as_deref()
+                            .and_then(|mask| in_hand_bit(mask, bit))
+                            .unwrap_or(false)
+                    };
+                    let (in_a, in_b) = (held(rows_a, i), held(rows_b, j));
+                    if in_a {
+                        (a, k) = (a + ua[s], k + 1);
+                    }
+                    if in_b {
+                        (b, m) = (b + ub[s], m + 1);
+                    }
+                    changed |= in_a != in_b || (in_a && ua[s] != ub[s]);
+                }
+                let tally = tallies.entry((deck, card)).or_default();
+                tally.0.add_game(b, m, a, k);
+                tally.1 += u64::from(changed);
+            }
+        }
+    }
+    Some(
+        tallies
+            .into_iter()
+            .map(|((deck, card), tally)| (vec![deck.to_owned(), card.to_owned()], tally))
+            .collect(),
+    )
 }
 
 /// Pairs a gauntlet's `ALL` row (`deck` with `bot` against the field, in
@@ -613,15 +742,26 @@ struct SeatRow {
     deck: String,
     bot: String,
     rank: u8,
+    /// The cards of the seat's list in hand (see
+    /// [`crate::stats::write_in_hand`]); `None` without the column.
+    in_hand: Option<String>,
 }
 
+/// The lines of a `seats.csv`, grouped by game, seats in order.
+type SeatRows = BTreeMap<u64, Vec<SeatRow>>;
+
 /// `seats.csv` of `dir`, grouped by game, seats in order.
-fn seat_rows(dir: &Path) -> anyhow::Result<BTreeMap<u64, Vec<SeatRow>>> {
+fn seat_rows(dir: &Path) -> anyhow::Result<SeatRows> {
     let path = dir.join("seats.csv");
     let shown = path.display();
     let mut reader = csv::Reader::from_path(&path)
         .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
-    let mut games: BTreeMap<u64, Vec<SeatRow>> = BTreeMap::new();
+    let in_hand = reader
+        .headers()
+        .with_context(|| format!("{shown}:1: cannot read the header"))?
+        .iter()
+        .position(|h| h == "in_hand");
+    let mut games = SeatRows::new();
     for (i, record) in reader.records().enumerate() {
         let line = i + 2;
         let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
@@ -635,19 +775,42 @@ fn seat_rows(dir: &Path) -> anyhow::Result<BTreeMap<u64, Vec<SeatRow>>> {
         let rank = field(4)
             .parse()
             .map_err(|_| anyhow!("{shown}:{line}: expected a rank, found {:?}", field(4)))?;
+        let in_hand = match in_hand.map(field) {
+            Some(mask) if !is_in_hand_mask(mask) => {
+                anyhow::bail!(
+                    "{shown}:{line}: expected an in_hand mask (lowercase hex digits), found {mask:?}"
+                )
+            }
+            mask => mask.map(str::to_owned),
+        };
         games.entry(game).or_default().push(SeatRow {
             deck: field(2).to_owned(),
             bot: field(3).to_owned(),
             rank,
+            in_hand,
         });
     }
     Ok(games)
 }
 
+/// The outcome of one game, from its seats' ranks.
+fn outcome(rows: &[SeatRow]) -> Outcome {
+    let keys: Vec<i32> = rows.iter().map(|r| -i32::from(r.rank)).collect();
+    Outcome::ranked_by(&keys, "")
+}
+
+/// Each seat's rank score in one game, in units of `1 / UNITS_PER_GAME`
+/// (as `cards.csv` counts them).
+fn units(rows: &[SeatRow]) -> Vec<u64> {
+    let outcome = outcome(rows);
+    (0..rows.len())
+        .map(|i| outcome.return_units(Player::new(i)))
+        .collect()
+}
+
 /// Each seat's (rank score, win share) in one game.
 fn scores(rows: &[SeatRow]) -> Vec<(f64, f64)> {
-    let keys: Vec<i32> = rows.iter().map(|r| -i32::from(r.rank)).collect();
-    let outcome = Outcome::ranked_by(&keys, "");
+    let outcome = outcome(rows);
     (0..rows.len())
         .map(|i| {
             let p = Player::new(i);
@@ -675,8 +838,8 @@ fn what_if(manifest: &RunManifest) -> String {
     }
 }
 
-/// The rows both runs have, paired where `pairs` has the key's games.
-fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
+/// The rows both runs have, paired where `pairing` has the key's games.
+fn rows(a: &Rates, b: &Rates, pairing: Pairing) -> Vec<Row> {
     let mut rows = Vec::new();
     for (key, sa) in a {
         let Some(sb) = b.get(key) else { continue };
@@ -684,24 +847,15 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
         if sa.games == 0 && sb.games == 0 {
             continue;
         }
-        let games = pairs
-            .and_then(|p| p.get(key))
-            .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games);
-        let paired = games.and_then(|games| Paired::of(games));
-        let (diff, p) = match paired {
-            Some(p) => (Some((p.mean, p.low, p.high)), Some(p.p)),
-            None => (newcombe95(sa, sb), newcombe_p(sa, sb)),
-        };
         // Paired, each rate is summed from its games: the files' rates are
         // rounded to 4 decimals, and printing them rounds them again.
-        let (sa, sb) = match games {
-            Some(games) => {
-                let total = |side: fn(&(f64, f64)) -> f64| {
-                    Score::with_points(sa.games, games.iter().map(side).sum())
-                };
-                (total(|g| g.0), total(|g| g.1))
-            }
-            None => (*sa, *sb),
+        let (paired, sa, sb) = match paired_row(key, sa, sb, pairing) {
+            Some((paired, sa, sb)) => (Some(paired), sa, sb),
+            None => (None, *sa, *sb),
+        };
+        let (diff, p) = match paired {
+            Some(p) => (Some((p.mean, p.low, p.high)), Some(p.p)),
+            None => (newcombe95(&sa, &sb), newcombe_p(&sa, &sb)),
         };
         rows.push(Row {
             key: key.clone(),
@@ -714,6 +868,51 @@ fn rows(a: &Rates, b: &Rates, pairs: Option<&Pairs>) -> Vec<Row> {
         });
     }
     rows
+}
+
+/// The paired difference of the row `key` (A's and B's rates `sa`, `sb`
+/// as the files have them) and both rates summed from its games, when
+/// `pairing` has its games and they are the ones the files counted: as
+/// many (a matchup), or the same games and points to the files' 4
+/// decimals (a card); else `None`, and the row is compared unpaired.
+fn paired_row(
+    key: &[String],
+    sa: &Score,
+    sb: &Score,
+    pairing: Pairing,
+) -> Option<(Paired, Score, Score)> {
+    match pairing {
+        Pairing::Unpaired => None,
+        Pairing::Games(pairs) => {
+            let games = pairs
+                .get(key)
+                .filter(|games| games.len() as u64 == sa.games && sa.games == sb.games)?;
+            let total = |side: fn(&(f64, f64)) -> f64| {
+                Score::with_points(sa.games, games.iter().map(side).sum())
+            };
+            Some((Paired::of(games)?, total(|g| g.0), total(|g| g.1)))
+        }
+        Pairing::Cards(pairs) => {
+            let (sums, changed) = pairs.get(key)?;
+            let u = UNITS_PER_GAME as f64;
+            let ra = Score::with_points(sums.k, sums.c as f64 / u);
+            let rb = Score::with_points(sums.m, sums.b as f64 / u);
+            if !as_written(&ra, sa) || !as_written(&rb, sb) {
+                return None;
+            }
+            Some((Paired::of_ratios(sums, *changed)?, ra, rb))
+        }
+    }
+}
+
+/// Whether the rate `counted` from the games is the one `written` read
+/// from a file (see [`cards`]): the same games, and points that round to
+/// the file's 4 decimals (a rate within 0.00005, so points within
+/// 0.00005 × games, and the file's points rounded to the unit).
+fn as_written(counted: &Score, written: &Score) -> bool {
+    let slack = 0.000_05 * counted.games as f64 * UNITS_PER_GAME as f64 + 0.5;
+    counted.games == written.games
+        && (counted.units as f64 - written.units as f64).abs() <= slack + 1e-9
 }
 
 /// The text table of `rows`, header first (only the header when no row
@@ -829,6 +1028,28 @@ fn store_cards(run: &Run) -> Rates {
             )
         })
         .collect()
+}
+
+/// Each deck's cards in the order of their rows in `cards.csv` (the
+/// list order, which `seats.csv`'s `in_hand` bits follow).
+type CardLists = BTreeMap<String, Vec<String>>;
+
+/// The [`CardLists`] of a run (empty without `cards.csv` or its columns,
+/// which [`cards`] reports).
+fn card_lists(run: &Run) -> CardLists {
+    let mut lists = CardLists::new();
+    let Some(table) = &run.cards else {
+        return lists;
+    };
+    let column = |name: &str| table.header.iter().position(|h| h == name);
+    let (Some(deck), Some(card)) = (column("deck"), column("card")) else {
+        return lists;
+    };
+    for row in &table.rows {
+        let field = |c: usize| row.get(c).cloned().unwrap_or_default();
+        lists.entry(field(deck)).or_default().push(field(card));
+    }
+    lists
 }
 
 /// Each card's score when in hand, 17lands' GIH (`cards.csv`, whose rate has 4 decimals:
@@ -954,17 +1175,102 @@ mod tests {
     }
 
     #[test]
+    fn a_card_pairs_on_the_games_either_run_had_it_in_hand() {
+        let seat = |deck: &str, rank: u8, mask: &str| SeatRow {
+            deck: deck.to_owned(),
+            bot: "bot".to_owned(),
+            rank,
+            in_hand: Some(mask.to_owned()),
+        };
+        let games = |games: Vec<Vec<SeatRow>>| -> SeatRows {
+            games
+                .into_iter()
+                .enumerate()
+                .map(|(g, s)| (g as u64, s))
+                .collect()
+        };
+        // Run B lists deck x's cards in the other order: its bits follow.
+        let a = games(vec![
+            vec![seat("x", 1, "1"), seat("y", 2, "0")],
+            vec![seat("x", 2, "3"), seat("y", 1, "0")],
+            vec![seat("x", 1, "1"), seat("x", 2, "0")],
+            vec![seat("x", 1, "1"), seat("y", 2, "0")],
+        ]);
+        let b = games(vec![
+            // The same: c0 in hand, a win.
+            vec![seat("x", 1, "2"), seat("y", 2, "0")],
+            // The same cards in hand, the loss turned into a win.
+            vec![seat("x", 1, "3"), seat("y", 2, "0")],
+            // A mirror: c0 now in the loser's hand too.
+            vec![seat("x", 1, "2"), seat("x", 2, "2")],
+            // Other decks in the seats: not the same game.
+            vec![seat("y", 1, "1"), seat("x", 2, "1")],
+        ]);
+        let list = |cards: &[&str]| -> CardLists {
+            CardLists::from([
+                (
+                    "x".to_owned(),
+                    cards.iter().map(|c| c.to_string()).collect(),
+                ),
+                ("y".to_owned(), vec!["d0".to_owned()]),
+            ])
+        };
+        let pairs = pair_cards(&a, &b, &list(&["c0", "c1"]), &list(&["c1", "c0"])).unwrap();
+        let key = |card: &str| vec!["x".to_owned(), card.to_owned()];
+        let (c0, changed) = pairs[&key("c0")];
+        let u = UNITS_PER_GAME;
+        // A: won 2 of its 3 seat-games with c0 (games 0, 1, 2); B: 3 of 4.
+        assert_eq!((c0.games, c0.c, c0.k, c0.b, c0.m), (3, 2 * u, 3, 3 * u, 4));
+        assert_eq!(changed, 2);
+        let (c1, changed) = pairs[&key("c1")];
+        assert_eq!(
+            (c1.games, c1.c, c1.k, c1.b, c1.m, changed),
+            (1, 0, 1, u, 1, 1)
+        );
+        // Never in hand: no game counted.
+        assert_eq!(
+            pairs[&["y".to_owned(), "d0".to_owned()].to_vec()].0.games,
+            0
+        );
+        // A run without the column pairs no card.
+        let mut old = games(vec![vec![seat("x", 1, "1"), seat("y", 2, "0")]]);
+        old.values_mut().flatten().for_each(|s| s.in_hand = None);
+        assert!(pair_cards(&old, &b, &list(&["c0"]), &list(&["c0"])).is_none());
+        // A row pairs when the games are the ones cards.csv counted (its
+        // rate to 4 decimals), and shows the rates summed from them.
+        let file = |games: u64, rate: f64| Score::with_points(games, rate * games as f64);
+        let (ra, rb) = (
+            Rates::from([(key("c0"), file(3, 0.6667))]),
+            Rates::from([(key("c0"), file(4, 0.75))]),
+        );
+        let row = &rows(&ra, &rb, Pairing::Cards(&pairs))[0];
+        assert_eq!(row.paired.map(|p| (p.games, p.changed)), Some((3, 2)));
+        assert_eq!(
+            (row.a, row.b),
+            (Score::with_points(3, 2.0), Score::with_points(4, 3.0))
+        );
+        assert!((row.diff.unwrap().0 - (0.75 - 2.0 / 3.0)).abs() < 1e-15);
+        // Other games than the file's (another rate, another count): unpaired.
+        for other in [file(3, 0.3333), file(4, 0.5)] {
+            let ra = Rates::from([(key("c0"), other)]);
+            let row = &rows(&ra, &rb, Pairing::Cards(&pairs))[0];
+            assert_eq!((row.paired, row.a), (None, other));
+        }
+    }
+
+    #[test]
     fn a_paired_row_sums_its_rates_from_the_games_not_the_rounded_files() {
         let key = vec!["table".to_owned()];
         // The files' 4 decimals: 1/3 written as 0.3333, 1/2 as 0.5000.
         let a = Rates::from([(key.clone(), Score::with_points(3, 0.3333 * 3.0))]);
         let b = Rates::from([(key.clone(), Score::with_points(3, 0.5 * 3.0))]);
         let games = vec![(1.0, 1.0), (0.0, 0.5), (0.0, 0.0)];
-        let paired = rows(&a, &b, Some(&Pairs::from([(key.clone(), games)])));
+        let pairs = Pairs::from([(key.clone(), games)]);
+        let paired = rows(&a, &b, Pairing::Games(&pairs));
         assert_eq!(paired[0].a, Score::with_points(3, 1.0));
         assert_eq!(paired[0].b, Score::with_points(3, 1.5));
         // Unpaired, the files' rates are all there is.
-        let unpaired = rows(&a, &b, None);
+        let unpaired = rows(&a, &b, Pairing::Unpaired);
         assert_eq!(unpaired[0].a, a[&key]);
     }
 }
