@@ -303,14 +303,7 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
         // so is the normal quantile's).
         match clustered_interval(&r.per_game, false) {
             Some((low, high)) => {
-                for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
-                    let printed: f64 = row[column].parse().unwrap();
-                    assert!(
-                        (printed - value).abs() <= 0.5e-4 + 1e-9,
-                        "{} {column}: {printed} against {value}",
-                        row["card"]
-                    );
-                }
+                assert_interval_printed(row, low, high);
                 intervals += 1;
             }
             None => assert_eq!(row["lift_ci95_low"], "", "{}", row["card"]),
@@ -447,14 +440,7 @@ fn a_shard_without_the_per_side_games_merges_into_the_normal_interval() {
             assert_eq!(row["lift_ci95_low"], "", "{}", row["card"]);
             continue;
         };
-        for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
-            let printed: f64 = row[column].parse().unwrap();
-            assert!(
-                (printed - value).abs() <= 0.5e-4 + 1e-9,
-                "{} {column}: {printed} against {value}",
-                row["card"]
-            );
-        }
+        assert_interval_printed(row, low, high);
         intervals += 1;
         let t = clustered_interval(&r.per_game, false);
         narrower += usize::from(t.is_none_or(|(l, h)| h - l > high - low + 1e-3));
@@ -652,4 +638,16 @@ fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
         ],
     );
     common::assert_fails(&o, &["did you mean \"Ember Pup\"?"]);
+}
+
+/// `row`'s printed lift interval is `[low, high]` to its last digit.
+fn assert_interval_printed(row: &HashMap<String, String>, low: f64, high: f64) {
+    for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
+        let printed: f64 = row[column].parse().unwrap();
+        assert!(
+            (printed - value).abs() <= 0.5e-4 + 1e-9,
+            "{} {column}: {printed} against {value}",
+            row["card"]
+        );
+    }
 }
