@@ -89,8 +89,9 @@ type Pairs = BTreeMap<Vec<String>, Vec<(f64, f64)>>;
 
 /// Per card (deck, card), its GIH games in both runs: the sums of the
 /// paired difference of the two GIH WRs ([`Paired::of_ratios`]: side `b`
-/// run B, side `c` run A) and the games whose figures changed.
-type CardPairs = BTreeMap<Vec<String>, (ClusterSums, u64)>;
+/// run B, side `c` run A), over all of them and over the games whose
+/// figures changed.
+type CardPairs = BTreeMap<Vec<String>, (ClusterSums, ClusterSums)>;
 
 /// What a section's rows pair on when the runs played the same deals.
 #[derive(Clone, Copy)]
@@ -577,7 +578,7 @@ fn pair_cards(
             }
         }
     }
-    let mut tallies: BTreeMap<(&str, &str), (ClusterSums, u64)> = BTreeMap::new();
+    let mut tallies: BTreeMap<(&str, &str), (ClusterSums, ClusterSums)> = BTreeMap::new();
     for (_, rows_a, rows_b) in same_games(ga, gb) {
         let (ua, ub) = (units(rows_a), units(rows_b));
         for (deck, cards) in &decks {
@@ -608,7 +609,9 @@ fn pair_cards(
                 }
                 let tally = tallies.entry((deck, card)).or_default();
                 tally.0.add_game(b, m, a, k);
-                tally.1 += u64::from(changed);
+                if changed {
+                    tally.1.add_game(b, m, a, k);
+                }
             }
         }
     }
@@ -900,7 +903,7 @@ fn paired_row(
             if !as_written(&ra, sa) || !as_written(&rb, sb) {
                 return None;
             }
-            Some((Paired::of_ratios(sums, *changed)?, ra, rb))
+            Some((Paired::of_ratios(sums, changed)?, ra, rb))
         }
     }
 }
@@ -1221,12 +1224,14 @@ mod tests {
         let u = UNITS_PER_GAME;
         // A: won 2 of its 3 seat-games with c0 (games 0, 1, 2); B: 3 of 4.
         assert_eq!((c0.games, c0.c, c0.k, c0.b, c0.m), (3, 2 * u, 3, 3 * u, 4));
-        assert_eq!(changed, 2);
+        assert_eq!(changed.games, 2);
         let (c1, changed) = pairs[&key("c1")];
         assert_eq!(
-            (c1.games, c1.c, c1.k, c1.b, c1.m, changed),
+            (c1.games, c1.c, c1.k, c1.b, c1.m, changed.games),
             (1, 0, 1, u, 1, 1)
         );
+        // The changed games' own sums: c1's one game is all of them.
+        assert_eq!(changed, c1);
         // Never in hand: no game counted.
         assert_eq!(
             pairs[&["y".to_owned(), "d0".to_owned()].to_vec()].0.games,

@@ -21,6 +21,7 @@
 use super::ClusterSums;
 use super::dist::{normal_upper_tail, t_upper_quantile, t_upper_tail};
 use super::wilson::Z95;
+use crate::core::UNITS_PER_GAME;
 
 /// The paired difference of one figure over the games both runs played.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,27 +88,37 @@ impl Paired {
     /// games: `sums` holds, per game `g`, run B's points `b_g` over its
     /// `m_g` seat-games and run A's `c_g` over `k_g` (a card's GIH WR: the
     /// deck's points and number of seats that had a copy in hand), and
-    /// `changed` is the number of games whose figures differ between the
-    /// runs. Its standard error is [`ClusterSums::standard_error`]'s,
+    /// `changed` the same sums over the games whose figures differ between
+    /// the runs alone. Its standard error is [`ClusterSums::standard_error`]'s,
     /// `√(G/(G−1) · Σ e_g²)` with `e_g = (b_g − p_B·m_g)/M − (c_g −
     /// p_A·k_g)/K` over the `G` games of `sums` (the delta method, games as
-    /// clusters), and the interval and test use Student's t with one
-    /// degree of freedom fewer than the games that changed (at least one),
-    /// as [`Paired::of`] does. `games` is `G`. `None` when either side has
+    /// clusters), but at least the spread the changed games' shares of the
+    /// difference, `b_g/M − c_g/K`, would have if their signs were coin
+    /// tosses, as [`Paired::of`] has: changed games that all moved alike
+    /// (a card's 3 games all lost in A and all won in B) have no spread of
+    /// their own, and that is not certainty. The interval and test use
+    /// Student's t with one degree of freedom fewer than the games that
+    /// changed (at least one). `games` is `G`. `None` when either side has
     /// no seat-game or there are fewer than two games.
-    pub fn of_ratios(sums: &ClusterSums, changed: u64) -> Option<Paired> {
+    pub fn of_ratios(sums: &ClusterSums, changed: &ClusterSums) -> Option<Paired> {
         let (mean, se) = (sums.lift()?, sums.standard_error()?);
-        let df = changed.saturating_sub(1).max(1);
-        let (half, p) = if changed == 0 || se == 0.0 {
-            // Nothing changed: both runs' figures are the same to the bit.
-            (0.0, if mean == 0.0 { 1.0 } else { 0.0 })
+        let df = changed.games.saturating_sub(1).max(1);
+        let (m, k) = (sums.m as f64, sums.k as f64);
+        let shares = changed.bb as f64 / (m * m) - 2.0 * changed.bc as f64 / (m * k)
+            + changed.cc as f64 / (k * k);
+        let by_signs = shares.max(0.0).sqrt() / UNITS_PER_GAME as f64;
+        let se = se.max(by_signs);
+        let (half, p) = if changed.games == 0 || se == 0.0 {
+            // Nothing changed, or nothing that moves the figure: both
+            // runs' figures are the same to the bit.
+            (0.0, 1.0)
         } else {
             let p = (2.0 * t_upper_tail(mean.abs() / se, df)).min(1.0);
             (t_upper_quantile(normal_upper_tail(Z95), df) * se, p)
         };
         Some(Paired {
             games: sums.games,
-            changed,
+            changed: changed.games,
             mean,
             low: mean - half,
             high: mean + half,
@@ -234,7 +245,8 @@ mod tests {
         // and lost; game 4 both drew (a draw). A: 1.5 of 3 = 0.5; B: 2.5
         // of 4 = 0.625. Games 2 and 3 changed.
         let sums = ratio_sums(&[(2, 1, 2, 1), (2, 1, 0, 1), (0, 1, 0, 0), (1, 1, 1, 1)]);
-        let p = Paired::of_ratios(&sums, 2).unwrap();
+        let changed = ratio_sums(&[(2, 1, 0, 1), (0, 1, 0, 0)]);
+        let p = Paired::of_ratios(&sums, &changed).unwrap();
         assert_eq!((p.games, p.changed), (4, 2));
         assert!((p.mean - 0.125).abs() < 1e-15, "{p:?}");
         // e_g = (b_g − 0.625·m_g)/4 − (c_g − 0.5·k_g)/3, summing to 0.
@@ -259,11 +271,12 @@ mod tests {
         // Many such games, most unchanged (a card in hand in both runs,
         // the same result): the interval narrows, and the same t quantile
         // makes interval and p-value agree.
+        let mut changed = vec![(2, 1, 0, 1); 30];
+        changed.extend(vec![(0, 1, 2, 1); 5]);
         let mut games = vec![(2, 1, 2, 1); 300];
         games.extend(vec![(0, 1, 0, 1); 300]);
-        games.extend(vec![(2, 1, 0, 1); 30]);
-        games.extend(vec![(0, 1, 2, 1); 5]);
-        let p = Paired::of_ratios(&ratio_sums(&games), 35).unwrap();
+        games.extend(changed.iter().copied());
+        let p = Paired::of_ratios(&ratio_sums(&games), &ratio_sums(&changed)).unwrap();
         assert!((p.mean - 25.0 / 635.0).abs() < 1e-12, "{p:?}");
         assert!(p.significant() && p.p < 0.05, "{p:?}");
     }
@@ -282,8 +295,7 @@ mod tests {
             let trials = 2000;
             let mut flagged = 0;
             for _ in 0..trials {
-                let mut games = Vec::new();
-                let mut changed = 0;
+                let (mut games, mut changed) = (Vec::new(), Vec::new());
                 for _ in 0..1000 {
                     let (k, c) = draw(&mut next);
                     let (m, b) = if next() < redrawn {
@@ -291,10 +303,14 @@ mod tests {
                     } else {
                         (k, c)
                     };
-                    changed += u64::from((m, b * m) != (k, c * k));
-                    games.push((b * m, m, c * k, k));
+                    let game = (b * m, m, c * k, k);
+                    if (m, b * m) != (k, c * k) {
+                        changed.push(game);
+                    }
+                    games.push(game);
                 }
-                let Some(p) = Paired::of_ratios(&ratio_sums(&games), changed) else {
+                let (games, changed) = (ratio_sums(&games), ratio_sums(&changed));
+                let Some(p) = Paired::of_ratios(&games, &changed) else {
                     continue;
                 };
                 assert_eq!(p.significant(), p.p < 0.05, "{p:?}");
@@ -310,14 +326,30 @@ mod tests {
         let games: Vec<_> = (0..50u64)
             .map(|g| (g % 3, 1 + g % 2, g % 3, 1 + g % 2))
             .collect();
-        let p = Paired::of_ratios(&ratio_sums(&games), 0).unwrap();
+        let none = ClusterSums::default();
+        let p = Paired::of_ratios(&ratio_sums(&games), &none).unwrap();
         assert_eq!(
             (p.games, p.changed, p.mean, p.low, p.high, p.p),
             (50, 0, 0.0, 0.0, 0.0, 1.0)
         );
         // Without a seat-game on one side, or a second game: no pairing.
-        assert_eq!(Paired::of_ratios(&ratio_sums(&[(2, 1, 0, 0); 5]), 5), None);
-        assert_eq!(Paired::of_ratios(&ratio_sums(&[(2, 1, 2, 1)]), 0), None);
+        let one_sided = ratio_sums(&[(2, 1, 0, 0); 5]);
+        assert_eq!(Paired::of_ratios(&one_sided, &one_sided), None);
+        assert_eq!(Paired::of_ratios(&ratio_sums(&[(2, 1, 2, 1)]), &none), None);
+    }
+
+    #[test]
+    fn a_few_changed_games_that_moved_alike_are_not_certainty() {
+        // A card in hand in 3 games, all
+        // lost in A and all won in B. The sandwich has no spread to see
+        // (every residual is 0); the coin-toss floor gives √3/3 and, with
+        // 2 degrees of freedom, p = 2·(1 − F₂(√3)) ≈ 0.225.
+        let games = ratio_sums(&[(2, 1, 0, 1); 3]);
+        assert_eq!(games.standard_error(), Some(0.0));
+        let p = Paired::of_ratios(&games, &games).unwrap();
+        assert_eq!((p.changed, p.mean), (3, 1.0));
+        assert!((p.p - 0.225_403).abs() < 1e-4, "{p:?}");
+        assert!(!p.significant(), "{p:?}");
     }
 
     #[test]
