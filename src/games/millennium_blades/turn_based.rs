@@ -5,8 +5,8 @@
 //! fusable and a silver and a gold set are kept for scorings. On a turn a
 //! player takes exactly one of: buy a card (store or aftermarket, with
 //! fewer than 7 cards in hand), sell a card, fuse, add a card to a
-//! collection (one of elements, one of types, the symbol declared by the
-//! first card), play a card into the tableau or onto the board, or score;
+//! collection (one of elements, one of types, its symbol declared by the
+//! player with the first card), play a card into the tableau or onto the board, or score;
 //! Actions may be used before or after. Scoring: Score effects, 10 RP per
 //! collected card, the RP banked and reset; the tableau, deck box, hand
 //! and collections to the store discard, each accessory kept or discarded
