@@ -2405,6 +2405,24 @@ fn turn_based_mode_can_fuse_both_bronze_sets() {
 }
 
 #[test]
+fn turn_based_bronze_sets_make_one_shuffled_pile() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", step 4 (two Bronze
+    // Promo Sets fusable) and "Card Fusion" ("take a card from the
+    // appropriate pile"): the two sets make one face-down pile, shuffled
+    // whole, as the views shuffle it (docs/rulings/millennium-blades.md,
+    // "Hidden information"); one set stacked on the other would give only
+    // the top set's cards until it ran out.
+    let g = game(2, mode(Mode::TurnBased));
+    let mixed = (0..20).any(|seed| {
+        let s = g.new_state(&mut derive_rng(seed, 0));
+        let top: std::collections::BTreeSet<_> =
+            s.fusion[0][6..].iter().map(|&c| g.card(c).set).collect();
+        top.len() > 1
+    });
+    assert!(mixed, "the bronze pile's top six were one set in 20 deals");
+}
+
+#[test]
 fn an_infinite_loop_in_turn_based_mode_does_not_stop_the_player_scoring() {
     // rules/millennium-blades.txt: "Infinite Loops" (removal from the
     // tournament) and "Turn-Based Mode" ("After all players have scored three
