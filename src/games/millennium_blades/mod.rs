@@ -278,19 +278,16 @@ impl MillenniumBlades {
         // Promo Deck"): its sets are public, its order is not (view.rs).
         // Turn-Based Mode's two bronze sets make one pile, shuffled whole
         // (as the views shuffle it), not one set stacked on the other.
-        let mut tiers = 0u8;
         for (tier, cards) in fuse {
-            tiers |= 1 << tier;
             for c in cards {
                 if s.fusion[tier].push(c) {
                     s.put(&self.table, c, Zone(Zone::FUSION + tier as u8));
                 }
             }
         }
-        for (tier, pile) in s.fusion.iter_mut().enumerate() {
-            if tiers & (1 << tier) != 0 {
-                shuffle(rng, &mut pile[..]);
-            }
+        // An empty pile (a tier not fusable) draws no number.
+        for pile in &mut s.fusion {
+            shuffle(rng, &mut pile[..]);
         }
         for (pile, mut cards) in prize {
             shuffle(rng, &mut cards);
