@@ -892,7 +892,7 @@ fn compare_flags_what_a_what_if_changed() {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with(",flagged,p_value,p_adjusted")
+            .ends_with(",flagged,p_value,p_adjusted,paired_games")
     );
     assert!(
         csv.contains(",0.7150,1000,0.7420,1000,0.0270,0.0135,0.0405,true,45,true,2.21e-4,4.42e-4"),
@@ -949,7 +949,7 @@ fn compare_flags_what_a_what_if_changed() {
     assert!(
         card_rows
             .iter()
-            .all(|l| l.ends_with(",0.0000,0.0000,0.0000,true,0,false,1.00e0,1.00e0")),
+            .all(|l| l.contains(",0.0000,0.0000,0.0000,true,0,false,1.00e0,1.00e0,")),
         "{csv}"
     );
     let o = decklab(
@@ -1089,6 +1089,15 @@ fn compare_pairs_the_card_rows_on_the_games_a_card_was_in_hand() {
             ("true", "false")
         );
         assert!(p["changed_games"].parse::<u64>().unwrap() > 0, "{p:?}");
+        // G of "paired, K of G games changed": the games either run had the
+        // card in hand (no mirror here, so a game is one seat of the deck).
+        let g = number(p, "paired_games");
+        let most = number(p, "a_games").max(number(p, "b_games"));
+        assert!(
+            most <= g && g <= 300.0 && number(p, "changed_games") <= g,
+            "{p:?}"
+        );
+        assert_eq!(u["paired_games"], "", "{u:?}");
         // Both rates are cards.csv's, paired or not.
         for (side, file) in [("a", &file_a), ("b", &file_b)] {
             let rate = (
@@ -1223,13 +1232,13 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
         );
     }
     // blazing sits at two tables: each of its rows pairs on that table's
-    // games; so do two entries with the same deck and bot at one table,
+    // 10 games (the last column, `paired_games`); so do two entries with the same deck and bot at one table,
     // told apart by the seat rotation of each game.
     let table_row = |key: &str| line_of(&csv, &format!("tables (each entry's win share),{key},"));
     for table in ["blazing + tidal + tidal", "blazing + gale + gale"] {
         let row = table_row(&format!("{table} / a / blazing / greedy"));
         assert!(
-            row.ends_with(",true,0,false,1.00e0,1.00e0"),
+            row.ends_with(",true,0,false,1.00e0,1.00e0,10"),
             "paired: {row}"
         );
     }
@@ -1238,7 +1247,7 @@ fn compare_pairs_the_matchups_over_both_seats_and_reads_rank_scores_at_more_seat
             "blazing + tidal + tidal / {entry} / tidal / greedy"
         ));
         assert!(
-            row.ends_with(",true,0,false,1.00e0,1.00e0"),
+            row.ends_with(",true,0,false,1.00e0,1.00e0,10"),
             "paired: {row}"
         );
     }

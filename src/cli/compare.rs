@@ -70,7 +70,7 @@ pub struct CompareArgs {
     #[arg(long)]
     only_changed: bool,
     /// The output: a text table, CSV (one line per row of every section:
-    /// section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged,p_value,p_adjusted)
+    /// section,key,a_rate,a_games,b_rate,b_games,diff,diff_low,diff_high,paired,changed_games,flagged,p_value,p_adjusted,paired_games)
     /// or JSON (one object with the runs and every row).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -410,6 +410,7 @@ fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Res
         "flagged",
         "p_value",
         "p_adjusted",
+        "paired_games",
     ])?;
     let number = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
     // p-values span many orders of magnitude: three significant digits.
@@ -431,6 +432,7 @@ fn write_csv(out: &mut impl Write, compared: &[(&str, Vec<Row>)]) -> anyhow::Res
                 r.flagged().to_string(),
                 exp(r.p),
                 exp(r.p_adjusted),
+                r.paired.map_or_else(String::new, |p| p.games.to_string()),
             ])?;
         }
     }
