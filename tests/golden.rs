@@ -64,7 +64,10 @@
 //! `nostalgix-*` were recorded again for the rules fixes of
 //! 2026-11-28 (evolution removes -ATK counters; the damage a +♥ bonus
 //! absorbed leaves with the bonus; Second Wind draws before it heals, the
-//! order its text gives).
+//! order its text gives), and again for two more (2026-11-28: an
+//! evolution opens the enemy's `enemy_summon` window, as a summon does; a
+//! prize won in the draw step ends the game before the new turn's
+//! effects).
 //! `nintendo-tcg-*` were recorded again for the rules fixes of a review
 //! of the Nintendo TCG: equal-speed attackers of one player attack in the
 //! order it chooses (a new decision), a Quake played in the main Area no

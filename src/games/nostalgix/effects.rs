@@ -476,7 +476,6 @@ impl Nostalgix {
                 obs,
             );
             self.entered(s, p, id, rng, obs);
-            self.open_window(s, p.opponent(), SurpriseTrigger::EnemySummon, Some(id), obs);
         }
     }
 

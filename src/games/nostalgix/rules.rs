@@ -870,7 +870,10 @@ impl Nostalgix {
         s.discards = 0;
         s.phase = Phase::Main;
         self.start_turn_of(s, p.opponent(), obs);
-        if s.outcome.is_some() {
+        // A win in the draw step (the last prize counter taken for a card
+        // that could not be drawn) ends the game before the new turn's
+        // effects: they come after it, not at the same time.
+        if s.outcome.is_some() || Player::all(2).any(|q| wins(s, q)) {
             return;
         }
         let ctx = Ctx {
@@ -959,13 +962,6 @@ impl Nostalgix {
         s.units[p].push(unit);
         self.pay_card(s, p, card, Some(id), Some(slot), obs);
         self.entered(s, p, id, rng, obs);
-        self.open_window(
-            s,
-            p.opponent(),
-            super::cards::SurpriseTrigger::EnemySummon,
-            Some(id),
-            obs,
-        );
     }
 
     /// rules: "Fighter Evolution" — stacked on the lower level; Equipment,
@@ -1043,7 +1039,9 @@ impl Nostalgix {
 
     /// Fires the `on_summon` abilities of entity `id`, which has just
     /// entered play for `p`: a Fighter summoned or evolved into, or a token
-    /// summoned (rules: glossary "Token").
+    /// summoned (rules: glossary "Token"); then opens the opponent's window
+    /// for Surprises "when an enemy Fighter is summoned" (the same reading
+    /// of "summoned": docs/rulings/nostalgix.md, "Evolution").
     pub(super) fn entered(
         &self,
         s: &mut State,
@@ -1059,6 +1057,8 @@ impl Nostalgix {
             };
             self.fire(s, &e, Trigger::OnSummon, ctx, rng, obs);
         }
+        let trigger = super::cards::SurpriseTrigger::EnemySummon;
+        self.open_window(s, p.opponent(), trigger, Some(id), obs);
     }
 
     /// rules: "Surprises" — flip face up, resolve, send to the Void.
@@ -1219,10 +1219,7 @@ impl Nostalgix {
             );
             return true;
         }
-        let ko = |p: Player| s.sides[p.opponent()].hero.health() <= 0;
-        let prizes = |p: Player| s.sides[p].prizes >= s.prize_goal;
-        let wins = |p: Player| ko(p) || prizes(p);
-        match (wins(Player::A), wins(Player::B)) {
+        match (wins(s, Player::A), wins(s, Player::B)) {
             (false, false) => false,
             (true, true) => {
                 s.sudden_deaths = s.sudden_deaths.saturating_add(1);
@@ -1236,7 +1233,7 @@ impl Nostalgix {
                 let w = if a_wins { Player::A } else { Player::B };
                 let reason = if s.sudden_deaths > 0 {
                     SUDDEN_DEATH
-                } else if ko(w) {
+                } else if knocks_out(s, w) {
                     HERO_KO
                 } else {
                     BY_PRIZES
@@ -1360,6 +1357,18 @@ impl Nostalgix {
 
 /// The first unit in play with no health left, and its owner. Undamaged
 /// units have health left unless an Arena takes some (`arena_hurts`).
+/// Whether `p` has brought the enemy Hero to 0 health (rules: "How to
+/// Win").
+fn knocks_out(s: &State, p: Player) -> bool {
+    s.sides[p.opponent()].hero.health() <= 0
+}
+
+/// Whether `p` meets a win condition: the enemy Hero at 0 health, or every
+/// prize counter taken (rules: "How to Win").
+fn wins(s: &State, p: Player) -> bool {
+    knocks_out(s, p) || s.sides[p].prizes >= s.prize_goal
+}
+
 fn first_defeated(s: &State, arena_hurts: bool) -> Option<(Player, Entity)> {
     for (p, units) in s.units.enumerate() {
         for u in units.iter() {

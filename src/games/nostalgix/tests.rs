@@ -335,6 +335,11 @@ name = "Meadow"
 cost = 1
 effects = [{ do = "heal", amount = 1, target = "own_hero" }]
 
+[[arena]]
+name = "Cinderfield"
+cost = 1
+effects = [{ do = "damage", amount = 1, target = "enemy_hero" }]
+
 [[surprise]]
 name = "Rally"
 trigger = "hero_damaged"
@@ -1882,6 +1887,30 @@ fn both_winning_at_once_starts_sudden_death() {
 }
 
 #[test]
+fn a_prize_won_in_the_draw_step_ends_the_game_before_the_turns_effects() {
+    // rules/nostalgix.txt: "Parts of a Turn in Detail", "Draw a Card" ("Your
+    // opponent takes a Prize Counter for each card you would draw"), "How
+    // to Win" ("Retrieve all 10 shards"), "Specialty Rules" (Sudden Death
+    // only "if both players win at the same time"). Ruling: the draw step
+    // comes before the new turn's effects, so a win there is not at the
+    // same time as a knockout by the Arena at the start of the turn.
+    let mut t = Table::new();
+    t.pass_to(A);
+    t.s.sides[A].prizes = PRIZES - 1;
+    t.s.sides[B].deck.clear();
+    t.s.sides[A].hero.damage = (t.hero_health(A) - 1) as u8;
+    t.s.arena = Some((t.id("Cinderfield"), B));
+    t.act(Action::EndTurn);
+    assert_eq!(t.s.sudden_deaths, 0);
+    assert!(
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(A) && o.reason == "prizes"),
+        "{:?}",
+        t.s.outcome
+    );
+    assert_eq!(t.hero_health(A), 1, "the Arena never fired");
+}
+
+#[test]
 fn a_game_cut_at_the_turn_limit_is_a_draw() {
     // docs/rulings/nostalgix.md: "Turn limit"
     let mut t = Table::new();
@@ -2219,6 +2248,54 @@ fn a_summoned_token_opens_the_enemy_summon_window() {
         target: None,
     });
     assert!(t.s.units[A].is_empty(), "Trip destroyed the token");
+}
+
+#[test]
+fn an_evolution_opens_the_enemy_summon_window() {
+    // rules/nostalgix.txt: "Fighter Evolution" (the higher level is played
+    // onto the lower one). Ruling (docs/rulings/nostalgix.md, "Evolution"):
+    // a Fighter evolved into is summoned, for its own "when summoned"
+    // abilities and for the enemy's Surprises "when an enemy Fighter is
+    // summoned" alike.
+    let mut t = Table::new();
+    let pup = t.place(A, "Pup", 0);
+    let trip = t.id("Trip");
+    t.s.sides[B].back[0] = BackCard::Surprise(trip);
+    t.mana(A, 9);
+    let hound = t.give(A, "Hound");
+    t.act(Action::Evolve {
+        hand: hound,
+        unit: pup as u8,
+    });
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B), "B's window");
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert_eq!(t.unit(A, pup).damage, 3, "Trip hit the evolved Fighter");
+}
+
+#[test]
+fn an_attacks_additional_damage_to_a_hero_does_not_break_its_equipment() {
+    // rules/nostalgix.txt: "Equipment" — "breaks ... if that Hero is
+    // damaged by a direct attack"; "Parts of an Attack", step 9. Ruling:
+    // only an attack on the Hero itself (step 7) is direct; damage the
+    // additional effects of an attack on a Fighter deal is an effect's.
+    let mut t = Table::new();
+    t.mana(A, 5);
+    t.equip(A, "Sword", Tgt::hero(B));
+    let siphon = t.place(A, "Siphon", 0);
+    t.place(B, "Pup", 0);
+    let foe = t.hero_health(B);
+    t.attack(siphon, Tgt::unit(B, 0));
+    assert_eq!(t.hero_health(B), foe - 3, "step 9 hit the enemy Hero");
+    assert!(
+        t.s.sides[A]
+            .back
+            .iter()
+            .any(|b| matches!(b, BackCard::Equipment(_, on) if *on == hero_id(B))),
+        "the Sword stays on B's Hero"
+    );
 }
 
 #[test]
