@@ -22,29 +22,26 @@
 //! A determinization keeps everything public and deals the unseen cards
 //! back into the unseen places at random, each store-area place (and the
 //! store deck's top) taking a card of its set; the piles are shuffled.
+//! In Turn-Based Mode a promo that a fusion or a scoring put into another
+//! player's hand is dealt with its pile only: each promo pile's cards and
+//! its promos in those hands go back into the pile and those hand places,
+//! and the other places of those hands take no promo.
 //! Without an RNG the same steps take the first card every time: that
 //! canonical deal is what `info_key` hashes.
 
 use std::hash::{Hash, Hasher};
 
-use super::MillenniumBlades;
+use super::cards::Tier;
 use super::state::{Area, MAX_INSTANCES, State, Zone};
+use super::{MillenniumBlades, Mode};
 use crate::core::{GameRng, Player, shuffle};
 
 impl MillenniumBlades {
     /// Redeals what `observer` cannot see: shuffled by `rng` if given (a
-    /// determinization), else the canonical deal. The result depends only
-    /// on what `observer` can see, and on `rng`.
+    /// determinization), else the canonical deal; the promos in the others'
+    /// Turn-Based hands only with their piles (see the module doc). The
+    /// result depends only on what `observer` can see, and on `rng`.
     pub(super) fn redeal(&self, s: &mut State, observer: Player, mut rng: Option<&mut GameRng>) {
-        // Piles of known contents: only their order is hidden.
-        let piles = s.metas.iter_mut().chain(s.prizes.iter_mut());
-        let promos = s.fusion.iter_mut().map(|pile| &mut pile[..]);
-        for pile in piles.map(|pile| &mut pile[..]).chain(promos) {
-            pile.sort_unstable();
-            if let Some(r) = rng.as_deref_mut() {
-                shuffle(r, pile);
-            }
-        }
         let sees = |i: usize| s.known[i] & (1 << observer.index()) != 0;
         let hidden_zone = |z: Zone| match z {
             Zone::STORE | Zone::AREA | Zone::DISCARD => true,
@@ -78,38 +75,94 @@ impl MillenniumBlades {
                 .map(|(c, _)| c as u16),
         );
         places[rest..].sort_by_key(|&c| (s.zone(c), s.known[usize::from(c)]));
-        if places.is_empty() {
-            return;
+        // Turn-Based Mode's promos in the others' hands, which a fusion or
+        // a scoring put there: the observer knows which pile each came
+        // from, not which card. They are dealt with their piles, not with
+        // the rest, by pile, then in the order above.
+        let turn_based = self.options.mode == Mode::TurnBased;
+        let mut held: Vec<u16> = Vec::new();
+        if turn_based {
+            let promo = |c: &u16| s.zone(*c).is_hand() && self.card(*c).tier.is_promo();
+            held.extend(places.iter().copied().filter(promo));
+            places.retain(|c| !promo(c));
+            held.sort_by_key(|&c| self.promo_pile(c));
         }
-        // The backs the observer sees: the store area's cards and the store
-        // deck's top.
-        let top = s.store.top();
-        let shows_set = |c: u16| s.zone(c) == Zone::AREA || Some(c) == top;
+        // Piles of known contents: only their order is hidden. Each promo
+        // pile is dealt with its promos held in hands; those of a pile now
+        // empty are dealt among their own places.
+        let mut dealt: Vec<(u16, u16)> = Vec::with_capacity(places.len());
+        for pile in s.metas.iter_mut().map(|pile| &mut pile[..]) {
+            deal_pile(pile, &[], rng.as_deref_mut(), &mut dealt);
+        }
+        let promos = s.prizes.iter_mut().map(|pile| &mut pile[..]);
+        for pile in promos.chain(s.fusion.iter_mut().map(|pile| &mut pile[..])) {
+            let hands: Vec<u16> = match pile.first() {
+                Some(&c) if !held.is_empty() => {
+                    let key = self.promo_pile(c);
+                    held.extract_if(.., |h| self.promo_pile(*h) == key)
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            deal_pile(pile, &hands, rng.as_deref_mut(), &mut dealt);
+        }
+        while let Some(&first) = held.first() {
+            let key = self.promo_pile(first);
+            let hands: Vec<u16> = held
+                .extract_if(.., |h| self.promo_pile(*h) == key)
+                .collect();
+            deal_pile(&mut [], &hands, rng.as_deref_mut(), &mut dealt);
+        }
         let mut pool = places.clone();
         pool.sort_unstable();
         if let Some(r) = rng {
             shuffle(r, &mut pool);
         }
+        // In Turn-Based Mode the others' hands, the last places, hold no
+        // promo but those dealt above.
+        let hands_from = if turn_based {
+            places.partition_point(|&c| !s.zone(c).is_hand())
+        } else {
+            places.len()
+        };
+        let (places, hands) = places.split_at(hands_from);
         let mut taken = vec![false; pool.len()];
-        // Places showing a set first, each taking a card of that set (each
-        // set has at least as many unseen cards as places showing it: the
-        // true deal), then the rest in pool order.
-        let mut dealt: Vec<(u16, u16)> = Vec::with_capacity(places.len());
+        // The places whose backs the observer sees first, the store area's
+        // cards and the store deck's top, each taking a card of its set
+        // (each set has at least as many unseen cards as places showing
+        // it: the true deal); then the hands above, each taking a card that
+        // is no promo; then the rest in pool order.
+        let top = s.store.top();
+        let shows_set = |c: u16| s.zone(c) == Zone::AREA || Some(c) == top;
         for &place in places.iter().filter(|&&c| shows_set(c)) {
             let set = self.card(place).set;
-            let i = (0..pool.len())
-                .find(|&i| !taken[i] && self.card(pool[i]).set == set)
-                .or_else(|| taken.iter().position(|t| !t))
-                .unwrap_or(0);
-            taken[i] = true;
-            dealt.push((place, pool[i]));
+            let card = take(&pool, &mut taken, |c| self.card(c).set == set);
+            dealt.push((place, card));
+        }
+        for &place in hands {
+            let card = take(&pool, &mut taken, |c| !self.card(c).tier.is_promo());
+            dealt.push((place, card));
         }
         let mut free = (0..pool.len()).filter(|&i| !taken[i]);
         for &place in places.iter().filter(|&&c| !shows_set(c)) {
             let i = free.next().unwrap_or(0);
             dealt.push((place, pool[i]));
         }
-        self.move_cards(s, &dealt);
+        if !dealt.is_empty() {
+            self.move_cards(s, &dealt);
+        }
+    }
+
+    /// The Turn-Based promo pile that promo card `c` is of, as a key
+    /// (`setup_promos`): the bronze pile holds both bronze sets, shuffled
+    /// together; each other pile holds one set.
+    fn promo_pile(&self, c: u16) -> u16 {
+        let card = self.card(c);
+        if card.tier == Tier::Bronze {
+            u16::MAX
+        } else {
+            u16::from(card.set)
+        }
     }
 
     /// Puts card `new` where card `old` was, for every pair (a permutation
@@ -145,4 +198,42 @@ impl MillenniumBlades {
         player.hash(&mut h);
         h.finish()
     }
+}
+
+/// Deals `pile`'s cards and its promos held in the hand places `hands`
+/// back into the same places, shuffled by `rng` if given (else sorted):
+/// the pile in place, and with promos in hands, the moves of every card
+/// of the deal into `dealt`.
+fn deal_pile(
+    pile: &mut [u16],
+    hands: &[u16],
+    rng: Option<&mut GameRng>,
+    dealt: &mut Vec<(u16, u16)>,
+) {
+    if hands.is_empty() {
+        pile.sort_unstable();
+        if let Some(r) = rng {
+            shuffle(r, pile);
+        }
+        return;
+    }
+    let places: Vec<u16> = pile.iter().chain(hands).copied().collect();
+    let mut cards = places.clone();
+    cards.sort_unstable();
+    if let Some(r) = rng {
+        shuffle(r, &mut cards);
+    }
+    pile.copy_from_slice(&cards[..pile.len()]);
+    dealt.extend(places.into_iter().zip(cards));
+}
+
+/// The first card of `pool` not `taken` that `fits` (else the first not
+/// taken), now taken.
+fn take(pool: &[u16], taken: &mut [bool], fits: impl Fn(u16) -> bool) -> u16 {
+    let i = (0..pool.len())
+        .find(|&i| !taken[i] && fits(pool[i]))
+        .or_else(|| taken.iter().position(|t| !t))
+        .unwrap_or(0);
+    taken[i] = true;
+    pool[i]
 }

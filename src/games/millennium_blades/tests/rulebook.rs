@@ -2200,6 +2200,145 @@ fn turn_based_a_scoring_promo_goes_into_a_hand_only_its_owner_sees() {
     assert!(dealt_anew > 0, "B's views deal A's promo anew");
 }
 
+/// A Turn-Based table where A holds, unseen by B, a bronze promo from a
+/// fusion and a silver promo from its first scoring (and one store card),
+/// B its own silver promo: the fixture and the two promos.
+fn turn_based_promos_in_hand() -> (Fixture, u16, u16) {
+    let mut f = turn_based(2, &[]);
+    no_metas(&mut f);
+    f.act(Action::Score);
+    f.act(Action::Score); // B's, to come back to A
+    let silver =
+        f.s.in_zone(Zone::of(Area::Hand, A))
+            .find(|&c| f.g.card(c).tier == Tier::Silver)
+            .expect("the silver promo of A's scoring");
+    f.act(Action::Fuse(0));
+    let mut events = Vec::new();
+    for _ in 0..5 {
+        let c =
+            f.s.in_zone(Zone::of(Area::Hand, A))
+                .find(|&c| c != silver)
+                .expect("a card to fuse");
+        events.extend(f.act(Action::Take(c)));
+    }
+    let bronze = events.iter().find_map(|e| match e.kind {
+        EventKind::Fused { card, .. } => Some(card),
+        _ => None,
+    });
+    let bronze = bronze.expect("the fused bronze promo");
+    assert_eq!(f.s.count(Zone::of(Area::Hand, A)), 3);
+    for promo in [bronze, silver] {
+        assert_eq!(f.s.zone(promo), Zone::of(Area::Hand, A));
+        assert_eq!(f.s.known[usize::from(promo)], 1 << A.index());
+    }
+    (f, bronze, silver)
+}
+
+#[test]
+fn turn_based_the_others_cannot_tell_a_hand_promo_from_one_left_in_its_pile() {
+    // rules/millennium-blades.txt: "Turn-Based Mode": "3. Fuse cards from
+    // his hand into a promo using normal card fusion rules" ("Card Fusion":
+    // "take a card from the appropriate pile"), and scoring "7. If this is
+    // your first time scoring, gain a random silver promo from out of
+    // play". Ruling ("Hidden information"): the promo goes into a hand
+    // only its owner sees; the others know the pile it came from, not the
+    // card. So A's promo swapped with any card left in its pile (of either
+    // bronze set: one pile) is the same information set to B, not to A.
+    let (f, bronze, silver) = turn_based_promos_in_hand();
+    let swapped = |held: u16, left: u16| {
+        let mut s = f.s;
+        let (zh, zl) = (s.zone(held), s.zone(left));
+        s.put(&f.g.table, held, zl);
+        s.put(&f.g.table, left, zh);
+        s.known.swap(usize::from(held), usize::from(left));
+        let piles = s.fusion.iter_mut().map(|p| &mut p[..]);
+        for c in piles
+            .chain(s.prizes.iter_mut().map(|p| &mut p[..]))
+            .flatten()
+        {
+            if *c == left {
+                *c = held;
+            }
+        }
+        s
+    };
+    let (bronze_left, silver_left) = (f.s.fusion[0].to_vec(), f.s.prizes[0].to_vec());
+    let sets: std::collections::BTreeSet<u8> =
+        bronze_left.iter().map(|&c| f.g.card(c).set).collect();
+    assert_eq!(sets.len(), 2, "both bronze sets are left in the pile");
+    assert!(!silver_left.is_empty());
+    let pairs = bronze_left.iter().map(|&c| (bronze, c));
+    for (held, left) in pairs.chain(silver_left.iter().map(|&c| (silver, c))) {
+        let s = swapped(held, left);
+        assert_eq!(
+            f.g.info_key(&s, B),
+            f.g.info_key(&f.s, B),
+            "{} in A's hand, {} in the pile",
+            f.g.card(left).name,
+            f.g.card(held).name
+        );
+        if f.g.table.card(left) != f.g.table.card(held) {
+            assert_ne!(f.g.info_key(&s, A), f.g.info_key(&f.s, A));
+        }
+    }
+}
+
+#[test]
+fn turn_based_the_others_views_deal_a_hand_promo_from_its_own_pile() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", steps 4 and 5 (two
+    // bronze and one silver set fusable, a silver and a gold set given at
+    // scorings), "3. Fuse cards from his hand into a promo" and scoring
+    // "7. ... gain a random silver promo from out of play". Ruling ("Hidden
+    // information"): B knows that A's hand holds a promo of the bronze pile
+    // (either set) and one of the scoring silver set, so every view of B's
+    // deals each of them a card of its own pile, never a store card, nor a
+    // silver of the fusable set; the pile and the hand keep their cards
+    // between them. A's own views keep A's cards.
+    use crate::core::Invariants;
+    let (f, bronze, silver) = turn_based_promos_in_hand();
+    let hand = Zone::of(Area::Hand, A);
+    let (prize_set, fusable_set) = (f.g.card(silver).set, f.g.card(f.s.fusion[1][0]).set);
+    assert_ne!(prize_set, fusable_set);
+    let sorted = |mut v: Vec<u16>| {
+        v.sort_unstable();
+        v
+    };
+    let bronze_pile = |s: &State| {
+        let held = s
+            .in_zone(hand)
+            .filter(|&c| f.g.card(c).tier == Tier::Bronze);
+        sorted(s.fusion[0].iter().copied().chain(held).collect())
+    };
+    let (mut sets, mut silvers) = (std::collections::BTreeSet::new(), 0);
+    for seed in 0..60 {
+        let view = f.g.determinize(&f.s, B, &mut derive_rng(seed, 10));
+        assert_eq!(f.g.check_invariants(&view), Ok(()));
+        let cards: Vec<&_> = view.in_zone(hand).map(|c| f.g.card(c)).collect();
+        let count = |t: Tier| cards.iter().filter(|c| c.tier == t).count();
+        assert_eq!(cards.len(), 3, "seed {seed}");
+        assert_eq!(count(Tier::Bronze), 1, "seed {seed}: one bronze promo");
+        assert_eq!(count(Tier::Silver), 1, "seed {seed}: one silver promo");
+        assert_eq!(count(Tier::Gold), 0, "seed {seed}");
+        let held_silver = cards.iter().find(|c| c.tier == Tier::Silver);
+        assert_eq!(held_silver.map(|c| c.set), Some(prize_set), "seed {seed}");
+        assert_eq!(bronze_pile(&view), bronze_pile(&f.s), "seed {seed}");
+        let prizes = |s: &State| {
+            let held = s.in_zone(hand).filter(|&c| f.g.card(c).set == prize_set);
+            sorted(s.prizes[0].iter().copied().chain(held).collect())
+        };
+        assert_eq!(prizes(&view), prizes(&f.s), "seed {seed}");
+        let dealt = view
+            .in_zone(hand)
+            .find(|&c| f.g.card(c).tier == Tier::Bronze);
+        sets.extend(dealt.map(|c| f.g.card(c).set));
+        silvers += usize::from(view.zone(silver) != hand);
+        let own = f.g.determinize(&f.s, A, &mut derive_rng(seed, 11));
+        assert_eq!((own.zone(bronze), own.zone(silver)), (hand, hand));
+    }
+    assert_eq!(sets.len(), 2, "the bronze promo dealt from both sets");
+    assert!(silvers > 0, "the silver promo dealt anew");
+}
+
 #[test]
 fn the_play_screen_shows_both_collections_of_turn_based_and_duel_mode() {
     // rules/millennium-blades.txt: "Turn-Based Mode", action 4: "You may
