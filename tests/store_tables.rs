@@ -332,6 +332,119 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     }
 }
 
+/// A seat's money in one round of one game, as its log tells it.
+#[derive(Default, Debug)]
+struct RoundMoney {
+    start: u64,
+    end: u64,
+    spent: u64,
+    earned: u64,
+    /// Dollars an infinite loop paid for the cards it took away (a flow
+    /// `mb_economy.csv` has no column for).
+    looped: u64,
+    /// Whether the round ended (`round_end`).
+    ended: bool,
+}
+
+/// `mb_economy.csv`'s money adds up in every mode: for every seat and
+/// round of every game, as the logs tell it, money at the start − spent +
+/// earned by selling (+ an infinite loop's dollars) = money at the end, and
+/// the table's means are those of the logs. A Turn-Based seat's round is
+/// its own, from its `round_start` to its `round_end` (its scoring), while
+/// the others may be in another round (docs/outputs.md): money it spent
+/// once another seat had begun its round 2 is still its round 1's.
+#[test]
+fn the_money_of_mb_economy_adds_up_seat_by_seat_and_round_by_round_in_every_mode() {
+    let dir = TempDir::new().unwrap();
+    let games = 6;
+    for (name, flags) in [
+        ("standard", &["--players", "4"][..]),
+        ("pre-release", &["--players", "3", "--pre-release"]),
+        ("turn-based", &["--players", "3", "--mode", "turn-based"]),
+        ("duel", &["--players", "2", "--mode", "duel"]),
+    ] {
+        let out = dir.path().join(name);
+        let n = games.to_string();
+        let mut args = vec!["simulate", "--game", "millennium-blades", "--games", &n];
+        args.extend_from_slice(flags);
+        args.extend(["--log", &n, "--seed", "11", "--quiet", "--out"]);
+        args.push(out.to_str().unwrap());
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        for game in csv_rows(&out.join("games.csv")) {
+            assert_ne!(game["reason"], "turn_limit", "{name}: a game cut short");
+        }
+        // (round, seat) -> each game's money.
+        let mut money: BTreeMap<(String, String), Vec<RoundMoney>> = BTreeMap::new();
+        for game in 0..games {
+            let log = std::fs::read_to_string(out.join(format!("logs/game-{game}.jsonl"))).unwrap();
+            // Each seat's round: its own `round_start`, or the round of the
+            // tournament under way (the Pre-Release's 0 has no deckbuilding).
+            let mut round: BTreeMap<String, String> = BTreeMap::new();
+            let mut this: BTreeMap<(String, String), RoundMoney> = BTreeMap::new();
+            for line in log.lines() {
+                let e: Value = serde_json::from_str(line).unwrap();
+                let kind = e["event"].as_str().unwrap();
+                let seat = e["player"].as_str().unwrap_or_default().to_owned();
+                let amount = |field: &str| e[field].as_u64().unwrap_or(0);
+                if kind == "tournament_start" {
+                    for s in ["a", "b", "c", "d"] {
+                        round.insert(s.to_owned(), e["round"].to_string());
+                    }
+                }
+                if kind == "round_start" {
+                    round.insert(seat.clone(), e["round"].to_string());
+                }
+                let Some(r) = round.get(&seat) else { continue };
+                let m = this.entry((r.clone(), seat.clone())).or_default();
+                match kind {
+                    "round_start" => m.start = amount("money"),
+                    "buy" | "buy_listed" => m.spent += amount("price"),
+                    "sell" => m.earned += amount("price"),
+                    "infinite_loop" => m.looped += amount("money"),
+                    "round_end" => (m.end, m.ended) = (amount("money"), true),
+                    _ => {}
+                }
+            }
+            for (key, m) in this {
+                let what = format!("{name} game {game} round {} seat {}", key.0, key.1);
+                assert!(m.ended, "{what}: no round_end");
+                assert_eq!(
+                    m.start + m.earned + m.looped,
+                    m.end + m.spent,
+                    "{what}: start {} − spent {} + earned {} + loop {} ≠ end {}",
+                    m.start,
+                    m.spent,
+                    m.earned,
+                    m.looped,
+                    m.end
+                );
+                money.entry(key).or_default().push(m);
+            }
+        }
+        let rows = csv_rows(&out.join("mb_economy.csv"));
+        assert_eq!(rows.len(), money.len(), "{name}: a row per round and seat");
+        for row in &rows {
+            let key = (row["round"].clone(), row["seat"].clone());
+            let what = format!("{name} round {} seat {}", key.0, key.1);
+            let logged = &money[&key];
+            assert_eq!(row["games"], logged.len().to_string(), "{what}");
+            let mean = |f: fn(&RoundMoney) -> u64| {
+                let total: u64 = logged.iter().map(f).sum();
+                fixed4(Some(total as f64 / logged.len() as f64))
+            };
+            for (column, value) in [
+                ("mean_money_start", mean(|m| m.start)),
+                ("mean_money_end", mean(|m| m.end)),
+                ("mean_spent", mean(|m| m.spent)),
+                ("mean_earned_selling", mean(|m| m.earned)),
+            ] {
+                assert_eq!(row[column], value, "{what}: {column}");
+            }
+        }
+    }
+}
+
 /// A Millennium Blades turn is a round (docs/outputs.md), in every file:
 /// `games.csv`'s `turns` and the summary's `mean_turns` count the rounds
 /// the per-turn tables number (not the deckbuilding ticks and tournament

@@ -142,6 +142,11 @@ pub struct Ledger {
     pub rounds: Vec<[SeatRound; MAX_PLAYERS]>,
     /// The round being played.
     pub round: usize,
+    /// Each seat's own round where the seats play their rounds apart
+    /// (Millennium Blades' Turn-Based Mode, where a seat's round lasts up
+    /// to its own next scoring): set by [`Ledger::start_seat_round`], and
+    /// then that seat's figures go to it rather than to [`Ledger::round`].
+    seat_round: [Option<usize>; MAX_PLAYERS],
     /// Each seat's deck cards for the coming tournament.
     deck: [Vec<CardId>; MAX_PLAYERS],
     /// Seats revealing in the clash under way.
@@ -163,12 +168,14 @@ impl Ledger {
         &mut self.cards[i]
     }
 
-    /// `seat`'s record of the current round.
+    /// `seat`'s record of the current round: its own (see
+    /// [`Ledger::start_seat_round`]), else the table's.
     pub fn this_round(&mut self, seat: Player) -> &mut SeatRound {
-        if self.rounds.len() <= self.round {
-            self.rounds.resize(self.round + 1, Default::default());
+        let round = self.seat_round[seat.index()].unwrap_or(self.round);
+        if self.rounds.len() <= round {
+            self.rounds.resize(round + 1, Default::default());
         }
-        let r = &mut self.rounds[self.round][seat.index()];
+        let r = &mut self.rounds[round][seat.index()];
         r.played = true;
         r
     }
@@ -179,6 +186,13 @@ impl Ledger {
         for d in &mut self.deck {
             d.clear();
         }
+    }
+
+    /// `seat` alone begins its round `round` (Turn-Based Mode: its first
+    /// hand, or a scoring's new hand): from now on its figures go to that
+    /// round, whatever round the other seats are in.
+    pub fn start_seat_round(&mut self, seat: Player, round: usize) {
+        self.seat_round[seat.index()] = Some(round);
     }
 
     /// `card` comes into `seat`'s possession.
@@ -272,6 +286,23 @@ mod tests {
         l.start_round(2);
         l.placed(Player::B, 1, 10, 20);
         assert_eq!(l.seat(a, Player::B).tournaments, 1);
+    }
+
+    #[test]
+    fn a_seat_playing_its_own_round_keeps_its_figures_there() {
+        // Seat a has scored and begun its round 2; seat b still plays its
+        // round 1: b's purchases stay in round 1, a's go to round 2.
+        let mut l = Ledger::default();
+        l.start_seat_round(Player::A, 1);
+        l.start_seat_round(Player::B, 1);
+        l.this_round(Player::A).money_end = 25;
+        l.start_seat_round(Player::A, 2);
+        l.this_round(Player::B).spent += 4;
+        l.this_round(Player::A).money_start = 55;
+        assert_eq!(l.rounds[1][0].money_end, 25);
+        assert_eq!(l.rounds[1][1].spent, 4);
+        assert_eq!(l.rounds[2][0].money_start, 55);
+        assert!(!l.rounds[2][1].played);
     }
 
     #[test]

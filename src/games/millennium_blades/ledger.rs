@@ -7,11 +7,14 @@
 //! one of the three store cards of the setup) or is listed in the
 //! aftermarket; **bought** counts purchases from the store and the
 //! aftermarket; a seat **owned** a card if a copy came into its hands at
-//! all (bought, dealt, drawn, granted, won or fused).
+//! all (bought, dealt, drawn, granted, won or fused). A seat's money, deck
+//! and results go to the round under way; in Turn-Based Mode, where each
+//! seat plays its own round up to its next scoring, to that seat's round
+//! as its `RoundStart` numbers it.
 
-use super::MillenniumBlades;
 use super::cards::{ELEMENTS, TYPES, Tier};
 use super::events::{Event, EventKind};
+use super::{MillenniumBlades, Mode};
 use crate::core::{Ledger, StoreCard, StoreCatalog};
 
 impl MillenniumBlades {
@@ -48,6 +51,12 @@ impl MillenniumBlades {
         let p = e.player;
         let id = |i: u16| self.table.card(i);
         match e.kind {
+            // A Turn-Based seat's round is its own, up to its next
+            // scoring: the seats begin their rounds at different times.
+            EventKind::RoundStart { round, money } if self.options.mode == Mode::TurnBased => {
+                ledger.start_seat_round(p, usize::from(round));
+                ledger.this_round(p).money_start = money.into();
+            }
             EventKind::RoundStart { round, money } => {
                 if usize::from(round) != ledger.round {
                     ledger.start_round(usize::from(round));
