@@ -458,7 +458,7 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
     .unwrap();
 
     // One case per error class of the README's catalogue.
-    let cases: [(&[&str], &[&str]); 15] = [
+    let cases: [(&[&str], &[&str]); 17] = [
         (&["--deck", "missing/none.deck"], &["missing/none.deck"]),
         (
             &["--deck", "hero-rsh"],
@@ -481,6 +481,30 @@ fn bad_input_fails_cleanly_and_writes_nothing() {
         (
             &["--game", "millennium-blades", "--players", "6"],
             &["--players 6: millennium-blades is played by 2 to 5 players"],
+        ),
+        // Turn-Based Mode has no deckbuilding clock and no Pre-Release.
+        (
+            &[
+                "--game",
+                "millennium-blades",
+                "--players",
+                "3",
+                "--mode",
+                "turn-based",
+                "--ticks-per-minute",
+                "2",
+            ],
+            &["--ticks-per-minute 2", "--mode turn-based does not have"],
+        ),
+        (
+            &[
+                "--game",
+                "millennium-blades",
+                "--mode",
+                "turn-based",
+                "--pre-release",
+            ],
+            &["--pre-release is a rule of the standard game"],
         ),
         (&["--threads", "0"], &["--threads"]),
         (&["--max-turns", "0"], &["--max-turns"]),

@@ -147,12 +147,12 @@ pub struct RulesArgs {
     pub mode: ModeArg,
     /// Millennium Blades: deckbuilding ticks per minute of its timers (7,
     /// 7 and 6 minutes), 1 to 4; in every tick each player takes one
-    /// action.
+    /// action (not with --mode turn-based, which has no timers).
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = RangedU64ValueParser::<u8>::new().range(1..=4))]
     pub ticks_per_minute: u8,
     /// Millennium Blades: play a Pre-Release tournament with the starter
-    /// decks first (then two rounds).
+    /// decks first (then two rounds; the standard game only).
     #[arg(long)]
     pub pre_release: bool,
     /// The card pool: a card file or a folder of them [default:

@@ -79,6 +79,18 @@ impl Ruleset for MillenniumBlades {
                 options.ticks_per_minute
             ));
         }
+        // Turn-Based Mode has no timers ("there is only one phase", of
+        // turns), so a clock would change nothing: refused, as the
+        // Pre-Release is, rather than recorded and ignored. (The default,
+        // 1, cannot be told from a flag typed.)
+        if options.ticks_per_minute != 1 && options.mode == Mode::TurnBased {
+            return Err(format!(
+                "--ticks-per-minute {} sets the clock of the deckbuilding phase, which \
+                 --mode turn-based does not have (rules: \"Turn-Based Mode\": one phase \
+                 of turns); leave it out",
+                options.ticks_per_minute
+            ));
+        }
         if options.pre_release && options.mode != Mode::Standard {
             return Err(
                 "--pre-release is a rule of the standard game, not of --mode turn-based or duel"
