@@ -131,7 +131,8 @@ impl MillenniumBlades {
     /// together), the promos (one bronze, silver and gold set in the fusion
     /// area, a second bronze and silver set as prize support), the
     /// metagame stacks, and each player's starter deck, 3 store cards and
-    /// sell markers; then the first phase.
+    /// sell markers (Turn-Based Mode: the markers only; the starter decks
+    /// stay in the box); then the first phase.
     fn setup(&self, rng: &mut GameRng, obs: &mut impl Observer<Event>) -> State {
         let n = self.decks.len();
         let mut s = State::new(self.table.len());
@@ -170,9 +171,15 @@ impl MillenniumBlades {
         };
         for p in s.players() {
             for &c in &self.table.starters[p] {
-                s.put(&self.table, c, Zone::of(start, p));
                 s.known[usize::from(c)] = u8::MAX;
-                self.emit(&s, p, EventKind::Setup { card: c }, obs);
+                // Turn-Based Mode leaves the starter decks out (rulings):
+                // no player starts with them, so they are not dealt.
+                if self.options.mode == Mode::TurnBased {
+                    s.put(&self.table, c, Zone::BOX);
+                } else {
+                    s.put(&self.table, c, Zone::of(start, p));
+                    self.emit(&s, p, EventKind::Setup { card: c }, obs);
+                }
             }
             s.seats[p].markers = self.markers();
         }

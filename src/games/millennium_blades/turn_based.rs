@@ -45,9 +45,6 @@ impl MillenniumBlades {
         obs: &mut impl Observer<Event>,
     ) {
         for p in s.players() {
-            for &c in &self.table.starters[p] {
-                s.put(&self.table, c, Zone::BOX);
-            }
             self.draw_hand(s, p, HAND_LIMIT, rng, obs);
             s.earn(p, INCOME);
             s.seats[p].slots = TABLEAU as u8;

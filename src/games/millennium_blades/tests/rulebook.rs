@@ -2683,12 +2683,25 @@ fn turn_based_mode_leaves_the_starter_decks_out_and_sells_without_a_limit() {
     // aftermarket has no card limit (the limit of 12 applies to cards a clash
     // reveals).
     let g = game(3, mode(Mode::TurnBased));
-    let s = g.new_state(&mut derive_rng(17, 0));
+    let mut events = Vec::new();
+    let s = g.setup(&mut derive_rng(17, 0), &mut |e: &Event| events.push(*e));
     for p in s.players() {
         for &c in &g.table.starters[p] {
             assert_eq!(s.zone(c), Zone::BOX);
         }
+        // The log lists what a player starts with (docs/events.md): the 7
+        // cards dealt, no `setup_card` of a starter deck not used.
+        let dealt = events
+            .iter()
+            .filter(|e| e.player == p && matches!(e.kind, EventKind::Dealt { .. }))
+            .count();
+        assert_eq!(dealt, 7);
     }
+    let setup: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Setup { .. }))
+        .collect();
+    assert!(setup.is_empty(), "{setup:?}");
     let mut f = turn_based(2, &[]);
     for c in boxed(&f, 12) {
         list(&mut f, c, None);
