@@ -445,6 +445,60 @@ fn the_money_of_mb_economy_adds_up_seat_by_seat_and_round_by_round_in_every_mode
     }
 }
 
+/// Turn-Based Mode has a first player, at random (rulings: "Turn-Based
+/// Mode"): `games.csv`'s `first` and `seats.csv`'s `first` name the seat
+/// whose `turn_start` comes first in the log, and at two seats
+/// `summary.csv` splits seat a's games by it. The standard game, whose
+/// rounds every seat plays at once, names none (docs/outputs.md).
+#[test]
+fn turn_based_games_name_their_first_player_and_the_standard_game_none() {
+    let dir = TempDir::new().unwrap();
+    let simulate = |name: &str, flags: &[&str], games: usize| {
+        let out = dir.path().join(name);
+        let n = games.to_string();
+        let mut args = vec!["simulate", "--game", "millennium-blades", "--games", &n];
+        args.extend_from_slice(flags);
+        args.extend(["--log", &n, "--quiet", "--out", out.to_str().unwrap()]);
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        out
+    };
+    let out = simulate("tb3", &["--players", "3", "--mode", "turn-based"], 6);
+    let seats = csv_rows(&out.join("seats.csv"));
+    let mut firsts = BTreeSet::new();
+    for game in csv_rows(&out.join("games.csv")) {
+        let log =
+            std::fs::read_to_string(out.join(format!("logs/game-{}.jsonl", game["game"]))).unwrap();
+        let first = log
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .find(|e| e["event"] == "turn_start")
+            .map(|e| e["player"].as_str().unwrap().to_owned())
+            .expect("a turn");
+        assert_eq!(game["first"], first, "game {}", game["game"]);
+        for seat in seats.iter().filter(|s| s["game"] == game["game"]) {
+            let expect = if seat["seat"] == first { "1" } else { "0" };
+            assert_eq!(seat["first"], expect, "game {} {:?}", game["game"], seat);
+        }
+        firsts.insert(first);
+    }
+    assert!(firsts.len() > 1, "a random seat, not always {firsts:?}");
+    let out = simulate("tb2", &["--players", "2", "--mode", "turn-based"], 6);
+    let summary = &csv_rows(&out.join("summary.csv"))[0];
+    let count = |column: &str| summary[column].parse::<u32>().unwrap();
+    assert_eq!(count("games_a_first") + count("games_a_second"), 6);
+    assert!(!summary["win_rate_a_first"].is_empty() || count("games_a_first") == 0);
+    let out = simulate("standard", &["--players", "4"], 2);
+    for game in csv_rows(&out.join("games.csv")) {
+        assert_eq!(game["first"], "", "game {}", game["game"]);
+    }
+    assert!(
+        csv_rows(&out.join("seats.csv"))
+            .iter()
+            .all(|s| s["first"] == "0")
+    );
+}
+
 /// A Millennium Blades turn is a round (docs/outputs.md), in every file:
 /// `games.csv`'s `turns` and the summary's `mean_turns` count the rounds
 /// the per-turn tables number (not the deckbuilding ticks and tournament

@@ -108,6 +108,12 @@ pub enum Metric {
     Score { player: Player, total: u32 },
     /// `player` ends the turn with `unspent` of the resource left.
     TurnEnd { player: Player, unspent: u32 },
+    /// `player` begins a turn of its own in a game whose
+    /// [`Metric::TurnStart`] is a round every seat plays (see
+    /// [`crate::stats::Recorder::in_rounds`]) yet whose seats also take
+    /// turns in order (Millennium Blades' Turn-Based Mode): the game's
+    /// first one names the seat that went first. Nothing else counts it.
+    OwnTurn { player: Player },
     /// `player` took an action of the ruleset's kind `kind` (`summon`,
     /// `attack`, `recruit`, `pass`…), counted per own turn in
     /// `actions.csv`.

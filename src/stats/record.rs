@@ -127,7 +127,8 @@ impl SeatRecord {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
     /// The seat that took the first turn of the main game, if any turn began
-    /// (never in a game of rounds: see [`Recorder::in_rounds`]).
+    /// (in a game of rounds, see [`Recorder::in_rounds`], only the seat of
+    /// its first [`Metric::OwnTurn`], if any).
     pub first: Option<Player>,
     /// One record per seat.
     pub seats: Vec<SeatRecord>,
@@ -190,6 +191,7 @@ impl Recorder {
             | Metric::Spent { player, .. }
             | Metric::Score { player, .. }
             | Metric::TurnEnd { player, .. }
+            | Metric::OwnTurn { player }
             | Metric::Action { player, .. } => player.index(),
         };
         if seat >= self.record.seats.len() {
@@ -220,6 +222,13 @@ impl Recorder {
                         ..TurnRecord::default()
                     });
                     rec.last_turn_ended = false;
+                }
+            }
+            // A game of rounds whose seats also take turns in order: its
+            // first turn names the first seat.
+            Metric::OwnTurn { player } => {
+                if main {
+                    self.record.first.get_or_insert(player);
                 }
             }
             Metric::Drew { card, .. } | Metric::ToHand { card, .. } => {
@@ -306,6 +315,25 @@ mod tests {
             resource_max: mana,
             resource: mana,
         }
+    }
+
+    #[test]
+    fn a_game_of_rounds_whose_seats_take_turns_names_the_first_seat_by_its_first_turn() {
+        // Millennium Blades' Turn-Based Mode: every seat begins its round
+        // at once, then seat b takes the first turn.
+        let metrics = [
+            Metric::GameStart,
+            turn(A, 30),
+            turn(B, 30),
+            Metric::OwnTurn { player: B },
+            Metric::OwnTurn { player: A },
+            Metric::OwnTurn { player: B },
+        ];
+        let mut r = Recorder::new(2).in_rounds();
+        metrics.iter().for_each(|m| r.observe(*m));
+        let g = r.finish();
+        assert_eq!(g.first, Some(B));
+        assert_eq!(g.seats[1].turns.len(), 1, "a turn of its own is no round");
     }
 
     #[test]

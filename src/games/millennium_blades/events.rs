@@ -403,6 +403,13 @@ impl Report for MillenniumBlades {
                 player,
                 unspent: money.into(),
             },
+            // Turn-Based seats take turns in order from a random first
+            // player (rulings), within rounds of their own: the first
+            // turn names `games.csv`'s first seat. (A tournament's turns
+            // do not: every seat plays each round at once.)
+            EventKind::TurnStart if self.options.mode == Mode::TurnBased => {
+                Metric::OwnTurn { player }
+            }
             EventKind::Pass => Metric::Action {
                 player,
                 kind: "pass",
