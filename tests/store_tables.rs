@@ -499,6 +499,75 @@ fn turn_based_games_name_their_first_player_and_the_standard_game_none() {
     );
 }
 
+/// A price is a set's (the number on the back of its cards): `--set` on
+/// one card's price sets its whole set's, and the set's name does too;
+/// the games then buy at it (the logs' `buy` prices) and the tables list
+/// it. (It was refused: the override of one card broke the set's one
+/// price.)
+#[test]
+fn a_price_set_on_a_card_or_its_set_is_the_whole_sets_in_the_games_and_tables() {
+    let dir = TempDir::new().unwrap();
+    let out = run(
+        dir.path(),
+        "core",
+        4,
+        &["--set", "Flare Oracle.price=1", "--log", "4"],
+    );
+    let set_of: HashMap<String, String> = csv_rows(&out.join("mb_cards.csv"))
+        .into_iter()
+        .map(|r| {
+            if r["set"] == "Eternal Core" {
+                assert_eq!(r["price"], "1", "{}", r["card"]);
+            } else {
+                assert_ne!(r["price"], "1", "{}: another set", r["card"]);
+            }
+            (r["card"].clone(), r["set"].clone())
+        })
+        .collect();
+    let mut core_buys = 0;
+    for game in 0..4 {
+        let log = std::fs::read_to_string(out.join(format!("logs/game-{game}.jsonl"))).unwrap();
+        for line in log.lines() {
+            let e: Value = serde_json::from_str(line).unwrap();
+            if e["event"] == "buy" && set_of[e["card"].as_str().unwrap()] == "Eternal Core" {
+                assert_eq!(e["price"], 1, "{e}");
+                core_buys += 1;
+            }
+        }
+    }
+    assert!(core_buys > 0, "no Eternal Core card bought");
+    let out = run(dir.path(), "parade", 2, &["--set", "mouse parade.price=5"]);
+    let parade: Vec<_> = csv_rows(&out.join("mb_cards.csv"))
+        .into_iter()
+        .filter(|r| r["set"] == "Mouse Parade")
+        .collect();
+    assert!(parade.len() > 1);
+    assert!(parade.iter().all(|r| r["price"] == "5"), "{parade:?}");
+    // A set's name takes its price only; a price keeps to 1..=30.
+    for (set, needle) in [
+        (
+            "Mouse Parade.stars=5",
+            "\"Mouse Parade\" is a set, not a card",
+        ),
+        ("Flare Oracle.price=31", "from 1 to 30"),
+    ] {
+        let bad = dir.path().join("bad");
+        let o = decklab(
+            dir.path(),
+            &[
+                "simulate",
+                "--game",
+                "millennium-blades",
+                "--set",
+                set,
+                "--out",
+                bad.to_str().unwrap(),
+            ],
+        );
+        common::assert_fails(&o, &[needle]);
+    }
+}
+
 /// A Millennium Blades turn is a round (docs/outputs.md), in every file:
 /// `games.csv`'s `turns` and the summary's `mean_turns` count the rounds
 /// the per-turn tables number (not the deckbuilding ticks and tournament

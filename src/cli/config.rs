@@ -187,8 +187,14 @@ pub fn set_help() -> String {
          (repeatable; the last one of a field wins). The fields of each ruleset:",
     );
     for kind in GameKind::value_variants() {
-        let fields = with_ruleset!(*kind, R => <<R as Ruleset>::Card as CardDef>::FIELDS);
+        let (fields, note) = with_ruleset!(*kind, R => {
+            type C = <R as Ruleset>::Card;
+            (<C as CardDef>::FIELDS, <C as CardDef>::FIELDS_NOTE)
+        });
         text.push_str(&format!("\n  {}: {}", kind.name(), fields.join(", ")));
+        if !note.is_empty() {
+            text.push_str(&format!(" ({note})"));
+        }
     }
     text
 }

@@ -158,10 +158,22 @@ pub trait CardDef: Sized + Debug + Clone + Send + Sync + 'static {
     /// The fields `--set` can change, for `--help` and messages.
     const FIELDS: &'static [&'static str];
 
+    /// What `--help` adds to [`Self::FIELDS`], if anything (a field that
+    /// is not the card's own, as [`Self::shares_field`] says).
+    const FIELDS_NOTE: &'static str = "";
+
     /// Sets `field` to `value` (`--set`), or says what was expected.
     /// Unknown fields need not be handled: the kit checks [`Self::FIELDS`]
     /// first.
     fn set_field(&mut self, field: &str, value: &str) -> Result<(), String>;
+
+    /// Whether `field` of this card is also `other`'s: a field that
+    /// belongs to a group of cards rather than to one (Millennium Blades'
+    /// `price`, its set's), which an override of one card then sets on
+    /// every card of the group. The default: no field is shared.
+    fn shares_field(&self, _field: &str, _other: &Self) -> bool {
+        false
+    }
 
     /// The column names of `decklab cards`.
     const TABLE_HEADER: &'static [&'static str];
@@ -400,14 +412,32 @@ impl<C: CardDef> CardPool<C> {
                 C::FIELDS.join(", ")
             ));
         }
+        // The card, and the cards that share the field with it (a
+        // Millennium Blades set's price is on the back of all its cards).
+        let named = &self.cards[id.index()];
+        let group: Vec<usize> = (0..self.cards.len())
+            .filter(|&i| i == id.index() || named.shares_field(field, &self.cards[i]))
+            .collect();
+        let before: Vec<C> = group.iter().map(|&i| self.cards[i].clone()).collect();
+        let undo = |cards: &mut Vec<C>| {
+            for (&i, card) in group.iter().zip(&before) {
+                cards[i] = card.clone();
+            }
+        };
+        // The named card first: its error names it.
+        let order =
+            std::iter::once(id.index()).chain(group.iter().copied().filter(|&i| i != id.index()));
+        for i in order {
+            if let Err(e) = self.cards[i].set_field(field, value) {
+                undo(&mut self.cards);
+                return Err(e);
+            }
+        }
         // A change is checked as the card file is: an override that breaks
-        // a rule of the whole pool (one price per Millennium Blades set) is
-        // refused and undone.
-        let before = self.cards[id.index()].clone();
-        self.cards[id.index()].set_field(field, value)?;
+        // a rule of the whole pool is refused and undone.
         let problems = C::check_pool(self);
         if !problems.is_empty() {
-            self.cards[id.index()] = before;
+            undo(&mut self.cards);
             return Err(problems.join("; "));
         }
         Ok(())

@@ -794,6 +794,16 @@ impl CardDef for Card {
 
     const FIELDS: &'static [&'static str] = &["stars", "price", "copies", "effects.N.amount"];
 
+    const FIELDS_NOTE: &'static str = "a price is its set's: it changes every card of the set, and \"Set Name.price=N\" names the set";
+
+    /// A price is the set's (rules: "Buy a Pack from the Store": "the buy
+    /// cost (the number in its top right) of any face-down card"; the back
+    /// shows only the set), so a `price` override of one card is one of
+    /// its whole set.
+    fn shares_field(&self, field: &str, other: &Card) -> bool {
+        field == "price" && other.set == self.set
+    }
+
     fn set_field(&mut self, field: &str, value: &str) -> Result<(), String> {
         match field {
             "stars" if self.kind.is_meta() => Err("a metagame card has no star rating".into()),
@@ -802,7 +812,8 @@ impl CardDef for Card {
                 Ok(())
             }
             "price" if !self.tier.in_store() => Err(format!(
-                "a {} card is never bought from the store: it has no price",
+                "a {} card is never bought from the store: it has no price (a price is a store \
+                 set's, on the back of its cards)",
                 self.tier.name()
             )),
             "price" => {
@@ -1158,26 +1169,54 @@ effects = [{ when = "score", do = "gain_rp", amount = 2, per = { count = "own_ta
     }
 
     #[test]
-    fn a_price_override_keeps_one_price_a_set() {
+    fn a_price_override_prices_the_whole_set() {
         // rules/millennium-blades.txt: "Buy a Pack from the Store": "Pay
         // ... the buy cost (the number in its top right) of any face-down
         // card": the cost is on the card's back, its set's, so one card
         // priced apart would tell a bot which face-down card lies where.
-        // `--set` on a price is refused (and undone) unless the set keeps
-        // one price.
+        // `--set` on a card's price sets its whole set's (it was refused:
+        // the set's other cards kept the old one).
         let mut db = super::super::ruleset::bundled_pool();
-        let price = |db: &CardDb| db.card(db.id("Gust Hawk").expect("bundled")).price;
-        let before = price(&db);
-        let e = db.apply_override("Gust Hawk.price=1").unwrap_err();
-        assert!(
-            e.contains("differ in tier or price: a set is one tier at one price"),
-            "{e}"
-        );
-        assert_eq!(price(&db), before, "the refused override is undone");
-        db.apply_override(&format!("Gust Hawk.price={before}"))
-            .expect("the set's own price");
+        let hawk = db.id("Gust Hawk").expect("bundled");
+        let set = db.card(hawk).set;
+        let prices = |db: &CardDb| -> Vec<u8> {
+            db.cards()
+                .filter(|(_, c)| c.set == set)
+                .map(|(_, c)| c.price)
+                .collect()
+        };
+        assert!(prices(&db).len() > 1 && prices(&db).iter().all(|&p| p != 1));
+        let others: Vec<u8> = db
+            .cards()
+            .filter(|(_, c)| c.set != set)
+            .map(|(_, c)| c.price)
+            .collect();
+        db.apply_override("Gust Hawk.price=1")
+            .expect("the set's price");
+        assert!(prices(&db).iter().all(|&p| p == 1), "{:?}", prices(&db));
+        let after: Vec<u8> = db
+            .cards()
+            .filter(|(_, c)| c.set != set)
+            .map(|(_, c)| c.price)
+            .collect();
+        assert_eq!(after, others, "the other sets keep theirs");
+        // A value out of range is refused on the named card, and nothing
+        // changes.
+        let e = db.apply_override("Gust Hawk.price=31").unwrap_err();
+        assert!(e.contains("from 1 to 30"), "{e}");
+        assert!(prices(&db).iter().all(|&p| p == 1));
+        // Stars are the card's alone.
+        let stars = |db: &CardDb| -> Vec<u8> {
+            db.cards()
+                .filter(|(id, c)| c.set == set && *id != hawk)
+                .map(|(_, c)| c.stars)
+                .collect()
+        };
+        let mates = stars(&db);
         db.apply_override("Gust Hawk.stars=5")
             .expect("stars are the card's");
+        assert_eq!(db.card(hawk).stars, 5);
+        assert_eq!(stars(&db), mates);
     }
 }
 

@@ -55,6 +55,16 @@ impl Ruleset for MillenniumBlades {
         Ok(pool)
     }
 
+    /// A card's override, or a set's price by the set's name ("Mouse
+    /// Parade.price=5"): a price is the set's, so either sets every card
+    /// of the set (see `CardDef::shares_field` of [`Card`]).
+    fn apply_override(cards: &mut CardDb, spec: &str) -> Result<(), String> {
+        match set_price_spec(cards, spec)? {
+            Some(spec) => cards.apply_override(&spec),
+            None => cards.apply_override(spec),
+        }
+    }
+
     fn parse_deck(
         text: &str,
         path: &str,
@@ -121,4 +131,36 @@ impl Ruleset for MillenniumBlades {
     fn new_match(cards: Arc<CardDb>, decks: Vec<Deck>, options: Options) -> MillenniumBlades {
         MillenniumBlades::new(cards, decks, options)
     }
+}
+
+/// A `--set` that names a set rather than a card, as the same override of
+/// the set's first card: `Some` for its price, an error for another field
+/// (stars, copies and effects are each card's); `None` if `spec` names a
+/// card (a card's name wins) or no set.
+fn set_price_spec(cards: &CardDb, spec: &str) -> Result<Option<String>, String> {
+    let Some((target, value)) = spec.split_once('=') else {
+        return Ok(None);
+    };
+    if cards.override_target(spec).is_some() {
+        return Ok(None);
+    }
+    let target = target.trim();
+    for (i, _) in target.match_indices('.').rev() {
+        let (name, field) = (target[..i].trim(), target[i + 1..].trim());
+        let Some((_, first)) = cards
+            .cards()
+            .find(|(_, c)| cards.label(c.set).eq_ignore_ascii_case(name))
+        else {
+            continue;
+        };
+        let set = cards.label(first.set);
+        if field != "price" {
+            return Err(format!(
+                "\"{set}\" is a set, not a card: a set's name takes only its price \
+                 (\"{set}.price=N\"); \"{field}\" is each card's, set by the card's name"
+            ));
+        }
+        return Ok(Some(format!("{}.price={}", first.name, value.trim())));
+    }
+    Ok(None)
 }
