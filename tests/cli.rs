@@ -1407,3 +1407,105 @@ fn every_rate_of_the_summary_has_its_games_and_interval() {
         }
     }
 }
+
+/// A Millennium Blades starter deck may be any 9 cards but metagame cards
+/// (rulings), so `validate` passes it; what the game will not play as
+/// written comes as warnings: copies the Pre-Release trims to one (rules:
+/// "Build your Deck", "Illegal Decks"), a store card in place of a starter
+/// card. `simulate --pre-release` then notes the trim once per deck,
+/// however many seats play it, and not without a Pre-Release.
+#[test]
+fn a_starter_deck_the_pre_release_trims_is_warned_about_and_noted() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    fs::write(d.join("m3.deck"), "9 Spark Whelp\n").unwrap();
+    let blazing = fs::read_to_string(repo("decks/millennium-blades/blazing.deck")).unwrap();
+    let store = blazing.replace("1 Blazing Charm", "1 Flare Oracle");
+    assert_ne!(store, blazing);
+    fs::write(d.join("m2.deck"), &store).unwrap();
+    let line = store
+        .lines()
+        .position(|l| l.contains("Flare Oracle"))
+        .unwrap()
+        + 1;
+    let o = decklab(
+        d,
+        &[
+            "validate",
+            "--game",
+            "millennium-blades",
+            "m3.deck",
+            "m2.deck",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "m3.deck: ok\nm2.deck: ok\n");
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "m3.deck:1: warning: 9 copies of \"Spark Whelp\" (its set \"Blazing Starter\" prints \
+             1): a deck holds one copy of a card (rules: \"Build your Deck\"), so the Pre-Release \
+             (--pre-release) plays 1 and puts 8 in the binder (rules: \"Illegal Decks\")"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "m2.deck:{line}: warning: \"Flare Oracle\" is a card of the core set \"Eternal Core\", \
+             not a starter card"
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let o = decklab(
+        d,
+        &[
+            "validate",
+            "--game",
+            "millennium-blades",
+            "m3.deck",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let file = &doc["files"][0];
+    assert_eq!(file["ok"], true);
+    assert_eq!(file["problems"].as_array().unwrap().len(), 0);
+    assert_eq!(file["warnings"][0]["line"], 1);
+    let simulate = |deck: &str, pre_release: bool| {
+        let mut args = vec![
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--deck",
+            deck,
+            "--opponent",
+            deck,
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            "out",
+        ];
+        if pre_release {
+            args.push("--pre-release");
+        }
+        let o = decklab(d, &args);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        stderr(&o)
+    };
+    let notes = simulate("m3.deck", true);
+    assert_eq!(
+        notes
+            .lines()
+            .filter(|l| l.starts_with("decklab: note: m3.deck:1: 9 copies of \"Spark Whelp\""))
+            .count(),
+        1,
+        "{notes}"
+    );
+    assert!(!simulate("m3.deck", false).contains("note"));
+    // A store card is played as it is: nothing trimmed, nothing noted.
+    assert!(!simulate("m2.deck", true).contains("note"));
+}

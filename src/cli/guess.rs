@@ -94,6 +94,32 @@ pub fn problems<R: Ruleset>(input: &Input) -> anyhow::Result<Vec<Diagnostic>> {
         .unwrap_or_default())
 }
 
+/// The warnings of `input` under ruleset `R` if it is a legal deck (see
+/// [`Ruleset::deck_warnings`]; all of them, whatever the options of a
+/// run); none for a card file or a deck with problems.
+pub fn warnings<R: Ruleset>(input: &Input) -> anyhow::Result<Vec<Diagnostic>> {
+    let Input::Deck {
+        label,
+        text: Ok(text),
+        folder,
+        cards,
+    } = *input
+    else {
+        return Ok(Vec::new());
+    };
+    let pool = match folder {
+        Some(f) => match R::load_cards(f) {
+            Ok(pool) => Arc::new(pool),
+            Err(_) => return Ok(Vec::new()),
+        },
+        None => load_pool::<R>(cards, &[])?.cards,
+    };
+    if R::parse_deck(text, label, &deck_name(label), &pool).is_err() {
+        return Ok(Vec::new());
+    }
+    Ok(R::deck_warnings(text, label, &pool, None))
+}
+
 /// How a file reads under the ruleset that reads it best.
 #[derive(Debug)]
 pub struct Fit {

@@ -9,6 +9,7 @@
 //! if it exists, else the bundled starter deck of that name.
 
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -210,6 +211,29 @@ pub fn parse_deck<R: Ruleset>(
         let hint = hint(&input, R::NAME, &problems);
         hinted(Diagnostics(problems), hint).context(format!("{} is not a legal deck", source.path))
     })
+}
+
+/// Prints on stderr, once for each deck of `sources` (legal decks), what a
+/// run with `options` will not play as written (see
+/// [`Ruleset::deck_warnings`]: a Millennium Blades starter deck the
+/// Pre-Release trims), as `decklab: note: path:line: …` lines, as the
+/// other notes are (with `--quiet` too).
+pub fn note_deck_warnings<R: Ruleset>(
+    sources: &[DeckSource],
+    cards: &CardPool<R::Card>,
+    options: &Options,
+) {
+    let mut seen: Vec<&str> = Vec::new();
+    for s in sources {
+        if seen.contains(&s.path.as_str()) {
+            continue;
+        }
+        seen.push(&s.path);
+        for w in R::deck_warnings(&s.text, &s.path, cards, Some(options)) {
+            // A closed stderr is no reason to stop.
+            let _ = writeln!(std::io::stderr(), "decklab: note: {w}");
+        }
+    }
 }
 
 /// Whether the deck lists `a` and `b` are the same deck, read against

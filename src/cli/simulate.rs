@@ -10,7 +10,7 @@ use super::config::strategy;
 use super::flags::{MatchArgs, RunArgs, games};
 use super::grant::{Experiment, GrantArgs, write_grant_summary};
 use super::interrupt::stop_flag;
-use super::ruleset::DeckSource;
+use super::ruleset::{DeckSource, note_deck_warnings};
 use super::summary::{write_footer, write_matchups};
 use super::with_ruleset;
 use crate::core::Player;
@@ -71,6 +71,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let seats: Vec<usize> = (0..players).collect();
     let (pool, options) = (&rules.pool, rules.options);
     let mut pairing = Pairing::new(pool, &entries, &seats, options)?;
+    note_deck_warnings::<R>(&table.decks, &pool.cards, &options);
     let experiment = args.grant.experiment(&pairing.games[0], players)?;
     if let Some(e) = experiment.as_ref().filter(|e| e.granted_run) {
         pairing = Pairing::new(pool, &entries, &seats, e.options(options, &e.cards[0]))?;

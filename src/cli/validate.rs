@@ -1,7 +1,10 @@
 //! `decklab validate PATH...`: checks deck files and card files without
 //! playing. Every legal file is reported `path: ok` on stdout; every
 //! problem as `path:line: message` on stderr, and the command fails (with
-//! `--format json`, one document on stdout instead).
+//! `--format json`, one document on stdout instead). A legal deck the
+//! game will not play as written (a Millennium Blades starter deck the
+//! Pre-Release trims) is still `ok`, its warnings printed
+//! `path:line: warning: message` on stderr.
 //!
 //! A `.toml` file is a card file; anything else is a deck list, checked
 //! against the card pool (`--cards`, else the pool of its folder if the
@@ -26,8 +29,9 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::flags::Format;
-use super::guess::{Fit, Input, fittest};
-use crate::diagnostics::Diagnostics;
+use super::guess::{Fit, Input, fittest, warnings};
+use super::with_ruleset;
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::GameKind;
 
 const EXAMPLES: &str = "\
@@ -146,9 +150,10 @@ fn game_of_path(path: &Path) -> Option<GameKind> {
 }
 
 /// The ruleset `check` is checked under (see [`fittest`]: among every
-/// ruleset unless `--game` or a folder of its path names one) and how it
-/// reads there.
-fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<Fit> {
+/// ruleset unless `--game` or a folder of its path names one), how it
+/// reads there, and a legal deck's warnings there (see
+/// [`crate::games::Ruleset::deck_warnings`]).
+fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(Fit, Vec<Diagnostic>)> {
     let candidates: Vec<GameKind> = match args.game.or_else(|| game_of_path(&check.path)) {
         Some(g) => vec![g],
         None => GameKind::value_variants().to_vec(),
@@ -167,23 +172,37 @@ fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<Fit> {
             }
         }
     };
-    fittest(&input, &candidates)
+    let fit = fittest(&input, &candidates)?;
+    let warnings = if fit.problems.is_empty() {
+        with_ruleset!(fit.game, R => warnings::<R>(&input))?
+    } else {
+        Vec::new()
+    };
+    Ok((fit, warnings))
 }
 
 /// Runs `decklab validate`.
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     let checks = checks(&args.paths, args.cards.is_none())?;
     let mut results = Vec::with_capacity(checks.len());
+    let mut warned = Vec::with_capacity(checks.len());
     for check in &checks {
-        results.push(verdict(check, &args)?);
+        let (fit, warnings) = verdict(check, &args)?;
+        results.push(fit);
+        warned.push(warnings);
     }
     let mut stdout = std::io::stdout().lock();
     match args.format {
         Format::Text => {
             let mut stderr = std::io::stderr().lock();
-            for (check, fit) in checks.iter().zip(&results) {
+            for ((check, fit), warnings) in checks.iter().zip(&results).zip(&warned) {
                 if fit.problems.is_empty() {
                     writeln!(stdout, "{}: ok", check.path.display())?;
+                    // A legal deck that will not play as written.
+                    for w in warnings {
+                        let w = Diagnostic::new(&w.path, w.line, format!("warning: {}", w.message));
+                        writeln!(stderr, "{w}")?;
+                    }
                 } else {
                     if fit.doubtful {
                         // A close guess: say which rules the problems are of.
@@ -202,31 +221,37 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(&mut stdout);
             w.write_record(["path", "game", "line", "message"])?;
-            for (check, fit) in checks.iter().zip(&results) {
+            for ((check, fit), warnings) in checks.iter().zip(&results).zip(&warned) {
                 let path = check.path.display().to_string();
                 for d in &fit.problems {
                     let line = d.line.to_string();
                     w.write_record([path.as_str(), fit.game.name(), &line, &d.message])?;
                 }
+                for d in warnings {
+                    let (line, message) = (d.line.to_string(), format!("warning: {}", d.message));
+                    w.write_record([path.as_str(), fit.game.name(), &line, &message])?;
+                }
             }
             w.flush()?;
         }
         Format::Json => {
+            let entries = |list: &[Diagnostic]| -> Vec<serde_json::Value> {
+                list.iter()
+                    .map(|d| json!({ "line": d.line, "message": d.message }))
+                    .collect()
+            };
             let files: Vec<_> = checks
                 .iter()
                 .zip(&results)
-                .map(|(check, fit)| {
-                    let problems: Vec<_> = fit
-                        .problems
-                        .iter()
-                        .map(|d| json!({ "line": d.line, "message": d.message }))
-                        .collect();
+                .zip(&warned)
+                .map(|((check, fit), warnings)| {
                     json!({
                         "path": check.path.display().to_string(),
                         "kind": if check.kind == Kind::Cards { "cards" } else { "deck" },
                         "game": fit.game.name(),
                         "ok": fit.problems.is_empty(),
-                        "problems": problems,
+                        "problems": entries(&fit.problems),
+                        "warnings": entries(warnings),
                     })
                 })
                 .collect();

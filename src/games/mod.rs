@@ -135,6 +135,20 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
         cards: &CardPool<Self::Card>,
     ) -> Result<Self::Deck, Vec<Diagnostic>>;
 
+    /// Warnings about the legal deck list `text` (the file `path`): what
+    /// the game will not play as written, as a Millennium Blades starter
+    /// deck the Pre-Release trims. `decklab validate` prints them all
+    /// (`options` `None`) and still passes the deck; `simulate` prints as
+    /// notes those that `options` make true. The default: none.
+    fn deck_warnings(
+        _text: &str,
+        _path: &str,
+        _cards: &CardPool<Self::Card>,
+        _options: Option<&Options>,
+    ) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+
     /// The pool as a table for `decklab cards`: a header row then one row
     /// per card, and the indices of the columns to right-align.
     fn card_table(cards: &CardPool<Self::Card>) -> (Vec<Vec<String>>, Vec<usize>) {

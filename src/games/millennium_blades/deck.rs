@@ -11,9 +11,13 @@
 //! The bundled starter decks are 6 singles, a deck box and 2 accessories;
 //! any 9 cards that are not metagame cards make a legal starter deck, so a
 //! designer can try others (a deck over the tournament limits is trimmed
-//! at random, as the rulebook's "Illegal Decks" says).
+//! at random, as the rulebook's "Illegal Decks" says). What such a deck
+//! does not play as written is said in warnings ([`warnings`]): `decklab
+//! validate` prints them and passes the deck, `simulate --pre-release`
+//! prints the trims as notes.
 
-use super::cards::{CardDb, CardId, Kind};
+use super::cards::{CardDb, CardId, Kind, Tier};
+use super::state::{DECK_ACCESSORIES, DECK_SINGLES};
 use crate::core::DeckList;
 use crate::diagnostics::Diagnostic;
 
@@ -68,4 +72,79 @@ impl Deck {
             .map(|(_, n)| u32::from(*n))
             .sum()
     }
+}
+
+/// What the legal starter deck `text` (the file `path`) does not play as
+/// written, one warning per line at fault, then the whole deck's: a card
+/// listed more than once, which a tournament deck holds once (rules:
+/// "Build your Deck": "You may only have one copy of any card in your
+/// deck!"), and kinds over the deck's limits (8 singles, 1 deck box, 2
+/// accessories), which the Pre-Release trims (rules: "Illegal Decks");
+/// unless `trims_only`, also a card of no starter set, which a printed
+/// starter deck never holds (rules: "Components": "6 Starter Decks (9
+/// cards each)") and which comes on top of its set's copies.
+pub fn warnings(text: &str, path: &str, db: &CardDb, trims_only: bool) -> Vec<Diagnostic> {
+    let list = DeckList::parse(text, path, db, &[]);
+    let mut out = Vec::new();
+    let pre_release = "the Pre-Release (--pre-release)";
+    let cards = list.cards();
+    for &(id, copies, line) in &cards {
+        let c = db.card(id);
+        if !trims_only && c.tier != Tier::Starter {
+            out.push(Diagnostic::new(
+                path,
+                line,
+                format!(
+                    "\"{}\" is a card of the {} set \"{}\", not a starter card: a printed starter \
+                     deck holds none (rules: \"Components\": \"6 Starter Decks\"), and this copy \
+                     comes on top of the {} its set prints",
+                    c.name,
+                    c.tier.name(),
+                    db.label(c.set),
+                    c.copies
+                ),
+            ));
+        }
+        if copies > 1 {
+            let printed = if copies > u32::from(c.copies) {
+                format!(" (its set \"{}\" prints {})", db.label(c.set), c.copies)
+            } else {
+                String::new()
+            };
+            out.push(Diagnostic::new(
+                path,
+                line,
+                format!(
+                    "{copies} copies of \"{}\"{printed}: a deck holds one copy of a card (rules: \
+                     \"Build your Deck\"), so {pre_release} plays 1 and puts {} in the binder \
+                     (rules: \"Illegal Decks\")",
+                    c.name,
+                    copies - 1
+                ),
+            ));
+        }
+    }
+    for (kind, what, limit) in [
+        (Kind::Single, "singles", DECK_SINGLES),
+        (Kind::DeckBox, "deck boxes", 1),
+        (Kind::Accessory, "accessories", DECK_ACCESSORIES),
+    ] {
+        let n = cards
+            .iter()
+            .filter(|(id, _, _)| db.card(*id).kind == kind)
+            .count();
+        if n > limit {
+            out.push(Diagnostic::new(
+                path,
+                0,
+                format!(
+                    "{n} different {what}: a deck holds at most {limit} (rules: \"Build your \
+                     Deck\"), so {pre_release} plays {limit} of them chosen at random and puts {} \
+                     in the binder (rules: \"Illegal Decks\")",
+                    n - limit
+                ),
+            ));
+        }
+    }
+    out
 }

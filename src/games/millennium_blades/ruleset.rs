@@ -76,6 +76,24 @@ impl Ruleset for MillenniumBlades {
         Ok(deck)
     }
 
+    /// A starter deck's warnings (see [`super::deck::warnings`]); in a
+    /// run, only the trims, and only with a Pre-Release, the one
+    /// tournament a starter deck plays.
+    fn deck_warnings(
+        text: &str,
+        path: &str,
+        cards: &CardDb,
+        options: Option<&Options>,
+    ) -> Vec<Diagnostic> {
+        match options {
+            None => super::deck::warnings(text, path, cards, false),
+            Some(o) if o.pre_release && o.mode == Mode::Standard => {
+                super::deck::warnings(text, path, cards, true)
+            }
+            Some(_) => Vec::new(),
+        }
+    }
+
     fn check_options(options: &Options) -> Result<(), String> {
         if options.match_games != 1 {
             return Err(

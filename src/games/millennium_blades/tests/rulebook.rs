@@ -2711,6 +2711,73 @@ fn turn_based_mode_leaves_the_starter_decks_out_and_sells_without_a_limit() {
     assert_eq!(f.s.market.len(), 13);
 }
 
+#[test]
+fn a_starter_deck_the_pre_release_trims_or_not_printed_is_warned_about() {
+    // rules/millennium-blades.txt: "Build your Deck": "The Deck Area can
+    // contain up to eight singles, up to one Deck Box, and up to two
+    // Accessories ... You may only have one copy of any card in your
+    // deck!"; "Illegal Decks": "Randomly remove cards from the player's
+    // deck to their binder". Rulings: such a starter deck is legal, and
+    // the Pre-Release trims it ("Illegal decks first lose every second
+    // copy"): `validate` warns, `simulate --pre-release` notes the trims.
+    use super::super::deck::warnings;
+    let db = pool();
+    let nine = "9 Starter 0 Single 0\n";
+    assert!(Deck::parse(nine, "m3.deck", &db).is_ok(), "a legal deck");
+    let w = warnings(nine, "m3.deck", &db, false);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].line, 1);
+    assert!(
+        w[0].message.starts_with(
+            "9 copies of \"Starter 0 Single 0\" (its set \"Test Starter 0\" prints 1): a deck \
+             holds one copy of a card"
+        ),
+        "{}",
+        w[0].message
+    );
+    assert!(w[0].message.contains("plays 1 and puts 8 in the binder"));
+    assert_eq!(warnings(nine, "m3.deck", &db, true), w, "a trim");
+    // The test starter deck is as printed; with a store card instead of
+    // its last card it is warned about, though nothing is trimmed.
+    let printed = include_str!("starter-0.deck");
+    assert!(warnings(printed, "s.deck", &db, false).is_empty());
+    let store = printed.replace("1 Starter 0 Charm", "1 Core Single 3");
+    assert_ne!(store, printed);
+    let w = warnings(&store, "m2.deck", &db, false);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].message.starts_with(
+            "\"Core Single 3\" is a card of the core set \"Test Core\", not a starter card"
+        ),
+        "{}",
+        w[0].message
+    );
+    assert!(warnings(&store, "m2.deck", &db, true).is_empty());
+    // Nine different singles: one over the limit, at random.
+    let singles: String = (0..6)
+        .map(|i| format!("1 Starter 0 Single {i}\n"))
+        .chain((0..3).map(|i| format!("1 Starter 1 Single {i}\n")))
+        .collect();
+    let w = warnings(&singles, "s.deck", &db, true);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].line, 0, "the whole deck");
+    assert!(
+        w[0].message
+            .starts_with("9 different singles: a deck holds at most 8"),
+        "{}",
+        w[0].message
+    );
+    // What a run notes: the trims, with a Pre-Release only.
+    let pre = Options {
+        pre_release: true,
+        ..mode(Mode::Standard)
+    };
+    let run = |o: &Options| MillenniumBlades::deck_warnings(nine, "m3.deck", &db, Some(o));
+    assert_eq!(run(&pre).len(), 1);
+    assert!(run(&mode(Mode::Standard)).is_empty());
+    assert!(run(&mode(Mode::TurnBased)).is_empty());
+}
+
 /// Whether `events` hold a Reaction used.
 fn reacted(events: &[Event]) -> bool {
     events
