@@ -292,6 +292,78 @@ fn replay_reproduces_a_logged_game_from_its_seed() {
     assert!(stderr(&o).contains(" after 3 rounds"), "{}", stderr(&o));
 }
 
+/// The `seed` column of game `index` in `run/games.csv`.
+fn seed_of(run: &Path, index: usize) -> String {
+    let games = fs::read_to_string(run.join("games.csv")).unwrap();
+    let row: Vec<&str> = games.lines().nth(index + 1).unwrap().split(',').collect();
+    assert_eq!(row[0], index.to_string());
+    row[1].to_owned()
+}
+
+// docs/commands/replay.md, "Seats at more than two seats": the run's
+// entries in the run's order, seated by --index as the runner seated them
+// (entry e in seat (e + I) mod N), give the very bytes of the log.
+#[test]
+fn replay_with_an_index_seats_a_tables_entries_as_the_run_did() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let rules = ["--game", "millennium-blades", "--players", "3"];
+    let entries = ["--deck", "blazing", "--deck", "tidal", "--deck", "gale"];
+    let mut args = vec!["simulate", "--quiet", "--out", "sim", "--seed", "5"];
+    args.extend(["--games", "3", "--log", "3"]);
+    args.extend(rules);
+    args.extend(entries);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    for game in 0..3 {
+        let seed = seed_of(&d.join("sim"), game);
+        let index = game.to_string();
+        let mut line = vec!["replay", "--seed", &seed, "--index", &index];
+        line.extend(rules);
+        line.extend(entries);
+        let o = decklab(d, &line);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        let logged = fs::read_to_string(d.join(format!("sim/logs/game-{game}.jsonl"))).unwrap();
+        assert!(
+            stdout(&o) == logged,
+            "replay --index {game} differs from logs/game-{game}.jsonl"
+        );
+    }
+    // A round-robin of 3-seat tables: game I of any table is seated by
+    // its index in the run, the table's decks in the field's order.
+    let mut args = vec!["round-robin", "--quiet", "--out", "rr", "--seed", "8"];
+    args.extend(["--games", "2", "--log", "2"]);
+    args.extend(rules);
+    args.extend(["--field", "blazing", "--field", "tidal"]);
+    args.extend(["--field", "gale", "--field", "shade"]);
+    let o = decklab(d, &args);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    // The tables in order: blazing + tidal + gale (games 0, 1), blazing +
+    // tidal + shade (2, 3), blazing + gale + shade (4, 5)…
+    for (game, table) in [
+        (3, ["blazing", "tidal", "shade"]),
+        (5, ["blazing", "gale", "shade"]),
+    ] {
+        let seed = seed_of(&d.join("rr"), game);
+        let index = game.to_string();
+        let mut line = vec!["replay", "--seed", &seed, "--index", &index];
+        line.extend(rules);
+        for deck in table {
+            line.extend(["--deck", deck]);
+        }
+        let o = decklab(d, &line);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        let logged = fs::read_to_string(d.join(format!("rr/logs/game-{game}.jsonl"))).unwrap();
+        assert!(
+            stdout(&o) == logged,
+            "replay --index {game} differs from the round-robin's log"
+        );
+        // And from the run directory.
+        let o = decklab(d, &["replay", "rr", &index]);
+        assert!(stdout(&o) == logged, "replay rr {game}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn replay_reads_every_setting_from_the_run_directory() {
     let dir = TempDir::new().unwrap();

@@ -11,6 +11,12 @@
 //! index in its run, which the seed does not tell, is `null` unless
 //! `--index I` is given (or the game comes from a run directory), and then
 //! the output is byte for byte `logs/game-I.jsonl`.
+//!
+//! Seats: at more than two seats a run seats its table's entries (the
+//! decks and bots in the order the run was given them) by the game's
+//! index, entry `e` in seat `(e + I) mod N` (see [`crate::sim::run`]), so
+//! `--deck` and `--bot` name the entries in that order and `--index I`
+//! seats them as the run did ([`seat_rotation`]).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -75,7 +81,9 @@ pub struct ReplayArgs {
     #[command(flatten)]
     matchup: MatchArgs,
     /// The game's index in its run, written as the `game` field of every
-    /// line [default: null].
+    /// line; at more than two seats it also seats the entries (--deck,
+    /// --bot, in the run's order) as that game of the run was seated
+    /// [default: null].
     #[arg(long, value_name = "I")]
     index: Option<u64>,
     /// Print the log as readable text, turn by turn, instead of JSON
@@ -108,22 +116,44 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         return run(parsed.args);
     }
     with_ruleset!(args.matchup.rules.game, R => {
-        let (rules, table) = args.matchup.resolve::<R>()?;
+        let (rules, mut table) = args.matchup.resolve::<R>()?;
+        let rotation = seat_rotation(args.index, rules.players);
+        table.decks.rotate_right(rotation);
+        table.bots.rotate_right(rotation);
         let game = build_match(&rules.pool, &table.decks, rules.options)?;
-        replay(&game, &args, &table.bots, rules.action_cap())
+        replay(&game, &args, &table.bots, rotation, rules.action_cap())
     })
 }
 
-/// Plays the game and prints its log.
+/// The seat rotation of game `index` at a table of `players` seats, as
+/// the runner seats a run's entries ([`crate::sim::run`]): entry `e` sits
+/// in seat `(e + rotation) mod N`. Two seats never rotate, nor does a
+/// game without an index.
+fn seat_rotation(index: Option<u64>, players: usize) -> usize {
+    match index {
+        Some(i) if players > 2 => (i % players as u64) as usize,
+        _ => 0,
+    }
+}
+
+/// Plays the game and prints its log; `names` are the seats' bots,
+/// seated by `rotation` (see [`seat_rotation`]).
 fn replay<G: Game + Report + Evaluate>(
     game: &G,
     args: &ReplayArgs,
     names: &[String],
+    rotation: usize,
     action_cap: u64,
 ) -> anyhow::Result<()> {
     let mut bots: Vec<Bot<G>> = Vec::with_capacity(names.len());
+    let n = names.len();
     for (seat, name) in names.iter().enumerate() {
-        let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+        let entry = (seat + n - rotation) % n;
+        let flag = if entry == 0 {
+            "--bot"
+        } else {
+            "--opponent-bot"
+        };
         bots.push(Bot::new(game, &strategy(game, name, flag)?));
     }
     let index = args.index.unwrap_or(0);
@@ -207,9 +237,10 @@ fn plain(value: &Value) -> String {
 }
 
 /// The `replay` command line that plays game `index` of the run in `dir`
-/// again: its seed and seats from `games.csv`, everything else from
-/// `manifest.json`, once every input file the run read is checked to be
-/// the same (its SHA-256 as the manifest records it).
+/// again: its seed and seats from `games.csv` (the decks and bots given in
+/// entry order, which `--index` seats again as the run did), everything
+/// else from `manifest.json`, once every input file the run read is
+/// checked to be the same (its SHA-256 as the manifest records it).
 fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
     let manifest = load_manifest(dir)?;
     check_inputs(dir, &manifest.files)?;
@@ -259,8 +290,10 @@ fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
         "--players".into(),
     ];
     line.push(players.to_string());
-    for seat in 0..players {
-        let letter = Player::new(seat).letter();
+    // Entry e sat in seat (e + rotation) mod N.
+    let rotation = seat_rotation(Some(index), players);
+    for entry in 0..players {
+        let letter = Player::new((entry + rotation) % players).letter();
         line.extend([
             "--deck".into(),
             source("deck", field(&format!("deck_{letter}"))),
