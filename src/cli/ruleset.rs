@@ -19,7 +19,7 @@ use super::guess::{Input, hint};
 use crate::core::CardPool;
 use crate::core::{DeckList, Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
-use crate::games::{Options, Ruleset};
+use crate::games::{Options, Ruleset, bundled_card_files};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
@@ -55,9 +55,13 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
             (db, hash_card_files(&path)?)
         }
         None => {
-            let bundled = format!("bundled:{}/cards.toml", local_dir::<R>());
-            let file = InputFile::new("cards", &bundled, R::BUNDLED_CARDS.as_bytes());
-            (R::bundled_cards(), vec![file])
+            let files = bundled_card_files::<R>()
+                .into_iter()
+                .map(|(path, text)| {
+                    InputFile::new("cards", &format!("bundled:{path}"), text.as_bytes())
+                })
+                .collect();
+            (R::bundled_cards(), files)
         }
     };
     for set in sets {
@@ -335,5 +339,44 @@ mod tests {
         assert!(!same_list::<Nostalgix>(&rush, &source("f", &fewer), &cards));
         let other = find_deck::<Nostalgix>("prize-control").unwrap();
         assert!(!same_list::<Nostalgix>(&rush, &other, &cards));
+    }
+
+    // docs/outputs.md, `manifest.json`: one `cards` entry per card file,
+    // the built-in pool's too. Millennium Blades' pool is a folder of set
+    // files: each is recorded with its own hash, as `--cards
+    // decks/millennium-blades` records them (no phantom `cards.toml`
+    // hashed from nothing).
+    #[test]
+    fn the_built_in_pool_records_each_card_file_with_its_own_hash() {
+        use crate::games::millennium_blades::MillenniumBlades;
+        let built_in = load_pool::<MillenniumBlades>(None, &[]).unwrap().files;
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/millennium-blades");
+        let read = hash_card_files(&folder).unwrap();
+        let by_name = |files: &[InputFile], prefix: &str| -> Vec<(String, String)> {
+            let mut named: Vec<(String, String)> = files
+                .iter()
+                .map(|f| {
+                    assert_eq!(f.role, "cards");
+                    let name = f.path.strip_prefix(prefix).expect(&f.path);
+                    (name.to_owned(), f.sha256.clone())
+                })
+                .collect();
+            named.sort();
+            named
+        };
+        let folder_prefix = format!("{}/", folder.display());
+        let built_in = by_name(&built_in, "bundled:decks/millennium-blades/");
+        assert!(built_in.len() > 1, "{built_in:?}");
+        assert_eq!(built_in, by_name(&read, &folder_prefix));
+        let empty = crate::output::sha256_hex(b"");
+        assert!(built_in.iter().all(|(_, hash)| *hash != empty));
+        // A ruleset of one card file: that file. (Loaded here, in the
+        // source tree, the pool is its decks/nostalgix/cards.toml.)
+        let one = bundled_card_files::<Nostalgix>();
+        let text = std::fs::read_to_string(folder.with_file_name("nostalgix/cards.toml")).unwrap();
+        assert_eq!(
+            one,
+            [("decks/nostalgix/cards.toml".to_owned(), text.as_str())]
+        );
     }
 }

@@ -77,6 +77,22 @@ registry! { $;
     NintendoTcg => nintendo_tcg::NintendoTcg, "The Nintendo TCG (fan game by Pete Grigsby).";
 }
 
+/// The card files compiled into decklab for ruleset `R`, as (path,
+/// text), each named as the file it was compiled from: the one
+/// `decks/<NAME>/cards.toml` ([`Ruleset::BUNDLED_CARDS`]), or Millennium
+/// Blades' set files (its pool is a folder of them, and its
+/// `BUNDLED_CARDS` is empty). A run's manifest records each with its own
+/// hash, as it does the files of `--cards decks/<NAME>`.
+pub fn bundled_card_files<R: Ruleset>() -> Vec<(String, &'static str)> {
+    if R::NAME == millennium_blades::NAME {
+        return millennium_blades::BUNDLED_CARDS
+            .iter()
+            .map(|&(path, text)| (path.to_owned(), text))
+            .collect();
+    }
+    vec![(format!("decks/{}/cards.toml", R::NAME), R::BUNDLED_CARDS)]
+}
+
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything
 /// the commands do beyond loading goes through the [`Game`] traits alone.
