@@ -876,8 +876,10 @@ fn a_grant_outside_a_store_or_of_an_unknown_card_is_refused() {
     common::assert_fails(&o, &["did you mean \"Ember Pup\"?"]);
 }
 
-/// `row`'s printed lift interval is `[low, high]` to its last digit.
+/// `row`'s printed lift interval is `[low, high]` clipped to [-1, 1], the
+/// range of a lift (docs/outputs.md), to its last digit.
 fn assert_interval_printed(row: &HashMap<String, String>, low: f64, high: f64) {
+    let (low, high) = (low.max(-1.0), high.min(1.0));
     for (column, value) in [("lift_ci95_low", low), ("lift_ci95_high", high)] {
         let printed: f64 = row[column].parse().unwrap();
         assert!(

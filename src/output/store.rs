@@ -4,7 +4,8 @@
 //! `mb_grant.csv`. docs/outputs.md describes every column. Rates have
 //! their Wilson interval, rank scores their normal interval, lifts the
 //! t interval of a difference with a cluster-robust standard error
-//! (games as clusters, `min(G_B, G_N) − 1` degrees of freedom), effects
+//! (games as clusters, `min(G_B, G_N) − 1` degrees of freedom, clipped
+//! to `[−1, 1]`: [`StoreCardStats::lift95`]), effects
 //! the paired interval; an undefined figure is an empty field.
 
 use std::collections::BTreeMap;

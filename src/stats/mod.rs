@@ -46,7 +46,7 @@ pub use paired::Paired;
 pub use ratings::{MEAN_RATING, RankedGames, Rating, plackett_luce};
 pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
-pub use store::{RoundStats, StoreCardStats, StoreStats};
+pub use store::{LIFT_RANGE, RoundStats, StoreCardStats, StoreStats};
 pub use summary::{EntryStats, Matchup, MatchupStats};
 pub use wilson::{Score, Z95, bounded_mean95, newcombe_p, newcombe95, wilson};
 

@@ -26,6 +26,11 @@ use serde::{Deserialize, Serialize};
 use super::{ClusterSums, Score};
 use crate::core::{Ledger, Outcome, Player, SeatRound, StoreCatalog};
 
+/// The range of every lift, a difference of two mean rank scores (each
+/// in `[0, 1]`): the lift's interval is clipped to it
+/// ([`StoreCardStats::lift95`]).
+pub const LIFT_RANGE: (f64, f64) = (-1.0, 1.0);
+
 /// What a run's games did with one store card (all copies).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoreCardStats {
@@ -126,6 +131,14 @@ impl StoreCardStats {
     /// and those with the sums but without the per-side game counts to
     /// the normal quantile ([`ClusterSums::df`]): each the interval it
     /// was written with.
+    ///
+    /// The interval is clipped to [`LIFT_RANGE`], where every lift lies (a
+    /// difference of two mean rank scores, each in `[0, 1]`): ± `t`
+    /// standard errors of a card bought in two or three games can reach
+    /// far beyond it, and the true lift is inside it, so the clipped
+    /// interval covers the truth whenever the whole one does. The p-value
+    /// ([`StoreCardStats::lift_p`]) is that of the whole interval: the
+    /// clipped one excludes 0 exactly when the whole one does.
     pub fn lift95(&self) -> Option<(f64, f64)> {
         self.lift()?;
         let (_, low, high) = if self.clustered() {
@@ -133,7 +146,8 @@ impl StoreCardStats {
         } else {
             self.bought.lift95(&self.not_bought)?
         };
-        Some((low, high))
+        let (min, max) = LIFT_RANGE;
+        Some((low.max(min), high.min(max)))
     }
 
     /// The two-sided p-value of "no lift" that goes with
@@ -603,6 +617,42 @@ mod tests {
             group.m,
             all.cards.values().map(|c| c.bought.games).sum::<u64>()
         );
+    }
+
+    // docs/outputs.md, the lift's interval: clipped to [-1, 1], where
+    // every lift lies. A card bought in two games has a t with 1 degree of
+    // freedom (12.7 standard errors each way): far beyond the range.
+    #[test]
+    fn a_lift_interval_is_clipped_to_the_range_of_a_lift() {
+        let mut stats = StoreStats::default();
+        for keys in [[3, 2, 1], [1, 3, 2]] {
+            let mut ledger = Ledger::default();
+            ledger.card(CardId(0)).seen = true;
+            ledger.seat(CardId(0), Player::A).bought_store = 1;
+            ledger.owned(CardId(0), Player::A);
+            stats.add_game(&catalog(), &ledger, &Outcome::ranked_by(&keys, "score"), 3);
+        }
+        let alpha = &stats.cards["Alpha"];
+        assert_eq!(alpha.clusters.df(), Some(1));
+        let (lift, low, high) = alpha.clusters.lift95().unwrap();
+        assert!(low < -1.0 && high > 1.0, "{low} {high}");
+        assert_eq!(alpha.lift(), Some(lift));
+        assert_eq!(alpha.lift95(), Some(LIFT_RANGE));
+        // The test is the whole interval's: the clipped one holds 0 too.
+        assert_eq!(alpha.lift_p(), alpha.clusters.lift_p());
+        assert!(alpha.lift_p().unwrap() > 0.05);
+        // Within the range, an interval is left as it is.
+        let mut rng = rng_from_seed(3);
+        let mut wide = StoreStats::default();
+        for _ in 0..60 {
+            let (ledger, outcome) = random_game(&mut rng);
+            wide.add_game(&catalog(), &ledger, &outcome, 4);
+        }
+        for card in wide.cards.values() {
+            let (_, low, high) = card.clusters.lift95().unwrap();
+            assert!(low > -1.0 && high < 1.0);
+            assert_eq!(card.lift95(), Some((low, high)));
+        }
     }
 
     #[test]
