@@ -2,6 +2,14 @@
 //! tables. Columns are found by their header name, so extra columns and
 //! a different column order are fine. Every error names the file, and the
 //! line where there is one.
+//!
+//! The tables give rates to 4 decimals, and a percentage with one decimal
+//! rounded from those can differ from the one the terminal printed
+//! (0.47846 is 47.8%, its table's 0.4785 would be 47.9%). So where the
+//! run's `stats.json` (its exact tallies) can be read, the rates of
+//! `summary.csv` are computed again from it as the terminal computes
+//! them (`Run::refine`); without it (or with one this decklab cannot
+//! read) the tables' figures are shown as they are.
 
 use std::fs;
 use std::io;
@@ -11,9 +19,10 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
+use crate::core::Player;
 use crate::diagnostics::csv_record_line;
-use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE};
-use crate::stats::Score;
+use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE, read_stats};
+use crate::stats::{RunStats, Score};
 
 mod store;
 
@@ -164,6 +173,17 @@ impl Estimate {
     /// The rate of `score` with its 95% Wilson interval.
     pub fn wilson(score: &Score) -> Estimate {
         let interval = score.wilson95();
+        Estimate {
+            value: score.rate(),
+            low: interval.map(|i| i.0),
+            high: interval.map(|i| i.1),
+        }
+    }
+
+    /// The rate of `score` with its 95% normal interval (a rank score's,
+    /// as `summary.csv` gives it).
+    pub fn normal(score: &Score) -> Estimate {
+        let interval = score.normal95();
         Estimate {
             value: score.rate(),
             low: interval.map(|i| i.0),
@@ -334,7 +354,7 @@ impl Run {
         } else {
             (Vec::new(), table_rows(csv)?)
         };
-        Ok(Run {
+        let mut run = Run {
             manifest,
             summary,
             tables,
@@ -349,7 +369,52 @@ impl Run {
             store_cards: optional(dir, "mb_cards.csv")?,
             store_rounds: optional(dir, "mb_tournaments.csv")?,
             grant: optional(dir, "mb_grant.csv")?,
-        })
+        };
+        if let Ok(stats) = read_stats(&dir.join("stats.json")) {
+            run.refine(&stats);
+        }
+        Ok(run)
+    }
+
+    /// Replaces the rates of `summary.csv` (4 decimals) by the same rates
+    /// computed from the run's tallies `stats`, as the terminal prints
+    /// them: at two seats seat a's rate going first and second (its win
+    /// rate is taken from the counts already), at more seats every
+    /// entry's win share, rank score, win share by seat and share of each
+    /// rank. Rows the tallies do not hold are left as read.
+    fn refine(&mut self, stats: &RunStats) {
+        for (m, s) in &stats.matchups {
+            let (decks, bots) = (m.decks.as_slice(), m.bots.as_slice());
+            if m.players() == 2 {
+                let Some(a) = s.entries.first() else { continue };
+                let of_matchup = |r: &&mut SummaryRow| {
+                    [&r.deck_a, &r.deck_b] == [&decks[0], &decks[1]]
+                        && [&r.bot_a, &r.bot_b] == [&bots[0], &bots[1]]
+                };
+                for row in self.summary.iter_mut().filter(of_matchup) {
+                    row.win_rate_a_first = Estimate::wilson(&a.first);
+                    row.win_rate_a_second = Estimate::wilson(&a.second);
+                }
+                continue;
+            }
+            let table = m.table_name();
+            for (e, entry) in s.entries.iter().enumerate() {
+                let letter = Player::new(e).letter().to_string();
+                let of_entry = |r: &&mut TableRow| r.table == table && r.entry == letter;
+                for row in self.tables.iter_mut().filter(of_entry) {
+                    row.win_share = Estimate::wilson(&entry.win_share);
+                    row.rank_score = Estimate::normal(&entry.rank_score);
+                    for (seat, at) in row.win_share_at.iter_mut().enumerate() {
+                        let score = entry.by_seat.get(seat).copied().unwrap_or_default();
+                        *at = Estimate::wilson(&score);
+                    }
+                    for (rank, share) in row.rank_shares.iter_mut().enumerate() {
+                        let n = entry.ranks.get(rank).copied().unwrap_or(0);
+                        *share = Estimate::wilson(&Score::of_points(s.games, n));
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -674,6 +674,49 @@ fn a_card_seldom_missing_from_hand_is_not_ranked_by_iwd() {
     );
 }
 
+/// `summary.csv` and the tallies of `stats.json` of a four-seat run
+/// (`simulate --game millennium-blades --players 4 --games 50`): gale's
+/// win share is 17 of 50, its Wilson interval 22.44%–47.846%, which the
+/// file rounds to 0.4785.
+const SUMMARY_4: &str = "\
+table,entry,deck,bot,games,win_share,win_share_ci95_low,win_share_ci95_high,rank_score,rank_score_ci95_low,rank_score_ci95_high,mean_score,draws,mean_turns,games_at_a,win_share_at_a,win_share_at_a_ci95_low,win_share_at_a_ci95_high,games_at_b,win_share_at_b,win_share_at_b_ci95_low,win_share_at_b_ci95_high,games_at_c,win_share_at_c,win_share_at_c_ci95_low,win_share_at_c_ci95_high,games_at_d,win_share_at_d,win_share_at_d_ci95_low,win_share_at_d_ci95_high,share_rank_1,share_rank_1_ci95_low,share_rank_1_ci95_high,share_rank_2,share_rank_2_ci95_low,share_rank_2_ci95_high,share_rank_3,share_rank_3_ci95_low,share_rank_3_ci95_high,share_rank_4,share_rank_4_ci95_low,share_rank_4_ci95_high
+blazing + tidal + gale + shade,a,blazing,greedy,50,0.2400,0.1430,0.3741,0.4933,0.3929,0.5947,101.0400,0,3.0000,13,0.2308,0.0818,0.5026,13,0.5385,0.2914,0.7679,12,0.1667,0.0470,0.4480,12,0.0000,0.0000,0.2425,0.2400,0.1430,0.3741,0.2400,0.1430,0.3741,0.2800,0.1747,0.4167,0.2400,0.1430,0.3741
+blazing + tidal + gale + shade,b,tidal,greedy,50,0.2400,0.1430,0.3741,0.4933,0.3915,0.5961,98.7600,0,3.0000,12,0.3333,0.1381,0.6094,13,0.1538,0.0433,0.4223,13,0.2308,0.0818,0.5026,12,0.2500,0.0889,0.5323,0.2400,0.1430,0.3741,0.2600,0.1587,0.3955,0.2400,0.1430,0.3741,0.2600,0.1587,0.3955
+blazing + tidal + gale + shade,c,gale,greedy,50,0.3400,0.2244,0.4785,0.5133,0.4018,0.6230,99.5400,0,3.0000,12,0.3333,0.1381,0.6094,12,0.4167,0.1933,0.6805,13,0.3846,0.1771,0.6448,13,0.2308,0.0818,0.5026,0.3400,0.2244,0.4785,0.1400,0.0695,0.2619,0.2400,0.1430,0.3741,0.2800,0.1747,0.4167
+blazing + tidal + gale + shade,d,shade,greedy,50,0.1800,0.0977,0.3080,0.5000,0.4051,0.5949,99.0800,0,3.0000,13,0.0000,0.0000,0.2281,12,0.2500,0.0889,0.5323,12,0.2500,0.0889,0.5323,13,0.2308,0.0818,0.5026,0.1800,0.0977,0.3080,0.3600,0.2414,0.4986,0.2400,0.1430,0.3741,0.2200,0.1275,0.3524
+";
+
+const STATS_4: &str = r#"{"format": 2, "stats": {"matchups": [[{"decks": ["blazing", "tidal", "gale", "shade"], "bots": ["greedy", "greedy", "greedy", "greedy"]}, {"games": 50, "entries": [{"rank_score": {"games": 50, "units": 2960, "units_sq": 272000}, "win_share": {"games": 50, "units": 1440, "units_sq": 172800}, "first": {"games": 0, "units": 0, "units_sq": 0}, "second": {"games": 0, "units": 0, "units_sq": 0}, "final_score": 5052, "by_seat": [{"games": 13, "units": 360, "units_sq": 43200}, {"games": 13, "units": 840, "units_sq": 100800}, {"games": 12, "units": 240, "units_sq": 28800}, {"games": 12, "units": 0, "units_sq": 0}], "ranks": [12, 12, 14, 12]}, {"rank_score": {"games": 50, "units": 2960, "units_sq": 275200}, "win_share": {"games": 50, "units": 1440, "units_sq": 172800}, "first": {"games": 0, "units": 0, "units_sq": 0}, "second": {"games": 0, "units": 0, "units_sq": 0}, "final_score": 4938, "by_seat": [{"games": 12, "units": 480, "units_sq": 57600}, {"games": 13, "units": 240, "units_sq": 28800}, {"games": 13, "units": 360, "units_sq": 43200}, {"games": 12, "units": 360, "units_sq": 43200}], "ranks": [12, 13, 12, 13]}, {"rank_score": {"games": 50, "units": 3080, "units_sq": 308800}, "win_share": {"games": 50, "units": 2040, "units_sq": 244800}, "first": {"games": 0, "units": 0, "units_sq": 0}, "second": {"games": 0, "units": 0, "units_sq": 0}, "final_score": 4977, "by_seat": [{"games": 12, "units": 480, "units_sq": 57600}, {"games": 12, "units": 600, "units_sq": 72000}, {"games": 13, "units": 600, "units_sq": 72000}, {"games": 13, "units": 360, "units_sq": 43200}], "ranks": [17, 7, 12, 14]}, {"rank_score": {"games": 50, "units": 3000, "units_sq": 264000}, "win_share": {"games": 50, "units": 1080, "units_sq": 129600}, "first": {"games": 0, "units": 0, "units_sq": 0}, "second": {"games": 0, "units": 0, "units_sq": 0}, "final_score": 4954, "by_seat": [{"games": 13, "units": 0, "units_sq": 0}, {"games": 12, "units": 360, "units_sq": 43200}, {"games": 12, "units": 360, "units_sq": 43200}, {"games": 13, "units": 360, "units_sq": 43200}], "ranks": [9, 18, 12, 11]}], "rankings": [[[1, 2, 3, 4], 1], [[1, 2, 4, 3], 3], [[1, 3, 2, 4], 1], [[1, 3, 4, 2], 1], [[1, 4, 2, 3], 2], [[1, 4, 3, 2], 4], [[2, 1, 3, 4], 3], [[2, 1, 4, 3], 2], [[2, 3, 1, 4], 1], [[2, 3, 4, 1], 4], [[2, 4, 1, 3], 2], [[3, 1, 4, 2], 2], [[3, 2, 1, 4], 5], [[3, 2, 4, 1], 2], [[3, 4, 1, 2], 4], [[3, 4, 2, 1], 1], [[4, 1, 2, 3], 2], [[4, 1, 3, 2], 3], [[4, 2, 1, 3], 1], [[4, 2, 3, 1], 1], [[4, 3, 1, 2], 4], [[4, 3, 2, 1], 1]], "turns": 150, "reasons": {"victory_points": 50}}]], "decks": {}}}"#;
+
+// docs/commands/report.md: with stats.json the page shows the figures
+// the terminal printed (`22.4% – 47.8%`), not the 4-decimal table's
+// rounded again (0.4785 as 47.9%).
+#[test]
+fn rates_come_from_the_tallies_not_the_rounded_tables() {
+    let files = [("manifest.json", MANIFEST), ("summary.csv", SUMMARY_4)];
+    let rounded = page(&files);
+    assert!(
+        findings(&rounded)[0].contains("34.0% (22.4–47.9%)"),
+        "{:?}",
+        findings(&rounded)
+    );
+    let mut files = files.to_vec();
+    files.push(("stats.json", STATS_4));
+    let html = page(&files);
+    let f = findings(&html);
+    assert!(
+        f[0].starts_with("gale wins the most first places: 34.0% (22.4–47.8%) of 50"),
+        "{f:?}"
+    );
+    // The summary table too (gale's win share and its share of first
+    // places, the only figures of the file at 0.4785).
+    assert!(!html.contains("47.9%"));
+    assert_eq!(
+        html.matches("47.8%").count(),
+        rounded.matches("47.9%").count()
+    );
+}
+
 #[test]
 fn a_run_at_four_seats_has_findings_per_table() {
     let summary = "\
