@@ -22,7 +22,7 @@ pub use manifest::{InputFile, Manifest, git_commit, sha256_hex, write_json};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};
 pub use store::{
     MB_CARDS, MB_ECONOMY, MB_GRANT, MB_SETS, MB_TOURNAMENTS, MB_TOURNAMENTS_AFTER, MB_VALUE_CURVE,
-    VERDICT_ALPHA, verdict, verdicts,
+    MIN_VERDICT_GAMES, VERDICT_ALPHA, verdict, verdicts,
 };
 pub use tables::{
     ACTIONS, CARDS, DECK_CURVE, MANA_CURVE, PRIZE_PACE, SUMMARY, SUMMARY_TABLE, write_tables,

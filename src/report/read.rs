@@ -8,8 +8,9 @@
 //! (0.47846 is 47.8%, its table's 0.4785 would be 47.9%). So where the
 //! run's `stats.json` (its exact tallies) can be read, the rates of
 //! `summary.csv` are computed again from it as the terminal computes
-//! them (`Run::refine`); without it (or with one this decklab cannot
-//! read) the tables' figures are shown as they are.
+//! them (`Run::refine`), and the store cards learn whether they have
+//! the seat-games a verdict needs; without it (or with one this decklab
+//! cannot read) the tables' figures are shown as they are.
 
 use std::fs;
 use std::io;
@@ -21,7 +22,7 @@ use serde::Deserialize;
 
 use crate::core::Player;
 use crate::diagnostics::csv_record_line;
-use crate::output::{MATCHUPS, RATINGS, SUMMARY, SUMMARY_TABLE, read_stats};
+use crate::output::{MATCHUPS, MIN_VERDICT_GAMES, RATINGS, SUMMARY, SUMMARY_TABLE, read_stats};
 use crate::stats::{RunStats, Score};
 
 mod store;
@@ -381,7 +382,9 @@ impl Run {
     /// them: at two seats seat a's rate going first and second (its win
     /// rate is taken from the counts already), at more seats every
     /// entry's win share, rank score, win share by seat and share of each
-    /// rank. Rows the tallies do not hold are left as read.
+    /// rank. Marks each store card that has [`MIN_VERDICT_GAMES`]
+    /// seat-games bought and not bought ([`StoreCardRow::enough`]). Rows
+    /// the tallies do not hold are left as read.
     fn refine(&mut self, stats: &RunStats) {
         for (m, s) in &stats.matchups {
             let (decks, bots) = (m.decks.as_slice(), m.bots.as_slice());
@@ -413,6 +416,14 @@ impl Run {
                         *share = Estimate::wilson(&Score::of_points(s.games, n));
                     }
                 }
+            }
+        }
+        if let (Some(rows), Some(store)) = (&mut self.store_cards, &stats.store) {
+            for row in rows {
+                row.enough = store
+                    .cards
+                    .get(&row.card)
+                    .map(|c| c.bought.games.min(c.not_bought.games) >= MIN_VERDICT_GAMES);
             }
         }
     }

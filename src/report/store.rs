@@ -10,6 +10,8 @@ use super::charts::{Axes, Bars, Dot, Series, Whisker, bar_chart, scatter_chart, 
 use super::html::{esc, interval, num, table};
 use super::page;
 use super::read::{GrantRow, RoundVpRow, Run, StoreCardRow};
+use crate::output::MIN_VERDICT_GAMES;
+use crate::stats::LIFT_RANGE;
 
 /// How many cards each end of a ranking shows.
 pub const ENDS: usize = 15;
@@ -48,7 +50,9 @@ pub fn store_page(run: &Run) -> anyhow::Result<Option<String>> {
 
 /// Price against lift, one dot per card with a lift, its interval a
 /// vertical line; cards of the same price are spread side by side in
-/// order of stars.
+/// order of stars. Every lift lies in `[−1, 1]` ([`LIFT_RANGE`]), and so
+/// does the y axis at most: an interval beyond it (a file written before
+/// the intervals were clipped) is drawn clipped.
 fn price_scatter(cards: &[StoreCardRow]) -> anyhow::Result<String> {
     let mut rated: Vec<&StoreCardRow> = cards.iter().filter(|c| lift(c).is_some()).collect();
     rated.sort_by(|a, b| (a.price, a.stars, &a.card).cmp(&(b.price, b.stars, &b.card)));
@@ -57,6 +61,7 @@ fn price_scatter(cards: &[StoreCardRow]) -> anyhow::Result<String> {
         let n = same_price.len();
         for (at, c) in same_price.iter().enumerate() {
             let (y, low, high) = lift(c).unwrap_or_default();
+            let (low, high) = (low.max(LIFT_RANGE.0), high.min(LIFT_RANGE.1));
             let spread = if n > 1 {
                 (at as f64 / (n - 1) as f64 - 0.5) * 0.7
             } else {
@@ -127,9 +132,28 @@ fn vp_by_round(rows: &[RoundVpRow]) -> anyhow::Result<String> {
     )
 }
 
-/// The cards of highest and lowest lift, as two tables.
+/// The cards of highest and lowest lift, as two tables, ranked among the
+/// cards that have the seat-games a verdict needs on each side
+/// ([`MIN_VERDICT_GAMES`]; every card with a lift when the run's
+/// `stats.json`, which tells, is missing): a card bought in two games
+/// has a lift of ±0.5 by chance alone.
 fn lift_ends(cards: &[StoreCardRow]) -> String {
-    let mut rated: Vec<&StoreCardRow> = cards.iter().filter(|c| c.lift.value.is_some()).collect();
+    let with_lift = cards.iter().filter(|c| c.lift.value.is_some());
+    let mut rated: Vec<&StoreCardRow> = with_lift
+        .clone()
+        .filter(|c| c.enough != Some(false))
+        .collect();
+    let left_out = with_lift.count() - rated.len();
+    let note = if left_out > 0 {
+        format!(
+            "<p class=\"note\">Ranked among the {} cards bought and passed on in at least \
+             {MIN_VERDICT_GAMES} seat-games each, as a verdict needs; {left_out} cards with \
+             fewer are left out (the chart and mb_cards.csv show them).</p>\n",
+            rated.len()
+        )
+    } else {
+        String::new()
+    };
     rated.sort_by(|a, b| {
         b.lift
             .value
@@ -167,14 +191,19 @@ fn lift_ends(cards: &[StoreCardRow]) -> String {
             .collect()
     };
     if rated.len() <= 2 * ENDS {
+        let every = if left_out > 0 {
+            "Every card with enough games, by lift"
+        } else {
+            "Every card by lift"
+        };
         return format!(
-            "<h3>Every card by lift</h3>\n{}",
+            "<h3>{every}</h3>\n{note}{}",
             table(None, "", &header, &rows(&rated))
         );
     }
     let bottom: Vec<&StoreCardRow> = rated[rated.len() - ENDS..].iter().rev().copied().collect();
     format!(
-        "<h3>The {ENDS} cards of highest lift</h3>\n{}<h3>The {ENDS} cards of lowest lift \
+        "<h3>The {ENDS} cards of highest lift</h3>\n{note}{}<h3>The {ENDS} cards of lowest lift \
          (lowest first)</h3>\n{}",
         table(None, "", &header, &rows(&rated[..ENDS])),
         table(None, "", &header, &rows(&bottom))

@@ -926,3 +926,89 @@ fn the_store_page_ranks_cards_by_lift_and_draws_the_experiment() {
     // Only the card whose interval excludes 0 is highlighted.
     assert_eq!(grant.matches("#fff3cd").count(), 1);
 }
+
+/// `stats.json` of a run whose store cards of [`store_cards`] were bought
+/// in `bought(k)` seat-games and passed on in 60.
+fn store_stats(n: usize, bought: impl Fn(usize) -> u64) -> String {
+    use crate::stats::{RunStats, Score, StoreCardStats, StoreStats};
+    let mut store = StoreStats::default();
+    for k in 0..n {
+        let card = StoreCardStats {
+            bought: Score {
+                games: bought(k),
+                units: 0,
+                units_sq: 0,
+            },
+            not_bought: Score {
+                games: 60,
+                units: 0,
+                units_sq: 0,
+            },
+            ..StoreCardStats::default()
+        };
+        store.cards.insert(format!("Card {k:02}"), card);
+    }
+    let stats = RunStats {
+        store: Some(store),
+        ..RunStats::default()
+    };
+    serde_json::json!({ "format": crate::output::STATS_FORMAT, "stats": stats }).to_string()
+}
+
+/// The numbers a chart's axis labels print with a decimal point (the
+/// lift axis of the price scatter; prices are whole).
+fn decimal_labels(svg: &str) -> Vec<f64> {
+    svg.split("</text>")
+        .filter_map(|t| t.rsplit('>').next())
+        .filter(|t| t.contains('.'))
+        .filter_map(|t| t.trim().replace('\u{2212}', "-").parse().ok())
+        .collect()
+}
+
+// docs/commands/report.md, the store page: the cards of highest and
+// lowest lift are ranked among those bought and passed on in 10
+// seat-games or more (a verdict's minimum), and the lift axis stays
+// within [-1, 1], the range of any lift, even for an interval beyond it
+// (as files written before the intervals were clipped have).
+#[test]
+fn lifts_are_ranked_among_cards_with_enough_games_on_an_axis_within_a_lift() {
+    // Card 39, of the highest lift, bought in 2 games: its interval of a
+    // t with 1 degree of freedom; cards 38 and 0 bought in 9.
+    let cards = store_cards(40).replace(",0.1900,0.1400,0.2400,", ",0.1900,-3.2770,2.9436,");
+    let stats = store_stats(40, |k| match k {
+        39 => 2,
+        38 | 0 => 9,
+        _ => 30,
+    });
+    let mut files = REQUIRED.to_vec();
+    files.push(("mb_cards.csv", &cards));
+    files.push(("stats.json", &stats));
+    let html = page(&files);
+    let store = between(&html, "<section id=\"store\">", "</section>");
+    let top = between(store, "cards of highest lift", "cards of lowest lift");
+    let bottom = &store[store.find("cards of lowest lift").unwrap()..];
+    let names = |text: &str| -> Vec<usize> {
+        text.split("<td>Card ")
+            .skip(1)
+            .map(|s| s[..2].parse().unwrap())
+            .collect()
+    };
+    assert_eq!(names(top), (23..38).rev().collect::<Vec<_>>());
+    assert_eq!(names(bottom), (1..16).collect::<Vec<_>>());
+    assert!(store.contains("Ranked among the 37 cards"), "{store}");
+    assert!(store.contains("3 cards with fewer are left out"));
+    // The scatter still shows every card, its axis from -1 to 1.
+    let scatter = between(store, "<svg", "</svg>");
+    let labels = decimal_labels(scatter);
+    assert!(
+        labels.contains(&-1.0) && labels.contains(&1.0),
+        "{labels:?}"
+    );
+    assert!(labels.iter().all(|y| y.abs() <= 1.0), "{labels:?}");
+    // Without stats.json, which holds the counts, every card is ranked.
+    let html = page(&files[..3]);
+    let store = between(&html, "<section id=\"store\">", "</section>");
+    let top = between(store, "cards of highest lift", "cards of lowest lift");
+    assert_eq!(names(top), (25..40).rev().collect::<Vec<_>>());
+    assert!(!store.contains("Ranked among"));
+}

@@ -26,6 +26,11 @@ pub struct StoreCardRow {
     pub lift: Estimate,
     /// `under-priced`, `over-priced`, `fair` or empty.
     pub verdict: String,
+    /// Whether the card has the seat-games on each side (bought, seen
+    /// and not bought) that a verdict needs
+    /// ([`crate::output::MIN_VERDICT_GAMES`]): from the run's
+    /// `stats.json`, `None` without it (`mb_cards.csv` does not tell).
+    pub enough: Option<bool>,
 }
 
 impl FromRow for StoreCardRow {
@@ -56,6 +61,7 @@ impl FromRow for StoreCardRow {
             buy_rate: row.estimate()?,
             lift: row.estimate()?,
             verdict: row.text(),
+            enough: None,
         })
     }
 }
