@@ -37,7 +37,12 @@ pub fn store_page(run: &Run) -> anyhow::Result<Option<String>> {
          (<code>--grant-all</code>) measures what a card causes.</p>\n",
     );
     let mut charts = vec![price_scatter(cards)?];
-    if let Some(rounds) = run.store_rounds.as_ref().filter(|r| !r.is_empty()) {
+    // Duel Mode scores no VP: no chart of nothing.
+    let scored = |rows: &&Vec<RoundVpRow>| {
+        rows.iter()
+            .any(|r| r.tournament + r.collection + r.money > 0.0)
+    };
+    if let Some(rounds) = run.store_rounds.as_ref().filter(scored) {
         charts.push(vp_by_round(rounds)?);
     }
     out.push_str(&page::charts(&charts));
@@ -93,7 +98,8 @@ fn lift(c: &StoreCardRow) -> Option<(f64, f64, f64)> {
     Some((c.lift.value?, c.lift.low?, c.lift.high?))
 }
 
-/// The mean VP a seat took from each source in each round, stacked.
+/// The mean VP a seat took from each source in each round, stacked (a
+/// run that scored no VP, as Duel Mode scores none, has no such chart).
 fn vp_by_round(rows: &[RoundVpRow]) -> anyhow::Result<String> {
     let mut rounds: Vec<u32> = rows.iter().map(|r| r.round).collect();
     rounds.sort_unstable();

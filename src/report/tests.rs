@@ -1012,3 +1012,21 @@ fn lifts_are_ranked_among_cards_with_enough_games_on_an_axis_within_a_lift() {
     assert_eq!(names(top), (25..40).rev().collect::<Vec<_>>());
     assert!(!store.contains("Ranked among"));
 }
+
+// Duel Mode scores no VP: no chart of VP by source, whose bars would all
+// be 0 on an axis of nothing.
+#[test]
+fn a_run_without_vp_has_no_vp_chart() {
+    let cards = store_cards(10);
+    let mut files = REQUIRED.to_vec();
+    files.push(("mb_cards.csv", &cards));
+    let no_vp = "round,seat,games,tournaments,mean_vp_tournament,mean_vp_collection,mean_vp_money
+1,a,40,40,0.0,0.0,0.0
+1,b,40,40,0.0,0.0,0.0
+";
+    files.push(("mb_tournaments.csv", no_vp));
+    let html = page(&files);
+    let store = between(&html, "<section id=\"store\">", "</section>");
+    assert!(!store.contains("VP per seat by source and round"));
+    assert_eq!(store.matches("<svg").count(), 1);
+}
