@@ -1355,6 +1355,61 @@ fn decklab_toml_gives_defaults_that_a_flag_overrides() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
+// docs/configuration.md: a value of decklab.toml that a ruleset refuses
+// (clap takes any --players; the ruleset knows its seats) is reported at
+// its line, as clap's refusals are; a typed value is named as typed.
+#[test]
+fn decklab_toml_values_a_ruleset_refuses_are_placed_at_their_line() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let mb = ["simulate", "--game", "millennium-blades", "--games", "2"];
+    let file = |text: &str| fs::write(d.join("decklab.toml"), text).unwrap();
+    file("[simulate]\ngame = \"millennium-blades\"\nplayers = 9\n");
+    let o = decklab(d, &["simulate", "--games", "2"]);
+    assert_fails(
+        &o,
+        &[
+            "decklab: decklab.toml:3: [simulate] players = 9: millennium-blades is played by 2 to 5 players",
+        ],
+    );
+    // The same value typed: named as the flag it is.
+    let o = decklab(d, &["simulate", "--games", "2", "--players", "7"]);
+    assert_fails(
+        &o,
+        &["decklab: --players 7: millennium-blades is played by 2 to 5 players"],
+    );
+    // Duel Mode's two seats: at the line of whichever the file gave.
+    file("[simulate]\nplayers = 3\n");
+    let mut line = mb.to_vec();
+    line.extend(["--mode", "duel"]);
+    assert_fails(
+        &decklab(d, &line),
+        &["decklab: decklab.toml:2: [simulate] players = 3: --mode duel is for 2 players"],
+    );
+    file("[defaults]\nthreads = 1\nmode = \"duel\"\n");
+    let mut line = mb.to_vec();
+    line.extend(["--players", "3"]);
+    assert_fails(
+        &decklab(d, &line),
+        &["decklab: decklab.toml:3: [defaults] mode = \"duel\": --mode duel is for 2 players"],
+    );
+    // A rule option the ruleset refuses, and a --set it cannot apply.
+    file("[simulate]\npre_release = true\nmode = \"turn-based\"\n");
+    assert_fails(
+        &decklab(d, &mb),
+        &[
+            "decklab: decklab.toml:2: [simulate] pre_release = true: --pre-release is a rule of the standard game",
+        ],
+    );
+    file("[simulate]\nset = [\"Nobody.stars=2\"]\n");
+    assert_fails(
+        &decklab(d, &mb),
+        &[
+            "decklab: decklab.toml:2: [simulate] set = [\"Nobody.stars=2\"]: --set \"Nobody.stars=2\": ",
+        ],
+    );
+}
+
 #[test]
 fn help_lists_what_a_command_takes() {
     let dir = TempDir::new().unwrap();

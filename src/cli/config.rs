@@ -16,6 +16,7 @@ use anyhow::Context;
 use clap::ValueEnum;
 use serde_json::{Map, Value, json};
 
+use super::defaults;
 use super::flags::{BotArgs, MatchArgs, MatchFormat, RulesArgs};
 use super::ruleset::{DeckSource, Pool, load_pool, match_decks};
 use crate::bots::strategy::Budget;
@@ -73,25 +74,32 @@ impl RulesArgs {
             pre_release: self.pre_release,
             grant: None,
         };
-        R::check_options(&options).map_err(anyhow::Error::msg)?;
+        R::check_options(&options).map_err(|m| {
+            // The flags the message names, as the rulesets word them,
+            // the first named first.
+            let mut named: Vec<(usize, &str)> = OPTION_FLAGS
+                .into_iter()
+                .filter_map(|f| Some((m.find(&format!("--{f}"))?, f)))
+                .collect();
+            named.sort_unstable();
+            let named: Vec<&str> = named.into_iter().map(|(_, f)| f).collect();
+            at_file_line(&named, m)
+        })?;
         let allowed = R::PLAYERS;
         let players = self.players.unwrap_or(*allowed.start());
         if !allowed.contains(&players) {
-            if allowed.start() == allowed.end() {
-                anyhow::bail!(
-                    "--players {players}: {} is played by exactly {} players",
-                    R::NAME,
-                    allowed.start()
-                );
-            }
-            anyhow::bail!(
-                "--players {players}: {} is played by {} to {} players",
-                R::NAME,
-                allowed.start(),
-                allowed.end()
-            );
+            let how_many = if allowed.start() == allowed.end() {
+                format!("exactly {}", allowed.start())
+            } else {
+                format!("{} to {}", allowed.start(), allowed.end())
+            };
+            let why = format!("{} is played by {how_many} players", R::NAME);
+            return Err(match defaults::at_line("players") {
+                Some(place) => anyhow::anyhow!("{place}: {why}"),
+                None => anyhow::anyhow!("--players {players}: {why}"),
+            });
         }
-        R::check_players(&options, players).map_err(anyhow::Error::msg)?;
+        R::check_players(&options, players).map_err(|m| at_file_line(&["players", "mode"], m))?;
         Ok(Rules {
             pool: load_pool::<R>(self.cards.as_deref(), &self.set)?,
             options,
@@ -99,6 +107,28 @@ impl RulesArgs {
             set: self.set.clone(),
             match_format: self.match_format,
         })
+    }
+}
+
+/// The rule flags whose values [`Ruleset::check_options`] checks (long
+/// names).
+const OPTION_FLAGS: [&str; 5] = [
+    "match",
+    "mode",
+    "ticks-per-minute",
+    "pre-release",
+    "max-turns",
+];
+
+/// The error `message`, about the flags `flags` (long names): after the
+/// place in `decklab.toml` of the first of them that the file gave
+/// (`decklab.toml:3: [simulate] players = 3: …`, see
+/// [`defaults::at_line`]), as clap's refusals of the file's values are
+/// placed; as it is when every one was typed.
+pub fn at_file_line(flags: &[&str], message: String) -> anyhow::Error {
+    match flags.iter().find_map(|f| defaults::at_line(f)) {
+        Some(place) => anyhow::anyhow!("{place}: {message}"),
+        None => anyhow::Error::msg(message),
     }
 }
 

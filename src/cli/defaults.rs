@@ -16,7 +16,10 @@
 //! default that would clash with a typed argument is not added. The flags
 //! a file adds are appended to the command line before it is parsed, so
 //! they are checked like typed ones (each at its line of the file), and
-//! the manifest's `command_line` records them.
+//! the manifest's `command_line` records them. A value clap takes but a
+//! ruleset refuses (`players = 9` for a game of 2 to 5) is refused later,
+//! once the ruleset is known: [`at_line`] tells that check where the
+//! value came from, so that it too is reported at its line.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -34,6 +37,26 @@ pub const FILE: &str = "decklab.toml";
 
 /// The command line as parsed, with the defaults of the file.
 static COMMAND_LINE: OnceLock<Vec<String>> = OnceLock::new();
+
+/// A flag the file added: its long name and where it is, as
+/// `decklab.toml:3: [simulate] players = 9`.
+type Added = (String, String);
+
+/// The flags the file added.
+static ADDED: OnceLock<Vec<Added>> = OnceLock::new();
+
+/// Where `decklab.toml` gave the flag `--<long>` of the command line
+/// (`decklab.toml:3: [simulate] players = 9`), or `None` when the flag
+/// was typed, or not given at all. A check made once the ruleset is
+/// known starts its message with this, so that a value of the file is
+/// reported at its line as clap's refusals are.
+pub fn at_line(long: &str) -> Option<String> {
+    let added = ADDED.get()?;
+    added
+        .iter()
+        .find(|(flag, _)| flag == long)
+        .map(|(_, place)| place.clone())
+}
 
 /// The command line decklab runs, defaults from `decklab.toml` included
 /// (what the manifest records).
@@ -53,7 +76,9 @@ pub fn with_defaults(args: Vec<OsString>) -> anyhow::Result<Vec<OsString>> {
     let path = Path::new(FILE);
     let args = if path.is_file() {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {FILE}"))?;
-        add_defaults(args, &text)?
+        let (args, added) = add_defaults(args, &text)?;
+        let _ = ADDED.set(added);
+        args
     } else {
         args
     };
@@ -66,9 +91,10 @@ pub fn with_defaults(args: Vec<OsString>) -> anyhow::Result<Vec<OsString>> {
 }
 
 /// `args` with the flags of the file `text` that they do not give, the
-/// command's table first, each table's in the file's order. Every problem
+/// command's table first, each table's in the file's order, and the long
+/// name and place of each flag added (see [`at_line`]). Every problem
 /// with the file is reported at its line.
-fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>> {
+fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<(Vec<OsString>, Vec<Added>)> {
     let table: toml::Table = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}", toml_error(FILE, text, &e)))?;
@@ -80,18 +106,18 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
     if let Err(e) = cli.clone().try_get_matches_from(&args)
         && e.kind() != clap::error::ErrorKind::MissingRequiredArgument
     {
-        return Ok(args);
+        return Ok((args, Vec::new()));
     }
     // Which command runs and which flags are typed, required ones missing
     // or not.
     let Ok(matches) = cli.clone().ignore_errors(true).try_get_matches_from(&args) else {
-        return Ok(args);
+        return Ok((args, Vec::new()));
     };
     let Some((name, given)) = matches.subcommand() else {
-        return Ok(args);
+        return Ok((args, Vec::new()));
     };
     let Some(command) = cli.find_subcommand(name) else {
-        return Ok(args);
+        return Ok((args, Vec::new()));
     };
     for (key, value) in &table {
         if !value.is_table() {
@@ -131,6 +157,7 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
         }
     }
     let mut added = args.clone();
+    let mut places = Vec::new();
     for (long, section, key, value) in flags {
         let line = lines.line(section, key);
         let Some(arg) = command
@@ -209,9 +236,15 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<Vec<OsString>
                 )
             );
         }
+        if with_these.len() > added.len() {
+            places.push((
+                long,
+                at(line, format!("[{section}] {key} = {value}")).to_string(),
+            ));
+        }
         added = with_these;
     }
-    Ok(added)
+    Ok((added, places))
 }
 
 /// What clap says is wrong, on one line: its message and hints (possible
@@ -268,6 +301,7 @@ mod tests {
     fn with(args: &[&str], file: &str) -> anyhow::Result<Vec<String>> {
         let args = args.iter().map(OsString::from).collect();
         Ok(add_defaults(args, file)?
+            .0
             .into_iter()
             .map(|a| a.to_string_lossy().into_owned())
             .collect())

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
+use super::config::at_file_line;
 use super::guess::{Input, hint};
 use crate::core::CardPool;
 use crate::core::{DeckList, Player, card_files, deck_name};
@@ -65,7 +66,8 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
         }
     };
     for set in sets {
-        R::apply_override(&mut db, set).map_err(|m| anyhow!("--set \"{set}\": {m}"))?;
+        R::apply_override(&mut db, set)
+            .map_err(|m| at_file_line(&["set"], format!("--set \"{set}\": {m}")))?;
     }
     Ok(Pool {
         cards: Arc::new(db),
