@@ -383,3 +383,25 @@ fn bad_input_exits_2_naming_the_file_and_line() {
     // Nothing was written.
     assert!(!d.join("results").exists());
 }
+
+// docs/commands/optimize.md: Millennium Blades is refused, and the
+// command the refusal suggests instead works (run here with 3 games per
+// pairing, the suggestion's flags otherwise as given).
+#[test]
+fn the_millennium_blades_refusal_suggests_a_command_that_works() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let line = "optimize --game millennium-blades --deck blazing --field tidal";
+    let o = decklab(d, &line.split(' ').collect::<Vec<_>>());
+    assert_fails(&o, &["millennium-blades has no deck list to optimize"]);
+    let err = stderr(&o);
+    let suggested = err
+        .split('`')
+        .find(|part| part.starts_with("decklab "))
+        .unwrap_or_else(|| panic!("no command suggested: {err}"));
+    let mut line: Vec<&str> = suggested.split_whitespace().skip(1).collect();
+    line.extend(["--games", "3", "--quiet", "--out", "suggested"]);
+    let o = decklab(d, &line);
+    assert!(o.status.success(), "{suggested}: {}", stderr(&o));
+    assert!(d.join("suggested/ratings.csv").is_file());
+}

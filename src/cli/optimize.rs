@@ -130,7 +130,7 @@ pub fn run(args: OptimizeArgs) -> anyhow::Result<ExitCode> {
             "millennium-blades has no deck list to optimize: every player starts with a printed \
              9-card starter deck (rules: \"Setup\", step 5: \"Give each player a starter deck\") \
              and builds the deck during the game from the store; compare the starter decks with \
-             `decklab gauntlet --game millennium-blades` instead"
+             `decklab round-robin --game millennium-blades` instead"
         );
     }
     if args.bots.bot.len() > 1 {
