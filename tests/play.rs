@@ -125,6 +125,48 @@ fn a_whole_game_of_each_ruleset_from_a_script_replays_and_reports() {
     assert_eq!(seats, 3);
 }
 
+// docs/commands/play.md: the Millennium Blades status line names its
+// phase in words, not as the program's internal text (`phase Finalize {
+// collection: false }`, `phase TurnBased` were shown).
+#[test]
+fn the_millennium_blades_phase_is_shown_in_words() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    for (mode, expected) in [
+        ("standard", "phase finalize the tournament deck, seat "),
+        ("turn-based", "phase Turn-Based Mode turn, seat "),
+    ] {
+        let args = [
+            "--game",
+            "millennium-blades",
+            "--players",
+            "3",
+            "--mode",
+            mode,
+        ];
+        let o = play(
+            d,
+            &[&args[..], &["--out", mode]].concat(),
+            &"1\n".repeat(50_000),
+        );
+        assert!(o.status.success(), "{mode}: {}", stderr(&o));
+        let screen = stdout(&o);
+        let status: Vec<&str> = screen.lines().filter(|l| l.starts_with("round ")).collect();
+        assert!(!status.is_empty(), "{mode}");
+        for line in &status {
+            let phase = line.split(", phase ").nth(1).expect(line);
+            assert!(
+                !phase.contains(['{', '}', '(']) && !phase.contains("TurnBased"),
+                "{mode}: {line}"
+            );
+        }
+        assert!(
+            status.iter().any(|l| l.contains(expected)),
+            "{mode}: {status:?}"
+        );
+    }
+}
+
 #[test]
 fn quitting_or_the_end_of_the_input_saves_an_unfinished_game() {
     let dir = TempDir::new().unwrap();

@@ -113,3 +113,144 @@ pub fn list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
         names.join(", ")
     }
 }
+
+/// The table as `seat` sees it ([`Describe::board`]), with a phase that a
+/// ruleset's status line names as Rust's `Debug` prints it put in words
+/// ([`phase_in_words`]): what `decklab play` shows.
+pub fn board_in_words<G: Describe>(
+    game: &G,
+    state: &G::State,
+    seat: Player,
+    reveal: bool,
+) -> Vec<String> {
+    let mut lines = game.board(state, seat, reveal);
+    for line in &mut lines {
+        *line = phase_in_words(line);
+    }
+    lines
+}
+
+/// `line` with the phase it names after `phase ` (at its start or after
+/// `, `, up to the next `, ` outside braces) put in words, if that phase
+/// is written as Rust's `Debug` prints an enum: Millennium Blades' status
+/// line reads `phase Finalize { collection: false }` (its `describe`
+/// module prints the phase so). The phases of that game have their own
+/// words (`finalize the tournament deck`); any other name is split into
+/// lower-case words and its fields dropped (`NewPhase { x: 1 }`: `new
+/// phase`). A line without such a phase is returned as it is.
+pub fn phase_in_words(line: &str) -> String {
+    let start = if line.starts_with("phase ") {
+        "phase ".len()
+    } else if let Some(at) = line.find(", phase ") {
+        at + ", phase ".len()
+    } else {
+        return line.to_owned();
+    };
+    let rest = &line[start..];
+    // The phase ends at the first ", " outside braces.
+    let mut depth = 0i32;
+    let mut end = rest.len();
+    for (i, c) in rest.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 && rest[i..].starts_with(", ") => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let (phase, after) = rest.split_at(end);
+    let (name, fields) = match phase.split_once(" {") {
+        Some((name, fields)) => (name, fields.trim_end_matches('}')),
+        None => (phase, ""),
+    };
+    if name.is_empty() || !name.chars().all(char::is_alphanumeric) {
+        return line.to_owned();
+    }
+    let field = |key: &str| {
+        fields.split(',').find_map(|f| {
+            let (k, v) = f.split_once(':')?;
+            (k.trim() == key).then(|| v.trim().to_owned())
+        })
+    };
+    let words = match name {
+        "Setup" => "setup".to_owned(),
+        "Deckbuilding" => "deckbuilding".to_owned(),
+        "Fusing" => {
+            let tier = match field("tier").as_deref() {
+                Some("0") => "bronze ",
+                Some("1") => "silver ",
+                Some("2") => "gold ",
+                _ => "",
+            };
+            match field("left") {
+                Some(left) => format!("card fusion for a {tier}promo, {left} more cards to give"),
+                None => format!("card fusion for a {tier}promo"),
+            }
+        }
+        "Finalize" => match field("collection").as_deref() {
+            Some("true") => "finalize the collection".to_owned(),
+            _ => "finalize the tournament deck".to_owned(),
+        },
+        "Tournament" => "tournament".to_owned(),
+        "TurnBased" => "Turn-Based Mode turn".to_owned(),
+        "Over" => "game over".to_owned(),
+        other => {
+            let mut words = String::new();
+            for (i, c) in other.char_indices() {
+                if c.is_uppercase() && i > 0 {
+                    words.push(' ');
+                }
+                words.extend(c.to_lowercase());
+            }
+            words
+        }
+    };
+    format!("{}{words}{after}", &line[..start])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phase_in_words;
+
+    // What `decklab play --game millennium-blades` showed: `phase Finalize
+    // { collection: false }, seat a to play`, `phase TurnBased`.
+    #[test]
+    fn a_phase_printed_as_debug_text_is_put_in_words() {
+        let status =
+            |phase: &str| format!("round 1, timer 2, tick 5, phase {phase}, seat a to play");
+        for (phase, words) in [
+            ("Setup", "setup"),
+            ("Deckbuilding", "deckbuilding"),
+            (
+                "Fusing { player: Player(1), tier: 2, left: 3 }",
+                "card fusion for a gold promo, 3 more cards to give",
+            ),
+            (
+                "Finalize { collection: false }",
+                "finalize the tournament deck",
+            ),
+            ("Finalize { collection: true }", "finalize the collection"),
+            ("Tournament", "tournament"),
+            ("TurnBased", "Turn-Based Mode turn"),
+            ("Over", "game over"),
+            ("SomethingNew { x: 1 }", "something new"),
+        ] {
+            assert_eq!(phase_in_words(&status(phase)), status(words), "{phase}");
+        }
+        assert_eq!(
+            phase_in_words("phase TurnBased"),
+            "phase Turn-Based Mode turn"
+        );
+        // Other lines, and a phase already in words, are left alone.
+        for line in [
+            "seat a (you): $5, 0 VP",
+            "  hand: Spark Whelp, Coal Imp",
+            "phase tournament, x",
+        ] {
+            assert_eq!(phase_in_words(line), line);
+        }
+    }
+}
