@@ -222,6 +222,55 @@ fn local_deck_folder_replaces_the_bundled_files() {
 }
 
 #[test]
+fn a_local_millennium_blades_folder_of_set_files_replaces_the_bundled_pool() {
+    // README "card pool", docs/commands/simulate.md "Card pool": a clone's
+    // set files are read without a flag, as a clone's cards.toml is.
+    let dir = TempDir::new().unwrap();
+    let local = dir.path().join("decks/millennium-blades");
+    fs::create_dir_all(&local).unwrap();
+    for entry in fs::read_dir(repo("decks/millennium-blades")).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, local.join(path.file_name().unwrap())).unwrap();
+    }
+    let core = local.join("core.toml");
+    let text = fs::read_to_string(&core).unwrap();
+    let edited = text.replacen("stars = 1\n", "stars = 9\n", 1);
+    assert_ne!(edited, text, "core.toml has a one-star card");
+    fs::write(&core, edited).unwrap();
+    let shown = |d: &Path| {
+        let o = decklab(d, &["cards", "--game", "millennium-blades"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let elsewhere = TempDir::new().unwrap();
+    assert_ne!(
+        shown(dir.path()),
+        shown(elsewhere.path()),
+        "the edit is read"
+    );
+    let o = decklab(
+        dir.path(),
+        &[
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--games",
+            "1",
+            "--quiet",
+            "--out",
+            "out",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let manifest = fs::read_to_string(dir.path().join("out/manifest.json")).unwrap();
+    assert!(
+        manifest.contains("\"decks/millennium-blades/core.toml\"")
+            && !manifest.contains("bundled:decks/millennium-blades/core.toml"),
+        "{manifest}"
+    );
+}
+
+#[test]
 fn replay_reproduces_a_logged_game_from_its_seed() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

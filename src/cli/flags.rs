@@ -156,8 +156,9 @@ pub struct RulesArgs {
     #[arg(long)]
     pub pre_release: bool,
     /// The card pool: a card file or a folder of them [default:
-    /// decks/<game>/cards.toml in the working directory, else the bundled
-    /// pool].
+    /// decks/<game>/cards.toml in the working directory (Millennium
+    /// Blades: the set files of decks/millennium-blades/), else the
+    /// bundled pool].
     #[arg(long, value_name = "PATH")]
     pub cards: Option<PathBuf>,
     /// What-if: change one card field for this run, as "Card Name.field=value"

@@ -2,7 +2,9 @@
 //!
 //! The card pool is, in order of preference: the file or folder given with
 //! `--cards`; `decks/<game>/cards.toml` in the working directory (for
-//! designers editing cards); the pool compiled into decklab.
+//! designers editing cards; Millennium Blades: the set files of
+//! `decks/millennium-blades/`, [`Ruleset::local_cards`]); the pool
+//! compiled into decklab.
 //!
 //! A deck argument is a path to a deck file; a bare name (`hero-rush`) that
 //! is not a file names `decks/<game>/<name>.deck` in the working directory
@@ -20,7 +22,7 @@ use super::guess::{Input, hint};
 use crate::core::CardPool;
 use crate::core::{DeckList, Player, card_files, deck_name};
 use crate::diagnostics::{Diagnostics, closest};
-use crate::games::{Options, Ruleset, bundled_card_files};
+use crate::games::{Options, Ruleset};
 use crate::output::InputFile;
 
 /// The folder, relative to the working directory, whose files replace the
@@ -41,12 +43,7 @@ pub struct Pool<R: Ruleset> {
 /// Loads the card pool (see the module documentation), then applies the
 /// `--set` overrides `sets` in order.
 pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool<R>> {
-    let local = Path::new(&local_dir::<R>()).join("cards.toml");
-    let path = match cards {
-        Some(p) => Some(p.to_path_buf()),
-        None if local.is_file() => Some(local),
-        None => None,
-    };
+    let path = cards.map(Path::to_path_buf).or_else(R::local_cards);
     let (mut db, files) = match path {
         Some(path) => {
             let db = R::load_cards(&path).map_err(|d| {
@@ -55,15 +52,7 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
             })?;
             (db, hash_card_files(&path)?)
         }
-        None => {
-            let files = bundled_card_files::<R>()
-                .into_iter()
-                .map(|(path, text)| {
-                    InputFile::new("cards", &format!("bundled:{path}"), text.as_bytes())
-                })
-                .collect();
-            (R::bundled_cards(), files)
-        }
+        None => (R::bundled_cards(), bundled_files::<R>()),
     };
     for set in sets {
         R::apply_override(&mut db, set)
@@ -73,6 +62,15 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
         cards: Arc::new(db),
         files,
     })
+}
+
+/// The compiled-in card files as a manifest records them:
+/// `bundled:<path>`, each with its own hash.
+fn bundled_files<R: Ruleset>() -> Vec<InputFile> {
+    R::bundled_card_files()
+        .into_iter()
+        .map(|(path, text)| InputFile::new("cards", &format!("bundled:{path}"), text.as_bytes()))
+        .collect()
 }
 
 /// Hashes a card file, or every `.toml` file of a card folder.
@@ -351,7 +349,7 @@ mod tests {
     #[test]
     fn the_built_in_pool_records_each_card_file_with_its_own_hash() {
         use crate::games::millennium_blades::MillenniumBlades;
-        let built_in = load_pool::<MillenniumBlades>(None, &[]).unwrap().files;
+        let built_in = bundled_files::<MillenniumBlades>();
         let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("decks/millennium-blades");
         let read = hash_card_files(&folder).unwrap();
         let by_name = |files: &[InputFile], prefix: &str| -> Vec<(String, String)> {
@@ -372,9 +370,8 @@ mod tests {
         assert_eq!(built_in, by_name(&read, &folder_prefix));
         let empty = crate::output::sha256_hex(b"");
         assert!(built_in.iter().all(|(_, hash)| *hash != empty));
-        // A ruleset of one card file: that file. (Loaded here, in the
-        // source tree, the pool is its decks/nostalgix/cards.toml.)
-        let one = bundled_card_files::<Nostalgix>();
+        // A ruleset of one card file: that file.
+        let one = Nostalgix::bundled_card_files();
         let text = std::fs::read_to_string(folder.with_file_name("nostalgix/cards.toml")).unwrap();
         assert_eq!(
             one,

@@ -9,7 +9,8 @@
 //! A `.toml` file is a card file; anything else is a deck list, checked
 //! against the card pool (`--cards`, else the pool of its folder if the
 //! folder holds `.toml` files, else `decks/<game>/cards.toml` in the
-//! working directory, else the bundled pool). A folder is walked
+//! working directory (Millennium Blades: the set files of
+//! `decks/millennium-blades/`), else the bundled pool). A folder is walked
 //! recursively: its card pool if it holds `.toml` files, each `.deck`
 //! file, then each subfolder.
 //!

@@ -11,7 +11,7 @@ pub mod pixel_tactics;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::core::{CardDef, CardId, CardPool, Evaluate, Game, Invariants, Player, Report};
@@ -77,22 +77,6 @@ registry! { $;
     NintendoTcg => nintendo_tcg::NintendoTcg, "The Nintendo TCG (fan game by Pete Grigsby).";
 }
 
-/// The card files compiled into decklab for ruleset `R`, as (path,
-/// text), each named as the file it was compiled from: the one
-/// `decks/<NAME>/cards.toml` ([`Ruleset::BUNDLED_CARDS`]), or Millennium
-/// Blades' set files (its pool is a folder of them, and its
-/// `BUNDLED_CARDS` is empty). A run's manifest records each with its own
-/// hash, as it does the files of `--cards decks/<NAME>`.
-pub fn bundled_card_files<R: Ruleset>() -> Vec<(String, &'static str)> {
-    if R::NAME == millennium_blades::NAME {
-        return millennium_blades::BUNDLED_CARDS
-            .iter()
-            .map(|&(path, text)| (path.to_owned(), text))
-            .collect();
-    }
-    vec![(format!("decks/{}/cards.toml", R::NAME), R::BUNDLED_CARDS)]
-}
-
 /// A ruleset as the commands load it: a card pool and deck lists read from
 /// files (or compiled in), turned into a [`Game`] for one match. Everything
 /// the commands do beyond loading goes through the [`Game`] traits alone.
@@ -128,6 +112,26 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
             Self::BUNDLED_CARDS,
             &format!("decks/{}/cards.toml", Self::NAME),
         )
+    }
+
+    /// The card files compiled into decklab, as (path, text), each named
+    /// as the file it was compiled from: the one `decks/<NAME>/cards.toml`
+    /// ([`Self::BUNDLED_CARDS`]) unless the pool is a folder of files. A
+    /// run's manifest records each with its own hash, as it does the files
+    /// of `--cards`.
+    fn bundled_card_files() -> Vec<(String, &'static str)> {
+        vec![(
+            format!("decks/{}/cards.toml", Self::NAME),
+            Self::BUNDLED_CARDS,
+        )]
+    }
+
+    /// The card pool a clone keeps in the working directory, if there is
+    /// one: `decks/<NAME>/cards.toml`, which replaces the bundled pool so
+    /// that a designer editing it needs no flag.
+    fn local_cards() -> Option<PathBuf> {
+        let path = PathBuf::from(format!("decks/{}/cards.toml", Self::NAME));
+        path.is_file().then_some(path)
     }
 
     /// Loads a card file, or every `.toml` file of a folder, reporting

@@ -2,7 +2,7 @@
 //! overrides from files.
 
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::cards::{Card, CardDb};
@@ -37,6 +37,27 @@ impl Ruleset for MillenniumBlades {
 
     fn bundled_cards() -> CardDb {
         bundled_pool()
+    }
+
+    /// The set files the pool is compiled from (its `BUNDLED_CARDS` is
+    /// empty: the pool is a folder of them).
+    fn bundled_card_files() -> Vec<(String, &'static str)> {
+        BUNDLED_CARDS
+            .iter()
+            .map(|&(path, text)| (path.to_owned(), text))
+            .collect()
+    }
+
+    /// `decks/millennium-blades/` when it holds set files (`.toml`): the
+    /// pool is a folder of them, as the bundled one is.
+    fn local_cards() -> Option<PathBuf> {
+        let folder = PathBuf::from(format!("decks/{NAME}"));
+        let has_sets = std::fs::read_dir(&folder).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        });
+        has_sets.then_some(folder)
     }
 
     fn load_cards(path: &Path) -> Result<CardDb, Diagnostics> {
