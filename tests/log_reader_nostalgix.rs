@@ -12,9 +12,11 @@
 #[path = "common/log_replay.rs"]
 mod log_replay;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use decklab::core::{CardId, Player, Report};
 use decklab::games::nostalgix::Nostalgix;
-use decklab::games::nostalgix::cards::Kind;
+use decklab::games::nostalgix::cards::{Kind, SurpriseTrigger};
 use decklab::games::nostalgix::events::{Event, EventKind};
 use decklab::games::nostalgix::state::{BackCard, Entity, State, TOKEN_SLOT};
 use log_replay::{LogReader, Replayed, replay};
@@ -59,7 +61,14 @@ struct Seat {
 struct Reader {
     seats: [Seat; 2],
     arena: Option<(CardId, Player)>,
+    /// The attack declared and not yet resolved or fizzled: (attacker,
+    /// target, the attacking seat).
+    declared: Option<(u16, u16, Player)>,
 }
+
+/// `surprise` events with trigger `enemy_attack` read in all the games:
+/// each checked against the declaration before it.
+static ANSWERED_ATTACKS: AtomicU64 = AtomicU64::new(0);
 
 /// A hand holds at most this many cards; a card drawn beyond goes to the
 /// Void, logged as a `draw` with `to: void` (docs/events.md).
@@ -133,6 +142,7 @@ impl LogReader<Nostalgix> for Reader {
                     ..Seat::default()
                 };
                 self.arena = None;
+                self.declared = None;
             }
             EventKind::SetAside { .. } => {
                 self.seats[me].hand -= 1;
@@ -191,8 +201,16 @@ impl LogReader<Nostalgix> for Reader {
                 mana_left,
                 id,
                 slot,
+                target,
                 ..
             } => {
+                // A Spell names the target it was cast on (one in play)
+                // exactly when it chooses one; no other card names one.
+                let chooses = kind == Kind::Spell && game.db.card(card).chosen_target().is_some();
+                assert_eq!(target.is_some(), chooses, "the target of a play");
+                if let Some(t) = target {
+                    self.unit(t);
+                }
                 let seat = &mut self.seats[me];
                 seat.hand -= 1;
                 seat.mana = mana_left;
@@ -288,6 +306,46 @@ impl LogReader<Nostalgix> for Reader {
                 }
             }
             EventKind::Prize { total } => self.seats[me].prizes = total,
+            EventKind::AttackDeclared {
+                attacker, target, ..
+            } => {
+                assert_eq!(self.declared, None, "an attack declared during another");
+                // Steps 1–2: the attacker and the target are in play.
+                self.unit(attacker);
+                self.unit(target);
+                self.declared = Some((attacker, target, p));
+            }
+            EventKind::Attack {
+                attacker, target, ..
+            } => {
+                let declared = self.declared.take();
+                assert_eq!(
+                    declared,
+                    Some((attacker, target, p)),
+                    "an attack undeclared"
+                );
+            }
+            EventKind::Fizzle { attacker, defender } => {
+                let declared = self.declared.take().map(|(a, d, _)| (a, d));
+                assert_eq!(declared, Some((attacker, defender)), "a fizzle undeclared");
+            }
+            EventKind::Surprise {
+                slot,
+                trigger: SurpriseTrigger::EnemyAttack,
+                ..
+            } => {
+                // It answers the attack declared before it, the opponent's.
+                let by = self.declared.map(|(_, _, q)| q);
+                assert_eq!(
+                    by,
+                    Some(p.opponent()),
+                    "a surprise on enemy_attack with no enemy attack declared"
+                );
+                ANSWERED_ATTACKS.fetch_add(1, Ordering::Relaxed);
+                let seat = &mut self.seats[me];
+                seat.back[usize::from(slot)] = BackCard::Empty;
+                seat.void += 1;
+            }
             EventKind::Surprise { slot, .. } => {
                 let seat = &mut self.seats[me];
                 seat.back[usize::from(slot)] = BackCard::Empty;
@@ -319,8 +377,6 @@ impl LogReader<Nostalgix> for Reader {
             | EventKind::Draw { card: None }
             | EventKind::Search { card: None, .. }
             | EventKind::Reveal { .. }
-            | EventKind::Attack { .. }
-            | EventKind::Fizzle { .. }
             | EventKind::Countered { .. }
             | EventKind::Ability { .. }
             | EventKind::EndTurn { .. }
@@ -446,6 +502,9 @@ fn the_log_rebuilds_every_seat_after_every_action() {
     let mut all = replay_all("random", per_matchup);
     all.add(replay_all("greedy", per_matchup));
     assert_eq!(all.games, 8 * per_matchup);
+    // Every Surprise flipped on `enemy_attack` came after the declaration
+    // of an attack of the other seat, not yet resolved.
+    assert!(ANSWERED_ATTACKS.load(Ordering::Relaxed) > 0);
     // The changes the reader applies all happen in these games, and so do
     // the reveals, which change nothing.
     let seen = [
@@ -456,6 +515,7 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "Search",
         "Reveal",
         "Play",
+        "AttackDeclared",
         "Evolve",
         "Token",
         "ManaToken",

@@ -82,6 +82,8 @@ pub enum EventKind {
     Reveal {
         card: CardId,
     },
+    /// A card played from the hand; `target` is a Spell's chosen target
+    /// (logged as the Spell is cast, so a countered Spell keeps it).
     Play {
         card: CardId,
         kind: Kind,
@@ -90,6 +92,7 @@ pub enum EventKind {
         id: Option<u16>,
         slot: Option<u8>,
         keywords: Keywords,
+        target: Option<u16>,
     },
     Evolve {
         card: CardId,
@@ -117,6 +120,17 @@ pub enum EventKind {
     BindMana {
         amount: u8,
         total: u8,
+    },
+    /// An attack declared (rules: "Parts of an Attack", steps 1–2): the
+    /// attacker has used its attack; the opponent's Surprise window for it
+    /// comes next, then its `attack` (or `fizzle`). `attack` is the chosen
+    /// attack of a Fighter (`None` for a Hero or a token).
+    AttackDeclared {
+        attacker: u16,
+        attacker_card: CardId,
+        target: u16,
+        target_card: CardId,
+        attack: Option<u8>,
     },
     Attack {
         attacker: u16,
@@ -382,10 +396,11 @@ impl Report for Nostalgix {
                 id,
                 slot,
                 keywords,
+                target,
             } => (
                 "play",
                 json!({"card": self.card_name(card), "kind": kind.name(), "cost": cost, "mana_left": mana_left,
-                       "id": id.map(entity), "slot": slot, "keywords": kw(keywords)}),
+                       "id": id.map(entity), "slot": slot, "keywords": kw(keywords), "target": target.map(entity)}),
             ),
             EventKind::Evolve {
                 card,
@@ -413,6 +428,25 @@ impl Report for Nostalgix {
             }
             EventKind::BindMana { amount, total } => {
                 ("bind_mana", json!({"amount": amount, "total": total}))
+            }
+            EventKind::AttackDeclared {
+                attacker,
+                attacker_card,
+                target,
+                target_card,
+                attack,
+            } => {
+                let attack_name = attack.map_or("", |a| {
+                    self.db.card(attacker_card).attacks[a as usize]
+                        .name
+                        .as_str()
+                });
+                (
+                    "attack_declared",
+                    json!({"attacker": entity(attacker), "attacker_name": self.card_name(attacker_card),
+                           "target": entity(target), "target_name": self.card_name(target_card),
+                           "attack": attack_name}),
+                )
             }
             EventKind::Attack {
                 attacker,

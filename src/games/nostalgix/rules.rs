@@ -174,7 +174,7 @@ impl Game for Nostalgix {
                 u.prize_shield |= c.prize_shield;
                 let u = *u;
                 let id = u.id;
-                self.pay_card(s, p, card, Some(id), None, obs);
+                self.pay_card(s, p, card, Played::On(Some(id), None), obs);
                 self.put_under(s, p, &u, card, obs);
                 let atk = i8::try_from(c.atk).unwrap_or(i8::MAX);
                 self.add_atk_counters(s, id, atk, obs);
@@ -182,10 +182,11 @@ impl Game for Nostalgix {
             Action::Cast { hand, target } => {
                 let card = self.take_from_hand(s, p, hand);
                 s.sides[p].void.push(card);
-                self.pay_card(s, p, card, None, None, obs);
+                let target = target.and_then(|t| self.target_id(s, t));
+                self.pay_card(s, p, card, Played::Spell(target), obs);
                 s.pending = Pending::Spell {
                     card,
-                    target: target.and_then(|t| self.target_id(s, t)),
+                    target,
                     countered: false,
                 };
                 self.open_window(
@@ -215,6 +216,7 @@ impl Game for Nostalgix {
                     id: None,
                     slot,
                     keywords: Keywords::NONE,
+                    target: None,
                 };
                 self.emit(s, p, kind, obs);
             }
@@ -226,7 +228,7 @@ impl Game for Nostalgix {
                     e.equipped += 1;
                 }
                 self.refresh(s, on);
-                self.pay_card(s, p, card, Some(on), slot, obs);
+                self.pay_card(s, p, card, Played::On(Some(on), slot), obs);
             }
             Action::PlayArena { hand } => {
                 let card = self.take_from_hand(s, p, hand);
@@ -238,7 +240,7 @@ impl Game for Nostalgix {
                     self.emit(s, owner, kind, obs);
                 }
                 self.refresh_all(s);
-                self.pay_card(s, p, card, None, None, obs);
+                self.pay_card(s, p, card, Played::On(None, None), obs);
                 for (id, before) in bonuses {
                     self.shed_bonus(s, id, before, obs);
                 }
@@ -311,7 +313,7 @@ impl Game for Nostalgix {
                     &mut s.units[p][attacker as usize]
                 };
                 a.attacked = true;
-                let attacker = a.id;
+                let (attacker, attacker_card) = (a.id, a.card);
                 let defender = self.target_id(s, target).unwrap_or(hero_id(p.opponent()));
                 let attack = if attacker < 2 { u8::MAX } else { attack };
                 s.pending = Pending::Attack {
@@ -319,6 +321,18 @@ impl Game for Nostalgix {
                     attack,
                     defender,
                 };
+                // Steps 1–2 happen now, before any Surprise answers them.
+                if obs.listens() {
+                    let named = self.db.card(attacker_card).kind == Kind::Fighter;
+                    let kind = EventKind::AttackDeclared {
+                        attacker,
+                        attacker_card,
+                        target: defender,
+                        target_card: s.entity(defender).map_or(attacker_card, |d| d.card),
+                        attack: named.then_some(attack),
+                    };
+                    self.emit(s, p, kind, obs);
+                }
                 self.open_window(
                     s,
                     p.opponent(),
@@ -732,15 +746,13 @@ impl Nostalgix {
         }
     }
 
-    /// Pays a card's cost and logs it as played: on entity `id`, into
-    /// (Fighter or back-row) slot `slot`.
+    /// Pays a card's cost and logs it as played ([`Played`]).
     fn pay_card(
         &self,
         s: &mut State,
         p: Player,
         card: CardId,
-        id: Option<u16>,
-        slot: Option<u8>,
+        played: Played,
         obs: &mut impl Observer<Event>,
     ) {
         let c = self.db.card(card);
@@ -749,6 +761,10 @@ impl Nostalgix {
         if !obs.listens() {
             return;
         }
+        let (id, slot, target) = match played {
+            Played::On(id, slot) => (id, slot, None),
+            Played::Spell(target) => (None, None, target),
+        };
         let mana_left = s.sides[p].mana;
         let keywords = id
             .and_then(|id| s.entity(id))
@@ -764,6 +780,7 @@ impl Nostalgix {
                 id,
                 slot,
                 keywords,
+                target,
             },
             obs,
         );
@@ -960,7 +977,7 @@ impl Nostalgix {
         let turn = s.turn;
         let unit = self.spawn(s, id, card, slot, turn, false);
         s.units[p].push(unit);
-        self.pay_card(s, p, card, Some(id), Some(slot), obs);
+        self.pay_card(s, p, card, Played::On(Some(id), Some(slot)), obs);
         self.entered(s, p, id, rng, obs);
     }
 
@@ -1353,6 +1370,16 @@ impl Nostalgix {
             self.fire(s, &a, Trigger::AfterAttack, ctx, rng, obs);
         }
     }
+}
+
+/// Where a card played goes, as its `play` event says.
+#[derive(Clone, Copy)]
+enum Played {
+    /// On entity `.0` (a Fighter summoned or joined, the entity Equipment
+    /// is attached to), into (Fighter or back-row) slot `.1`.
+    On(Option<u16>, Option<u8>),
+    /// A Spell, cast on its chosen target's entity, if any.
+    Spell(Option<u16>),
 }
 
 /// The first unit in play with no health left, and its owner. Undamaged

@@ -2673,3 +2673,120 @@ fn a_fighters_text_shows_its_weakness_resistance_and_evolution() {
     assert!(hound.contains("evolves_from Pup"), "{hound}");
     assert!(!hound.contains("weakness"), "{hound}");
 }
+
+#[test]
+fn an_attack_is_logged_when_declared_before_any_surprise_answers_it() {
+    use crate::core::Report;
+    // rules/nostalgix.txt: "Parts of an Attack", steps 1–2 (choose the
+    // attacker, the target and the attack), "Surprises" (flipped "any time
+    // the effect on the card can be used"): the declaration is an event,
+    // so the `surprise` that answers it comes after a line naming the
+    // attacker (docs/events.md, `attack_declared`).
+    let mut t = Table::new();
+    let snare = t.id("Snare");
+    t.s.sides[B].back[0] = BackCard::Surprise(snare);
+    let rock = t.place(A, "Rock", 0);
+    let rock_id = t.unit(A, rock).id;
+    let mut events = Vec::new();
+    let attack = Action::Attack {
+        attacker: rock as u8,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.game
+        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
+            events.push(*e)
+        });
+    let flip = Action::Flip {
+        slot: 0,
+        target: None,
+    };
+    t.game
+        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
+    let declared = EventKind::AttackDeclared {
+        attacker: rock_id,
+        attacker_card: t.id("Rock"),
+        target: hero_id(B),
+        target_card: t.s.sides[B].hero.card,
+        attack: Some(0),
+    };
+    assert_eq!(kinds.first(), Some(&declared), "{kinds:?}");
+    assert_eq!(events[0].player, A);
+    let surprise = kinds
+        .iter()
+        .position(|k| matches!(k, EventKind::Surprise { .. }))
+        .expect("the Snare flipped");
+    assert!(surprise > 0);
+    assert!(
+        kinds.contains(&EventKind::Fizzle {
+            attacker: rock_id,
+            defender: hero_id(B)
+        }),
+        "{kinds:?}"
+    );
+    let json = t.game.event_json(&events[0]);
+    assert_eq!(json["event"], "attack_declared");
+    assert_eq!(json["attacker"], rock_id);
+    assert_eq!(json["target"], "hero_b");
+    assert_eq!(json["attack"], "Slam");
+}
+
+#[test]
+fn a_spells_chosen_target_is_logged_even_when_it_is_countered() {
+    use crate::core::Report;
+    // rules/nostalgix.txt: "Spells"; "Surprises" (a Surprise may cancel a
+    // Spell). docs/events.md: a `play` of a Spell names its chosen target
+    // as it is cast, before any Surprise answers it.
+    let mut t = Table::new();
+    let nullify = t.id("Nullify");
+    t.s.sides[B].back[2] = BackCard::Surprise(nullify);
+    let pup = t.place(B, "Pup", 0);
+    let pup_id = t.unit(B, pup).id;
+    t.mana(A, 3);
+    let bolt = t.give(A, "Bolt");
+    let mut events = Vec::new();
+    let cast = Action::Cast {
+        hand: bolt,
+        target: Some(Tgt::unit(B, pup)),
+    };
+    t.game
+        .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let flip = Action::Flip {
+        slot: 2,
+        target: None,
+    };
+    t.game
+        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let play = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Play { .. }))
+        .expect("the play");
+    assert!(
+        matches!(play.kind, EventKind::Play { target: Some(id), id: None, .. } if id == pup_id),
+        "{play:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Countered { card: t.id("Bolt") })
+    );
+    let json = t.game.event_json(play);
+    assert_eq!(json["target"], pup_id);
+    assert_eq!(json["id"], serde_json::Value::Null);
+    // A Spell with no chosen target names none.
+    t.mana(A, 3);
+    let zap = t.give(A, "Zap");
+    let mut events = Vec::new();
+    let cast = Action::Cast {
+        hand: zap,
+        target: None,
+    };
+    t.game
+        .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let play = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Play { .. }))
+        .expect("the play");
+    assert_eq!(t.game.event_json(play)["target"], serde_json::Value::Null);
+}
