@@ -630,3 +630,37 @@ fn every_fighter_and_token_has_a_subtype_its_text_begins_with() {
         }
     }
 }
+
+/// rules/nostalgix.txt: "Equipment" ("or the Equipment is sent to the Void
+/// by an effect"), "Arenas" ("can only be destroyed by playing another
+/// Arena or by certain card effects"), "Parts of an Attack" step 3
+/// ("increase or decrease the amount of damage"), "Parts of a Turn
+/// Overview" ("Attack with your Hero if they have any attack points gained
+/// by card effects"): each is on a card of the pool.
+#[test]
+fn the_books_effects_the_format_expresses_are_on_cards() {
+    let db = db();
+    let checks: [Check<Effect>; 5] = [
+        (
+            "destroy_equipment",
+            Box::new(|e| e.op == Op::DestroyEquipment),
+        ),
+        ("destroy_arena", Box::new(|e| e.op == Op::DestroyArena)),
+        (
+            "a step-3 decrease",
+            Box::new(|e| e.op == Op::BonusDamage && e.amount < 0),
+        ),
+        (
+            "a step-3 increase",
+            Box::new(|e| e.op == Op::BonusDamage && e.amount > 0),
+        ),
+        (
+            "+ATK counters on the own Hero",
+            Box::new(|e| e.op == Op::AtkCounters && e.amount > 0 && e.target == Target::OwnHero),
+        ),
+    ];
+    for (what, pred) in checks {
+        let cards = cards_with(&db, pred);
+        assert!(!cards.is_empty(), "no card has {what}");
+    }
+}

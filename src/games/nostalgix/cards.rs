@@ -165,10 +165,20 @@ pub enum Op {
     GainMana,
     /// Reveal the top card of your deck; draw it if it matches `filter`.
     Reveal,
-    /// Attack step 3: the attack deals `amount` more damage.
+    /// Attack step 3: the attack deals `amount` more damage (negative:
+    /// less, down to 0; rules: "Parts of an Attack", step 3 "increase or
+    /// decrease the amount of damage").
     BonusDamage,
     /// Cancel the Spell that opened this Surprise's window.
     Counter,
+    /// Send every Equipment attached to the target to the Void of the
+    /// player who played it (rules: "Equipment" — "or the Equipment is
+    /// sent to the Void by an effect").
+    DestroyEquipment,
+    /// Send the Arena in play to its owner's Void if the target player
+    /// played it (rules: "Arenas" — "can only be destroyed by playing
+    /// another Arena or by certain card effects").
+    DestroyArena,
 }
 
 /// Who or what an effect applies to.
@@ -1141,7 +1151,7 @@ fn effect(at: &mut Build<'_>, e: &RawEffect) -> Effect {
     let amount = e.amount.unwrap_or(1);
     let default_target = match e.op {
         Op::Draw | Op::Search | Op::GainMana | Op::Reveal | Op::SummonToken => Target::Controller,
-        Op::Discard | Op::BindMana => Target::Opponent,
+        Op::Discard | Op::BindMana | Op::DestroyArena => Target::Opponent,
         _ => Target::This,
     };
     let target = e.target.unwrap_or(default_target);
@@ -1154,6 +1164,7 @@ fn effect(at: &mut Build<'_>, e: &RawEffect) -> Effect {
             | Op::SummonToken
             | Op::Discard
             | Op::BindMana
+            | Op::DestroyArena
     );
     let player_target = matches!(target, Target::Controller | Target::Opponent);
     if player_op != player_target && e.op != Op::Counter && e.op != Op::BonusDamage {
@@ -1169,7 +1180,8 @@ fn effect(at: &mut Build<'_>, e: &RawEffect) -> Effect {
             ));
         }
     }
-    if amount < 0 && e.op != Op::AtkCounters {
+    // Only counters and an attack's step-3 change may go down.
+    if amount < 0 && !matches!(e.op, Op::AtkCounters | Op::BonusDamage) {
         at.error(format_args!("`{:?}` needs a positive `amount`", e.op));
     }
     let token = match (&e.token, e.op) {
@@ -1428,6 +1440,62 @@ mod tests {
             err.contains("p.toml:5:") && err.contains("`on_summon`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_negative_amount_is_refused_but_for_counters_and_step_three() {
+        // rules/nostalgix.txt: "Parts of an Attack", step 3 — "increase or
+        // decrease the amount of damage the attack will deal"; glossary
+        // "Attack Counters" (+1ATK and -ATK). Other amounts are positive.
+        let fighter = |effect: &str| {
+            format!(
+                "[[fighter]]\nname = \"F\"\ncost = 1\nhealth = 2\nattacks = [{{ name = \"x\", damage = 2, effects = [{effect}] }}]\n"
+            )
+        };
+        let db = CardDb::parse(&fighter("{ do = \"bonus_damage\", amount = -3 }"), "p.toml")
+            .expect("a step-3 decrease");
+        assert_eq!(db.card(CardId(0)).attacks[0].effects[0].amount, -3);
+        CardDb::parse(
+            &fighter("{ do = \"atk_counters\", amount = -1, target = \"defender\" }"),
+            "p.toml",
+        )
+        .expect("-ATK counters");
+        let err = CardDb::parse(
+            &fighter("{ do = \"damage\", amount = -1, target = \"defender\" }"),
+            "p.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("positive `amount`"), "{err}");
+    }
+
+    #[test]
+    fn destroy_arena_applies_to_a_player_and_destroy_equipment_to_an_entity() {
+        // rules/nostalgix.txt: "Arenas" ("destroyed ... by certain card
+        // effects"), "Equipment" ("sent to the Void by an effect").
+        let spell =
+            |effect: &str| format!("[[spell]]\nname = \"S\"\ncost = 1\neffects = [{effect}]\n");
+        let db = CardDb::parse(&spell("{ do = \"destroy_arena\" }"), "p.toml").expect("valid");
+        assert_eq!(db.card(CardId(0)).effects[0].target, Target::Opponent);
+        let err = CardDb::parse(
+            &spell("{ do = \"destroy_arena\", target = \"enemy_hero\" }"),
+            "p.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("applies to a player"), "{err}");
+        CardDb::parse(
+            &spell("{ do = \"destroy_equipment\", target = \"chosen_enemy\" }"),
+            "p.toml",
+        )
+        .expect("valid");
+        let err = CardDb::parse(
+            &spell("{ do = \"destroy_equipment\", target = \"opponent\" }"),
+            "p.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("applies to a Hero or Fighter"), "{err}");
     }
 
     #[test]

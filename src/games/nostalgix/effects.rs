@@ -46,6 +46,9 @@ pub(super) struct Hit {
 /// Entity ids an effect applies to: at most every unit and both Heroes.
 pub(super) type Ids = ArrayVec<u16, { 2 * MAX_UNITS + 2 }>;
 
+/// Health bonuses of entities in play: (entity id, bonus).
+pub(super) type Bonuses = ArrayVec<(u16, i16), { 2 * MAX_UNITS + 2 }>;
+
 impl Nostalgix {
     /// Emits an event.
     #[inline]
@@ -125,31 +128,77 @@ impl Nostalgix {
     }
 
     fn break_hero_equipment(&self, s: &mut State, hero: u16, obs: &mut impl Observer<Event>) {
-        let Some(seat) = hero_seat(hero) else {
-            return;
-        };
+        if hero_seat(hero).is_some() {
+            self.break_equipment(s, hero, obs);
+        }
+    }
+
+    /// Sends every Equipment attached to entity `id`, which stays in play,
+    /// to the Void of the player who played it, seat a's back row first,
+    /// slot by slot: a Hero's broken by a direct attack (rules:
+    /// "Equipment"), or any entity's sent there by an effect
+    /// ([`Op::DestroyEquipment`]). Each is an `equip_break` event; the
+    /// entity's derived figures are refreshed and the damage a lost health
+    /// bonus absorbed goes with it ([`Nostalgix::shed_bonus`]).
+    pub(super) fn break_equipment(&self, s: &mut State, id: u16, obs: &mut impl Observer<Event>) {
         for p in Player::all(2) {
             for i in 0..s.sides[p].back.len() {
                 if let BackCard::Equipment(card, on) = s.sides[p].back[i]
-                    && on == hero
+                    && on == id
                 {
-                    let before = self.health_bonus(s, &s.sides[seat].hero);
+                    let Some(e) = s.entity(id) else { return };
+                    let before = self.health_bonus(s, e);
                     s.sides[p].back[i] = BackCard::Empty;
-                    s.sides[seat].hero.equipped -= 1;
-                    self.refresh(s, hero);
+                    if let Some(e) = s.entity_mut(id) {
+                        e.equipped -= 1;
+                    }
+                    self.refresh(s, id);
                     s.sides[p].void.push(card);
-                    let health_after = s.sides[seat].hero.health();
+                    let health_after = s.entity(id).map_or(0, |e| e.health());
                     let kind = EventKind::EquipBreak {
                         card,
-                        target: hero,
+                        target: id,
                         slot: i as u8,
                         health_after,
                     };
                     self.emit(s, p, kind, obs);
-                    self.shed_bonus(s, hero, before, obs);
+                    self.shed_bonus(s, id, before, obs);
                 }
             }
         }
+    }
+
+    /// Sends the Arena in play to its owner's Void (an `arena_void`
+    /// event): replaced by a new one (rules: "Arenas") or destroyed by an
+    /// effect ([`Op::DestroyArena`]). Returns the health bonuses its aura
+    /// gave (entity, [`Nostalgix::health_bonus`] before), for
+    /// [`Nostalgix::shed_bonus`] once the derived figures are refreshed.
+    pub(super) fn arena_to_void(&self, s: &mut State, obs: &mut impl Observer<Event>) -> Bonuses {
+        let bonuses = self.arena_bonuses(s);
+        if let Some((old, owner)) = s.arena.take() {
+            s.sides[owner].void.push(old);
+            let kind = EventKind::ArenaReplaced { card: old, owner };
+            self.emit(s, owner, kind, obs);
+        }
+        bonuses
+    }
+
+    /// The health bonus of every entity in play that the Arena's aura
+    /// raises (none unless the Arena adds health): what its leaving may
+    /// take away.
+    fn arena_bonuses(&self, s: &State) -> Bonuses {
+        let mut bonuses = Bonuses::new();
+        if s.arena
+            .is_some_and(|(a, _)| self.db.card(a).aura_health > 0)
+        {
+            for p in s.sides.players() {
+                let side = std::iter::once(&s.sides[p].hero).chain(s.units[p].iter());
+                for e in side {
+                    bonuses.push((e.id, self.health_bonus(s, e)));
+                }
+            }
+        }
+        bonuses
     }
 
     /// Entity `id`'s health bonus ([`Nostalgix::health_bonus`]) was
@@ -790,6 +839,18 @@ impl Nostalgix {
                 return;
             }
             Op::BonusDamage => return, // attack step 3, read by the attack itself
+            // rules: "Arenas" — destroyed "by certain card effects": to its
+            // owner's Void, as when it is replaced.
+            Op::DestroyArena => {
+                if s.arena.is_some_and(|(_, owner)| owner == player) {
+                    let bonuses = self.arena_to_void(s, obs);
+                    self.refresh_all(s);
+                    for (id, before) in bonuses {
+                        self.shed_bonus(s, id, before, obs);
+                    }
+                }
+                return;
+            }
             _ => {}
         }
         for id in self.targets(s, effect, ctx) {
@@ -814,6 +875,7 @@ impl Nostalgix {
                 Op::AtkCounters => self.add_atk_counters(s, id, amount, obs),
                 Op::Bind => self.bind(s, id, obs),
                 Op::Destroy if id >= 2 => self.destroy(s, id, false, ctx.controller, rng, obs),
+                Op::DestroyEquipment => self.break_equipment(s, id, obs),
                 _ => {}
             }
         }

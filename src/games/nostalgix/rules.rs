@@ -232,13 +232,9 @@ impl Game for Nostalgix {
             }
             Action::PlayArena { hand } => {
                 let card = self.take_from_hand(s, p, hand);
-                // The health bonuses of the Arena replaced, which leave.
-                let bonuses = self.arena_bonuses(s);
-                if let Some((old, owner)) = s.arena.replace((card, p)) {
-                    s.sides[owner].void.push(old);
-                    let kind = EventKind::ArenaReplaced { card: old, owner };
-                    self.emit(s, owner, kind, obs);
-                }
+                // The Arena replaced leaves, with its health bonuses.
+                let bonuses = self.arena_to_void(s, obs);
+                s.arena = Some((card, p));
                 self.refresh_all(s);
                 self.pay_card(s, p, card, Played::On(None, None), obs);
                 for (id, before) in bonuses {
@@ -446,24 +442,6 @@ impl Nostalgix {
             };
             self.emit(s, p, kind, obs);
         }
-    }
-
-    /// The health bonus of every entity in play that the Arena's aura
-    /// raises (none unless the Arena adds health): what its replacement
-    /// may take away.
-    fn arena_bonuses(&self, s: &State) -> arrayvec::ArrayVec<(u16, i16), { 2 * MAX_UNITS + 2 }> {
-        let mut bonuses = arrayvec::ArrayVec::new();
-        if s.arena
-            .is_some_and(|(a, _)| self.db.card(a).aura_health > 0)
-        {
-            for p in s.sides.players() {
-                let side = std::iter::once(&s.sides[p].hero).chain(s.units[p].iter());
-                for e in side {
-                    bonuses.push((e.id, self.health_bonus(s, e)));
-                }
-            }
-        }
-        bonuses
     }
 
     /// Who decides now: a searching player, else the owner of the oldest
@@ -1308,13 +1286,15 @@ impl Nostalgix {
             defender: Some(defender),
             ..Ctx::default()
         };
-        // Step 3: effects that increase or decrease the damage.
+        // Step 3: effects that increase or decrease the damage; an amount
+        // of damage is never below 0 (docs/rulings/nostalgix.md, "Step 3").
         let mut base = printed;
         for e in effects.iter().filter(|e| e.op == Op::BonusDamage) {
             if self.holds(s, e.condition, ctx, rng, obs) {
                 base += i16::from(e.amount);
             }
         }
+        let base = base.max(0);
         // Step 4: +/- ATK counters (and Equipment/Arena attack bonuses).
         let counters = a.atk_bonus();
         let mut damage = (base + counters).max(0);

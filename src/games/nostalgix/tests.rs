@@ -71,6 +71,18 @@ resistance = "Earth"
 attacks = [{ name = "Bite", damage = 2 }]
 
 [[fighter]]
+name = "Meek"
+type = "Neutral"
+level = 1
+subtype = "Folk"
+cost = 1
+health = 3
+attacks = [
+  { name = "Pat", damage = 2, effects = [{ do = "bonus_damage", amount = -5 }] },
+  { name = "Poke", damage = 3, effects = [{ do = "bonus_damage", amount = -1, when = { defender = "hero" } }] },
+]
+
+[[fighter]]
 name = "Hound"
 type = "Fire"
 level = 2
@@ -340,6 +352,21 @@ name = "Cinderfield"
 cost = 1
 effects = [{ do = "damage", amount = 1, target = "enemy_hero" }]
 
+[[spell]]
+name = "Sunder"
+cost = 1
+effects = [{ do = "destroy_equipment", target = "chosen_enemy" }]
+
+[[spell]]
+name = "Quarry"
+cost = 1
+effects = [{ do = "destroy_arena" }]
+
+[[spell]]
+name = "Warcry"
+cost = 1
+effects = [{ do = "atk_counters", amount = 2, target = "own_hero" }]
+
 [[surprise]]
 name = "Rally"
 trigger = "hero_damaged"
@@ -370,12 +397,26 @@ impl Table {
     }
 
     fn with_heroes(a: &str, b: &str) -> Table {
-        let db = Arc::new(CardDb::parse(POOL, "pool.toml").expect("test pool"));
-        let pup = db.id("Pup").expect("Pup");
+        let db = CardDb::parse(POOL, "pool.toml").expect("test pool");
+        Table::on(db, a, b, "Pup")
+    }
+
+    /// A game on the bundled pool between two Captain Ember decks of 50
+    /// Cinder Imps, past setup: seat a goes first and it is turn 1.
+    fn bundled() -> Table {
+        let db = Nostalgix::bundled_cards();
+        Table::on(db, "Captain Ember", "Captain Ember", "Cinder Imp")
+    }
+
+    /// A game on `db` between Heroes `a` and `b`, each with a deck of 50
+    /// `filler`, past setup: seat a goes first and it is turn 1.
+    fn on(db: CardDb, a: &str, b: &str, filler: &str) -> Table {
+        let db = Arc::new(db);
+        let filler = db.id(filler).expect("filler");
         let deck = |hero: &str| Deck {
             name: hero.into(),
             hero: db.id(hero).expect("hero"),
-            cards: vec![(pup, 50)],
+            cards: vec![(filler, 50)],
         };
         let game = Nostalgix::new_match(db.clone(), vec![deck(a), deck(b)], Options::default());
         let mut rng = rng_from_seed(7);
@@ -2672,6 +2713,250 @@ fn a_fighters_text_shows_its_weakness_resistance_and_evolution() {
     let hound = t.game.card_text(t.id("Hound"));
     assert!(hound.contains("evolves_from Pup"), "{hound}");
     assert!(!hound.contains("weakness"), "{hound}");
+}
+
+// ---------------------------------------------------------------------------
+// The book's rules the card format gained: Equipment and Arenas destroyed by
+// an effect, a step-3 decrease, a Hero's +ATK counters.
+
+#[test]
+fn destroy_equipment_sends_it_to_its_owners_void_and_removes_its_bonuses() {
+    // rules/nostalgix.txt: "Equipment" — "These cards stay in play until
+    // the equipped Hero or Fighter is sent to the Void or the Equipment is
+    // sent to the Void by an effect"; "Parts of a Turn Overview": Equipment
+    // may be attached to the opponent's Fighters. Ruling: each goes to the
+    // Void of the player who played it, and the damage a health bonus
+    // absorbed leaves with it. Sunder Gear: the bundled pool's card.
+    let mut t = Table::bundled();
+    t.mana(A, 10);
+    let imp = t.place(A, "Cinder Imp", 0);
+    t.equip(A, "Rusty Cutlass", Tgt::unit(A, imp));
+    t.pass_to(B);
+    t.mana(B, 10);
+    t.equip(B, "Sunstone Pendant", Tgt::unit(A, imp));
+    let printed = t.game.db.card(t.id("Cinder Imp")).health as i16;
+    assert_eq!(t.unit(A, imp).atk_bonus(), 2);
+    assert_eq!(t.health(A, imp), printed + 2);
+    assert!(
+        t.unit(A, imp)
+            .keywords
+            .has(super::cards::Keywords::LIFETOUCH)
+    );
+    t.s.units[A][imp].damage = 1;
+    let hand = t.give(B, "Sunder Gear");
+    let cast = Action::Cast {
+        hand,
+        target: Some(Tgt::unit(A, imp)),
+    };
+    assert!(
+        t.legal().contains(&cast),
+        "a chosen enemy, as Spells choose"
+    );
+    let mut events = Vec::new();
+    t.game.apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| {
+        events.push(e.kind)
+    });
+    let imp_id = t.unit(A, imp).id;
+    let u = t.unit(A, imp);
+    assert_eq!((u.equipped, u.atk_bonus()), (0, 0));
+    assert!(!u.keywords.has(super::cards::Keywords::LIFETOUCH));
+    assert_eq!(u.health(), printed, "the 1 damage the +2♥ absorbed left");
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Rusty Cutlass")));
+    assert!(t.s.sides[B].void.contains(&t.id("Sunstone Pendant")));
+    for p in [A, B] {
+        let equipment = t.s.sides[p].back.iter();
+        assert!(
+            equipment
+                .clone()
+                .all(|b| !matches!(b, BackCard::Equipment(..)))
+        );
+    }
+    let broken = events
+        .iter()
+        .filter(|k| matches!(k, EventKind::EquipBreak { target, .. } if *target == imp_id))
+        .count();
+    assert_eq!(broken, 2, "{events:?}");
+    assert!(
+        events.contains(&EventKind::BonusLost {
+            target: imp_id,
+            amount: 1,
+            health_after: printed
+        }),
+        "{events:?}"
+    );
+    let mut fresh = t.unit(A, imp);
+    t.game.derive(&t.s, &mut fresh);
+    assert_eq!(fresh, t.unit(A, imp), "derived figures refreshed");
+}
+
+#[test]
+fn destroy_arena_sends_the_enemy_arena_to_its_owners_void_and_removes_its_aura() {
+    // rules/nostalgix.txt: "Arenas" — "arenas can only be destroyed by
+    // playing another Arena or by certain card effects". Ruling: the
+    // effect destroys the opponent's Arena (the player who played it),
+    // not its own; the Arena goes to that player's Void, and the damage
+    // its health bonus absorbed leaves with it. Fault Line and Siege Ram:
+    // the bundled pool's cards.
+    let mut t = Table::bundled();
+    t.mana(A, 10);
+    let acolyte = t.place(A, "Dawn Acolyte", 0);
+    let dawn = t.give(A, "Sanctuary of Dawn");
+    t.act(Action::PlayArena { hand: dawn });
+    assert_eq!(t.health(A, acolyte), 3 + 1, "Light Fighters get +1♥");
+    t.s.units[A][acolyte].damage = 1;
+    t.pass_to(B);
+    t.mana(B, 10);
+    let hand = t.give(B, "Fault Line");
+    let mut events = Vec::new();
+    let cast = Action::Cast { hand, target: None };
+    t.game.apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| {
+        events.push(e.kind)
+    });
+    assert_eq!(t.s.arena, None);
+    assert_eq!(t.s.sides[A].void.last(), Some(&t.id("Sanctuary of Dawn")));
+    assert_eq!(
+        t.health(A, acolyte),
+        3,
+        "4 − 1, the bonus and its damage gone"
+    );
+    let acolyte_id = t.unit(A, acolyte).id;
+    let arena_void = EventKind::ArenaReplaced {
+        card: t.id("Sanctuary of Dawn"),
+        owner: A,
+    };
+    let at = |k: &EventKind| events.iter().position(|e| e == k);
+    let lost = EventKind::BonusLost {
+        target: acolyte_id,
+        amount: 1,
+        health_after: 3,
+    };
+    assert!(
+        at(&arena_void) < at(&lost) && at(&lost).is_some(),
+        "{events:?}"
+    );
+    // Its own Arena stays.
+    let crypt = t.give(B, "Bloodmoon Crypt");
+    t.act(Action::PlayArena { hand: crypt });
+    let hand = t.give(B, "Fault Line");
+    t.act(Action::Cast { hand, target: None });
+    assert_eq!(t.s.arena, Some((t.id("Bloodmoon Crypt"), B)));
+    // The opponent's falls to Siege Ram's "when summoned".
+    t.pass_to(A);
+    t.mana(A, 10);
+    let hand = t.give(A, "Siege Ram");
+    t.act(Action::Summon { hand, slot: 1 });
+    assert_eq!(t.s.arena, None);
+    assert_eq!(t.s.sides[B].void.last(), Some(&t.id("Bloodmoon Crypt")));
+    for u in &t.s.units[A] {
+        let mut fresh = *u;
+        t.game.derive(&t.s, &mut fresh);
+        assert_eq!(fresh, *u, "derived figures refreshed");
+    }
+}
+
+#[test]
+fn a_negative_bonus_lowers_an_attacks_damage_to_no_less_than_zero() {
+    // rules/nostalgix.txt: "Parts of an Attack", step 3 — "Resolve any
+    // attack effects that increase or decrease the amount of damage";
+    // step 4 — "taking into account any +/- ATK counters". Ruling: the
+    // amount after step 3 is never below 0; ATK counters add to that.
+    let mut t = Table::new();
+    let meek = t.place(A, "Meek", 0);
+    let mut events = Vec::new();
+    let pat = Action::Attack {
+        attacker: meek as u8,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.game.apply(&mut t.s, pat, &mut t.rng, &mut |e: &Event| {
+        events.push(e.kind)
+    });
+    assert_eq!(t.hero_health(B), 20, "2 − 5: no damage");
+    let attack = events
+        .iter()
+        .find(|k| matches!(k, EventKind::Attack { .. }))
+        .copied();
+    assert!(
+        matches!(
+            attack,
+            Some(EventKind::Attack {
+                base: 0,
+                damage: 0,
+                ..
+            })
+        ),
+        "{attack:?}"
+    );
+    // A conditional decrease: Poke deals 1 less to a Hero only.
+    t.pass_to(A);
+    t.act(Action::Attack {
+        attacker: meek as u8,
+        attack: 1,
+        target: Tgt::hero(B),
+    });
+    assert_eq!(t.hero_health(B), 18, "3 − 1");
+    t.pass_to(A);
+    let pup = t.place(B, "Pup", 0);
+    t.act(Action::Attack {
+        attacker: meek as u8,
+        attack: 1,
+        target: Tgt::unit(B, pup),
+    });
+    assert_eq!(t.health(B, pup), 4 - 3, "the full 3 to a Fighter");
+    // +2 ATK counters count from 0, not from 2 − 5.
+    t.pass_to(A);
+    t.s.units[A][meek].atk_counters = 2;
+    t.attack(meek, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 16, "max(2 − 5, 0) + 2");
+}
+
+#[test]
+fn a_negative_bonus_of_the_bundled_pool_spares_the_hero() {
+    // rules/nostalgix.txt: "Parts of an Attack", step 3. Drowsy Bear's
+    // Lazy Swipe deals 3 less damage to a Hero, the full 4 to a Fighter.
+    let mut t = Table::bundled();
+    let bear = t.place(A, "Drowsy Bear", 0);
+    t.attack(bear, Tgt::hero(B));
+    assert_eq!(t.hero_health(B), 25 - 1);
+    t.pass_to(A);
+    let titan = t.place(B, "Mountain Colossus", 0);
+    let before = t.health(B, titan);
+    t.attack(bear, Tgt::unit(B, titan));
+    assert_eq!(t.health(B, titan), before - 4);
+}
+
+#[test]
+fn atk_counters_on_its_hero_let_the_hero_attack() {
+    // rules/nostalgix.txt: "Parts of a Turn Overview" — "Attack with your
+    // Hero if they have any attack points gained by card effects"; glossary
+    // "Attack Counters (+1ATK)". War Paint: the bundled pool's card.
+    let mut t = Table::bundled();
+    let hero_attacks = |t: &Table| {
+        t.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack {
+                    attacker: Tgt::HERO,
+                    ..
+                }
+            )
+        })
+    };
+    assert!(!hero_attacks(&t), "no attack points, no attack");
+    t.mana(A, 3);
+    let hand = t.give(A, "War Paint");
+    t.act(Action::Cast { hand, target: None });
+    assert_eq!(t.s.sides[A].hero.atk_counters, 2);
+    assert!(hero_attacks(&t));
+    t.act(Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::hero(B),
+    });
+    assert_eq!(t.hero_health(B), 25 - 2);
+    // Counters stay: the Hero attacks again next turn.
+    t.pass_to(A);
+    assert!(hero_attacks(&t));
 }
 
 #[test]
