@@ -379,8 +379,16 @@ impl LogReader<Nostalgix> for Reader {
             | EventKind::Reveal { .. }
             | EventKind::Countered { .. }
             | EventKind::Ability { .. }
-            | EventKind::EndTurn { .. }
             | EventKind::GameOver { .. } => {}
+            // rules: "End your turn" — no more than 10 cards in hand.
+            EventKind::EndTurn { hand, .. } => {
+                assert!(hand <= 10, "{hand} cards in hand at the end of the turn");
+                assert_eq!(
+                    usize::from(hand),
+                    self.seats[me].hand,
+                    "the hand at the end"
+                );
+            }
         }
     }
 

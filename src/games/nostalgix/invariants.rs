@@ -68,14 +68,14 @@ impl Invariants for Nostalgix {
             if side.hand_known.len() > side.hand.len() {
                 return Err(format!("seat {p}: more known cards than cards in hand"));
             }
-            if s.phase == Phase::Main
-                && s.windows.is_empty()
-                && s.active != p
-                && side.hand.len() > HAND_LIMIT
-                && side.turns > 0
-            {
+            // The hand limit holds at the end of a player's own turn: the
+            // discard step lasts while the hand is over it. In the
+            // opponent's turn a hand may grow past it (a Surprise that
+            // draws), so nothing is checked then (docs/rulings/nostalgix.md,
+            // "Hand capacity"); the log reader checks each `end_turn`.
+            if s.phase == Phase::Discard && p == s.active && side.hand.len() <= HAND_LIMIT {
                 return Err(format!(
-                    "seat {p}: {} cards in hand after its turn",
+                    "seat {p}: discarding with {} cards in hand",
                     side.hand.len()
                 ));
             }

@@ -368,6 +368,11 @@ cost = 1
 effects = [{ do = "atk_counters", amount = 2, target = "own_hero" }]
 
 [[surprise]]
+name = "Windfall"
+trigger = "hero_damaged"
+effects = [{ do = "draw", amount = 2 }]
+
+[[surprise]]
 name = "Rally"
 trigger = "hero_damaged"
 effects = [{ do = "heal", amount = 5, target = "own_hero" }]
@@ -2852,6 +2857,50 @@ fn destroy_arena_sends_the_enemy_arena_to_its_owners_void_and_removes_its_aura()
         t.game.derive(&t.s, &mut fresh);
         assert_eq!(fresh, *u, "derived figures refreshed");
     }
+}
+
+#[test]
+fn a_hand_may_pass_ten_in_the_opponents_turn() {
+    // rules/nostalgix.txt: "End your turn" — "Ensure you have no more than
+    // 10 cards in your hand": at the end of one's own turn. A Surprise
+    // that draws in the opponent's turn may take a hand past 10 (Last
+    // Rites, Second Wind, Fury Unbound); it is cut at the end of that
+    // player's next turn, and the invariants accept it meanwhile.
+    let mut t = Table::new();
+    let (pup, windfall) = (t.id("Pup"), t.id("Windfall"));
+    // A legal position: b's deck list holds the Windfall it set face down.
+    t.game.decks[B].cards = vec![(pup, 49), (windfall, 1)];
+    let side = &mut t.s.sides[B];
+    side.deck.pop();
+    side.back[0] = BackCard::Surprise(windfall);
+    while side.hand.len() < HAND_LIMIT {
+        let card = side.deck.pop().expect("a card");
+        side.hand.push(card);
+    }
+    t.game.check_invariants(&t.s).expect("a legal position");
+    // a's Pup in play came from its deck.
+    let attacker = t.place(A, "Pup", 0);
+    t.s.sides[A].deck.pop();
+    t.game.check_invariants(&t.s).expect("a legal position");
+    t.attack(attacker, Tgt::hero(B));
+    t.act(Action::Decline);
+    t.act(Action::Flip {
+        slot: 0,
+        target: None,
+    });
+    assert_eq!(t.s.sides[B].hand.len(), HAND_LIMIT + 2);
+    assert_eq!(t.s.active, A);
+    t.game
+        .check_invariants(&t.s)
+        .expect("over 10 in the opponent's turn");
+    t.pass_to(B);
+    t.act(Action::EndTurn);
+    assert_eq!(t.s.phase, Phase::Discard);
+    t.game.check_invariants(&t.s).expect("discarding");
+    while t.s.phase == Phase::Discard {
+        t.act(Action::Discard(0));
+    }
+    assert_eq!(t.s.sides[B].hand.len(), HAND_LIMIT);
 }
 
 #[test]
