@@ -7,6 +7,9 @@
 //! order of the decks), and on every ruleset with the hidden part dealt
 //! again.
 
+#[path = "common/nostalgix_fixtures.rs"]
+mod nostalgix_fixtures;
+
 use decklab::bots::{Bot, FeatureSet, Sight, Strategy};
 use decklab::core::{
     Evaluate, Game, NoObserver, Node, Player, Report, below, derive_rng, rng_from_seed,
@@ -265,6 +268,11 @@ fn every_ruleset_decides_blind() {
         "greedy's two paths (one ply blind or not) were not both tested: {blind:?}, {seen:?}"
     );
     assert_eq!(blind.greedy_viewed, 0, "hero-rush against prize-control");
+    // The fixture decks: the cards the starter decks leave out (random
+    // discard, mana binding, reveals of Spells…), each deck in each seat.
+    for (i, game) in nostalgix_fixtures::matchups().iter().enumerate() {
+        blind_in(&format!("nostalgix fixture matchup {i}"), game);
+    }
     blind_in("pixel-tactics", &PixelTactics::bundled(0, 1));
     blind_in("astrom-cross", &AstromCross::bundled(0, 1));
     blind_in("nintendo-tcg", &NintendoTcg::bundled(0, 1));

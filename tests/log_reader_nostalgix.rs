@@ -6,11 +6,15 @@
 //! matches the engine after every action.
 //!
 //! 1,000 random and 1,000 greedy games over the four starter-deck matchups
-//! (each deck once in each seat) in `cargo test --release`; `--nocapture`
+//! (each deck once in each seat), and 48 random and 48 greedy games over
+//! the fixture decks' matchups (the cards the starter decks leave out,
+//! `tests/fixtures/nostalgix/`), in `cargo test --release`; `--nocapture`
 //! prints the events read by kind.
 
 #[path = "common/log_replay.rs"]
 mod log_replay;
+#[path = "common/nostalgix_fixtures.rs"]
+mod nostalgix_fixtures;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -483,11 +487,17 @@ fn matchups() -> Vec<Nostalgix> {
         .collect()
 }
 
-/// Replays `per_matchup` games of `bot` on every matchup; panics on the
-/// first mismatch.
-fn replay_all(bot: &str, per_matchup: u64) -> Replayed {
+/// Replays `per_matchup` games of `bot` on every starter-deck matchup and
+/// `per_fixture` on every fixture matchup; panics on the first mismatch.
+fn replay_all(bot: &str, per_matchup: u64, per_fixture: u64) -> Replayed {
     let mut total = Replayed::default();
-    for (i, game) in matchups().iter().enumerate() {
+    let fixtures = nostalgix_fixtures::matchups();
+    let games = matchups()
+        .into_iter()
+        .map(|g| (g, per_matchup))
+        .chain(fixtures.into_iter().map(|g| (g, per_fixture)));
+    for (i, (game, per_matchup)) in games.enumerate() {
+        let game = &game;
         let first = 10_000 * i as u64;
         let r = replay(game, bot, first..first + per_matchup, Reader::new)
             .unwrap_or_else(|m| panic!("{m}"));
@@ -505,11 +515,14 @@ fn replay_all(bot: &str, per_matchup: u64) -> Replayed {
 
 #[test]
 fn the_log_rebuilds_every_seat_after_every_action() {
-    // 1,000 random and 1,000 greedy games in release (a second each).
+    // 1,000 random and 1,000 greedy games in release (a second each),
+    // and 48 of each of the fixture decks.
     let per_matchup = if cfg!(debug_assertions) { 10 } else { 250 };
-    let mut all = replay_all("random", per_matchup);
-    all.add(replay_all("greedy", per_matchup));
-    assert_eq!(all.games, 8 * per_matchup);
+    let per_fixture = if cfg!(debug_assertions) { 2 } else { 16 };
+    let fixtures = nostalgix_fixtures::matchups().len() as u64;
+    let mut all = replay_all("random", per_matchup, per_fixture);
+    all.add(replay_all("greedy", per_matchup, per_fixture));
+    assert_eq!(all.games, 8 * per_matchup + 2 * fixtures * per_fixture);
     // Every Surprise flipped on `enemy_attack` came after the declaration
     // of an attack of the other seat, not yet resolved.
     assert!(ANSWERED_ATTACKS.load(Ordering::Relaxed) > 0);
@@ -528,6 +541,7 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "Token",
         "ManaToken",
         "GainMana",
+        "BindMana",
         "Pay",
         "Damage",
         "Heal",

@@ -1,6 +1,11 @@
 //! The bundled Nostalgix card pool (`decks/nostalgix/cards.toml`) and the
 //! four starter decks beside it: the pool covers every part of a card and
-//! every glossary word of the rulebook, and each starter deck is legal.
+//! every glossary word of the rulebook, and each starter deck is legal;
+//! with the fixture decks (`tests/fixtures/nostalgix/`) they hold every
+//! card of the pool, so the whole-game checks play them all.
+
+#[path = "common/nostalgix_fixtures.rs"]
+mod nostalgix_fixtures;
 
 use std::collections::{HashMap, HashSet};
 
@@ -629,6 +634,47 @@ fn every_fighter_and_token_has_a_subtype_its_text_begins_with() {
             );
         }
     }
+}
+
+/// rules/nostalgix.txt: "Deck" and "Deck Building" (the fixture decks are
+/// legal decks); every card of the pool but the tokens (which no deck
+/// holds: effects summon them) is in a deck the whole-game checks play:
+/// a starter deck (`Nostalgix::bundled`) or a fixture deck
+/// (`tests/common/nostalgix_fixtures.rs`), which the conformance test, the
+/// soak, the log reader and the honesty test all play. A card added to
+/// the pool goes into one of them.
+#[test]
+fn every_card_of_the_pool_is_in_a_deck_the_whole_game_checks_play() {
+    let db = db();
+    let fixtures = nostalgix_fixtures::decks(&db);
+    assert!(fixtures.len() >= 2, "{} fixture decks", fixtures.len());
+    let texts = nostalgix_fixtures::texts();
+    for ((name, text), deck) in texts.iter().zip(&fixtures) {
+        assert_eq!(deck.card_list().len(), DECK_SIZE, "{name}");
+        assert!(
+            text.starts_with('#'),
+            "{name}: say what it is for at the top"
+        );
+        assert!(
+            !STARTER_DECKS.contains(&name.as_str()),
+            "{name} is a starter deck's name"
+        );
+    }
+    let played: HashSet<_> = STARTER_DECKS
+        .iter()
+        .map(|name| load_deck(&db, name))
+        .chain(fixtures)
+        .flat_map(|d| std::iter::once(d.hero).chain(d.cards.into_iter().map(|(c, _)| c)))
+        .collect();
+    let left_out: Vec<&str> = db
+        .cards()
+        .filter(|(id, c)| c.kind != Kind::Token && !played.contains(id))
+        .map(|(_, c)| c.name.as_str())
+        .collect();
+    assert!(
+        left_out.is_empty(),
+        "in no deck the checks play: {left_out:?}"
+    );
 }
 
 /// rules/nostalgix.txt: "Equipment" ("or the Equipment is sent to the Void

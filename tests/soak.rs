@@ -1,7 +1,9 @@
 //! The soak: many games with the invariant checker after every action.
 //!
 //! CI size (in `cargo test --release`): 20,000 random games and 200 greedy
-//! games over the four Nostalgix starter-deck matchups, 4,000 random and
+//! games over the four Nostalgix starter-deck matchups and 120 random and
+//! 12 greedy over the matchups of its fixture decks (the cards the starter
+//! decks leave out, `tests/fixtures/nostalgix/`), 4,000 random and
 //! 100 greedy games of each other two-seat ruleset, and 200 random and 5
 //! greedy games of each of the ten Millennium Blades tables. The long
 //! campaign (1,000,000 random and 10,000 greedy Nostalgix and Pixel
@@ -14,6 +16,9 @@
 //!
 //! The checks are generic over the core: a new ruleset joins the soak with
 //! one more `soak(&its_matchups(), …)` line in each test.
+
+#[path = "common/nostalgix_fixtures.rs"]
+mod nostalgix_fixtures;
 
 use std::time::Instant;
 
@@ -134,6 +139,8 @@ fn add(total: &mut Report, r: Report) {
 fn ci_soak() {
     let scale = if cfg!(debug_assertions) { 10 } else { 1 };
     soak("nostalgix", &nostalgix(), 5_000 / scale, 50 / scale);
+    let fixtures = nostalgix_fixtures::matchups();
+    soak("nostalgix-fixtures", &fixtures, 40 / scale, 4 / scale);
     soak("pixel-tactics", &pixel_tactics(), 2_000 / scale, 50 / scale);
     soak("astrom-cross", &astrom_cross(), 2_000 / scale, 50 / scale);
     soak("nintendo-tcg", &nintendo_tcg(), 2_000 / scale, 50 / scale);
@@ -149,6 +156,12 @@ fn ci_soak() {
 #[ignore]
 fn soak_campaign_nostalgix() {
     soak("nostalgix", &nostalgix(), 250_000, 2_500);
+    soak(
+        "nostalgix-fixtures",
+        &nostalgix_fixtures::matchups(),
+        50_000,
+        500,
+    );
 }
 
 /// 500,000 random and 5,000 greedy games with each starter deck in each
