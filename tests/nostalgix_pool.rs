@@ -710,3 +710,18 @@ fn the_books_effects_the_format_expresses_are_on_cards() {
         assert!(!cards.is_empty(), "no card has {what}");
     }
 }
+
+#[test]
+fn random_games_of_the_fixture_decks_pass_the_conformance_checks() {
+    // The cards the starter decks leave out (Lifesteal, Immune, mana
+    // binding, random discard, Fighters' activated abilities, Equipment
+    // and Arenas destroyed…): 3 × 20 seeded random games, every check
+    // after every action (the soak checks the invariants alone).
+    use decklab::core::conformance::{Checks, random_games};
+    let games = if cfg!(debug_assertions) { 4 } else { 20 };
+    for (i, game) in nostalgix_fixtures::matchups().iter().enumerate() {
+        let report = random_games(game, 5000 + 1000 * i as u64, games, 20_000, Checks::Full)
+            .unwrap_or_else(|v| panic!("fixture matchup {i}: {v}"));
+        assert_eq!(report.games, games);
+    }
+}

@@ -39,57 +39,6 @@ fn random_games_pass_the_conformance_checks() {
     }
 }
 
-/// The fixture decks of `tests/fixtures/nostalgix/` (test decks that hold
-/// every card of the bundled pool the starter decks leave out), each
-/// against the next, the last against the first: each deck once in each
-/// seat (as `tests/common/nostalgix_fixtures.rs` pairs them).
-fn fixture_matchups() -> Vec<Nostalgix> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/nostalgix");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .expect("tests/fixtures/nostalgix")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "deck"))
-        .collect();
-    paths.sort();
-    let db = Nostalgix::bundled_cards();
-    let decks: Vec<Deck> = paths
-        .iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(p).expect("a fixture deck");
-            let name = p.file_stem().expect("a name").to_string_lossy();
-            Nostalgix::parse_deck(&text, &name, &name, &db).expect("a legal fixture deck")
-        })
-        .collect();
-    assert!(decks.len() >= 2, "{dir}: {} decks", decks.len());
-    let db = Arc::new(db);
-    (0..decks.len())
-        .map(|i| {
-            let seats = vec![decks[i].clone(), decks[(i + 1) % decks.len()].clone()];
-            Nostalgix::new_match(db.clone(), seats, Options::default())
-        })
-        .collect()
-}
-
-#[test]
-fn random_games_of_the_fixture_decks_pass_the_conformance_checks() {
-    // The cards the starter decks leave out (Lifesteal, Immune, mana
-    // binding, random discard, Fighters' activated abilities, Equipment
-    // and Arenas destroyed…): 3 × 20 seeded random games, every check
-    // after every action.
-    let games = if cfg!(debug_assertions) { 4 } else { 20 };
-    for (i, game) in fixture_matchups().iter().enumerate() {
-        let report = conformance::random_games(
-            game,
-            5000 + 1000 * i as u64,
-            games,
-            20_000,
-            conformance::Checks::Full,
-        )
-        .unwrap_or_else(|v| panic!("fixture matchup {i}: {v}"));
-        assert_eq!(report.games, games);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // A small pool made for the rule tests: each card isolates one rule.
 
