@@ -262,6 +262,18 @@ fn a_local_millennium_blades_folder_of_set_files_replaces_the_bundled_pool() {
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    // A stray .toml there is read as a set file: the error says why the
+    // folder was read and how to choose another pool.
+    fs::write(local.join("notes.toml"), "[simulate]\ngames = 3\n").unwrap();
+    assert_fails(
+        &decklab(dir.path(), &["cards", "--game", "millennium-blades"]),
+        &[
+            "decks/millennium-blades/notes.toml:1:",
+            "was read because it is in the working directory",
+            "pass --cards",
+        ],
+    );
+    fs::remove_file(local.join("notes.toml")).unwrap();
     let manifest = fs::read_to_string(dir.path().join("out/manifest.json")).unwrap();
     assert!(
         manifest.contains("\"decks/millennium-blades/core.toml\"")

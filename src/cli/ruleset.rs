@@ -47,7 +47,16 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
     let (mut db, files) = match path {
         Some(path) => {
             let db = R::load_cards(&path).map_err(|d| {
-                let hint = hint(&Input::Cards(&path), R::NAME, &d.0);
+                let mut hint = hint(&Input::Cards(&path), R::NAME, &d.0);
+                if cards.is_none() {
+                    // Read without a flag: say why, and how to choose.
+                    let why = format!(
+                        "{} was read because it is in the working directory (a clone's card \
+                         pool replaces the built-in one); pass --cards to choose another pool",
+                        path.display()
+                    );
+                    hint = Some(hint.map_or(why.clone(), |h| format!("{h}\n{why}")));
+                }
                 invalid_with("card file", &path, d, hint)
             })?;
             (db, hash_card_files(&path)?)

@@ -76,13 +76,15 @@ impl MillenniumBlades {
         );
         places[rest..].sort_by_key(|&c| (s.zone(c), s.known[usize::from(c)]));
         // Turn-Based Mode's promos in the others' hands, which a fusion or
-        // a scoring put there: the observer knows which pile each came
-        // from, not which card. They are dealt with their piles, not with
-        // the rest, by pile, then in the order above.
+        // a scoring put there, and in the store discard, where a scoring
+        // sends a hand: the observer knows which pile each came from, not
+        // which card. They are dealt with their piles, not with the rest,
+        // by pile, then in the order above.
         let turn_based = self.options.mode == Mode::TurnBased;
+        let held_zone = |z: Zone| z.is_hand() || z == Zone::DISCARD;
         let mut held: Vec<u16> = Vec::new();
         if turn_based {
-            let promo = |c: &u16| s.zone(*c).is_hand() && self.card(*c).tier.is_promo();
+            let promo = |c: &u16| held_zone(s.zone(*c)) && self.card(*c).tier.is_promo();
             held.extend(places.iter().copied().filter(promo));
             places.retain(|c| !promo(c));
             held.sort_by_key(|&c| self.promo_pile(c));
@@ -118,10 +120,10 @@ impl MillenniumBlades {
         if let Some(r) = rng {
             shuffle(r, &mut pool);
         }
-        // In Turn-Based Mode the others' hands, the last places, hold no
-        // promo but those dealt above.
+        // In Turn-Based Mode the store discard and the others' hands, the
+        // last places, hold no promo but those dealt above.
         let hands_from = if turn_based {
-            places.partition_point(|&c| !s.zone(c).is_hand())
+            places.partition_point(|&c| !held_zone(s.zone(c)))
         } else {
             places.len()
         };

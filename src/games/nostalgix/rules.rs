@@ -1362,8 +1362,6 @@ enum Played {
     Spell(Option<u16>),
 }
 
-/// The first unit in play with no health left, and its owner. Undamaged
-/// units have health left unless an Arena takes some (`arena_hurts`).
 /// Whether `p` has brought the enemy Hero to 0 health (rules: "How to
 /// Win").
 fn knocks_out(s: &State, p: Player) -> bool {
@@ -1376,6 +1374,8 @@ fn wins(s: &State, p: Player) -> bool {
     knocks_out(s, p) || s.sides[p].prizes >= s.prize_goal
 }
 
+/// The first unit in play with no health left, and its owner. Undamaged
+/// units have health left unless an Arena takes some (`arena_hurts`).
 fn first_defeated(s: &State, arena_hurts: bool) -> Option<(Player, Entity)> {
     for (p, units) in s.units.enumerate() {
         for u in units.iter() {

@@ -507,6 +507,16 @@ impl Table {
     }
 
     /// Ends turns until it is `p`'s turn again.
+    /// Asserts that every unit of `p` holds the derived figures (keywords,
+    /// maximum health, gear attack) a recomputation gives.
+    fn assert_derived_fresh(&self, p: Player) {
+        for u in &self.s.units[p] {
+            let mut fresh = *u;
+            self.game.derive(&self.s, &mut fresh);
+            assert_eq!(fresh, *u, "derived figures out of step");
+        }
+    }
+
     fn pass_to(&mut self, p: Player) {
         loop {
             self.act(Action::EndTurn);
@@ -1323,11 +1333,7 @@ fn damage_an_arenas_bonus_absorbed_leaves_with_the_arena() {
     assert_eq!(t.health(A, hurt), 3, "4 − 1 = 3, not 2");
     assert_eq!(t.unit(A, hurt).damage, 0);
     assert_eq!(t.health(A, worn), 1, "min(4 − 3, 3)");
-    for u in &t.s.units[A] {
-        let mut fresh = *u;
-        t.game.derive(&t.s, &mut fresh);
-        assert_eq!(fresh, *u, "derived figures kept");
-    }
+    t.assert_derived_fresh(A);
 }
 
 #[test]
@@ -2852,11 +2858,7 @@ fn destroy_arena_sends_the_enemy_arena_to_its_owners_void_and_removes_its_aura()
     t.act(Action::Summon { hand, slot: 1 });
     assert_eq!(t.s.arena, None);
     assert_eq!(t.s.sides[B].void.last(), Some(&t.id("Bloodmoon Crypt")));
-    for u in &t.s.units[A] {
-        let mut fresh = *u;
-        t.game.derive(&t.s, &mut fresh);
-        assert_eq!(fresh, *u, "derived figures refreshed");
-    }
+    t.assert_derived_fresh(A);
 }
 
 #[test]

@@ -2234,6 +2234,70 @@ fn turn_based_promos_in_hand() -> (Fixture, u16, u16) {
     (f, bronze, silver)
 }
 
+/// `f`'s state with promo `held` (out of its pile) and card `left` (still
+/// in a promo pile) swapped: zones, who knows them, the pile's place.
+fn swapped_with_pile(f: &Fixture, held: u16, left: u16) -> State {
+    let mut s = f.s;
+    let (zh, zl) = (s.zone(held), s.zone(left));
+    s.put(&f.g.table, held, zl);
+    s.put(&f.g.table, left, zh);
+    s.known.swap(usize::from(held), usize::from(left));
+    let piles = s.fusion.iter_mut().map(|p| &mut p[..]);
+    for c in piles
+        .chain(s.prizes.iter_mut().map(|p| &mut p[..]))
+        .flatten()
+    {
+        if *c == left {
+            *c = held;
+        }
+    }
+    s
+}
+
+#[test]
+fn turn_based_a_promo_discarded_at_a_scoring_stays_one_of_its_pile_to_the_others() {
+    // rules/millennium-blades.txt: "Turn-Based Mode", scoring: the hand
+    // goes to the store discard, face down. Ruling ("Hidden information"):
+    // the others know a promo of each pile went there with it, not which
+    // card, so A's discarded promo swapped with a card left in its pile is
+    // the same information set to B.
+    let (mut f, bronze, silver) = turn_based_promos_in_hand();
+    // A scores (B passes if its turn comes first), and the scoring runs
+    // to its end.
+    for _ in 0..40 {
+        if f.s.zone(silver) == Zone::DISCARD && f.s.prompt.is_none() && f.s.jobs.is_empty() {
+            break;
+        }
+        let legal = f.legal();
+        let a = if f.s.active == A && legal.contains(&Action::Score) {
+            Action::Score
+        } else if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            legal[0]
+        };
+        f.act(a);
+    }
+    for promo in [bronze, silver] {
+        assert_eq!(f.s.zone(promo), Zone::DISCARD, "A's hand was discarded");
+    }
+    let pairs = f.s.fusion[0].iter().map(|&c| (bronze, c));
+    let pairs: Vec<(u16, u16)> = pairs
+        .chain(f.s.prizes[0].iter().map(|&c| (silver, c)))
+        .collect();
+    assert!(pairs.len() > 2);
+    for (held, left) in pairs {
+        let s = swapped_with_pile(&f, held, left);
+        assert_eq!(
+            f.g.info_key(&s, B),
+            f.g.info_key(&f.s, B),
+            "{} discarded, {} in the pile",
+            f.g.card(held).name,
+            f.g.card(left).name
+        );
+    }
+}
+
 #[test]
 fn turn_based_the_others_cannot_tell_a_hand_promo_from_one_left_in_its_pile() {
     // rules/millennium-blades.txt: "Turn-Based Mode": "3. Fuse cards from
@@ -2245,23 +2309,7 @@ fn turn_based_the_others_cannot_tell_a_hand_promo_from_one_left_in_its_pile() {
     // card. So A's promo swapped with any card left in its pile (of either
     // bronze set: one pile) is the same information set to B, not to A.
     let (f, bronze, silver) = turn_based_promos_in_hand();
-    let swapped = |held: u16, left: u16| {
-        let mut s = f.s;
-        let (zh, zl) = (s.zone(held), s.zone(left));
-        s.put(&f.g.table, held, zl);
-        s.put(&f.g.table, left, zh);
-        s.known.swap(usize::from(held), usize::from(left));
-        let piles = s.fusion.iter_mut().map(|p| &mut p[..]);
-        for c in piles
-            .chain(s.prizes.iter_mut().map(|p| &mut p[..]))
-            .flatten()
-        {
-            if *c == left {
-                *c = held;
-            }
-        }
-        s
-    };
+    let swapped = |held: u16, left: u16| swapped_with_pile(&f, held, left);
     let (bronze_left, silver_left) = (f.s.fusion[0].to_vec(), f.s.prizes[0].to_vec());
     let sets: std::collections::BTreeSet<u8> =
         bronze_left.iter().map(|&c| f.g.card(c).set).collect();
