@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::super::replay::write_text;
 use crate::core::Player;
-use crate::play::{Describe, board_in_words};
+use crate::play::Describe;
 use crate::sim::Decision;
 
 /// The help `?` prints.
@@ -92,7 +92,7 @@ impl<I: BufRead, O: Write> Person<I, O> {
         self.events(game, d.log)?;
         let state = if self.reveal { d.state } else { d.view };
         writeln!(self.output)?;
-        for line in board_in_words(game, state, self.seat, self.reveal) {
+        for line in game.board(state, self.seat, self.reveal) {
             writeln!(self.output, "{line}")?;
         }
         let Actions {

@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::super::replay::write_text;
 use super::person::{Actions, Choice, HELP, choice, new_events, settle};
 use crate::core::Player;
-use crate::play::{Describe, board_in_words};
+use crate::play::Describe;
 use crate::sim::Decision;
 
 /// The error kind a Ctrl-C ends the game with: nothing is saved.
@@ -155,7 +155,7 @@ impl<B: Backend, K: FnMut() -> io::Result<Event>> Tui<B, K> {
     ) -> io::Result<Option<G::Action>> {
         self.take_events(game, d.log)?;
         let state = if self.reveal { d.state } else { d.view };
-        let board = board_in_words(game, state, self.seat, self.reveal);
+        let board = game.board(state, self.seat, self.reveal);
         let Actions {
             legal,
             words,

@@ -12,13 +12,30 @@ use serde_json::{Map, Value};
 use super::action::Action;
 use super::cards::CardId;
 use super::events::symbol_names;
-use super::state::{Area, Prompt, Slot, State, Zone};
+use super::state::{Area, Phase, Prompt, Slot, State, Zone};
 use super::{MillenniumBlades, Mode};
 use crate::core::{Player, Report};
 use crate::play::{Describe, card_text, hide, hide_from_others, list};
 
 /// The promo tiers of a fusion, by index.
 const TIERS: [&str; 3] = ["bronze", "silver", "gold"];
+
+/// What the status line of `decklab play` says of `phase`.
+fn phase_in_words(phase: Phase) -> String {
+    match phase {
+        Phase::Setup => "setup".to_owned(),
+        Phase::Deckbuilding => "deckbuilding".to_owned(),
+        Phase::Fusing { tier, left, .. } => {
+            let tier = TIERS.get(usize::from(tier)).copied().unwrap_or("");
+            format!("card fusion for a {tier} promo, {left} more cards to give")
+        }
+        Phase::Finalize { collection: false } => "finalize the tournament deck".to_owned(),
+        Phase::Finalize { collection: true } => "finalize the collection".to_owned(),
+        Phase::Tournament => "tournament".to_owned(),
+        Phase::TurnBased => "Turn-Based Mode turn".to_owned(),
+        Phase::Over => "game over".to_owned(),
+    }
+}
 
 impl MillenniumBlades {
     /// The name of instance `i`.
@@ -36,11 +53,11 @@ impl MillenniumBlades {
 impl Describe for MillenniumBlades {
     fn board(&self, s: &State, seat: Player, reveal: bool) -> Vec<String> {
         let mut lines = vec![format!(
-            "round {}, timer {}, tick {}, phase {:?}, seat {} to play",
+            "round {}, timer {}, tick {}, phase {}, seat {} to play",
             s.round,
             s.timer,
             s.tick,
-            s.phase,
+            phase_in_words(s.phase),
             self.decider(s)
         )];
         for p in s.players() {
@@ -185,6 +202,44 @@ impl Describe for MillenniumBlades {
                 hide_from_others(event, seat, "card")
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Phase, phase_in_words};
+    use crate::core::Player;
+
+    // What `decklab play --game millennium-blades` showed: `phase Finalize
+    // { collection: false }, seat a to play`, `phase TurnBased` (Rust's
+    // debug text); each phase now has its words.
+    #[test]
+    fn each_phase_is_put_in_words() {
+        for (phase, words) in [
+            (Phase::Setup, "setup"),
+            (Phase::Deckbuilding, "deckbuilding"),
+            (
+                Phase::Fusing {
+                    player: Player::new(1),
+                    tier: 2,
+                    left: 3,
+                },
+                "card fusion for a gold promo, 3 more cards to give",
+            ),
+            (
+                Phase::Finalize { collection: false },
+                "finalize the tournament deck",
+            ),
+            (
+                Phase::Finalize { collection: true },
+                "finalize the collection",
+            ),
+            (Phase::Tournament, "tournament"),
+            (Phase::TurnBased, "Turn-Based Mode turn"),
+            (Phase::Over, "game over"),
+        ] {
+            assert_eq!(phase_in_words(phase), words, "{phase:?}");
         }
     }
 }
