@@ -595,11 +595,11 @@ impl Nostalgix {
         if !units.iter().any(|u| self.may_fire(u, trigger)) {
             return;
         }
-        let firing: ArrayVec<Entity, MAX_UNITS> = units
-            .iter()
-            .filter(|u| self.may_fire(u, trigger))
-            .copied()
-            .collect();
+        // Filled in place: a collected array would be copied out whole.
+        let mut firing: ArrayVec<Entity, MAX_UNITS> = ArrayVec::new();
+        for u in units.iter().filter(|u| self.may_fire(u, trigger)) {
+            firing.push(*u);
+        }
         for u in &firing {
             self.fire(s, u, trigger, ctx, rng, obs);
         }

@@ -446,6 +446,7 @@ impl Nostalgix {
 
     /// Who decides now: a searching player, else the owner of the oldest
     /// Surprise window, else the active player.
+    #[inline]
     fn decider(&self, s: &State) -> Player {
         match (s.searches.first(), s.windows.first()) {
             (Some(search), _) => search.player,
