@@ -172,7 +172,8 @@ impl Nostalgix {
     /// event): replaced by a new one (rules: "Arenas") or destroyed by an
     /// effect ([`Op::DestroyArena`]). Returns the health bonuses its aura
     /// gave (entity, [`Nostalgix::health_bonus`] before), for
-    /// [`Nostalgix::shed_bonus`] once the derived figures are refreshed.
+    /// [`Nostalgix::shed_arena_bonuses`] once the derived figures are
+    /// refreshed.
     pub(super) fn arena_to_void(&self, s: &mut State, obs: &mut impl Observer<Event>) -> Bonuses {
         let bonuses = self.arena_bonuses(s);
         if let Some((old, owner)) = s.arena.take() {
@@ -199,6 +200,20 @@ impl Nostalgix {
             }
         }
         bonuses
+    }
+
+    /// [`shed_bonus`](Self::shed_bonus) for each of the Arena's `bonuses`
+    /// ([`arena_to_void`](Self::arena_to_void)), once the derived figures
+    /// are refreshed.
+    pub(super) fn shed_arena_bonuses(
+        &self,
+        s: &mut State,
+        bonuses: Bonuses,
+        obs: &mut impl Observer<Event>,
+    ) {
+        for (id, before) in bonuses {
+            self.shed_bonus(s, id, before, obs);
+        }
     }
 
     /// Entity `id`'s health bonus ([`Nostalgix::health_bonus`]) was
@@ -845,9 +860,7 @@ impl Nostalgix {
                 if s.arena.is_some_and(|(_, owner)| owner == player) {
                     let bonuses = self.arena_to_void(s, obs);
                     self.refresh_all(s);
-                    for (id, before) in bonuses {
-                        self.shed_bonus(s, id, before, obs);
-                    }
+                    self.shed_arena_bonuses(s, bonuses, obs);
                 }
                 return;
             }

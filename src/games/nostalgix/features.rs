@@ -58,17 +58,12 @@ impl Evaluate for Nostalgix {
     ///   went where: the features count cards in hand and in the back row,
     ///   they never read which, and neither action fires anything.
     fn drop_lookalikes(&self, s: &State, actions: &mut Vec<Action>) {
-        // Whether a card in play reads slots, found at the first summon
-        // only: most decisions offer none.
+        // Whether a card in play reads slots, found at the first repeated
+        // summon only: most decisions offer none.
         let mut slots_read = None;
         let hand = &s.sides[s.active].hand;
         let (mut summoned, mut set_face_down, mut set_aside) = (0u64, false, false);
         actions.retain(|a| match *a {
-            Action::Summon { .. }
-                if *slots_read.get_or_insert_with(|| self.slots_read_in_play(s)) =>
-            {
-                true
-            }
             Action::Summon { hand: i, .. } => {
                 // An index the hand does not have is kept, not judged.
                 let Some(&card) = hand.get(usize::from(i)) else {
@@ -77,7 +72,9 @@ impl Evaluate for Nostalgix {
                 let bit = 1u64 << i; // i < hand.len() ≤ MAX_HAND = 32
                 let first = summoned & bit == 0;
                 summoned |= bit;
-                first || self.db.card(card).reads_slots
+                first
+                    || self.db.card(card).reads_slots
+                    || *slots_read.get_or_insert_with(|| self.slots_read_in_play(s))
             }
             Action::SetSurprise { .. } => !std::mem::replace(&mut set_face_down, true),
             Action::MulliganPick(_) => !std::mem::replace(&mut set_aside, true),

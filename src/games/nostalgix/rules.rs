@@ -237,9 +237,7 @@ impl Game for Nostalgix {
                 s.arena = Some((card, p));
                 self.refresh_all(s);
                 self.pay_card(s, p, card, Played::On(None, None), obs);
-                for (id, before) in bonuses {
-                    self.shed_bonus(s, id, before, obs);
-                }
+                self.shed_arena_bonuses(s, bonuses, obs);
             }
             Action::ManaToken => {
                 let side = &mut s.sides[p];
