@@ -2,6 +2,7 @@
 //! temporary directories. Runs that only check files or messages use random
 //! bots, so the whole file stays fast in debug builds.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -915,6 +916,71 @@ fn set_changes_a_card_for_one_run_and_is_recorded() {
     let text = stdout(&o);
     let imp = text.lines().find(|l| l.starts_with("Cinder Imp,")).unwrap();
     assert!(imp.ends_with(",health=4"), "{imp}");
+}
+
+#[test]
+fn cards_lists_a_price_override_on_every_card_of_the_set() {
+    // A Millennium Blades price is its set's (docs/commands/simulate.md,
+    // "What-if: --set"): `--set` on one card's price prices the whole set,
+    // so `decklab cards` marks the change on each card of the set, not on
+    // the named card alone, and says it is set-wide.
+    let dir = TempDir::new().unwrap();
+    let list = |set: &[&str]| -> Vec<HashMap<String, String>> {
+        let mut args = vec!["cards", "--game", "millennium-blades", "--format", "csv"];
+        for s in set {
+            args.extend(["--set", s]);
+        }
+        let o = decklab(dir.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        reader
+            .records()
+            .map(|r| {
+                header
+                    .iter()
+                    .zip(r.unwrap().iter())
+                    .map(|(h, v)| (h.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .collect()
+    };
+    let before = list(&[]);
+    for (spec, set, price) in [
+        ("Gust Hawk.price=1", "Eternal Core", "1"),
+        ("Mouse Parade.price=5", "Mouse Parade", "5"),
+    ] {
+        let after = list(&[spec]);
+        assert_eq!(after.len(), before.len());
+        let mates = after.iter().filter(|r| r["set"] == set).count();
+        assert!(mates > 1, "{set}: {mates} cards");
+        for (old, new) in before.iter().zip(&after) {
+            assert_eq!(old["name"], new["name"]);
+            if new["set"] == set {
+                // The figure listed is the set's new price, on each card.
+                assert_eq!(new["price"], price, "{spec}: {new:?}");
+                assert_eq!(
+                    new["overrides"],
+                    format!("price={price} (set-wide)"),
+                    "{spec}: {new:?}"
+                );
+            } else {
+                assert_eq!(old["price"], new["price"], "{spec}: {new:?}");
+                assert_eq!(new["overrides"], "", "{spec}: {new:?}");
+            }
+        }
+    }
+    // A card's own field stays the card's.
+    let after = list(&["Gust Hawk.stars=5"]);
+    for row in &after {
+        let expected = if row["name"] == "Gust Hawk" {
+            "stars=5"
+        } else {
+            ""
+        };
+        assert_eq!(row["overrides"], expected, "{row:?}");
+    }
 }
 
 /// Runs decklab in `dir` with `args` and the environment `env`.

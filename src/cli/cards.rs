@@ -33,7 +33,9 @@ pub struct CardsArgs {
     #[arg(long, value_name = "PATH")]
     cards: Option<PathBuf>,
     /// What-if: change one card field, as "Card Name.field=value"
-    /// (repeatable; the fields are listed in `decklab simulate --help`).
+    /// (repeatable; the fields are listed in `decklab simulate --help`);
+    /// a last column, `overrides`, lists each changed card's changes (a
+    /// Millennium Blades price is set-wide: every card of the set).
     #[arg(long = "set", value_name = "CARD.FIELD=VALUE")]
     set: Vec<String>,
     /// The output: an aligned table, CSV (the table's columns), or JSON
@@ -47,14 +49,13 @@ pub struct CardsArgs {
 pub fn run(args: CardsArgs) -> anyhow::Result<()> {
     let (mut rows, right, changed) = with_ruleset!(args.game, R => {
         let pool = load_pool::<R>(args.cards.as_deref(), &args.set)?;
-        // Each override by the card's own name, however it was typed.
+        // Each override by the card's own name, however it was typed, on
+        // every card it changed (a Millennium Blades price: its set's).
         let changed: Vec<(String, String)> = args
             .set
             .iter()
-            .filter_map(|s| pool.cards.override_target(s))
-            .map(|(id, field, value)| {
-                (CardDef::name(pool.cards.card(id)).to_owned(), format!("{field}={value}"))
-            })
+            .flat_map(|s| R::override_changes(&pool.cards, s))
+            .map(|(id, change)| (CardDef::name(pool.cards.card(id)).to_owned(), change))
             .collect();
         let (rows, right) = R::card_table(&pool.cards);
         (rows, right, changed)
@@ -94,7 +95,9 @@ pub fn run(args: CardsArgs) -> anyhow::Result<()> {
 
 /// Adds the column `overrides`: the `--set` changes (card name, then
 /// `field=value`) of each card (the first column is its name), since a
-/// card's text is as printed and does not show a changed effect.
+/// card's text is as printed and does not show a changed effect. A change
+/// of a field several cards share is listed on each of them (a Millennium
+/// Blades price, marked set-wide).
 fn with_overrides(rows: &mut [Vec<String>], changed: &[(String, String)]) {
     let Some((header, cards)) = rows.split_first_mut() else {
         return;

@@ -381,6 +381,26 @@ impl<C: CardDef> CardPool<C> {
         Some((id, field, value.trim()))
     }
 
+    /// The cards a `--set "Card Name.field=value"` override changes, with
+    /// the field and the value: the card it names (as
+    /// [`CardPool::override_target`] reads it) and the cards that share
+    /// the field with it ([`CardDef::shares_field`]: a Millennium Blades
+    /// price, its whole set), in id order; `None` if it names no card.
+    pub fn override_cards<'s>(&self, spec: &'s str) -> Option<(Vec<CardId>, &'s str, &'s str)> {
+        let (id, field, value) = self.override_target(spec)?;
+        Some((self.sharing(id, field).collect(), field, value))
+    }
+
+    /// Card `id` and the cards whose `field` is also its own (see
+    /// [`CardDef::shares_field`]), in id order: what an override of that
+    /// field of `id` changes.
+    fn sharing<'a>(&'a self, id: CardId, field: &'a str) -> impl Iterator<Item = CardId> + 'a {
+        let named = &self.cards[id.index()];
+        self.cards()
+            .filter(move |&(i, c)| i == id || named.shares_field(field, c))
+            .map(|(i, _)| i)
+    }
+
     /// The card `target` ("Card Name.field") names and the field: the
     /// card is the longest prefix that names one, so card names may
     /// themselves contain dots.
@@ -414,10 +434,7 @@ impl<C: CardDef> CardPool<C> {
         }
         // The card, and the cards that share the field with it (a
         // Millennium Blades set's price is on the back of all its cards).
-        let named = &self.cards[id.index()];
-        let group: Vec<usize> = (0..self.cards.len())
-            .filter(|&i| i == id.index() || named.shares_field(field, &self.cards[i]))
-            .collect();
+        let group: Vec<usize> = self.sharing(id, field).map(CardId::index).collect();
         let before: Vec<C> = group.iter().map(|&i| self.cards[i].clone()).collect();
         let undo = |cards: &mut Vec<C>| {
             for (&i, card) in group.iter().zip(&before) {

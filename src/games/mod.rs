@@ -146,6 +146,20 @@ pub trait Ruleset: Game + Report + Evaluate + Invariants + Sized + 'static {
         cards.apply_override(spec)
     }
 
+    /// What an applied `--set` override `spec` changed, for the
+    /// `overrides` column of `decklab cards`: each card it changed, with
+    /// the change as "field=value" (the card it names and those that share
+    /// the field with it, see [`CardPool::override_cards`]); none if it
+    /// names no card.
+    fn override_changes(cards: &CardPool<Self::Card>, spec: &str) -> Vec<(CardId, String)> {
+        cards
+            .override_cards(spec)
+            .map_or_else(Vec::new, |(ids, field, value)| {
+                let change = format!("{field}={value}");
+                ids.into_iter().map(|id| (id, change.clone())).collect()
+            })
+    }
+
     /// Parses and checks a deck list against `cards`; `path` names it in
     /// messages, `name` in reports.
     fn parse_deck(

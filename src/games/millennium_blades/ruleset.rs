@@ -5,11 +5,11 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::cards::{Card, CardDb};
+use super::cards::{Card, CardDb, CardId};
 use super::deck::Deck;
 use super::state::MAX_INSTANCES;
 use super::{BUNDLED_CARDS, BUNDLED_DECKS, MillenniumBlades, Mode, NAME, Options};
-use crate::core::CardPool;
+use crate::core::{CardDef, CardPool};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::games::Ruleset;
 
@@ -84,6 +84,27 @@ impl Ruleset for MillenniumBlades {
             Some(spec) => cards.apply_override(&spec),
             None => cards.apply_override(spec),
         }
+    }
+
+    /// A price is listed as changed on every card of its set, marked
+    /// set-wide, whether the override named a card or the set.
+    fn override_changes(cards: &CardDb, spec: &str) -> Vec<(CardId, String)> {
+        let spec = match set_price_spec(cards, spec) {
+            Ok(Some(card_spec)) => card_spec,
+            _ => spec.to_owned(),
+        };
+        let Some((ids, field, value)) = cards.override_cards(&spec) else {
+            return Vec::new();
+        };
+        let set_wide = ids
+            .first()
+            .is_some_and(|&id| cards.card(id).shares_field(field, cards.card(id)));
+        let change = if set_wide {
+            format!("{field}={value} (set-wide)")
+        } else {
+            format!("{field}={value}")
+        };
+        ids.into_iter().map(|id| (id, change.clone())).collect()
     }
 
     fn parse_deck(
