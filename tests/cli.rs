@@ -284,6 +284,71 @@ fn a_local_millennium_blades_folder_of_set_files_replaces_the_bundled_pool() {
 }
 
 #[test]
+fn a_deck_naming_a_card_the_partial_local_set_folder_lacks_says_the_folder_was_read() {
+    // A clone's decks/millennium-blades/*.toml replace the whole built-in
+    // pool without a flag: with some set files left out, a starter deck
+    // naming their cards fails as "unknown card", and the error says the
+    // folder was read, which built-in set file it lacks and how to choose.
+    let dir = TempDir::new().unwrap();
+    let local = dir.path().join("decks/millennium-blades");
+    fs::create_dir_all(&local).unwrap();
+    for file in ["core.toml", "starter-blazing.toml", "starter-gale.toml"] {
+        let from = repo("decks/millennium-blades").join(file);
+        fs::copy(from, local.join(file)).unwrap();
+    }
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--games",
+            "1",
+            "--quiet",
+            "--out",
+            "out",
+            "--deck",
+            "tidal",
+        ];
+        args.extend(extra);
+        decklab(dir.path(), &args)
+    };
+    let o = run(&[]);
+    assert_fails(
+        &o,
+        &[
+            "bundled:decks/millennium-blades/tidal.deck is not a legal deck",
+            "bundled:decks/millennium-blades/tidal.deck:2: unknown card \"Puddle Newt\"",
+            "decks/millennium-blades was read because it is in the working directory",
+            "it lacks 9 cards of the built-in pool this deck names (\"Puddle Newt\"",
+            "from the built-in starter-tidal.toml it does not hold (it holds 3 of the ",
+            "pass --cards <path> to choose another pool, or restore the missing files",
+        ],
+    );
+    assert!(!dir.path().join("out").exists());
+    // The problems keep their path:line form, the hint on a line after them.
+    let err = stderr(&o);
+    let last = err.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("decks/millennium-blades was read"),
+        "{err}"
+    );
+    // A pool chosen with --cards, or a card the built-in pool lacks too (a
+    // typo), is the deck's problem alone: no such hint.
+    let o = run(&["--cards", "decks/millennium-blades"]);
+    assert_fails(&o, &["tidal.deck:2: unknown card \"Puddle Newt\""]);
+    assert!(!stderr(&o).contains("working directory"), "{}", stderr(&o));
+    let from = repo("decks/millennium-blades/starter-tidal.toml");
+    fs::copy(from, local.join("starter-tidal.toml")).unwrap();
+    let tidal = fs::read_to_string(repo("decks/millennium-blades/tidal.deck")).unwrap();
+    let typo = tidal.replace("Puddle Newt", "Puddle Nwet");
+    assert_ne!(typo, tidal);
+    fs::write(dir.path().join("typo.deck"), typo).unwrap();
+    let o = run(&["--deck", "typo.deck"]);
+    assert_fails(&o, &["typo.deck:2: unknown card \"Puddle Nwet\""]);
+    assert!(!stderr(&o).contains("working directory"), "{}", stderr(&o));
+}
+
+#[test]
 fn replay_reproduces_a_logged_game_from_its_seed() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

@@ -158,7 +158,7 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = &rules.pool;
     let deck = find_deck::<R>(&args.deck)?;
-    parse_deck::<R>(&deck, &pool.cards)?;
+    parse_deck::<R>(&deck, pool)?;
     let field: Vec<DeckSource> = field_decks::<R>(&args.field, &pool.cards)?
         .into_iter()
         .filter(|d| !is_mirror::<R>(&deck, d, &pool.cards))

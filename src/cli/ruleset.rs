@@ -12,15 +12,15 @@
 
 use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
 
 use super::config::at_file_line;
 use super::guess::{Input, hint};
-use crate::core::CardPool;
-use crate::core::{DeckList, Player, card_files, deck_name};
+use crate::core::{CardDef, CardId, CardPool};
+use crate::core::{DeckList, Player, card_files, deck_name, declared_names};
 use crate::diagnostics::{Diagnostics, closest};
 use crate::games::{Options, Ruleset};
 use crate::output::InputFile;
@@ -38,12 +38,30 @@ pub struct Pool<R: Ruleset> {
     pub cards: Arc<CardPool<R::Card>>,
     /// The card files read (or the bundled pool), with their hashes.
     pub files: Vec<InputFile>,
+    /// The working directory's card file or folder the pool was read from
+    /// without `--cards` ([`Ruleset::local_cards`]), if it was: a deck
+    /// naming a card of the built-in pool it lacks is told so.
+    pub local: Option<PathBuf>,
+}
+
+/// Why the card pool `path` was read although no flag named it.
+fn read_from_working_dir(path: &Path) -> String {
+    format!(
+        "{} was read because it is in the working directory (a clone's card pool replaces the \
+         built-in one)",
+        path.display()
+    )
 }
 
 /// Loads the card pool (see the module documentation), then applies the
 /// `--set` overrides `sets` in order.
 pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::Result<Pool<R>> {
-    let path = cards.map(Path::to_path_buf).or_else(R::local_cards);
+    let local = if cards.is_none() {
+        R::local_cards()
+    } else {
+        None
+    };
+    let path = cards.map(Path::to_path_buf).or_else(|| local.clone());
     let (mut db, files) = match path {
         Some(path) => {
             let db = R::load_cards(&path).map_err(|d| {
@@ -51,9 +69,8 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
                 if cards.is_none() {
                     // Read without a flag: say why, and how to choose.
                     let why = format!(
-                        "{} was read because it is in the working directory (a clone's card \
-                         pool replaces the built-in one); pass --cards to choose another pool",
-                        path.display()
+                        "{}; pass --cards to choose another pool",
+                        read_from_working_dir(&path)
                     );
                     hint = Some(hint.map_or(why.clone(), |h| format!("{h}\n{why}")));
                 }
@@ -70,6 +87,7 @@ pub fn load_pool<R: Ruleset>(cards: Option<&Path>, sets: &[String]) -> anyhow::R
     Ok(Pool {
         cards: Arc::new(db),
         files,
+        local,
     })
 }
 
@@ -208,22 +226,117 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
 
 /// Parses and checks a deck list against the pool. An illegal list is
 /// also read under the other rulesets, for a hint when one reads it
-/// better (see [`super::guess::hint`]): a check repeated in a loop calls
-/// [`Ruleset::parse_deck`] instead.
-pub fn parse_deck<R: Ruleset>(
-    source: &DeckSource,
-    cards: &CardPool<R::Card>,
-) -> anyhow::Result<R::Deck> {
-    R::parse_deck(&source.text, &source.path, &source.name, cards).map_err(|problems| {
+/// better (see [`super::guess::hint`]), and, if the pool was read from the
+/// working directory, against the built-in pool, for a hint when the
+/// working directory's lacks cards the deck names (see [`lacking`]): a
+/// check repeated in a loop calls [`Ruleset::parse_deck`] instead.
+pub fn parse_deck<R: Ruleset>(source: &DeckSource, pool: &Pool<R>) -> anyhow::Result<R::Deck> {
+    R::parse_deck(&source.text, &source.path, &source.name, &pool.cards).map_err(|problems| {
         let input = Input::Deck {
             label: &source.path,
             text: Ok(&source.text),
             folder: None,
             cards: None,
         };
-        let hint = hint(&input, R::NAME, &problems);
+        let hints: Vec<String> = [
+            hint(&input, R::NAME, &problems),
+            pool.local
+                .as_deref()
+                .and_then(|local| lacking::<R>(source, &pool.cards, local)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let hint = (!hints.is_empty()).then(|| hints.join("\n"));
         hinted(Diagnostics(problems), hint).context(format!("{} is not a legal deck", source.path))
     })
+}
+
+/// The hint for deck `source` when the pool `cards`, read from the
+/// working directory's `local` without a flag, lacks cards of the built-in
+/// pool the deck names (a clone's partial folder of Millennium Blades set
+/// files): which cards, which built-in card files hold them that `local`
+/// does not, and how to choose another pool. `None` when every unknown
+/// card of the deck is unknown to the built-in pool too (a typo).
+fn lacking<R: Ruleset>(
+    source: &DeckSource,
+    cards: &CardPool<R::Card>,
+    local: &Path,
+) -> Option<String> {
+    let built_in = R::bundled_cards();
+    let here = DeckList::parse(&source.text, &source.path, cards, R::DECK_KEYS);
+    let there = DeckList::parse(&source.text, &source.path, &built_in, R::DECK_KEYS);
+    let at_line = |line: usize| -> Option<CardId> {
+        let header = here.headers.iter().find(|h| h.line == line).map(|h| h.card);
+        let card = here.lines.iter().find(|l| l.line == line).map(|l| l.card);
+        header.or(card)?
+    };
+    let mut missing: Vec<&str> = Vec::new();
+    let found = there.headers.iter().map(|h| (h.card, h.line));
+    let found = found.chain(there.lines.iter().map(|l| (l.card, l.line)));
+    for (card, line) in found {
+        if let Some(card) = card
+            && at_line(line).is_none()
+        {
+            let name = CardDef::name(built_in.card(card));
+            if !missing.contains(&name) {
+                missing.push(name);
+            }
+        }
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    // The built-in card files by file name, and those `local` holds.
+    let file_name = |p: &str| {
+        Path::new(p)
+            .file_name()
+            .map_or_else(|| p.to_owned(), |n| n.to_string_lossy().into_owned())
+    };
+    let built_in_files = R::bundled_card_files();
+    let held: Vec<String> = card_files(local)
+        .map(|files| files.iter().map(|(p, _)| file_name(p)).collect())
+        .unwrap_or_default();
+    let absent: Vec<(String, Vec<String>)> = built_in_files
+        .iter()
+        .map(|(p, text)| (file_name(p), *text))
+        .filter(|(name, _)| !held.contains(name))
+        .map(|(name, text)| (name, declared_names::<R::Card>(text)))
+        .collect();
+    let mut holding: Vec<&str> = Vec::new();
+    for name in &missing {
+        let file = absent
+            .iter()
+            .find(|(_, names)| names.iter().any(|n| n == name));
+        if let Some((file, _)) = file
+            && !holding.contains(&file.as_str())
+        {
+            holding.push(file);
+        }
+    }
+    let shown: Vec<String> = missing.iter().take(3).map(|n| format!("\"{n}\"")).collect();
+    let more = match missing.len() {
+        n if n > 3 => format!(" and {} more", n - 3),
+        _ => String::new(),
+    };
+    let mut text = format!(
+        "{}, and it lacks {} of the built-in pool this deck names ({}{more})",
+        read_from_working_dir(local),
+        super::counted(missing.len(), "card"),
+        shown.join(", ")
+    );
+    if holding.is_empty() {
+        text.push_str("; pass --cards <path> to choose another pool");
+    } else {
+        text.push_str(&format!(
+            ", from the built-in {} it does not hold (it holds {} of the {} built-in card \
+             files); pass --cards <path> to choose another pool, or restore the missing files",
+            holding.join(", "),
+            built_in_files.len() - absent.len(),
+            built_in_files.len()
+        ));
+    }
+    Some(text)
 }
 
 /// Prints on stderr, once for each deck of `sources` (legal decks), what a
@@ -286,7 +399,7 @@ pub fn build_match<R: Ruleset>(
 ) -> anyhow::Result<R> {
     let decks = sources
         .iter()
-        .map(|s| parse_deck::<R>(s, &pool.cards))
+        .map(|s| parse_deck::<R>(s, pool))
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(R::new_match(pool.cards.clone(), decks, options))
 }

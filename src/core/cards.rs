@@ -626,6 +626,22 @@ pub fn card_files(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
         .collect()
 }
 
+/// The names of the cards the card file `text` declares, trimmed, in file
+/// order; none if it is not a readable card file of `C`. (Which file of a
+/// pool holds a card, for messages.)
+pub fn declared_names<C: CardDef>(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    toml::from_str::<C::File>(text).map_or_else(
+        |_| Vec::new(),
+        |file| {
+            C::entries(file)
+                .iter()
+                .map(|e| C::raw_name(&e.raw).trim().to_owned())
+                .collect()
+        },
+    )
+}
+
 /// The value `table` gives `name`, ignoring ASCII case, or a message
 /// naming the closest `what` (for `--set` values and card files alike).
 pub fn lookup<T: Copy>(what: &str, name: &str, table: &[(&str, T)]) -> Result<T, String> {

@@ -21,8 +21,8 @@ mod rng;
 pub mod toy;
 
 pub use cards::{
-    Build, CardDef, CardId, CardPool, Entry, FirstCopies, card_files, distinct_ids, field_index,
-    first_copies, lookup, number_in, sort_card_ids,
+    Build, CardDef, CardId, CardPool, Entry, FirstCopies, card_files, declared_names, distinct_ids,
+    field_index, first_copies, lookup, number_in, sort_card_ids,
 };
 pub use deck::{
     CardLine, DeckContents, DeckList, HeaderLine, check_conservation, copies, deck_name, expand,
