@@ -659,6 +659,8 @@ impl Nostalgix {
                             source: e.id,
                             card,
                             ability: i as u8,
+                            // A triggered ability chooses no target.
+                            target: None,
                         },
                         obs,
                     );

@@ -188,19 +188,28 @@ pub enum EventKind {
     Prize {
         total: u8,
     },
+    /// A Surprise flipped from back-row `slot`; `target` is its chosen
+    /// target, when it chooses one (logged as it is flipped, before its
+    /// effects act on it).
     Surprise {
         card: CardId,
         slot: u8,
         trigger: SurpriseTrigger,
+        target: Option<u16>,
     },
     /// A Spell cancelled by a Surprise: it does nothing (it is in the Void).
     Countered {
         card: CardId,
     },
+    /// An ability used (activated) or triggered: `source` and its card,
+    /// the ability's index on the card; `target` is an activated
+    /// ability's chosen target, when it chooses one (logged as it is used,
+    /// before its effects act on it).
     Ability {
         source: u16,
         card: CardId,
         ability: u8,
+        target: Option<u16>,
     },
     Pay {
         amount: u8,
@@ -532,15 +541,18 @@ impl Report for Nostalgix {
                 card,
                 slot,
                 trigger,
+                target,
             } => (
                 "surprise",
-                json!({"card": self.card_name(card), "slot": slot, "trigger": trigger.name()}),
+                json!({"card": self.card_name(card), "slot": slot, "trigger": trigger.name(),
+                       "target": target.map(entity)}),
             ),
             EventKind::Countered { card } => ("countered", json!({"card": self.card_name(card)})),
             EventKind::Ability {
                 source,
                 card,
                 ability,
+                target,
             } => {
                 let name = self
                     .db
@@ -550,7 +562,8 @@ impl Report for Nostalgix {
                     .map_or("", |a| a.name.as_str());
                 (
                     "ability",
-                    json!({"source": entity(source), "card": self.card_name(card), "name": name}),
+                    json!({"source": entity(source), "card": self.card_name(card), "name": name,
+                           "target": target.map(entity)}),
                 )
             }
             EventKind::Pay { amount } => ("pay", json!({"amount": amount})),

@@ -251,6 +251,7 @@ impl Game for Nostalgix {
                 let ability = &self.card_of(&hero).abilities[0];
                 s.sides[p].hero.ability_used = true;
                 self.pay_ability(s, p, ability.cost, obs);
+                let chosen = target.and_then(|t| self.target_id(s, t));
                 self.emit(
                     s,
                     p,
@@ -258,13 +259,14 @@ impl Game for Nostalgix {
                         source: hero.id,
                         card: hero.card,
                         ability: 0,
+                        target: chosen,
                     },
                     obs,
                 );
                 let ctx = Ctx {
                     controller: p,
                     source: Some(hero.id),
-                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    chosen,
                     ..Ctx::default()
                 };
                 self.resolve(s, &ability.effects, ctx, rng, obs);
@@ -278,6 +280,7 @@ impl Game for Nostalgix {
                 let a = &self.card_of(&u).abilities[ability as usize];
                 s.units[p][unit as usize].ability_used = true;
                 self.pay_ability(s, p, a.cost, obs);
+                let chosen = target.and_then(|t| self.target_id(s, t));
                 self.emit(
                     s,
                     p,
@@ -285,13 +288,14 @@ impl Game for Nostalgix {
                         source: u.id,
                         card: u.card,
                         ability,
+                        target: chosen,
                     },
                     obs,
                 );
                 let ctx = Ctx {
                     controller: p,
                     source: Some(u.id),
-                    chosen: target.and_then(|t| self.target_id(s, t)),
+                    chosen,
                     ..Ctx::default()
                 };
                 self.resolve(s, &a.effects, ctx, rng, obs);
@@ -1071,6 +1075,7 @@ impl Nostalgix {
         let w = s.windows[0];
         s.sides[p].back[slot as usize] = BackCard::Empty;
         s.sides[p].void.push(card);
+        let chosen = target.and_then(|t| self.target_id(s, t));
         self.emit(
             s,
             p,
@@ -1078,12 +1083,13 @@ impl Nostalgix {
                 card,
                 slot,
                 trigger: w.trigger,
+                target: chosen,
             },
             obs,
         );
         let ctx = Ctx {
             controller: p,
-            chosen: target.and_then(|t| self.target_id(s, t)),
+            chosen,
             subject: w.subject,
             ..Ctx::default()
         };

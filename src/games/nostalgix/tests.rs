@@ -386,6 +386,11 @@ effects = [{ do = "damage", amount = 3, target = "enemy_hero" }]
 name = "Flank Guard"
 trigger = "hero_damaged"
 effects = [{ do = "health_counters", amount = 1, target = "adjacent" }]
+
+[[surprise]]
+name = "Hex"
+trigger = "enemy_attack"
+effects = [{ do = "damage", amount = 2, target = "chosen_enemy_fighter" }]
 "#;
 
 struct Table {
@@ -3125,4 +3130,226 @@ fn a_spells_chosen_target_is_logged_even_when_it_is_countered() {
         .find(|e| matches!(e.kind, EventKind::Play { .. }))
         .expect("the play");
     assert_eq!(t.game.event_json(play)["target"], serde_json::Value::Null);
+}
+
+/// The entity the first event after `events[i]` that acts on one (damage,
+/// healing, counters, binding, destruction) names.
+fn acted_on_after(events: &[Event], i: usize) -> Option<u16> {
+    events[i + 1..].iter().find_map(|e| match e.kind {
+        EventKind::Damage { target, .. }
+        | EventKind::Heal { target, .. }
+        | EventKind::HealthCounters { target, .. }
+        | EventKind::AtkCounters { target, .. }
+        | EventKind::Bind { target, .. } => Some(target),
+        EventKind::Destroy { id, .. } => Some(id),
+        _ => None,
+    })
+}
+
+#[test]
+fn an_abilitys_chosen_target_is_logged_and_is_what_it_acts_on() {
+    use crate::core::Report;
+    use serde_json::Value;
+    // rules/nostalgix.txt: "Heroes" (one activated ability a turn), a
+    // Fighter's activated ability. docs/events.md: an `ability` names the
+    // target its player chose, as a Spell's `play` does, `null` when it
+    // chooses none; its effects follow, on that target.
+    let mut t = Table::new();
+    t.place(B, "Pup", 0);
+    let pup = t.place(B, "Pup", 1);
+    let pup_id = t.unit(B, pup).id;
+    t.mana(A, 5);
+    let poke = Action::HeroAbility {
+        target: Some(Tgt::unit(B, pup)),
+    };
+    assert!(t.legal().contains(&poke));
+    let mut events = Vec::new();
+    t.game
+        .apply(&mut t.s, poke, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let i = events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Ability { .. }))
+        .expect("the ability");
+    assert_eq!(
+        events[i].kind,
+        EventKind::Ability {
+            source: hero_id(A),
+            card: t.id("Tester"),
+            ability: 0,
+            target: Some(pup_id),
+        }
+    );
+    assert_eq!(acted_on_after(&events, i), Some(pup_id), "{events:?}");
+    assert_eq!(t.health(B, pup), 4 - 1);
+    let json = t.game.event_json(&events[i]);
+    assert_eq!(json["event"], "ability");
+    assert_eq!(json["name"], "Poke");
+    assert_eq!(json["target"], pup_id);
+    // A Hero chosen is named as entities are: `hero_b`.
+    t.pass_to(A);
+    t.mana(A, 5);
+    let mut events = Vec::new();
+    let poke = Action::HeroAbility {
+        target: Some(Tgt::hero(B)),
+    };
+    t.game
+        .apply(&mut t.s, poke, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let i = events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Ability { .. }))
+        .expect("the ability");
+    assert_eq!(acted_on_after(&events, i), Some(hero_id(B)));
+    assert_eq!(t.game.event_json(&events[i])["target"], "hero_b");
+    // An activated ability that chooses nothing (Chaplain: `adjacent`)
+    // names no target.
+    let chaplain = t.place(A, "Chaplain", 2);
+    let bless = Action::UnitAbility {
+        unit: chaplain as u8,
+        ability: 0,
+        target: None,
+    };
+    assert!(t.legal().contains(&bless));
+    let mut events = Vec::new();
+    t.game.apply(&mut t.s, bless, &mut t.rng, &mut |e: &Event| {
+        events.push(*e)
+    });
+    let ability = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Ability { .. }))
+        .expect("the ability");
+    assert!(matches!(
+        ability.kind,
+        EventKind::Ability { target: None, .. }
+    ));
+    let json = t.game.event_json(ability);
+    assert_eq!(json.get("target"), Some(&Value::Null), "{json}");
+
+    // A Fighter's activated ability with a chosen target (the bundled
+    // Village Medic's Triage: restore 2 to one of your Fighters).
+    let mut t = Table::bundled();
+    let medic = t.place(A, "Village Medic", 0);
+    t.place(A, "Cinder Imp", 1);
+    let hurt = t.place(A, "Cinder Imp", 2);
+    let hurt_id = t.unit(A, hurt).id;
+    t.s.units[A][hurt].damage = 1;
+    t.s.units[A][hurt - 1].damage = 1;
+    t.mana(A, 5);
+    let triage = Action::UnitAbility {
+        unit: medic as u8,
+        ability: 0,
+        target: Some(Tgt::unit(A, hurt)),
+    };
+    assert!(t.legal().contains(&triage));
+    let mut events = Vec::new();
+    t.game
+        .apply(&mut t.s, triage, &mut t.rng, &mut |e: &Event| {
+            events.push(*e)
+        });
+    let i = events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Ability { .. }))
+        .expect("the ability");
+    assert_eq!(
+        events[i].kind,
+        EventKind::Ability {
+            source: t.unit(A, medic).id,
+            card: t.id("Village Medic"),
+            ability: 0,
+            target: Some(hurt_id),
+        }
+    );
+    assert_eq!(acted_on_after(&events, i), Some(hurt_id), "{events:?}");
+    assert_eq!(t.unit(A, hurt).damage, 0);
+    assert_eq!(t.unit(A, hurt - 1).damage, 1, "the other one is not healed");
+    let json = t.game.event_json(&events[i]);
+    assert_eq!(
+        (&json["name"], &json["target"]),
+        (&"Triage".into(), &hurt_id.into())
+    );
+}
+
+#[test]
+fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
+    use crate::core::Report;
+    use serde_json::Value;
+    // rules/nostalgix.txt: "Surprises" (flipped face up, its effect
+    // resolves). docs/events.md: a `surprise` names the target its owner
+    // chose as it is flipped, `null` when it chooses none; its effects
+    // follow, on that target. Hex answers an attack on any enemy Fighter
+    // its owner chooses: here not the attacker.
+    let mut t = Table::new();
+    let hex = t.id("Hex");
+    t.s.sides[B].back[1] = BackCard::Surprise(hex);
+    let rock = t.place(A, "Rock", 0);
+    let rock_id = t.unit(A, rock).id;
+    let pup = t.place(A, "Pup", 1);
+    let pup_id = t.unit(A, pup).id;
+    let mut events = Vec::new();
+    let attack = Action::Attack {
+        attacker: rock as u8,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.game
+        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
+            events.push(*e)
+        });
+    let flip = Action::Flip {
+        slot: 1,
+        target: Some(Tgt::unit(A, pup)),
+    };
+    assert!(t.legal().contains(&flip), "{:?}", t.legal());
+    t.game
+        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let i = events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Surprise { .. }))
+        .expect("the Hex flipped");
+    assert_eq!(
+        events[i].kind,
+        EventKind::Surprise {
+            card: hex,
+            slot: 1,
+            trigger: super::cards::SurpriseTrigger::EnemyAttack,
+            target: Some(pup_id),
+        }
+    );
+    assert_eq!(events[i].player, B);
+    assert_eq!(acted_on_after(&events, i), Some(pup_id), "{events:?}");
+    assert_eq!(t.health(A, pup), 4 - 2);
+    assert_eq!(t.health(A, rock), 6, "the attacker is not the one chosen");
+    let json = t.game.event_json(&events[i]);
+    assert_eq!(json["event"], "surprise");
+    assert_eq!(json["target"], pup_id);
+    assert_ne!(json["target"], rock_id);
+    // A Surprise that chooses nothing (Snare: `attacker`) names no target.
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Snare"));
+    t.pass_to(A);
+    let mut events = Vec::new();
+    let attack = Action::Attack {
+        attacker: rock as u8,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.game
+        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
+            events.push(*e)
+        });
+    let flip = Action::Flip {
+        slot: 0,
+        target: None,
+    };
+    t.game
+        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    let i = events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Surprise { .. }))
+        .expect("the Snare flipped");
+    assert!(matches!(
+        events[i].kind,
+        EventKind::Surprise { target: None, .. }
+    ));
+    assert_eq!(acted_on_after(&events, i), Some(rock_id), "its attacker");
+    let json = t.game.event_json(&events[i]);
+    assert_eq!(json.get("target"), Some(&Value::Null), "{json}");
 }
