@@ -18,11 +18,16 @@ mod nostalgix_fixtures;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use std::sync::Arc;
+
 use decklab::core::{CardId, Player, Report};
-use decklab::games::nostalgix::Nostalgix;
-use decklab::games::nostalgix::cards::{Kind, SurpriseTrigger};
+use decklab::games::nostalgix::cards::{
+    BUNDLED_CARDS, CardDb, Condition, Effect, Kind, SurpriseTrigger, Trigger,
+};
 use decklab::games::nostalgix::events::{Event, EventKind};
 use decklab::games::nostalgix::state::{BackCard, Entity, State, TOKEN_SLOT};
+use decklab::games::nostalgix::{Nostalgix, Options};
+use decklab::games::{Ruleset, nostalgix};
 use log_replay::{LogReader, Replayed, replay};
 
 /// A Hero, Fighter or token as the log describes it.
@@ -68,11 +73,57 @@ struct Reader {
     /// The attack declared and not yet resolved or fizzled: (attacker,
     /// target, the attacking seat).
     declared: Option<(u16, u16, Player)>,
+    /// The target an ability or a Surprise just named, its first effect
+    /// acting on that chosen target unconditionally, and the count of such
+    /// targets acted on: the event after it, if it acts on an entity,
+    /// names that one.
+    chosen: Option<(u16, &'static AtomicU64)>,
 }
 
 /// `surprise` events with trigger `enemy_attack` read in all the games:
 /// each checked against the declaration before it.
 static ANSWERED_ATTACKS: AtomicU64 = AtomicU64::new(0);
+
+/// `ability` events naming a chosen target that the event after them acts
+/// on, in all the games.
+static ABILITY_TARGETS_ACTED_ON: AtomicU64 = AtomicU64::new(0);
+
+/// `surprise` events naming a chosen target that the event after them acts
+/// on, in all the games.
+static SURPRISE_TARGETS_ACTED_ON: AtomicU64 = AtomicU64::new(0);
+
+/// The entity an event acts on (damage, healing, counters, binding,
+/// destruction), if it acts on one.
+fn acted_on(kind: &EventKind) -> Option<u16> {
+    match *kind {
+        EventKind::Damage { target, .. }
+        | EventKind::Heal { target, .. }
+        | EventKind::HealthCounters { target, .. }
+        | EventKind::AtkCounters { target, .. }
+        | EventKind::Bind { target, .. } => Some(target),
+        EventKind::Destroy { id, .. } => Some(id),
+        _ => None,
+    }
+}
+
+/// Whether a list of effects chooses a target (its first chosen one), and
+/// whether its first effect acts on that target whatever happens.
+fn chooses(effects: &[Effect]) -> (bool, bool) {
+    let chooses = effects.iter().any(|e| e.target.is_chosen());
+    let first = effects
+        .first()
+        .is_some_and(|e| e.target.is_chosen() && e.condition == Condition::Always);
+    (chooses, first)
+}
+
+/// A log's entity: `hero_a`/`hero_b` for the Heroes, else the id.
+fn entity_json(id: u16) -> serde_json::Value {
+    match id {
+        0 => "hero_a".into(),
+        1 => "hero_b".into(),
+        _ => id.into(),
+    }
+}
 
 /// A hand holds at most this many cards; a card drawn beyond goes to the
 /// Void, logged as a `draw` with `to: void` (docs/events.md).
@@ -120,10 +171,51 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// An `ability` or `surprise` line: it names a chosen target (an entity
+    /// in play, logged as the Spell's `play` logs it) exactly when
+    /// `effects` choose one, and the first effect, when it acts on the
+    /// chosen target unconditionally, acts on that one.
+    fn chosen_target(
+        &mut self,
+        game: &Nostalgix,
+        e: &Event,
+        effects: &[Effect],
+        target: Option<u16>,
+    ) {
+        let (chooses, first) = chooses(effects);
+        assert_eq!(target.is_some(), chooses, "the chosen target of {e:?}");
+        let json = game.event_json(e);
+        assert_eq!(
+            json.get("target"),
+            Some(&target.map_or(serde_json::Value::Null, entity_json)),
+            "{json}"
+        );
+        if let Some(t) = target {
+            self.unit(t);
+            if first {
+                let count = match e.kind {
+                    EventKind::Surprise { .. } => &SURPRISE_TARGETS_ACTED_ON,
+                    _ => &ABILITY_TARGETS_ACTED_ON,
+                };
+                self.chosen = Some((t, count));
+            }
+        }
+    }
+}
+
 impl LogReader<Nostalgix> for Reader {
     fn apply(&mut self, game: &Nostalgix, e: &Event) {
         let p = e.player;
         let me = p.index();
+        // The effect that follows an ability or a Surprise with a chosen
+        // target acts on the target its log line names.
+        if let Some((chosen, count)) = self.chosen.take()
+            && let Some(on) = acted_on(&e.kind)
+        {
+            assert_eq!(on, chosen, "a chosen target logged, another acted on");
+            count.fetch_add(1, Ordering::Relaxed);
+        }
         match e.kind {
             EventKind::Deal {
                 hand, deck, health, ..
@@ -336,8 +428,10 @@ impl LogReader<Nostalgix> for Reader {
             EventKind::Surprise {
                 slot,
                 trigger: SurpriseTrigger::EnemyAttack,
-                ..
+                card,
+                target,
             } => {
+                self.chosen_target(game, e, &game.db.card(card).effects, target);
                 // It answers the attack declared before it, the opponent's.
                 let by = self.declared.map(|(_, _, q)| q);
                 assert_eq!(
@@ -350,7 +444,10 @@ impl LogReader<Nostalgix> for Reader {
                 seat.back[usize::from(slot)] = BackCard::Empty;
                 seat.void += 1;
             }
-            EventKind::Surprise { slot, .. } => {
+            EventKind::Surprise {
+                slot, card, target, ..
+            } => {
+                self.chosen_target(game, e, &game.db.card(card).effects, target);
                 let seat = &mut self.seats[me];
                 seat.back[usize::from(slot)] = BackCard::Empty;
                 seat.void += 1;
@@ -374,6 +471,21 @@ impl LogReader<Nostalgix> for Reader {
                 self.seats[owner.index()].void += 1;
                 self.arena = None;
             }
+            EventKind::Ability {
+                card,
+                ability,
+                target,
+                ..
+            } => {
+                // Only an activated ability is chosen a target (a player
+                // uses it); a triggered one names none.
+                let a = &game.db.card(card).abilities[usize::from(ability)];
+                if a.trigger == Trigger::Activated {
+                    self.chosen_target(game, e, &a.effects, target);
+                } else {
+                    self.chosen_target(game, e, &[], target);
+                }
+            }
             EventKind::Capped { what } => panic!("a cap dropped a {what}"),
             EventKind::SuddenDeath { .. }
             | EventKind::Coin { .. }
@@ -382,7 +494,6 @@ impl LogReader<Nostalgix> for Reader {
             | EventKind::Search { card: None, .. }
             | EventKind::Reveal { .. }
             | EventKind::Countered { .. }
-            | EventKind::Ability { .. }
             | EventKind::GameOver { .. } => {}
             // rules: "End your turn" — no more than 10 cards in hand.
             EventKind::EndTurn { hand, .. } => {
@@ -526,6 +637,11 @@ fn the_log_rebuilds_every_seat_after_every_action() {
     // Every Surprise flipped on `enemy_attack` came after the declaration
     // of an attack of the other seat, not yet resolved.
     assert!(ANSWERED_ATTACKS.load(Ordering::Relaxed) > 0);
+    // Heroes' and Fighters' abilities were used on chosen targets (Kindle,
+    // Shackle, Bulwark, Triage), each logged with the target it acted on.
+    if !cfg!(debug_assertions) {
+        assert!(ABILITY_TARGETS_ACTED_ON.load(Ordering::Relaxed) > 0);
+    }
     // The changes the reader applies all happen in these games, and so do
     // the reveals, which change nothing.
     let seen = [
@@ -567,5 +683,69 @@ fn the_log_rebuilds_every_seat_after_every_action() {
                 "no {kind} event in the games"
             );
         }
+    }
+}
+
+/// The bundled pool, two of its Surprises made to choose their target (no
+/// bundled Surprise chooses one): Spiked Pitfall hits any enemy Fighter,
+/// not only the attacker, Tripwire Rune any enemy Fighter, not only the
+/// one summoned.
+fn choosing_surprises() -> CardDb {
+    let mut text = BUNDLED_CARDS.to_owned();
+    for (from, to) in [
+        (
+            r#"effects = [{ do = "damage", amount = 4, target = "attacker" }]"#,
+            r#"effects = [{ do = "damage", amount = 4, target = "chosen_enemy_fighter" }]"#,
+        ),
+        (
+            r#"effects = [{ do = "damage", amount = 3, target = "summoned" }]"#,
+            r#"effects = [{ do = "damage", amount = 3, target = "chosen_enemy_fighter" }]"#,
+        ),
+    ] {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        text = text.replace(from, to);
+    }
+    CardDb::parse(&text, "cards.toml").unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+#[test]
+fn a_flipped_surprise_names_its_chosen_target_and_acts_on_it() {
+    // docs/events.md: a `surprise` names the target its owner chose (as a
+    // Spell's `play` does), and its effects follow on that target. The
+    // prize-control deck (Spiked Pitfall, Tripwire Rune) against each other
+    // starter deck, in each seat; 100 random and 100 greedy games each in
+    // release.
+    let db = Arc::new(choosing_surprises());
+    let pitfall = db.id("Spiked Pitfall").expect("Spiked Pitfall");
+    assert!(db.card(pitfall).chosen_target().is_some());
+    let deck = |i: usize| {
+        let (name, text) = nostalgix::BUNDLED_DECKS[i];
+        Nostalgix::parse_deck(text, name, name, &db).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let per_matchup = if cfg!(debug_assertions) { 5 } else { 100 };
+    let mut all = Replayed::default();
+    for other in [0, 2, 3] {
+        for seats in [[1, other], [other, 1]] {
+            let game = Nostalgix::new_match(
+                db.clone(),
+                seats.iter().map(|&i| deck(i)).collect(),
+                Options::default(),
+            );
+            for bot in ["random", "greedy"] {
+                let first = 1000 * other as u64;
+                let r = replay(&game, bot, first..first + per_matchup, Reader::new)
+                    .unwrap_or_else(|m| panic!("{m}"));
+                all.add(r);
+            }
+        }
+    }
+    assert_eq!(all.games, 12 * per_matchup);
+    eprintln!(
+        "nostalgix, choosing Surprises: {} games, {} chosen Surprise targets acted on",
+        all.games,
+        SURPRISE_TARGETS_ACTED_ON.load(Ordering::Relaxed)
+    );
+    if !cfg!(debug_assertions) {
+        assert!(SURPRISE_TARGETS_ACTED_ON.load(Ordering::Relaxed) > 0);
     }
 }
