@@ -1428,3 +1428,188 @@ fn a_baseline_folder_exits_with_its_worst_verdict() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("drop --game, --deck"), "{}", stderr(&o));
 }
+
+/// README's "Gate CI" pair of commands, in a working directory of its
+/// own: a baseline recorded with a deck file (and one with a strategy
+/// file too) is checked by `regress` on the folder, which finds the files
+/// where they were given (the baselines record the flags as typed).
+#[test]
+fn a_baseline_folder_finds_the_deck_and_strategy_files_it_was_recorded_with() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    fs::copy(
+        repo.join("decks/nostalgix/hero-rush.deck"),
+        d.join("my.deck"),
+    )
+    .unwrap();
+    fs::copy(repo.join("strategies/greedy.toml"), d.join("mybot.toml")).unwrap();
+    run(
+        d,
+        &[
+            "regress",
+            "--write-baseline",
+            "--deck",
+            "my.deck",
+            "--baseline",
+            "results/baselines/my.csv",
+            "--games",
+            "1000",
+            "--quiet",
+        ],
+    );
+    run(
+        d,
+        &[
+            "regress",
+            "--write-baseline",
+            "--deck",
+            "my.deck",
+            "--bot",
+            "mybot.toml",
+            "--baseline",
+            "results/baselines/bots/my.csv",
+            "--games",
+            "400",
+            "--quiet",
+        ],
+    );
+    let settings = read(&d.join("results/baselines/bots/my.settings.json"));
+    assert!(settings.contains("\"my.deck\""), "{settings}");
+    assert!(settings.contains("\"mybot.toml\""), "{settings}");
+    let o = decklab(
+        d,
+        &["regress", "--baseline", "results/baselines", "--quiet"],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("  ok          my.csv"), "{out}");
+    assert!(out.contains("  ok          bots/my.csv"), "{out}");
+    // The recorded flags are no condition of the figure: the same deck by
+    // another path still checks against the file.
+    fs::create_dir_all(d.join("moved")).unwrap();
+    fs::copy(d.join("my.deck"), d.join("moved/my.deck")).unwrap();
+    let o = decklab(
+        d,
+        &[
+            "regress",
+            "--baseline",
+            "results/baselines/my.csv",
+            "--deck",
+            "moved/my.deck",
+            "--quiet",
+            "--out",
+            "moved-run",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // A recorded deck file gone is named.
+    fs::remove_file(d.join("my.deck")).unwrap();
+    let o = decklab(
+        d,
+        &["regress", "--baseline", "results/baselines", "--quiet"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("deck file not found: my.deck"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// At more than two seats the intervals printed are those of the files:
+/// the baseline's its `rank_score_ci95_low`/`_high`, the run's its own
+/// `summary.csv`'s (mean ± 1.96·s/√n), not Wilson's binomial interval.
+#[test]
+fn regress_at_a_table_prints_the_rank_score_interval_of_the_files() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let table = ["--game", "millennium-blades", "--players", "3"];
+    let mut args = vec!["regress", "--write-baseline", "--baseline", "b.csv"];
+    args.extend_from_slice(&table);
+    args.extend_from_slice(&RANDOM);
+    args.extend_from_slice(&["--games", "200", "--quiet", "--out", "w"]);
+    run(d, &args);
+    let mut args = vec!["regress", "--baseline", "b.csv", "--out", "r", "--quiet"];
+    args.extend_from_slice(&table);
+    args.extend_from_slice(&RANDOM);
+    let o = decklab(d, &args);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    let text = stdout(&o);
+    // Entry a's interval in a summary.csv, as the terminal prints it.
+    let interval = |summary: &Path| {
+        let text = read(summary);
+        let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+        let at = |name: &str| rows[0].iter().position(|h| *h == name).unwrap();
+        let (lo, hi) = (at("rank_score_ci95_low"), at("rank_score_ci95_high"));
+        let row = rows.iter().find(|r| r[at("entry")] == "a").unwrap();
+        let percent = |x: &str| format!("{:.1}%", 100.0 * x.parse::<f64>().unwrap());
+        format!("(95% CI {} – {})", percent(row[lo]), percent(row[hi]))
+    };
+    let baseline = line_of(&text, "  baseline ");
+    assert!(baseline.contains(&interval(&d.join("b.csv"))), "{text}");
+    let now = line_of(&text, "  now ");
+    assert!(now.contains(&interval(&d.join("r/summary.csv"))), "{text}");
+}
+
+/// A baseline row whose counts do not add up is refused at its line, as
+/// is a row of no games.
+#[test]
+fn regress_refuses_a_baseline_row_whose_counts_do_not_add_up() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let header =
+        "deck_a,bot_a,deck_b,bot_b,games,wins_a,wins_b,draws,win_rate_a,ci95_low,ci95_high\n";
+    for (row, needle) in [
+        (
+            "hero-rush,greedy,prize-control,greedy,0,0,0,0,0.7365,0.7168,0.7553\n",
+            "b.csv:2: expected a number of games of at least 1, got 0",
+        ),
+        (
+            "hero-rush,greedy,prize-control,greedy,3,1473,527,0,0.7365,0.7168,0.7553\n",
+            "b.csv:2: expected wins_a + wins_b + draws to add up to games (3), got 1473 + 527 + 0 = 2000",
+        ),
+    ] {
+        fs::write(d.join("b.csv"), format!("{header}{row}")).unwrap();
+        assert_fails(
+            &decklab(d, &["regress", "--baseline", "b.csv", "--out", "o"]),
+            &[needle],
+        );
+    }
+    let header =
+        "deck,opponent,bot,opponent_bot,games,wins,losses,draws,win_rate,ci95_low,ci95_high\n";
+    fs::write(
+        d.join("m.csv"),
+        format!("{header}hero-rush,prize-control,greedy,greedy,10,5,4,0,0.5,0.2,0.8\n"),
+    )
+    .unwrap();
+    assert_fails(
+        &decklab(d, &["regress", "--baseline", "m.csv", "--out", "o"]),
+        &["m.csv:2: expected wins + losses + draws to add up to games (10), got 5 + 4 + 0 = 9"],
+    );
+    assert!(!d.join("o").exists());
+}
+
+/// A baseline of another game, checked without `--game`, is told which
+/// game its settings name.
+#[test]
+fn regress_names_the_game_of_a_baseline_of_another_game() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("results/baselines/pixel-tactics/vanguard-wall-vs-arcane-rear");
+    fs::copy(committed.with_extension("csv"), d.join("pt.csv")).unwrap();
+    fs::copy(
+        committed.with_extension("settings.json"),
+        d.join("pt.settings.json"),
+    )
+    .unwrap();
+    assert_fails(
+        &decklab(d, &["regress", "--baseline", "pt.csv", "--out", "o"]),
+        &[
+            "pt.csv has no row for hero-rush (greedy) vs prize-control (greedy)",
+            "pt.settings.json says it was recorded in pixel-tactics, and this run plays \
+             nostalgix: add --game pixel-tactics",
+        ],
+    );
+}

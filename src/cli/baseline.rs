@@ -35,6 +35,12 @@ pub struct Baseline {
     pub win_rate: f64,
     /// The games it was measured over.
     pub games: u64,
+    /// The 95% interval of its rank score as the file gives it
+    /// (`rank_score_ci95_low`, `rank_score_ci95_high`), at more than two
+    /// seats: the mean ± 1.96·s/√n that needs the per-game values, which
+    /// the row's figures alone do not give. `None` at two seats, where
+    /// Wilson's interval follows from the rate and the games.
+    pub ci95: Option<(f64, f64)>,
 }
 
 /// The names a baseline row is looked up by.
@@ -84,6 +90,8 @@ struct Line {
     win_rate: f64,
     /// The games it was measured over.
     games: u64,
+    /// The file's interval of a table's rank score, if it gives one.
+    ci95: Option<(f64, f64)>,
 }
 
 /// The columns a baseline of each kind is read by (key fields, win rate,
@@ -110,8 +118,17 @@ const READ: [(BaselineKind, [&str; 6]); 3] = [
     ),
 ];
 
+/// The columns of each kind that must add up to its `games`, when the file
+/// has them all: wins, losses (the other seat's wins) and draws.
+const ADD_UP: [(BaselineKind, [&str; 3]); 2] = [
+    (BaselineKind::Summary, ["wins_a", "wins_b", "draws"]),
+    (BaselineKind::Matchups, ["wins", "losses", "draws"]),
+];
+
 /// Opens the baseline `path`, recognises its format and checks every row:
-/// a win rate between 0 and 1, a number of games, and no key twice.
+/// a win rate between 0 and 1, a number of games of at least one, wins,
+/// losses and draws (if the file has them) adding up to the games, and no
+/// key twice.
 fn open(path: &Path) -> anyhow::Result<Opened> {
     let shown = path.display();
     let bytes = std::fs::read(path).with_context(|| {
@@ -134,6 +151,14 @@ fn open(path: &Path) -> anyhow::Result<Opened> {
             READ[1].1.join(","),
             READ[2].1.join(",")
         );
+    };
+    let add_up: Option<Vec<(&str, usize)>> = ADD_UP
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .and_then(|(_, names)| names.iter().map(|c| column(c).map(|at| (*c, at))).collect());
+    let interval = match kind {
+        BaselineKind::Table => column("rank_score_ci95_low").zip(column("rank_score_ci95_high")),
+        _ => None,
     };
     let mut rows: Vec<Line> = Vec::new();
     for record in reader.records() {
@@ -159,6 +184,37 @@ fn open(path: &Path) -> anyhow::Result<Opened> {
                 field(5)
             )
         })?;
+        if games == 0 {
+            bail!(
+                "{shown}:{line}: expected a number of games of at least 1, got 0 (a figure over \
+                 no games is no baseline)"
+            );
+        }
+        if let Some(columns) = &add_up {
+            let counts = columns
+                .iter()
+                .map(|(name, at)| {
+                    let text = record.get(*at).unwrap_or_default();
+                    text.parse::<u64>().map_err(|_| {
+                        anyhow!("{shown}:{line}: expected a number of {name}, got {text:?}")
+                    })
+                })
+                .collect::<anyhow::Result<Vec<u64>>>()?;
+            let sum: u64 = counts.iter().sum();
+            if sum != games {
+                let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+                let counts: Vec<String> = counts.iter().map(u64::to_string).collect();
+                bail!(
+                    "{shown}:{line}: expected {} to add up to games ({games}), got {} = {sum}",
+                    names.join(" + "),
+                    counts.join(" + ")
+                );
+            }
+        }
+        let ci95 = interval.and_then(|(lo, hi)| {
+            let bound = |at: usize| record.get(at).and_then(|t| t.parse::<f64>().ok());
+            bound(lo).zip(bound(hi))
+        });
         let fields = [0, 1, 2, 3].map(|j| field(j).to_owned());
         if let Some(first) = rows.iter().find(|r| r.fields == fields) {
             bail!(
@@ -173,6 +229,7 @@ fn open(path: &Path) -> anyhow::Result<Opened> {
             fields,
             win_rate,
             games,
+            ci95,
         });
     }
     Ok(Opened { kind, rows })
@@ -206,6 +263,7 @@ pub fn read_baseline(path: &Path, key: &Key<'_>) -> anyhow::Result<Baseline> {
                 kind,
                 win_rate: r.win_rate,
                 games: r.games,
+                ci95: r.ci95,
             });
         }
         seen.push(row.to_string());
@@ -283,9 +341,9 @@ pub fn settings_path(baseline: &Path) -> PathBuf {
 /// overrides, the SHA-256 of the opponents' decks (`files`, by role), and
 /// of what each bot plays (`bots`, by role: the hash of
 /// [`Strategy::fingerprint`], so only the strategy's settings and this
-/// ruleset's weights count). The deck under test and the card pool are
+/// ruleset's weights count). The deck under test and the card files are
 /// what the gate judges, so they may change (that is the point of a CI
-/// gate).
+/// gate); a `--set` override is a condition.
 pub fn recorded_settings(
     game: &str,
     players: usize,
@@ -317,6 +375,14 @@ pub fn recorded_settings(
     })
 }
 
+/// The key of a baseline's settings that records the `--deck`,
+/// `--opponent`, `--bot` and `--opponent-bot` flags it was written with, as
+/// typed (paths relative to the working directory), so that a check of a
+/// baseline folder finds the same deck and strategy files. Not a condition
+/// of the figure: [`check_settings`] leaves it out (the deck under test may
+/// change, and may be given by another path).
+pub const FLAGS: &str = "flags";
+
 /// Checks the flags' `now` settings against those recorded beside the
 /// baseline: an error naming every setting that differs (the figure would
 /// not be comparable). A baseline recorded before settings were kept
@@ -335,6 +401,9 @@ pub fn check_settings(path: &Path, now: &Value) -> anyhow::Result<()> {
     let flat = |v: &Value| -> Vec<(String, Value)> {
         let mut out = Vec::new();
         for (k, x) in v.as_object().into_iter().flatten() {
+            if k == FLAGS {
+                continue;
+            }
             match x.as_object() {
                 Some(inner) => out.extend(
                     inner

@@ -14,7 +14,7 @@ use serde_json::json;
 use clap::ValueEnum;
 
 use super::baseline::{
-    Baseline, BaselineKind, Key, check_settings, measured, read_baseline, read_settings,
+    Baseline, BaselineKind, FLAGS, Key, check_settings, measured, read_baseline, read_settings,
     recorded_settings, settings_path,
 };
 use super::campaign::{Campaign, Finished, Pairing, Session, exit_status, strategy_file};
@@ -38,12 +38,14 @@ gate is the deck's rank score, (N − rank)/(N − 1), not its win share.
 --write-baseline also writes FILE's conditions beside it (x.csv ->
 x.settings.json: ruleset, seats, rule options, --set, and the hashes of the
 opponents' decks and the strategies). A check under other conditions exits
-2 naming each one that differs; the deck under test and the card pool may
-change, since they are what the gate judges.
+2 naming each one that differs; the deck under test and the card files
+may change, since they are what the gate judges (a --set what-if may not:
+run it with decklab compare, or edit a card file). The --deck, --opponent,
+--bot and --opponent-bot flags are kept too, as typed, for a folder check.
 
---baseline DIR gates every .csv under DIR, each with the decks and bots of
-its row and the game and rules of its settings file, and exits with the
-worst status.
+--baseline DIR gates every .csv under DIR, each with the game, rules, decks
+and bots of its settings file (of an older one without flags, the names
+of its row), and exits with the worst status.
 
 Exit status: 0 no regression, 1 regression, 2 bad input (a missing or
 mismatched baseline, bad flags), 130 interrupted.
@@ -244,9 +246,32 @@ fn folder_entry(args: &RegressArgs, file: &Path, relative: &Path) -> anyhow::Res
         Some(5) => Some(MatchFormat::BestOf5),
         _ => None,
     };
-    m.deck = measured.decks;
-    m.bots.bot = vec![measured.bot];
-    m.bots.opponent_bot = measured.opponent_bot;
+    match settings.get(FLAGS) {
+        // The flags it was recorded with: deck and strategy files are
+        // found where they were.
+        Some(flags) => {
+            let strings = |key: &str| -> Vec<String> {
+                flags
+                    .get(key)
+                    .and_then(serde_json::Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            };
+            let string = |key: &str| flags.get(key).and_then(|v| v.as_str().map(str::to_owned));
+            m.deck = strings("deck");
+            m.opponent = string("opponent");
+            m.bots.bot = strings("bot");
+            m.bots.opponent_bot = string("opponent_bot").unwrap_or_else(|| "greedy".to_owned());
+        }
+        // A baseline of an earlier version: the names of its row.
+        None => {
+            m.deck = measured.decks;
+            m.bots.bot = vec![measured.bot];
+            m.bots.opponent_bot = measured.opponent_bot;
+        }
+    }
     with_ruleset!(m.rules.game, R => regress::<R>(&one))
 }
 
@@ -287,7 +312,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let baseline = if args.write_baseline {
         None
     } else {
-        Some(read_baseline(&args.baseline, &key)?)
+        Some(read_baseline(&args.baseline, &key).map_err(|e| other_game::<R>(&args.baseline, e))?)
     };
     let test = match &baseline {
         Some(b) => Some(
@@ -317,10 +342,22 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     }
     // What the figure depends on besides the seed: recorded with a new
     // baseline, checked against an existing one before any game.
-    let settings = recorded_settings(R::NAME, players, &options, &rules.set, &files, &bots);
+    let mut settings = recorded_settings(R::NAME, players, &options, &rules.set, &files, &bots);
     files.extend(bots.iter().map(|(role, s)| strategy_file(role, s)));
     if baseline.is_some() {
         check_settings(&args.baseline, &settings)?;
+    } else if let Some(fields) = settings.as_object_mut() {
+        // Where the decks and strategies came from, for a folder check.
+        let m = &args.matchup;
+        fields.insert(
+            FLAGS.to_owned(),
+            json!({
+                "deck": m.deck,
+                "opponent": m.opponent,
+                "bot": m.bots.bot,
+                "opponent_bot": m.bots.opponent_bot,
+            }),
+        );
     }
     let seatings = pairings.len() as u64;
     let per_pairing = |games: u64| games.div_ceil(seatings);
@@ -357,6 +394,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         kind: BaselineKind::Summary,
         win_rate: 0.0,
         games: 0,
+        ci95: None,
     });
     let mut session = Session::start(
         &campaign,
@@ -413,8 +451,11 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let measure = measure(campaign.players());
     let percent = |x: f64| format!("{:.1}%", 100.0 * x);
-    let interval = |s: &Score| {
-        s.wilson95().map_or_else(String::new, |(lo, hi)| {
+    // The interval summary.csv gives the same figure: Wilson's for a win
+    // rate at two seats, the rank score's mean ± 1.96·s/√n at more.
+    let ranked = campaign.players() > 2;
+    let interval = |ci: Option<(f64, f64)>| {
+        ci.map_or_else(String::new, |(lo, hi)| {
             format!(" (95% CI {} – {})", percent(lo), percent(hi))
         })
     };
@@ -429,7 +470,11 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         "  baseline   {} over {} games{}  ({})",
         percent(baseline.win_rate),
         baseline.games,
-        interval(&base_score),
+        interval(if ranked {
+            baseline.ci95
+        } else {
+            base_score.wilson95()
+        }),
         args.baseline.display()
     )?;
     writeln!(
@@ -437,7 +482,11 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         "  now        {} over {} games{}",
         score.rate().map_or_else(|| "-".into(), percent),
         score.games,
-        interval(&score)
+        interval(if ranked {
+            score.normal95()
+        } else {
+            score.wilson95()
+        })
     )?;
     writeln!(
         out,
@@ -483,6 +532,21 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
             ExitCode::from(1)
         }
     })
+}
+
+/// The error `e` of a baseline without a row for the flags, with a hint
+/// when its settings name another game than the run's (`--game` not given,
+/// or another).
+fn other_game<R: Ruleset>(path: &Path, e: anyhow::Error) -> anyhow::Error {
+    let recorded = read_settings(path).ok().flatten();
+    match recorded.as_ref().and_then(|s| s.get("game")?.as_str()) {
+        Some(game) if game != R::NAME => anyhow::anyhow!(
+            "{e:#}\n{} says it was recorded in {game}, and this run plays {}: add --game {game}",
+            settings_path(path).display(),
+            R::NAME
+        ),
+        _ => e,
+    }
 }
 
 /// What the gate measures: at two seats the deck's win rate (a draw
@@ -558,8 +622,6 @@ fn write_baseline<R: Ruleset>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes `bytes` to `to` through a temporary file beside it, renamed
-/// into place: `to` is the old file or the new one, never a part.
 /// Whether a new baseline can be written to `to`, checked before any game
 /// and leaving nothing behind: `to` is not a directory, and its nearest
 /// existing folder is a folder that takes a new file.
@@ -586,6 +648,8 @@ fn check_writable(to: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("--baseline {shown}: cannot write in {}", folder.display()))
 }
 
+/// Writes `bytes` to `to` through a temporary file beside it, renamed
+/// into place: `to` is the old file or the new one, never a part.
 fn write_atomically(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let parent = match to.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
