@@ -1828,3 +1828,38 @@ fn a_starter_deck_the_pre_release_trims_is_warned_about_and_noted() {
     // A store card is played as it is: nothing trimmed, nothing noted.
     assert!(!simulate("m2.deck", true).contains("note"));
 }
+
+// docs/errors.md: a card file's problem that needs the whole pool (an
+// evolution naming a Fighter of the wrong level) is placed at its card's
+// line, as every other card-file problem is.
+#[test]
+fn a_card_file_cross_card_problem_is_placed_at_its_card() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let card = |name: &str, level: u8, from: Option<&str>| {
+        let from = from.map_or(String::new(), |f| format!("evolves_from = \"{f}\"\n"));
+        format!(
+            "[[fighter]]\nname = \"{name}\"\nlevel = {level}\n{from}cost = 1\nhealth = 2\n\
+             attacks = [{{ name = \"x\", damage = 1 }}]\n\n"
+        )
+    };
+    let text = [
+        card("Ember Pup", 1, None),
+        card("Ember Hound", 2, Some("Ember Pup")),
+        card("Blaze Hound", 2, Some("Ember Hound")),
+    ]
+    .concat();
+    let line = text
+        .lines()
+        .position(|l| l.contains("Blaze Hound"))
+        .unwrap();
+    fs::write(d.join("c.toml"), &text).unwrap();
+    let o = decklab(d, &["cards", "--game", "nostalgix", "--cards", "c.toml"]);
+    // The card's table starts on the line before its name.
+    assert_fails(
+        &o,
+        &[&format!(
+            "c.toml:{line}: card \"Blaze Hound\": `evolves_from` must name a level 1 Fighter"
+        )],
+    );
+}

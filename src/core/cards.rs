@@ -185,9 +185,10 @@ pub trait CardDef: Sized + Debug + Clone + Send + Sync + 'static {
     fn table_row(&self, pool: &CardPool<Self>) -> Vec<String>;
 
     /// Checks that need the whole pool, once every card is built (e.g. a
-    /// card that must refer to a card of some kind). Problems name the
-    /// card; the default finds none.
-    fn check_pool(_pool: &CardPool<Self>) -> Vec<String> {
+    /// card that must refer to a card of some kind): each problem with the
+    /// card it is reported at (`path:line` of that card's table), its
+    /// message naming the card; the default finds none.
+    fn check_pool(_pool: &CardPool<Self>) -> Vec<(CardId, String)> {
         Vec::new()
     }
 }
@@ -363,9 +364,16 @@ impl<C: CardDef> CardPool<C> {
         };
         let problems = C::check_pool(&pool);
         if !problems.is_empty() {
+            // Each at its card's table: ids number `declared`.
             let d = problems
                 .into_iter()
-                .map(|m| Diagnostic::new(source, 0, m))
+                .map(|(id, m)| match declared.get(id.index()) {
+                    Some(&(f, i)) => {
+                        let (path, lines, entries) = &parsed[f];
+                        Diagnostic::new(path, lines.line_of(entries[i].start), m)
+                    }
+                    None => Diagnostic::new(source, 0, m),
+                })
                 .collect();
             return Err(Diagnostics(d));
         }
@@ -452,7 +460,7 @@ impl<C: CardDef> CardPool<C> {
         }
         // A change is checked as the card file is: an override that breaks
         // a rule of the whole pool is refused and undone.
-        let problems = C::check_pool(self);
+        let problems: Vec<String> = C::check_pool(self).into_iter().map(|(_, m)| m).collect();
         if !problems.is_empty() {
             undo(&mut self.cards);
             return Err(problems.join("; "));
@@ -603,7 +611,7 @@ pub fn card_files(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
             format!("cannot read: {e}"),
         )])
     };
-    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| cannot(p, e));
+    let read = |p: &Path| crate::diagnostics::read_input_text(p).map_err(|e| cannot(p, e));
     if !path.is_dir() {
         return Ok(vec![(path.display().to_string(), read(path)?)]);
     }

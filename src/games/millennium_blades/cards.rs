@@ -867,36 +867,45 @@ impl CardDef for Card {
         ]
     }
 
-    fn check_pool(pool: &CardPool<Card>) -> Vec<String> {
+    /// Each problem at the card that shows it: the first card of a set
+    /// whose tier or price differs from its set's first card's, the first
+    /// card of a promo set too large.
+    fn check_pool(pool: &CardPool<Card>) -> Vec<(CardId, String)> {
         // Every set is one tier at one price.
-        let mut problems = Vec::new();
-        let mut seen: Vec<(u8, Tier, u8)> = Vec::new();
-        for (_, c) in pool.cards() {
-            match seen.iter().find(|(s, _, _)| *s == c.set) {
-                Some(&(_, tier, price)) if (tier, price) != (c.tier, c.price) => {
-                    problems.push(format!(
+        let mut problems: Vec<(CardId, String)> = Vec::new();
+        let mut seen: Vec<(u8, Tier, u8, CardId)> = Vec::new();
+        for (id, c) in pool.cards() {
+            match seen.iter().find(|(s, ..)| *s == c.set) {
+                Some(&(_, tier, price, _)) if (tier, price) != (c.tier, c.price) => {
+                    let m = format!(
                         "the cards of set \"{}\" differ in tier or price: a set is one tier \
                          at one price (its cards are bought face down)",
                         pool.label(c.set)
-                    ));
+                    );
+                    if !problems.iter().any(|(_, p)| *p == m) {
+                        problems.push((id, m));
+                    }
                 }
                 Some(_) => {}
-                None => seen.push((c.set, c.tier, c.price)),
+                None => seen.push((c.set, c.tier, c.price, id)),
             }
         }
-        problems.dedup();
         // A promo set fills a prize pile (8 cards), and two of a tier one
         // fusion pile in Turn-Based Mode (16).
-        for &(set, tier, _) in &seen {
+        for &(set, tier, _, first) in &seen {
             let size: usize = pool
                 .cards()
                 .filter(|(_, c)| c.set == set)
                 .map(|(_, c)| usize::from(c.copies))
                 .sum();
             if tier.is_promo() && size > PROMO_SET_MAX {
-                problems.push(format!(
-                    "promo set \"{}\" has {size} cards; a promo set has at most {PROMO_SET_MAX}",
-                    pool.label(set)
+                problems.push((
+                    first,
+                    format!(
+                        "promo set \"{}\" has {size} cards; a promo set has at most \
+                         {PROMO_SET_MAX}",
+                        pool.label(set)
+                    ),
                 ));
             }
         }

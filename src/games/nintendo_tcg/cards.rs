@@ -490,10 +490,10 @@ impl CardDef for Card {
     /// The checks that need the card another card names: a General's
     /// Commander, a Sub-Area's Area, a `token`'s Token and a `fetch`'s
     /// Required card.
-    fn check_pool(pool: &CardPool<Card>) -> Vec<String> {
+    fn check_pool(pool: &CardPool<Card>) -> Vec<(CardId, String)> {
         let mut problems = Vec::new();
-        for (_, c) in pool.cards() {
-            let mut err = |m: &str| problems.push(format!("card \"{}\": {m}", c.name));
+        for (id, c) in pool.cards() {
+            let mut err = |m: &str| problems.push((id, format!("card \"{}\": {m}", c.name)));
             let is = |id: Option<CardId>, pred: &dyn Fn(&Card) -> bool| {
                 id.is_none_or(|id| pred(pool.card(id)))
             };

@@ -922,27 +922,33 @@ impl CardDef for Card {
 
     /// What needs the card another card names: a Fighter evolves from a
     /// Fighter one level lower, `summon_token` summons a `[[token]]` card.
-    fn check_pool(pool: &CardPool<Card>) -> Vec<String> {
+    fn check_pool(pool: &CardPool<Card>) -> Vec<(CardId, String)> {
         let mut problems = Vec::new();
-        for (_, card) in pool.cards() {
+        for (id, card) in pool.cards() {
             if card.kind == Kind::Fighter
                 && let Some(from) = card.evolves_from
             {
                 let lower = pool.card(from);
                 if lower.kind != Kind::Fighter || lower.level + 1 != card.level {
-                    problems.push(format!(
-                        "card \"{}\": `evolves_from` must name a level {} Fighter",
-                        card.name,
-                        card.level.saturating_sub(1)
+                    problems.push((
+                        id,
+                        format!(
+                            "card \"{}\": `evolves_from` must name a level {} Fighter",
+                            card.name,
+                            card.level.saturating_sub(1)
+                        ),
                     ));
                 }
             }
             for token in card.all_effects().filter_map(|e| e.token) {
                 let t = pool.card(token);
                 if t.kind != Kind::Token {
-                    problems.push(format!(
-                        "card \"{}\": `token`: \"{}\" is not a [[token]] card",
-                        card.name, t.name
+                    problems.push((
+                        id,
+                        format!(
+                            "card \"{}\": `token`: \"{}\" is not a [[token]] card",
+                            card.name, t.name
+                        ),
                     ));
                 }
             }
