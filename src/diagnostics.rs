@@ -2,6 +2,8 @@
 //! `path:line: message`, and unknown names come with the closest known one.
 
 use std::fmt;
+use std::io::{self, Read};
+use std::path::Path;
 
 /// One problem in an input file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,6 +139,58 @@ fn edit_distance(a: &str, b: &str) -> usize {
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
+}
+
+/// The most bytes decklab reads from one input file (a deck, a card file,
+/// a strategy, a pool, `decklab.toml`): far above any real one, so that a
+/// wrong path (a log, an image, a disk) fails at once instead of filling
+/// memory.
+pub const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The bytes of input file `path`, refusing what is not a regular file (a
+/// device such as `/dev/zero`, a FIFO, a socket: possibly endless, or
+/// empty for a reason other than the user's) and a file of more than
+/// [`MAX_INPUT_BYTES`], with an error whose message says so (the caller
+/// adds the path). A folder is left to the system's own error.
+pub fn read_input(path: &Path) -> io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a device, pipe or socket; expected a file)",
+        ));
+    }
+    let too_big = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, the most decklab reads from an input file",
+                MAX_INPUT_BYTES / (1024 * 1024)
+            ),
+        )
+    };
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// The text of input file `path`, as [`read_input`] reads it; bytes that
+/// are not UTF-8 are an error, as [`std::fs::read_to_string`] says.
+pub fn read_input_text(path: &Path) -> io::Result<String> {
+    String::from_utf8(read_input(path)?).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 #[cfg(test)]

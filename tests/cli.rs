@@ -1863,3 +1863,68 @@ fn a_card_file_cross_card_problem_is_placed_at_its_card() {
         )],
     );
 }
+
+// docs/configuration.md: a value of decklab.toml that clap takes but that
+// fails later (a deck not found, an unknown strategy, a field deck) is
+// reported at its line; typed, it is named as typed.
+#[test]
+fn decklab_toml_values_that_fail_later_are_placed_at_their_line() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let file = |text: &str| fs::write(d.join("decklab.toml"), text).unwrap();
+    file("[simulate]\ngames = 2\ndeck = \"nope\"\n");
+    assert_fails(
+        &decklab(d, &["simulate"]),
+        &["decklab: decklab.toml:3: [simulate] deck = \"nope\": deck file not found: nope"],
+    );
+    assert_fails(
+        &decklab(d, &["simulate", "--deck", "nada"]),
+        &["decklab: deck file not found: nada"],
+    );
+    file("[defaults]\nthreads = 1\n[simulate]\ngames = 2\nbot = \"greedyy\"\n");
+    assert_fails(
+        &decklab(d, &["simulate"]),
+        &[
+            "decklab: decklab.toml:5: [simulate] bot = \"greedyy\": --bot greedyy: cannot load the strategy: unknown strategy \"greedyy\"",
+        ],
+    );
+    file("[gauntlet]\nfield = [\"nope\"]\n");
+    assert_fails(
+        &decklab(d, &["gauntlet", "--deck", "hero-rush", "--games", "2"]),
+        &["decklab: decklab.toml:2: [gauntlet] field = [\"nope\"]: deck file not found: nope"],
+    );
+    file("[simulate]\nopponent = \"nope\"\n");
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2"]),
+        &["decklab: decklab.toml:2: [simulate] opponent = \"nope\": deck file not found: nope"],
+    );
+}
+
+// docs/errors.md: an input that is not a regular file (a device, which may
+// never end) or that is too large is refused at once, exit status 2.
+#[test]
+fn inputs_that_are_not_regular_files_or_too_large_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let child = common::spawn_decklab(d, &["validate", "--game", "nostalgix", "/dev/zero"]);
+    let (status, err) = common::wait(child, std::time::Duration::from_secs(20));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("/dev/zero: cannot read this deck file: not a regular file"),
+        "{err}"
+    );
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2", "--deck", "/dev/null"]),
+        &["cannot read deck file /dev/null: not a regular file"],
+    );
+    assert_fails(
+        &decklab(d, &["cards", "--game", "nostalgix", "--cards", "/dev/zero"]),
+        &["/dev/zero: cannot read: not a regular file"],
+    );
+    let big = fs::File::create(d.join("big.deck")).unwrap();
+    big.set_len(17 * 1024 * 1024).unwrap();
+    assert_fails(
+        &decklab(d, &["simulate", "--games", "2", "--deck", "big.deck"]),
+        &["cannot read deck file big.deck: larger than 16 MiB"],
+    );
+}

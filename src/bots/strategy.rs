@@ -305,7 +305,7 @@ impl Strategy {
         name: &str,
         features: FeatureSet,
     ) -> Result<Self, StrategyError> {
-        let bytes = std::fs::read(file).map_err(|source| StrategyError::Io {
+        let bytes = crate::diagnostics::read_input(file).map_err(|source| StrategyError::Io {
             path: path.to_string(),
             source,
         })?;

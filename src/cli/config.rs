@@ -132,6 +132,18 @@ pub fn at_file_line(flags: &[&str], message: String) -> anyhow::Error {
     }
 }
 
+/// `result`, its error placed after where `decklab.toml` gave the flag
+/// `--<long>` (`decklab.toml:2: [simulate] deck = "nope": deck file not
+/// found: …`, see [`defaults::at_line`]) when the file gave it; as it is
+/// when the flag was typed. For a value clap takes that fails later (a
+/// deck not found, an unknown strategy).
+pub fn from_file<T>(long: &str, result: anyhow::Result<T>) -> anyhow::Result<T> {
+    result.map_err(|e| match defaults::at_line(long) {
+        Some(place) => e.context(place),
+        None => e,
+    })
+}
+
 /// One table: the decks and the bots, by seat.
 #[derive(Debug)]
 pub struct Table {
@@ -177,11 +189,12 @@ impl MatchArgs {
                 self.deck.len()
             );
         }
-        let decks: Vec<Option<&str>> = (0..players)
+        // Each deck with the flag that named it.
+        let decks: Vec<Option<(&str, &str)>> = (0..players)
             .map(|s| match self.deck.get(s) {
-                Some(d) => Some(d.as_str()),
+                Some(d) => Some((d.as_str(), "deck")),
                 None if s == 0 => None,
-                None => self.opponent.as_deref(),
+                None => self.opponent.as_deref().map(|o| (o, "opponent")),
             })
             .collect();
         let table = Table {
@@ -195,7 +208,8 @@ impl MatchArgs {
 /// Loads a strategy for `game`, warning if it cannot be reproduced.
 pub fn strategy<G: Evaluate>(game: &G, arg: &str, flag: &str) -> anyhow::Result<Strategy> {
     let s = Strategy::resolve(arg, FeatureSet::of(game))
-        .with_context(|| format!("{flag} {arg}: cannot load the strategy"))?;
+        .with_context(|| format!("{flag} {arg}: cannot load the strategy"));
+    let s = from_file(flag.trim_start_matches('-'), s)?;
     if let Settings::Ismcts(i) = &s.settings
         && let Budget::Milliseconds(_) = i.budget
     {

@@ -75,7 +75,8 @@ pub fn command_line() -> Vec<String> {
 pub fn with_defaults(args: Vec<OsString>) -> anyhow::Result<Vec<OsString>> {
     let path = Path::new(FILE);
     let args = if path.is_file() {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {FILE}"))?;
+        let text = crate::diagnostics::read_input_text(path)
+            .with_context(|| format!("cannot read {FILE}"))?;
         let (args, added) = add_defaults(args, &text)?;
         let _ = ADDED.set(added);
         args
@@ -160,9 +161,12 @@ fn add_defaults(args: Vec<OsString>, text: &str) -> anyhow::Result<(Vec<OsString
     let mut places = Vec::new();
     for (long, section, key, value) in flags {
         let line = lines.line(section, key);
+        // [defaults] skips a flag the command hides: one it refuses or
+        // has no use for (regress's --shard, optimize's --players…).
         let Some(arg) = command
             .get_arguments()
             .find(|a| a.get_long() == Some(&long))
+            .filter(|a| section == name || !a.is_hide_set())
         else {
             if section == name {
                 bail!(
@@ -328,6 +332,13 @@ mod tests {
         // [defaults] skips the commands without the flag.
         let got = with(&["decklab", "cards"], file).unwrap();
         assert_eq!(got, ["decklab", "cards"]);
+        // ...and those that hide it (regress refuses --shard).
+        let got = with(
+            &["decklab", "regress", "--baseline", "b.csv"],
+            "[defaults]\nshard = \"0/2\"\n",
+        )
+        .unwrap();
+        assert_eq!(got, ["decklab", "regress", "--baseline", "b.csv"]);
         // A command's table names only its flags.
         let err = with(&["decklab", "simulate"], "[simulate]\ngamez = 3\n").unwrap_err();
         assert!(err.to_string().contains("no flag --gamez"), "{err}");

@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::Value;
 
 use super::campaign::{Campaign, Pairing, Session, exit_status, strategy_file};
-use super::config::strategy;
+use super::config::{from_file, strategy};
 use super::field::{ALL, Field, field_decks, with_mirror};
 use super::flags::{BotArgs, RulesArgs, RunArgs, games};
 use super::interrupt::stop_flag;
@@ -68,8 +68,8 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<ExitCode> {
 fn gauntlet<R: Ruleset>(args: &GauntletArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.resolve::<R>()?;
     let (pool, options, players) = (&rules.pool, rules.options, rules.players);
-    let deck = find_deck::<R>(&args.deck)?;
-    let given = field_decks::<R>(&args.field, &pool.cards)?;
+    let deck = from_file("deck", find_deck::<R>(&args.deck))?;
+    let given = from_file("field", field_decks::<R>(&args.field, &pool.cards))?;
     let (field, renamed) = with_mirror::<R>(&deck, &given, &pool.cards)?;
     for path in renamed {
         // A closed stderr is no reason to stop.

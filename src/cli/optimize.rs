@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::campaign::strategy_file;
-use super::config::{action_cap, strategy};
+use super::config::{action_cap, from_file, strategy};
 use super::field::{field_decks, is_mirror};
 use super::flags::{BotArgs, RulesArgs, RunArgs, fraction, games};
 use super::interrupt::{INTERRUPTED, stop_flag};
@@ -157,9 +157,9 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let pool = &rules.pool;
-    let deck = find_deck::<R>(&args.deck)?;
+    let deck = from_file("deck", find_deck::<R>(&args.deck))?;
     parse_deck::<R>(&deck, pool)?;
-    let field: Vec<DeckSource> = field_decks::<R>(&args.field, &pool.cards)?
+    let field: Vec<DeckSource> = from_file("field", field_decks::<R>(&args.field, &pool.cards))?
         .into_iter()
         .filter(|d| !is_mirror::<R>(&deck, d, &pool.cards))
         .collect();
@@ -172,7 +172,7 @@ fn optimize<R: Ruleset>(args: &OptimizeArgs) -> anyhow::Result<ExitCode> {
     if field.len() >= 1 << (BLOCK_BITS - ROUND_BITS - 1) {
         bail!("a field of {} decks is too large for optimize", field.len());
     }
-    let (owned, pool_file) = owned_cards::<R>(&args.pool, pool)?.unzip();
+    let (owned, pool_file) = from_file("pool", owned_cards::<R>(&args.pool, pool))?.unzip();
     let first = build_match(pool, &[deck.clone(), field[0].clone()], rules.options)?;
     let strategies = [
         strategy(&first, args.bots.first(), "--bot")?,
@@ -302,7 +302,7 @@ fn owned_cards<R: Ruleset>(
     if arg == "all" && !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(path)
+    let text = crate::diagnostics::read_input_text(path)
         .with_context(|| format!("cannot read the pool file {}", path.display()))?;
     let list = DeckList::parse(&text, arg, &pool.cards, &[]);
     let cards = list

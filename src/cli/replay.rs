@@ -366,7 +366,7 @@ fn card_source(files: &[ManifestFile]) -> Option<PathBuf> {
 /// game.
 fn check_inputs(dir: &Path, files: &[ManifestFile]) -> anyhow::Result<()> {
     for f in files.iter().filter(|f| !f.path.starts_with("bundled:")) {
-        let bytes = std::fs::read(&f.path).with_context(|| {
+        let bytes = crate::diagnostics::read_input(Path::new(&f.path)).with_context(|| {
             format!(
                 "{}: cannot read {} ({}), an input of the run: replay from the directory the \
                  run was started in",

@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::Value;
 
 use super::campaign::{Campaign, Pairing, strategy_file};
-use super::config::strategy;
+use super::config::{from_file, strategy};
 use super::field::{Field, field_decks};
 use super::flags::{RulesArgs, RunArgs, games};
 use super::gauntlet::play_field;
@@ -70,7 +70,7 @@ fn round_robin<R: Ruleset>(args: &RoundRobinArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.field.clone()
     };
-    let decks = field_decks::<R>(&names, &pool.cards)?;
+    let decks = from_file("field", field_decks::<R>(&names, &pool.cards))?;
     if decks.len() < players {
         bail!(
             "a round-robin of {players}-seat tables needs at least {players} different decks (got {})",

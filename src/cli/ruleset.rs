@@ -179,7 +179,7 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
     let path = Path::new(arg);
     let local_dir = local_dir::<R>();
     let read = |path: &Path, name: String| -> anyhow::Result<DeckSource> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::diagnostics::read_input_text(path)
             .with_context(|| format!("cannot read deck file {}", path.display()))?;
         Ok(DeckSource {
             path: path.display().to_string(),
@@ -187,7 +187,9 @@ pub fn find_deck<R: Ruleset>(arg: &str) -> anyhow::Result<DeckSource> {
             text,
         })
     };
-    if path.is_file() {
+    // Anything but a folder or a missing path is read, so that a device
+    // or a pipe is refused as what it is rather than as not found.
+    if path.is_file() || (path.exists() && !path.is_dir()) {
         return read(path, deck_name(arg));
     }
     let bare = path.components().count() == 1 && path.extension().is_none();
@@ -374,14 +376,13 @@ pub fn same_list<R: Ruleset>(a: &DeckSource, b: &DeckSource, cards: &CardPool<R:
 
 /// The decks `decks` names by seat (the seat's default where `None`),
 /// named for reports (see [`deck_labels`]).
-pub fn match_decks<R: Ruleset>(decks: &[Option<&str>]) -> anyhow::Result<Vec<DeckSource>> {
+pub fn match_decks<R: Ruleset>(decks: &[Option<(&str, &str)>]) -> anyhow::Result<Vec<DeckSource>> {
     let mut sources = Vec::with_capacity(decks.len());
     for (seat, arg) in decks.iter().enumerate() {
-        let arg = match arg {
-            Some(a) => a,
-            None => default_deck::<R>(seat)?,
-        };
-        sources.push(find_deck::<R>(arg)?);
+        sources.push(match arg {
+            Some((a, flag)) => super::config::from_file(flag, find_deck::<R>(a))?,
+            None => find_deck::<R>(default_deck::<R>(seat)?)?,
+        });
     }
     let labels = deck_labels(&sources);
     for (s, label) in sources.iter_mut().zip(labels) {

@@ -164,7 +164,7 @@ fn verdict(check: &Check, args: &ValidateArgs) -> anyhow::Result<(Fit, Vec<Diagn
     let input = match &check.kind {
         Kind::Cards => Input::Cards(&check.path),
         Kind::Deck(folder) => {
-            text = std::fs::read_to_string(&check.path);
+            text = crate::diagnostics::read_input_text(&check.path);
             Input::Deck {
                 label: &label,
                 text: text.as_deref(),
