@@ -395,3 +395,81 @@ fn a_millennium_blades_report_names_dollars_and_says_a_turn_is_a_round() {
         "a round (deckbuilding, tournament, scoring)"
     );
 }
+
+/// docs/outputs.md, "All or nothing": a run replaces the whole output
+/// directory. A round-robin's matchups and ratings do not survive a
+/// simulate into the same folder, so its report shows no ratings; a file
+/// of the user's is kept.
+#[test]
+fn a_run_drops_the_files_of_another_command() {
+    let tmp = TempDir::new().unwrap();
+    let d = tmp.path();
+    let rr = [
+        "round-robin",
+        "--games",
+        "5",
+        "--report",
+        "-o",
+        "D",
+        "--quiet",
+    ];
+    let o = decklab(d, &rr);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert!(d.join("D/ratings.csv").is_file());
+    let page = fs::read_to_string(d.join("D/report.html")).unwrap();
+    assert!(page.contains("id=\"ratings\""));
+    fs::write(d.join("D/notes.txt"), "mine").unwrap();
+    let sim = ["simulate", "--games", "5", "--report", "-o", "D", "--quiet"];
+    let o = decklab(d, &sim);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    for stale in ["matchups.csv", "ratings.csv"] {
+        assert!(!d.join("D").join(stale).exists(), "{stale} left");
+    }
+    assert_eq!(fs::read_to_string(d.join("D/notes.txt")).unwrap(), "mine");
+    let page = fs::read_to_string(d.join("D/report.html")).unwrap();
+    assert!(!page.contains("id=\"ratings\"") && !page.contains(">Ratings<"));
+    // Without --report, the earlier page goes too.
+    let o = decklab(
+        d,
+        &sim[..sim.len() - 4]
+            .iter()
+            .chain(&["-o", "D", "--quiet"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert!(!d.join("D/report.html").exists());
+}
+
+/// The same for Millennium Blades: a grant experiment's `mb_grant.csv`
+/// does not survive a plain run, nor its section of the report.
+#[test]
+fn a_plain_run_drops_an_earlier_grant_experiment() {
+    let tmp = TempDir::new().unwrap();
+    let d = tmp.path();
+    let mb = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--game",
+            "millennium-blades",
+            "--players",
+            "4",
+            "--games",
+            "2",
+            "--report",
+            "-o",
+            "D",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let o = decklab(d, &args);
+        assert!(o.status.success(), "stderr: {}", stderr(&o));
+        fs::read_to_string(d.join("D/report.html")).unwrap()
+    };
+    let page = mb(&["--grant", "Flare Oracle"]);
+    assert!(d.join("D/mb_grant.csv").is_file());
+    assert!(page.contains("The grant experiment"));
+    let page = mb(&[]);
+    assert!(!d.join("D/mb_grant.csv").exists());
+    assert!(!page.contains("The grant experiment"));
+}

@@ -183,8 +183,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         }
         let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
         let pool = Arc::new(pool);
-        let mut out = OutputDir::create(&args.out)?;
-        out.own_files("logs", "game-", ".jsonl");
+        let out = OutputDir::create(&args.out)?;
         let games_csv = GamesCsv::create(&out, campaign.players())?;
         let lineups = campaign
             .pairings

@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use super::field::Field;
 use super::summary::write_matchups;
+use crate::output::names::{GAMES_CSV, LOG_DIR, MANIFEST_JSON, SEATS_CSV, STATS_JSON, is_log_name};
 use crate::output::{
     CsvFile, OutputDir, SEATS, games_columns, read_stats, write_json, write_stats, write_tables,
 };
@@ -76,16 +77,15 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     let shards = read_shards(&args.shards)?;
     let mut stats = RunStats::default();
     for s in &shards {
-        stats.merge(&read_stats(&s.dir.join("stats.json")).map_err(|e| anyhow!(e))?);
+        stats.merge(&read_stats(&s.dir.join(STATS_JSON)).map_err(|e| anyhow!(e))?);
     }
     let first = &shards[0].manifest;
     let mut out = OutputDir::create(&args.out)?;
-    out.own_files("logs", "game-", ".jsonl");
     let players = first["players"].as_u64().unwrap_or(2) as usize;
     let games = games_columns(players);
     let games: Vec<&str> = games.iter().map(String::as_str).collect();
-    merge_csv(&mut out, &shards, "games.csv", &games, 1)?;
-    merge_csv(&mut out, &shards, "seats.csv", &SEATS, players as u64)?;
+    merge_csv(&mut out, &shards, GAMES_CSV, &games, 1)?;
+    merge_csv(&mut out, &shards, SEATS_CSV, &SEATS, players as u64)?;
     let logs = copy_logs(&mut out, &shards)?;
     write_tables(&mut out, &stats, players)?;
     let command = first["command"].as_str().unwrap_or_default();
@@ -95,7 +95,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     }
     write_stats(&mut out, &stats)?;
     let manifest = merged_manifest(&shards, logs);
-    write_json(&mut out, "manifest.json", &manifest, true)?;
+    write_json(&mut out, MANIFEST_JSON, &manifest, true)?;
     out.commit()?;
     // What the run's own command prints: a gauntlet's or round-robin's
     // table, else each matchup.
@@ -118,7 +118,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
 fn read_shards(dirs: &[PathBuf]) -> anyhow::Result<Vec<ShardDir>> {
     let mut shards: Vec<ShardDir> = Vec::new();
     for dir in dirs {
-        let path = dir.join("manifest.json");
+        let path = dir.join(MANIFEST_JSON);
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("{}: cannot read the shard's manifest", path.display()))?;
         let manifest: Value = serde_json::from_str(&text)
@@ -256,20 +256,20 @@ fn merge_csv(
 fn copy_logs(out: &mut OutputDir, shards: &[ShardDir]) -> anyhow::Result<u64> {
     let mut copied = 0;
     for s in shards {
-        let logs = s.dir.join("logs");
+        let logs = s.dir.join(LOG_DIR);
         let Ok(entries) = std::fs::read_dir(&logs) else {
             continue;
         };
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.starts_with("game-") && n.ends_with(".jsonl"))
+            .filter(|n| is_log_name(n))
             .collect();
         names.sort();
         for name in names {
             let from = logs.join(&name);
             let bytes =
                 std::fs::read(&from).with_context(|| format!("{}: cannot read", from.display()))?;
-            let mut file = out.file(&format!("logs/{name}"))?;
+            let mut file = out.file(&format!("{LOG_DIR}/{name}"))?;
             file.write_all(&bytes).map_err(|e| file.error(e))?;
             out.finish(file)?;
             copied += 1;

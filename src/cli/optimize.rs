@@ -51,7 +51,7 @@ Examples:
 const DEFAULT_OUT: &str = "results/optimize/<deck>-<seed>";
 
 /// The state file, beside the outputs.
-const STATE: &str = "optimize.json";
+const STATE: &str = crate::output::names::OPTIMIZE_JSON;
 
 /// The format of [`STATE`].
 const FORMAT: u32 = 1;
@@ -572,7 +572,11 @@ pub const COLUMNS: [&str; 17] = [
 impl Outputs<'_> {
     /// The improved list's file name.
     fn deck_file(&self) -> String {
-        format!("{}-optimized.deck", self.deck.name)
+        format!(
+            "{}{}",
+            self.deck.name,
+            crate::output::names::OPTIMIZED_DECK_SUFFIX
+        )
     }
 
     /// Writes `search`'s `optimize.csv`, improved list, `report.html` and
@@ -586,7 +590,7 @@ impl Outputs<'_> {
         out: &Path,
     ) -> anyhow::Result<Vec<PathBuf>> {
         let mut dir = OutputDir::create(out)?;
-        let mut csv = CsvFile::create(&dir, "optimize.csv", &COLUMNS)?;
+        let mut csv = CsvFile::create(&dir, crate::output::names::OPTIMIZE_CSV, &COLUMNS)?;
         for r in &search.rows {
             let mut row = vec![r.step.to_string(), r.out.clone(), r.into.clone()];
             row.extend(interval_cells(Some(r.before), r.before_ci95));

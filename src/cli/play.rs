@@ -186,7 +186,7 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
     };
 
-    let person_file = args.out.join("person.toml");
+    let person_file = args.out.join(crate::output::names::PERSON_TOML);
     strategies.insert(0, moves_strategy(game, &person_file, &moves)?);
     let mut files = rules.pool.files.clone();
     let mut settings = serde_json::Map::new();
@@ -238,7 +238,7 @@ fn play<R: Ruleset + Describe>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let text = campaign.strategies[0].text.clone();
     session.finish(|out, _| {
-        let mut file = out.file("person.toml")?;
+        let mut file = out.file(crate::output::names::PERSON_TOML)?;
         file.write_all(text.as_bytes()).map_err(|e| file.error(e))?;
         out.finish(file)
     })?;

@@ -9,9 +9,10 @@
 //!
 //! 1. flushes every file to disk (`fsync`);
 //! 2. if `DIR` exists, carries into the staging directory, as hard links,
-//!    every entry of `DIR` the run does not own (anything but the files the
-//!    run wrote and the stale files of [`OutputDir::own_files`]), so files
-//!    of the user's kept in `DIR` survive;
+//!    every entry of `DIR` the run does not own: a run owns every name
+//!    decklab writes in a run folder ([`super::names`]), written this time
+//!    or not, so a stale file of another command or experiment is dropped
+//!    while the user's own files kept in `DIR` survive;
 //! 3. swaps the two directories in **one atomic step**: `rename(2)` when
 //!    `DIR` does not exist yet, else `renameat2(RENAME_EXCHANGE)` on Linux
 //!    (`renamex_np(RENAME_SWAP)` on macOS);
@@ -39,6 +40,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::names::is_run_file;
 
 /// An I/O failure on an output file, naming the file.
 #[derive(Debug, thiserror::Error)]
@@ -90,26 +93,6 @@ impl Write for OutputFile {
 
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
-    }
-}
-
-/// A sub-folder whose files of a given shape belong to the run: those the
-/// run did not write are not carried over, so no stale file survives from
-/// an earlier run (e.g. logs of games a new run did not log).
-#[derive(Debug)]
-struct OwnedFiles {
-    sub: PathBuf,
-    prefix: String,
-    suffix: String,
-}
-
-impl OwnedFiles {
-    fn owns(&self, relative: &Path) -> bool {
-        let (Some(parent), Some(name)) = (relative.parent(), relative.file_name()) else {
-            return false;
-        };
-        let name = name.to_string_lossy();
-        parent == self.sub && name.starts_with(&self.prefix) && name.ends_with(&self.suffix)
     }
 }
 
@@ -171,7 +154,6 @@ pub struct OutputDir {
     staging: Staging,
     /// The files finished, relative, in order.
     finished: Vec<PathBuf>,
-    owned: Vec<OwnedFiles>,
 }
 
 /// The marker in the names of staging directories.
@@ -208,7 +190,6 @@ impl OutputDir {
             target,
             staging,
             finished: Vec::new(),
-            owned: Vec::new(),
         })
     }
 
@@ -217,10 +198,19 @@ impl OutputDir {
         &self.dir
     }
 
-    /// Starts the file `relative` (e.g. `games.csv` or `logs/game-0.jsonl`).
+    /// Starts the file `relative` (e.g. `games.csv` or `logs/game-0.jsonl`),
+    /// which must be one of the names of [`super::names`]: a run owns
+    /// those, so a name outside the list would survive as a stale file.
     pub fn file(&self, relative: &str) -> Result<OutputFile, OutputError> {
         let dest = self.dir.join(relative);
         let relative = PathBuf::from(relative);
+        if !is_run_file(&relative) {
+            return Err(OutputError::new(
+                "create",
+                &dest,
+                io::Error::other("not a run file name of src/output/names.rs (a decklab bug)"),
+            ));
+        }
         let path = self.staging.path.join(&relative);
         if let Some(sub) = path.parent() {
             fs::create_dir_all(sub).map_err(|e| OutputError::new("create", &dest, e))?;
@@ -250,16 +240,6 @@ impl OutputDir {
         Ok(())
     }
 
-    /// Declares that files `<sub>/<prefix>*<suffix>` belong to this run:
-    /// on commit, those it did not write are dropped.
-    pub fn own_files(&mut self, sub: &str, prefix: &str, suffix: &str) {
-        self.owned.push(OwnedFiles {
-            sub: PathBuf::from(sub),
-            prefix: prefix.to_owned(),
-            suffix: suffix.to_owned(),
-        });
-    }
-
     /// Replaces the output directory with the finished files in one atomic
     /// step (see the module documentation). Returns the files' real paths,
     /// in the order they were finished.
@@ -268,7 +248,7 @@ impl OutputDir {
         let written: HashSet<&Path> = self.finished.iter().map(PathBuf::as_path).collect();
         let exists = self.target.is_dir();
         if exists {
-            carry_over(&self.target, &staging, Path::new(""), &written, &self.owned)?;
+            carry_over(&self.target, &staging, Path::new(""), &written)?;
             if let Ok(meta) = fs::metadata(&self.target) {
                 // The directory keeps its permissions.
                 let _ = fs::set_permissions(&staging, meta.permissions());
@@ -392,14 +372,15 @@ fn process_alive(pid: u32) -> bool {
 }
 
 /// Hard-links into `to` every entry of `from` (recursively, under
-/// `relative`) that the run neither wrote nor owns. A file that cannot be
-/// linked is copied.
+/// `relative`) that the run neither wrote nor owns ([`is_run_file`]). A
+/// file that cannot be linked is copied. A folder whose entries were all
+/// dropped (say `logs/` of an earlier run, when this one logs nothing) is
+/// not carried over.
 fn carry_over(
     from: &Path,
     to: &Path,
     relative: &Path,
     written: &HashSet<&Path>,
-    owned: &[OwnedFiles],
 ) -> Result<(), OutputError> {
     let dir = from.join(relative);
     let entries = fs::read_dir(&dir).map_err(|e| OutputError::new("read", &dir, e))?;
@@ -410,7 +391,7 @@ fn carry_over(
         let name = name.to_string_lossy();
         // Temporary files of older decklab versions are not results.
         let temporary = name.starts_with(MARK) && name.ends_with(".tmp");
-        if written.contains(rel.as_path()) || temporary || owned.iter().any(|o| o.owns(&rel)) {
+        if written.contains(rel.as_path()) || temporary || is_run_file(&rel) {
             continue;
         }
         let src = entry.path();
@@ -419,13 +400,19 @@ fn carry_over(
             .file_type()
             .map_err(|e| OutputError::new("read", &src, e))?;
         if kind.is_dir() {
-            if !dst.is_dir() {
+            let created = !dst.is_dir();
+            if created {
                 fs::create_dir(&dst).map_err(|e| OutputError::new("create", &dst, e))?;
                 if let Ok(meta) = fs::metadata(&src) {
                     let _ = fs::set_permissions(&dst, meta.permissions());
                 }
             }
-            carry_over(from, to, &rel, written, owned)?;
+            carry_over(from, to, &rel, written)?;
+            let had_entries = fs::read_dir(&src).is_ok_and(|mut d| d.next().is_some());
+            if created && had_entries {
+                // Fails, as it should, unless nothing was carried in.
+                let _ = fs::remove_dir(&dst);
+            }
         } else if fs::hard_link(&src, &dst).is_err() {
             fs::copy(&src, &dst).map_err(|e| OutputError::new("copy", &src, e))?;
         }

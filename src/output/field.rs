@@ -3,6 +3,7 @@
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4};
+use super::names::{MATCHUPS_CSV, RATINGS_CSV};
 use crate::stats::{HeadToHead, Pairing};
 
 /// Columns of `matchups.csv`.
@@ -72,7 +73,7 @@ pub struct RatingLine {
 
 /// Writes `matchups.csv`.
 pub fn write_matchups(out: &mut OutputDir, lines: &[MatchupLine]) -> Result<(), OutputError> {
-    let mut csv = CsvFile::create(out, "matchups.csv", &MATCHUPS)?;
+    let mut csv = CsvFile::create(out, MATCHUPS_CSV, &MATCHUPS)?;
     for l in lines {
         let (p, r) = (&l.pairing, &l.results);
         csv.row([
@@ -94,7 +95,7 @@ pub fn write_matchups(out: &mut OutputDir, lines: &[MatchupLine]) -> Result<(), 
 
 /// Writes `ratings.csv`, in the order given (best first).
 pub fn write_ratings(out: &mut OutputDir, lines: &[RatingLine]) -> Result<(), OutputError> {
-    let mut csv = CsvFile::create(out, "ratings.csv", &RATINGS)?;
+    let mut csv = CsvFile::create(out, RATINGS_CSV, &RATINGS)?;
     let one = |x: f64| {
         if x.is_finite() {
             format!("{x:.1}")

@@ -11,6 +11,7 @@
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::CsvFile;
+use super::names::{GAMES_CSV, SEATS_CSV};
 use crate::core::{Outcome, Player, SeatSummary, Seats};
 
 /// Columns of `seats.csv`.
@@ -77,8 +78,8 @@ impl GamesCsv {
         let columns = games_columns(players);
         let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
         Ok(GamesCsv {
-            games: CsvFile::create(out, "games.csv", &columns)?,
-            seats: CsvFile::create(out, "seats.csv", &SEATS)?,
+            games: CsvFile::create(out, GAMES_CSV, &columns)?,
+            seats: CsvFile::create(out, SEATS_CSV, &SEATS)?,
             players,
         })
     }

@@ -8,6 +8,7 @@ use std::io::Write;
 use serde_json::{Map, Value};
 
 use super::atomic::{OutputDir, OutputError};
+use super::names::{LOG_DIR, LOG_PREFIX, LOG_SUFFIX};
 
 /// The log line of an event of game `game`: `game` first, then the event's
 /// own fields (a non-object event is kept under `data`).
@@ -25,7 +26,7 @@ pub fn log_line(game: u64, event: Value) -> Value {
 
 /// The log file name of game `game`, relative to the output directory.
 pub fn log_name(game: u64) -> String {
-    format!("logs/game-{game}.jsonl")
+    format!("{LOG_DIR}/{LOG_PREFIX}{game}{LOG_SUFFIX}")
 }
 
 /// Writes the log of game `game` into `out`.

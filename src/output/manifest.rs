@@ -2,6 +2,7 @@
 //! and audited — the decklab version and commit, the command line, the
 //! seed and sizes, the SHA-256 of every input file, and the timing.
 
+use super::names::MANIFEST_JSON;
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -78,7 +79,7 @@ pub struct Manifest {
 impl Manifest {
     /// Writes `manifest.json` into `out`.
     pub fn write(&self, out: &mut OutputDir) -> Result<(), OutputError> {
-        write_json(out, "manifest.json", self, true)
+        write_json(out, MANIFEST_JSON, self, true)
     }
 }
 

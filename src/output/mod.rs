@@ -9,6 +9,7 @@ mod field;
 mod games;
 mod logs;
 mod manifest;
+pub mod names;
 mod raw;
 mod store;
 mod tables;

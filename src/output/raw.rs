@@ -2,6 +2,7 @@
 //! (integer counts only), so that `decklab merge` can add the tallies of
 //! shards and write the same tables the unsharded run writes.
 
+use super::names::STATS_JSON;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -33,7 +34,7 @@ pub fn write_stats(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputEr
         format: STATS_FORMAT,
         stats,
     };
-    write_json(out, "stats.json", &body, false)
+    write_json(out, STATS_JSON, &body, false)
 }
 
 /// Reads the `stats.json` at `path`, saying what is wrong with it.

@@ -8,6 +8,9 @@
 //! to `[−1, 1]`: [`StoreCardStats::lift95`]), effects
 //! the paired interval; an undefined figure is an empty field.
 
+use super::names::{
+    MB_CARDS_CSV, MB_ECONOMY_CSV, MB_GRANT_CSV, MB_SETS_CSV, MB_TOURNAMENTS_CSV, MB_VALUE_CURVE_CSV,
+};
 use std::collections::BTreeMap;
 
 use super::atomic::{OutputDir, OutputError};
@@ -129,7 +132,7 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
     };
     let mut cards: Vec<(&String, &StoreCardStats)> = stats.cards.iter().collect();
     cards.sort_by_key(|(_, c)| c.pool_index);
-    let mut csv = CsvFile::create(out, "mb_cards.csv", &header(&MB_CARDS))?;
+    let mut csv = CsvFile::create(out, MB_CARDS_CSV, &header(&MB_CARDS))?;
     let card_verdicts = verdicts(cards.iter().map(|(_, c)| *c));
     for ((name, c), verdict) in cards.iter().zip(card_verdicts) {
         let mut row = vec![
@@ -145,7 +148,7 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
     }
     csv.finish(out)?;
 
-    let mut csv = CsvFile::create(out, "mb_sets.csv", &header(&MB_SETS))?;
+    let mut csv = CsvFile::create(out, MB_SETS_CSV, &header(&MB_SETS))?;
     let mut groups: Vec<(&str, String, String, u32, StoreCardStats)> = Vec::new();
     for (group, key, clusters) in [
         (
@@ -203,7 +206,7 @@ pub fn write_store_tables(out: &mut OutputDir, stats: &StoreStats) -> Result<(),
     for (cell, (_, total)) in &mut curve {
         total.clusters = stats.curve_clusters.get(cell).copied().unwrap_or_default();
     }
-    let mut csv = CsvFile::create(out, "mb_value_curve.csv", &header(&MB_VALUE_CURVE))?;
+    let mut csv = CsvFile::create(out, MB_VALUE_CURVE_CSV, &header(&MB_VALUE_CURVE))?;
     let curve_verdicts = verdicts(curve.values().map(|(_, total)| total));
     for (((stars, price), (names, total)), verdict) in curve.iter().zip(curve_verdicts) {
         let mut row = vec![
@@ -323,8 +326,8 @@ fn write_rounds(out: &mut OutputDir, stats: &StoreStats) -> Result<(), OutputErr
         .chain(mix.iter().map(String::as_str))
         .chain(MB_TOURNAMENTS_AFTER.iter().copied())
         .collect();
-    let mut t = CsvFile::create(out, "mb_tournaments.csv", &header)?;
-    let mut e = CsvFile::create(out, "mb_economy.csv", &MB_ECONOMY)?;
+    let mut t = CsvFile::create(out, MB_TOURNAMENTS_CSV, &header)?;
+    let mut e = CsvFile::create(out, MB_ECONOMY_CSV, &MB_ECONOMY)?;
     for (round, seats) in &stats.rounds {
         for (seat, r) in seats {
             let per_game = |x: u64| fixed4((r.games > 0).then(|| x as f64 / r.games as f64));
@@ -399,7 +402,7 @@ fn tournament_row(
 
 /// Writes `mb_grant.csv`: the granted cards ranked by effect.
 pub fn write_grant_table(out: &mut OutputDir, stats: &GrantStats) -> Result<(), OutputError> {
-    let mut csv = CsvFile::create(out, "mb_grant.csv", &MB_GRANT)?;
+    let mut csv = CsvFile::create(out, MB_GRANT_CSV, &MB_GRANT)?;
     let ranked = stats.ranked();
     let ranges = GrantStats::rank_ranges(&ranked);
     for (rank, ((name, t), (best, worst))) in ranked.into_iter().zip(ranges).enumerate() {

@@ -14,6 +14,9 @@
 
 use super::atomic::{OutputDir, OutputError};
 use super::csv::{CsvFile, fixed4, interval_cells};
+use super::names::{
+    ACTIONS_CSV, CARDS_CSV, DECK_CURVE_CSV, MANA_CURVE_CSV, PRIZE_PACE_CSV, SUMMARY_CSV,
+};
 use super::store::{write_grant_table, write_store_tables};
 use crate::core::Player;
 use crate::stats::{GameRate, RunStats, Score};
@@ -136,7 +139,7 @@ pub fn write_tables(
         write_table_summary(out, stats, players)?;
     }
 
-    let mut csv = CsvFile::create(out, "mana_curve.csv", &MANA_CURVE)?;
+    let mut csv = CsvFile::create(out, MANA_CURVE_CSV, &MANA_CURVE)?;
     for (deck, d) in &stats.decks {
         for r in d.curve.rows() {
             csv.row([
@@ -153,7 +156,7 @@ pub fn write_tables(
     }
     csv.finish(out)?;
 
-    let mut csv = CsvFile::create(out, "deck_curve.csv", &DECK_CURVE)?;
+    let mut csv = CsvFile::create(out, DECK_CURVE_CSV, &DECK_CURVE)?;
     for (deck, d) in &stats.decks {
         for r in d.cards.curve_rows(d.score.games) {
             csv.row([
@@ -166,7 +169,7 @@ pub fn write_tables(
     }
     csv.finish(out)?;
 
-    let mut csv = CsvFile::create(out, "prize_pace.csv", &PRIZE_PACE)?;
+    let mut csv = CsvFile::create(out, PRIZE_PACE_CSV, &PRIZE_PACE)?;
     for (deck, d) in &stats.decks {
         for r in d.pace.rows() {
             let [share, low, high] = interval_cells(Some(r.share_won_by_turn), r.share_won_ci95);
@@ -183,7 +186,7 @@ pub fn write_tables(
     }
     csv.finish(out)?;
 
-    let mut csv = CsvFile::create(out, "cards.csv", &CARDS)?;
+    let mut csv = CsvFile::create(out, CARDS_CSV, &CARDS)?;
     for (deck, d) in &stats.decks {
         for r in d.cards.rows() {
             let mut row = vec![deck.clone(), r.card, r.copies.to_string()];
@@ -202,7 +205,7 @@ pub fn write_tables(
     }
     csv.finish(out)?;
 
-    let mut csv = CsvFile::create(out, "actions.csv", &ACTIONS)?;
+    let mut csv = CsvFile::create(out, ACTIONS_CSV, &ACTIONS)?;
     for (deck, d) in &stats.decks {
         let reached = |turn: u32| match turn {
             0 => d.score.games,
@@ -230,7 +233,7 @@ pub fn write_tables(
 
 /// `summary.csv` at two seats: one line per matchup, seat `a`'s view.
 fn write_duel_summary(out: &mut OutputDir, stats: &RunStats) -> Result<(), OutputError> {
-    let mut csv = CsvFile::create(out, "summary.csv", &SUMMARY)?;
+    let mut csv = CsvFile::create(out, SUMMARY_CSV, &SUMMARY)?;
     for (m, s) in &stats.matchups {
         let a = &s.entries[0];
         let ci = a.rank_score.wilson95();
@@ -270,7 +273,7 @@ fn write_table_summary(
         columns.extend(with_interval(&format!("share_rank_{r}")));
     }
     let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
-    let mut csv = CsvFile::create(out, "summary.csv", &columns)?;
+    let mut csv = CsvFile::create(out, SUMMARY_CSV, &columns)?;
     for (m, s) in &stats.matchups {
         for (e, entry) in s.entries.iter().enumerate() {
             let share = entry.win_share.wilson95();

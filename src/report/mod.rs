@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 /// The name of the page in the run directory.
-pub const REPORT: &str = "report.html";
+pub const REPORT: &str = crate::output::names::REPORT_HTML;
 
 /// Reads the run directory `dir` and writes `dir/report.html`, replacing
 /// any earlier one in one atomic step (a temporary file in `dir`, then a

@@ -22,12 +22,12 @@ fn nothing_is_visible_before_commit() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("out");
     let mut out = OutputDir::create(&dir).unwrap();
-    write(&mut out, "a.csv", "x\n");
+    write(&mut out, "games.csv", "x\n");
     assert!(!dir.exists());
     let written = out.commit().unwrap();
-    assert_eq!(written, [dir.join("a.csv")]);
-    assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "x\n");
-    assert_eq!(names(&dir), ["a.csv"]);
+    assert_eq!(written, [dir.join("games.csv")]);
+    assert_eq!(fs::read_to_string(dir.join("games.csv")).unwrap(), "x\n");
+    assert_eq!(names(&dir), ["games.csv"]);
     assert_eq!(names(root.path()), ["out"]);
 }
 
@@ -37,8 +37,8 @@ fn a_dropped_run_leaves_no_file() {
     let dir = root.path().join("out");
     {
         let mut out = OutputDir::create(&dir).unwrap();
-        write(&mut out, "a.csv", "x\n");
-        let _unfinished = out.file("b.csv").unwrap();
+        write(&mut out, "games.csv", "x\n");
+        let _unfinished = out.file("seats.csv").unwrap();
     }
     assert_eq!(names(root.path()), Vec::<String>::new());
 }
@@ -48,34 +48,64 @@ fn a_commit_replaces_the_previous_results_whole() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("out");
     let mut out = OutputDir::create(&dir).unwrap();
-    write(&mut out, "a.csv", "old\n");
-    write(&mut out, "b.csv", "old\n");
+    write(&mut out, "games.csv", "old\n");
+    write(&mut out, "ratings.csv", "old\n");
     out.commit().unwrap();
+    fs::write(dir.join("notes.txt"), "mine").unwrap();
     let mut out = OutputDir::create(&dir).unwrap();
-    write(&mut out, "a.csv", "new\n");
+    write(&mut out, "games.csv", "new\n");
     // Until the commit, the old files are all there.
-    assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "old\n");
+    assert_eq!(fs::read_to_string(dir.join("games.csv")).unwrap(), "old\n");
     out.commit().unwrap();
-    assert_eq!(fs::read_to_string(dir.join("a.csv")).unwrap(), "new\n");
-    // b.csv is not the run's: it is kept.
-    assert_eq!(fs::read_to_string(dir.join("b.csv")).unwrap(), "old\n");
+    assert_eq!(fs::read_to_string(dir.join("games.csv")).unwrap(), "new\n");
+    // ratings.csv is a name decklab writes: a stale one is dropped; the
+    // user's notes are kept.
+    assert_eq!(names(&dir), ["games.csv", "notes.txt"]);
+    assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
     assert_eq!(names(root.path()), ["out"]);
 }
 
 #[test]
-fn stale_owned_files_are_removed() {
+fn stale_run_files_are_removed() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("out");
     fs::create_dir_all(dir.join("logs")).unwrap();
+    fs::create_dir_all(dir.join("mine")).unwrap();
     fs::write(dir.join("logs/game-7.jsonl"), "old").unwrap();
     fs::write(dir.join("logs/notes.txt"), "mine").unwrap();
     fs::write(dir.join(".decklab-x.tmp"), "").unwrap();
+    for name in [
+        "mb_grant.csv",
+        "matchups.csv",
+        "report.html",
+        "x-optimized.deck",
+    ] {
+        fs::write(dir.join(name), "old").unwrap();
+    }
     let mut out = OutputDir::create(&dir).unwrap();
-    out.own_files("logs", "game-", ".jsonl");
     write(&mut out, "logs/game-0.jsonl", "{}\n");
     out.commit().unwrap();
     assert_eq!(names(&dir.join("logs")), ["game-0.jsonl", "notes.txt"]);
-    assert_eq!(names(&dir), ["logs"]);
+    assert_eq!(names(&dir), ["logs", "mine"]);
+}
+
+#[test]
+fn a_logs_folder_of_only_stale_logs_goes() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("out");
+    fs::create_dir_all(dir.join("logs")).unwrap();
+    fs::write(dir.join("logs/game-0.jsonl"), "old").unwrap();
+    let mut out = OutputDir::create(&dir).unwrap();
+    write(&mut out, "games.csv", "new\n");
+    out.commit().unwrap();
+    assert_eq!(names(&dir), ["games.csv"]);
+}
+
+#[test]
+fn a_name_outside_the_list_is_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let out = OutputDir::create(&root.path().join("out")).unwrap();
+    assert!(out.file("notes.txt").is_err());
 }
 
 #[test]
