@@ -1612,4 +1612,57 @@ fn regress_names_the_game_of_a_baseline_of_another_game() {
              nostalgix: add --game pixel-tactics",
         ],
     );
+/// docs/commands/simulate.md: an interrupted run holds only part of its
+/// games, so merging it would leave holes in games.csv. Here shard 1's
+/// manifest says what a Ctrl-C leaves (`"complete": false`, fewer games
+/// than its share), its rows matching the games it counts.
+#[test]
+fn an_interrupted_shard_is_refused() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let sim = |args: &[&str]| {
+        let mut all = vec!["simulate", "--quiet"];
+        all.extend_from_slice(&RANDOM);
+        all.extend_from_slice(args);
+        run(d, &all);
+    };
+    sim(&["--games", "20", "--shard", "0/2", "--out", "s0"]);
+    // 7 of shard 1's 10 games, as a run stopped part-way holds them.
+    sim(&["--games", "14", "--shard", "1/2", "--out", "s1"]);
+    let path = d.join("s1/manifest.json");
+    let mut m: serde_json::Value = serde_json::from_str(&read(&path)).unwrap();
+    assert_eq!(m["games"], 7);
+    m["complete"] = false.into();
+    m["games_requested"] = 10.into();
+    m["settings"]["games_per_pairing"] = 20.into();
+    fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    let o = decklab(d, &["merge", "--out", "merged", "s0", "s1"]);
+    assert_fails(
+        &o,
+        &["s1", "interrupted with 7 of 10 games", "re-run that shard"],
+    );
+    assert!(!d.join("merged").exists());
+}
+
+/// Shards run with different `--log K` are not one run: the merged run
+/// would have the logs of some games only.
+#[test]
+fn shards_of_different_log_counts_are_refused() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let sim = |args: &[&str]| {
+        let mut all = vec!["simulate", "--games", "8", "--quiet"];
+        all.extend_from_slice(&RANDOM);
+        all.extend_from_slice(args);
+        run(d, &all);
+    };
+    sim(&["--shard", "0/2", "--out", "s0", "--log", "2"]);
+    sim(&["--shard", "1/2", "--out", "s1", "--log", "8"]);
+    let m: serde_json::Value = serde_json::from_str(&read(&d.join("s1/manifest.json"))).unwrap();
+    assert_eq!(m["settings"]["log_requested"], 8);
+    assert_fails(
+        &decklab(d, &["merge", "--out", "merged", "s0", "s1"]),
+        &["not shards of the same run", "\"settings\""],
+    );
+    assert!(!d.join("merged").exists());
 }

@@ -411,6 +411,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             fields.insert("pre_release".into(), c.options.pre_release.into());
             fields.insert("action_cap".into(), action_cap(c.options.max_turns).into());
             fields.insert("log".into(), self.logged.into());
+            fields.insert("log_requested".into(), self.args.log.into());
             fields.insert("games_per_pairing".into(), c.block.into());
             fields.extend(self.notes.clone());
         }

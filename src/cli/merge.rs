@@ -3,8 +3,9 @@
 //! every CSV file, `stats.json` and the logs.
 //!
 //! The shards must come from the same run: same command, ruleset, seed,
-//! settings, decklab version and input files (by hash), each shard `K` of
-//! the same `N` exactly once, all `N` of them.
+//! settings (among them `--log K`), decklab version and input files (by
+//! hash), each shard `K` of the same `N` exactly once, all `N` of them,
+//! and every one complete (not interrupted).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -133,6 +134,18 @@ fn read_shards(dirs: &[PathBuf]) -> anyhow::Result<Vec<ShardDir>> {
             })?
             .parse()
             .with_context(|| format!("{}: bad \"shard\"", path.display()))?;
+        // An interrupted shard holds only part of its games: merged, the
+        // run would have holes.
+        if manifest["complete"] != Value::Bool(true) {
+            let count = |key: &str| manifest[key].as_u64().unwrap_or_default();
+            bail!(
+                "{}: shard {shard} was interrupted with {} of {} games; re-run that shard \
+                 (the same command, with --shard {shard}) to completion, then merge again",
+                dir.display(),
+                count("games"),
+                count("games_requested")
+            );
+        }
         if let Some(other) = shards.first() {
             for key in SAME {
                 if comparable(&manifest, key) != comparable(&other.manifest, key) {
@@ -179,7 +192,8 @@ fn read_shards(dirs: &[PathBuf]) -> anyhow::Result<Vec<ShardDir>> {
 }
 
 /// A manifest's field `key` as shards must agree on it: the settings
-/// without the number of logs written, which is each shard's own.
+/// without the number of logs written, which is each shard's own (the
+/// `--log K` asked for, `log_requested`, is compared).
 fn comparable(manifest: &Value, key: &str) -> Value {
     let mut value = manifest[key].clone();
     if let Some(settings) = value.as_object_mut().filter(|_| key == "settings") {
