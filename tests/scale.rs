@@ -1612,6 +1612,8 @@ fn regress_names_the_game_of_a_baseline_of_another_game() {
              nostalgix: add --game pixel-tactics",
         ],
     );
+}
+
 /// docs/commands/simulate.md: an interrupted run holds only part of its
 /// games, so merging it would leave holes in games.csv. Here shard 1's
 /// manifest says what a Ctrl-C leaves (`"complete": false`, fewer games

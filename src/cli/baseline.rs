@@ -131,7 +131,7 @@ const ADD_UP: [(BaselineKind, [&str; 3]); 2] = [
 /// key twice.
 fn open(path: &Path) -> anyhow::Result<Opened> {
     let shown = path.display();
-    let bytes = std::fs::read(path).with_context(|| {
+    let bytes = crate::diagnostics::read_input(path).with_context(|| {
         format!("cannot read the baseline {shown} (record one with --write-baseline)")
     })?;
     let mut reader = csv::Reader::from_reader(bytes.as_slice());

@@ -108,7 +108,11 @@ pub struct RegressArgs {
 /// Runs `decklab regress`.
 pub fn run(args: RegressArgs) -> anyhow::Result<ExitCode> {
     if !args.run.shard.is_whole() {
-        bail!("regress decides after every batch, so it cannot be sharded: drop --shard");
+        let why = "regress decides after every batch, so it cannot be sharded";
+        match super::defaults::at_line("shard") {
+            Some(place) => bail!("{place}: {why}: remove it from decklab.toml"),
+            None => bail!("{why}: drop --shard"),
+        }
     }
     if args.baseline.is_dir() {
         return regress_folder(&args);
@@ -317,7 +321,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let test = match &baseline {
         Some(b) => Some(
             Sprt::new(b.win_rate, args.h0, args.h1, args.alpha, args.beta)
-                .map_err(anyhow::Error::msg)
+                .map_err(|m| super::config::at_file_line(&["h0", "h1", "alpha", "beta"], m))
                 .with_context(|| format!("baseline {}", args.baseline.display()))?,
         ),
         None => None,
