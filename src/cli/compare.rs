@@ -31,6 +31,7 @@ use super::flags::Format;
 use super::table::write_table;
 use crate::cli::field::{ALL, Field};
 use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
+use crate::output::names::{CARDS_CSV, SEATS_CSV};
 use crate::report::comparison::{Line, Part, Side};
 use crate::report::read::{Estimate, Run, RunManifest, TableRow};
 use crate::report::write_compare;
@@ -757,7 +758,7 @@ type SeatRows = BTreeMap<u64, Vec<SeatRow>>;
 
 /// `seats.csv` of `dir`, grouped by game, seats in order.
 fn seat_rows(dir: &Path) -> anyhow::Result<SeatRows> {
-    let path = dir.join("seats.csv");
+    let path = dir.join(SEATS_CSV);
     let shown = path.display();
     let mut reader = csv::Reader::from_path(&path)
         .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
@@ -1063,7 +1064,7 @@ fn cards(run: &Run, dir: &Path) -> anyhow::Result<Rates> {
     let Some(table) = &run.cards else {
         return Ok(Rates::new());
     };
-    let path = dir.join("cards.csv");
+    let path = dir.join(CARDS_CSV);
     let column = |name: &str| {
         table
             .header

@@ -25,6 +25,7 @@ use super::ruleset::DeckSource;
 use super::summary::write_footer;
 use super::with_ruleset;
 use crate::games::{GameKind, Ruleset};
+use crate::output::names::SUMMARY_CSV;
 use crate::stats::{HeadToHead, Score, Sprt, Verdict, head_to_head};
 
 const EXAMPLES: &str = "\
@@ -600,7 +601,7 @@ fn write_baseline<R: Ruleset>(
     let Some(f) = finished.as_ref().filter(|f| f.report.complete()) else {
         return Ok(exit_status(finished.as_ref(), &args.run.out));
     };
-    let summary = args.run.out.join("summary.csv");
+    let summary = args.run.out.join(SUMMARY_CSV);
     let bytes =
         std::fs::read(&summary).with_context(|| format!("cannot read {}", summary.display()))?;
     write_atomically(&args.baseline, &bytes)?;

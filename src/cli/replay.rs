@@ -32,6 +32,7 @@ use super::with_ruleset;
 use crate::bots::Bot;
 use crate::core::card_files;
 use crate::core::{Evaluate, Game, MAX_PLAYERS, Player, Report};
+use crate::output::names::GAMES_CSV;
 use crate::output::sha256_hex;
 use crate::report::read::{ManifestFile, load_manifest};
 use crate::sim::play_seeded;
@@ -244,7 +245,7 @@ fn plain(value: &Value) -> String {
 fn flags_of_run(dir: &Path, index: u64) -> anyhow::Result<Vec<String>> {
     let manifest = load_manifest(dir)?;
     check_inputs(dir, &manifest.files)?;
-    let path = dir.join("games.csv");
+    let path = dir.join(GAMES_CSV);
     let shown = path.display();
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("cannot read {shown}"))?;

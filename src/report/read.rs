@@ -22,6 +22,11 @@ use serde::Deserialize;
 
 use crate::core::Player;
 use crate::diagnostics::csv_record_line;
+use crate::output::names::{
+    ACTIONS_CSV, CARDS_CSV, DECK_CURVE_CSV, MANA_CURVE_CSV, MANIFEST_JSON, MATCHUPS_CSV,
+    MB_CARDS_CSV, MB_GRANT_CSV, MB_TOURNAMENTS_CSV, PRIZE_PACE_CSV, RATINGS_CSV, SEATS_CSV,
+    STATS_JSON, SUMMARY_CSV,
+};
 use crate::output::{MATCHUPS, MIN_VERDICT_GAMES, RATINGS, SUMMARY, SUMMARY_TABLE, read_stats};
 use crate::stats::{RunStats, Score};
 
@@ -349,7 +354,7 @@ impl Run {
     /// required; the other files are read when present.
     pub fn load(dir: &Path) -> anyhow::Result<Run> {
         let manifest = load_manifest(dir)?;
-        let csv = Csv::read(dir, "summary.csv")?.ok_or_else(|| missing(dir, "summary.csv"))?;
+        let csv = Csv::read(dir, SUMMARY_CSV)?.ok_or_else(|| missing(dir, SUMMARY_CSV))?;
         let (summary, tables) = if csv.header.iter().any(|h| h == "deck_a") {
             (csv.typed()?, Vec::new())
         } else {
@@ -359,19 +364,19 @@ impl Run {
             manifest,
             summary,
             tables,
-            mana: optional(dir, "mana_curve.csv")?,
-            deck_curve: optional(dir, "deck_curve.csv")?,
-            pace: optional(dir, "prize_pace.csv")?,
-            actions: optional(dir, "actions.csv")?,
-            matchups: optional(dir, "matchups.csv")?,
-            ratings: optional(dir, "ratings.csv")?,
-            cards: Csv::read(dir, "cards.csv")?.map(Csv::text),
-            seats: optional(dir, "seats.csv")?,
-            store_cards: optional(dir, "mb_cards.csv")?,
-            store_rounds: optional(dir, "mb_tournaments.csv")?,
-            grant: optional(dir, "mb_grant.csv")?,
+            mana: optional(dir, MANA_CURVE_CSV)?,
+            deck_curve: optional(dir, DECK_CURVE_CSV)?,
+            pace: optional(dir, PRIZE_PACE_CSV)?,
+            actions: optional(dir, ACTIONS_CSV)?,
+            matchups: optional(dir, MATCHUPS_CSV)?,
+            ratings: optional(dir, RATINGS_CSV)?,
+            cards: Csv::read(dir, CARDS_CSV)?.map(Csv::text),
+            seats: optional(dir, SEATS_CSV)?,
+            store_cards: optional(dir, MB_CARDS_CSV)?,
+            store_rounds: optional(dir, MB_TOURNAMENTS_CSV)?,
+            grant: optional(dir, MB_GRANT_CSV)?,
         };
-        if let Ok(stats) = read_stats(&dir.join("stats.json")) {
+        if let Ok(stats) = read_stats(&dir.join(STATS_JSON)) {
             run.refine(&stats);
         }
         Ok(run)
@@ -473,9 +478,9 @@ fn missing(dir: &Path, name: &str) -> anyhow::Error {
 
 /// Reads and parses `manifest.json` of the run directory `dir`.
 pub fn load_manifest(dir: &Path) -> anyhow::Result<RunManifest> {
-    let path = dir.join("manifest.json");
+    let path = dir.join(MANIFEST_JSON);
     let text = match fs::read_to_string(&path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(missing(dir, "manifest.json")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(missing(dir, MANIFEST_JSON)),
         other => other.with_context(|| format!("cannot read {}", path.display()))?,
     };
     serde_json::from_str(&text).map_err(|e| anyhow!("{}:{}: {e}", path.display(), e.line()))

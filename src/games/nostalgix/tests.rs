@@ -400,6 +400,14 @@ struct Table {
 }
 
 impl Table {
+    /// Plays `action`, its events appended to `events`.
+    fn apply_logged(&mut self, action: Action, events: &mut Vec<Event>) {
+        self.game
+            .apply(&mut self.s, action, &mut self.rng, &mut |e: &Event| {
+                events.push(*e)
+            });
+    }
+
     /// A game between two "Tester" decks of 50 Pups, past setup: seat a
     /// goes first and it is turn 1.
     fn new() -> Table {
@@ -2224,10 +2232,7 @@ fn a_reveal_shows_the_top_card_to_both_players() {
         let hand = t.give(A, "Leaves");
         let mut events = Vec::new();
         let action = Action::Cast { hand, target: None };
-        t.game
-            .apply(&mut t.s, action, &mut t.rng, &mut |e: &Event| {
-                events.push(*e)
-            });
+        t.apply_logged(action, &mut events);
         events
             .iter()
             .map(|e| {
@@ -2547,8 +2552,7 @@ fn an_effects_coin_flip_is_logged() {
         let before = t.hero_health(B);
         let mut events = Vec::new();
         let cast = Action::Cast { hand, target: None };
-        t.game
-            .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+        t.apply_logged(cast, &mut events);
         let flips: Vec<EventKind> = events
             .iter()
             .map(|e| e.kind)
@@ -3034,16 +3038,12 @@ fn an_attack_is_logged_when_declared_before_any_surprise_answers_it() {
         attack: 0,
         target: Tgt::hero(B),
     };
-    t.game
-        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
-            events.push(*e)
-        });
+    t.apply_logged(attack, &mut events);
     let flip = Action::Flip {
         slot: 0,
         target: None,
     };
-    t.game
-        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(flip, &mut events);
     let kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
     let declared = EventKind::AttackDeclared {
         attacker: rock_id,
@@ -3091,14 +3091,12 @@ fn a_spells_chosen_target_is_logged_even_when_it_is_countered() {
         hand: bolt,
         target: Some(Tgt::unit(B, pup)),
     };
-    t.game
-        .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(cast, &mut events);
     let flip = Action::Flip {
         slot: 2,
         target: None,
     };
-    t.game
-        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(flip, &mut events);
     let play = events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Play { .. }))
@@ -3123,8 +3121,7 @@ fn a_spells_chosen_target_is_logged_even_when_it_is_countered() {
         hand: zap,
         target: None,
     };
-    t.game
-        .apply(&mut t.s, cast, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(cast, &mut events);
     let play = events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Play { .. }))
@@ -3164,8 +3161,7 @@ fn an_abilitys_chosen_target_is_logged_and_is_what_it_acts_on() {
     };
     assert!(t.legal().contains(&poke));
     let mut events = Vec::new();
-    t.game
-        .apply(&mut t.s, poke, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(poke, &mut events);
     let i = events
         .iter()
         .position(|e| matches!(e.kind, EventKind::Ability { .. }))
@@ -3192,8 +3188,7 @@ fn an_abilitys_chosen_target_is_logged_and_is_what_it_acts_on() {
     let poke = Action::HeroAbility {
         target: Some(Tgt::hero(B)),
     };
-    t.game
-        .apply(&mut t.s, poke, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(poke, &mut events);
     let i = events
         .iter()
         .position(|e| matches!(e.kind, EventKind::Ability { .. }))
@@ -3210,9 +3205,7 @@ fn an_abilitys_chosen_target_is_logged_and_is_what_it_acts_on() {
     };
     assert!(t.legal().contains(&bless));
     let mut events = Vec::new();
-    t.game.apply(&mut t.s, bless, &mut t.rng, &mut |e: &Event| {
-        events.push(*e)
-    });
+    t.apply_logged(bless, &mut events);
     let ability = events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Ability { .. }))
@@ -3241,10 +3234,7 @@ fn an_abilitys_chosen_target_is_logged_and_is_what_it_acts_on() {
     };
     assert!(t.legal().contains(&triage));
     let mut events = Vec::new();
-    t.game
-        .apply(&mut t.s, triage, &mut t.rng, &mut |e: &Event| {
-            events.push(*e)
-        });
+    t.apply_logged(triage, &mut events);
     let i = events
         .iter()
         .position(|e| matches!(e.kind, EventKind::Ability { .. }))
@@ -3290,17 +3280,13 @@ fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
         attack: 0,
         target: Tgt::hero(B),
     };
-    t.game
-        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
-            events.push(*e)
-        });
+    t.apply_logged(attack, &mut events);
     let flip = Action::Flip {
         slot: 1,
         target: Some(Tgt::unit(A, pup)),
     };
     assert!(t.legal().contains(&flip), "{:?}", t.legal());
-    t.game
-        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(flip, &mut events);
     let i = events
         .iter()
         .position(|e| matches!(e.kind, EventKind::Surprise { .. }))
@@ -3331,16 +3317,12 @@ fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
         attack: 0,
         target: Tgt::hero(B),
     };
-    t.game
-        .apply(&mut t.s, attack, &mut t.rng, &mut |e: &Event| {
-            events.push(*e)
-        });
+    t.apply_logged(attack, &mut events);
     let flip = Action::Flip {
         slot: 0,
         target: None,
     };
-    t.game
-        .apply(&mut t.s, flip, &mut t.rng, &mut |e: &Event| events.push(*e));
+    t.apply_logged(flip, &mut events);
     let i = events
         .iter()
         .position(|e| matches!(e.kind, EventKind::Surprise { .. }))
