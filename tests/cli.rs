@@ -1898,6 +1898,26 @@ fn decklab_toml_values_that_fail_later_are_placed_at_their_line() {
         &decklab(d, &["simulate", "--games", "2"]),
         &["decklab: decklab.toml:2: [simulate] opponent = \"nope\": deck file not found: nope"],
     );
+    // A typed value is not placed at the line of another one the file
+    // gives: seat b's bot named by a second --bot, not by opponent_bot…
+    file("[simulate]\nopponent_bot = \"greedy\"\n");
+    assert_fails(
+        &decklab(
+            d,
+            &[
+                "simulate", "--bot", "greedy", "--bot", "nope", "--games", "2",
+            ],
+        ),
+        &["decklab: --bot nope: cannot load the strategy"],
+    );
+    // …and --h1 beside the file's alpha.
+    file("[regress]\nalpha = 0.05\n");
+    let baseline = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("results/baselines/nostalgix/hero-rush-vs-prize-control.csv");
+    let baseline = baseline.to_str().unwrap();
+    let o = decklab(d, &["regress", "--baseline", baseline, "--h1", "0.0001"]);
+    assert_fails(&o, &["--h0 and --h1 must be"]);
+    assert!(!stderr(&o).contains("decklab.toml"), "{}", stderr(&o));
 }
 
 // docs/errors.md: an input that is not a regular file (a device, which may

@@ -441,6 +441,42 @@ fn a_run_drops_the_files_of_another_command() {
     assert!(!d.join("D/report.html").exists());
 }
 
+/// A run never drops its own inputs from its output folder, even under a
+/// name it owns: a `x-optimized.deck` played with `--out` its own folder
+/// (the run's deck, and `replay` reads it again), a `person.toml` as a bot.
+#[test]
+fn a_run_keeps_its_inputs_that_bear_a_run_files_name() {
+    let tmp = TempDir::new().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("D")).unwrap();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let deck = fs::read_to_string(repo.join("decks/nostalgix/hero-rush.deck")).unwrap();
+    fs::write(d.join("D/hero-rush-optimized.deck"), &deck).unwrap();
+    let greedy = fs::read(repo.join("strategies/greedy.toml")).unwrap();
+    fs::write(d.join("D/person.toml"), greedy).unwrap();
+    let sim = [
+        "simulate",
+        "--games",
+        "5",
+        "--deck",
+        "D/hero-rush-optimized.deck",
+        "--bot",
+        "D/person.toml",
+        "-o",
+        "D",
+        "--quiet",
+    ];
+    let o = decklab(d, &sim);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(d.join("D/hero-rush-optimized.deck")).unwrap(),
+        deck
+    );
+    assert!(d.join("D/person.toml").is_file());
+    let o = decklab(d, &["replay", "D", "0"]);
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+}
+
 /// The same for Millennium Blades: a grant experiment's `mb_grant.csv`
 /// does not survive a plain run, nor its section of the report.
 #[test]

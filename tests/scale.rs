@@ -1517,6 +1517,47 @@ fn a_baseline_folder_finds_the_deck_and_strategy_files_it_was_recorded_with() {
     );
 }
 
+/// A baseline recorded on a card file (`--cards`) is checked on that file
+/// in a folder check (which refuses `--cards` itself): the card files are
+/// what the gate judges, read where they were.
+#[test]
+fn a_baseline_folder_checks_on_the_card_file_it_was_recorded_with() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    fs::copy(
+        repo.join("decks/nostalgix/cards.toml"),
+        d.join("mycards.toml"),
+    )
+    .unwrap();
+    run(
+        d,
+        &[
+            "regress",
+            "--write-baseline",
+            "--cards",
+            "mycards.toml",
+            "--baseline",
+            "results/baselines/my.csv",
+            "--games",
+            "400",
+            "--quiet",
+        ],
+    );
+    let o = decklab(
+        d,
+        &["regress", "--baseline", "results/baselines", "--quiet"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    fs::remove_file(d.join("mycards.toml")).unwrap();
+    let o = decklab(
+        d,
+        &["regress", "--baseline", "results/baselines", "--quiet"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("mycards.toml"), "{}", stderr(&o));
+}
+
 /// At more than two seats the intervals printed are those of the files:
 /// the baseline's its `rank_score_ci95_low`/`_high`, the run's its own
 /// `summary.csv`'s (mean ± 1.96·s/√n), not Wilson's binomial interval.

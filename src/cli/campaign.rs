@@ -388,6 +388,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         extra(&mut out, &stats)?;
         write_stats(&mut out, &stats)?;
         manifest.write(&mut out)?;
+        out.keep_inputs(manifest.files.iter().map(|f| f.path.as_str()));
         let mut written = out.commit()?;
         if args.report {
             written.push(crate::report::write_report(&args.out)?);

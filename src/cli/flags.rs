@@ -184,6 +184,18 @@ pub struct BotArgs {
     pub opponent_bot: String,
 }
 
+impl BotArgs {
+    /// The flag that named the bot of `seat`, for messages: `--bot` for
+    /// the seats it names (and seat a), `--opponent-bot` for the others.
+    pub fn flag_of(&self, seat: usize) -> &'static str {
+        if seat < self.bot.len().max(1) {
+            "--bot"
+        } else {
+            "--opponent-bot"
+        }
+    }
+}
+
 /// Who plays whom, with what, under which rules.
 #[derive(Clone, Debug, Args)]
 pub struct MatchArgs {

@@ -349,6 +349,21 @@ fn settings<R: Ruleset>(
     settings
 }
 
+/// The paths of the input files `settings` names (every `path` of an
+/// [`InputFile`] in it), which the run's output directory must keep.
+fn input_paths<'a>(settings: &'a Value, out: &mut Vec<&'a str>) {
+    match settings {
+        Value::Object(fields) => {
+            if let Some(Value::String(path)) = fields.get("path") {
+                out.push(path);
+            }
+            fields.values().for_each(|v| input_paths(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| input_paths(v, out)),
+        _ => {}
+    }
+}
+
 /// The state in `out`, if a run left one.
 fn read_state(out: &Path) -> anyhow::Result<Option<State>> {
     let path = out.join(STATE);
@@ -628,6 +643,9 @@ impl Outputs<'_> {
             search: search.clone(),
         };
         write_json(&mut dir, STATE, &state, true)?;
+        let mut inputs = Vec::new();
+        input_paths(&self.settings, &mut inputs);
+        dir.keep_inputs(inputs);
         Ok(dir.commit()?)
     }
 

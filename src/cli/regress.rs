@@ -269,6 +269,8 @@ fn folder_entry(args: &RegressArgs, file: &Path, relative: &Path) -> anyhow::Res
             m.opponent = string("opponent");
             m.bots.bot = strings("bot");
             m.bots.opponent_bot = string("opponent_bot").unwrap_or_else(|| "greedy".to_owned());
+            // The card pool it was measured on, if a flag named it.
+            m.rules.cards = string("cards").map(PathBuf::from);
         }
         // A baseline of an earlier version: the names of its row.
         None => {
@@ -296,7 +298,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .enumerate()
         .map(|(seat, bot)| {
-            let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+            let flag = args.matchup.bots.flag_of(seat);
             strategy(&pairings[0].games[0], bot, flag)
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
@@ -322,7 +324,14 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
     let test = match &baseline {
         Some(b) => Some(
             Sprt::new(b.win_rate, args.h0, args.h1, args.alpha, args.beta)
-                .map_err(|m| super::config::at_file_line(&["h0", "h1", "alpha", "beta"], m))
+                .map_err(|m| {
+                    // Placed at the line of a flag the message names.
+                    let named: Vec<&str> = ["h0", "h1", "alpha", "beta"]
+                        .into_iter()
+                        .filter(|f| m.contains(&format!("--{f}")))
+                        .collect();
+                    super::config::at_file_line(&named, m)
+                })
                 .with_context(|| format!("baseline {}", args.baseline.display()))?,
         ),
         None => None,
@@ -361,6 +370,7 @@ fn regress<R: Ruleset>(args: &RegressArgs) -> anyhow::Result<ExitCode> {
                 "opponent": m.opponent,
                 "bot": m.bots.bot,
                 "opponent_bot": m.bots.opponent_bot,
+                "cards": m.rules.cards,
             }),
         );
     }

@@ -82,7 +82,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let mut strategies = Vec::with_capacity(players);
     for (seat, (source, bot)) in table.decks.iter().zip(&table.bots).enumerate() {
         let letter = Player::new(seat).letter();
-        let flag = if seat == 0 { "--bot" } else { "--opponent-bot" };
+        let flag = args.matchup.bots.flag_of(seat);
         strategies.push(strategy(probe, bot, flag)?);
         files.push(source.input_file(&format!("deck_{letter}")));
         settings.insert(format!("deck_{letter}"), source.name.clone().into());

@@ -154,6 +154,9 @@ pub struct OutputDir {
     staging: Staging,
     /// The files finished, relative, in order.
     finished: Vec<PathBuf>,
+    /// The run's input files (canonical paths): never dropped from the
+    /// directory, whatever their names ([`OutputDir::keep_inputs`]).
+    inputs: Vec<PathBuf>,
 }
 
 /// The marker in the names of staging directories.
@@ -190,7 +193,19 @@ impl OutputDir {
             target,
             staging,
             finished: Vec::new(),
+            inputs: Vec::new(),
         })
+    }
+
+    /// Declares the files the run read (deck, card and strategy files, as
+    /// the manifest lists them): one inside the output directory is carried
+    /// over on commit even under a name the run owns (a
+    /// `x-optimized.deck` or `person.toml` played again with `--out` its
+    /// own folder). Paths that do not name a file (`bundled:…`) are
+    /// ignored.
+    pub fn keep_inputs<'a>(&mut self, paths: impl IntoIterator<Item = &'a str>) {
+        let found = paths.into_iter().filter_map(|p| fs::canonicalize(p).ok());
+        self.inputs.extend(found);
     }
 
     /// The directory.
@@ -248,7 +263,11 @@ impl OutputDir {
         let written: HashSet<&Path> = self.finished.iter().map(PathBuf::as_path).collect();
         let exists = self.target.is_dir();
         if exists {
-            carry_over(&self.target, &staging, Path::new(""), &written)?;
+            let keep = Carry {
+                written: &written,
+                inputs: &self.inputs,
+            };
+            carry_over(&self.target, &staging, Path::new(""), &keep)?;
             if let Ok(meta) = fs::metadata(&self.target) {
                 // The directory keeps its permissions.
                 let _ = fs::set_permissions(&staging, meta.permissions());
@@ -371,17 +390,21 @@ fn process_alive(pid: u32) -> bool {
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
+/// What [`carry_over`] reads besides the directories: the files the run
+/// wrote (not carried: the new ones replace them) and its inputs (carried
+/// even under a name the run owns).
+struct Carry<'a> {
+    written: &'a HashSet<&'a Path>,
+    inputs: &'a [PathBuf],
+}
+
 /// Hard-links into `to` every entry of `from` (recursively, under
-/// `relative`) that the run neither wrote nor owns ([`is_run_file`]). A
+/// `relative`) that the run neither wrote nor owns (a name of
+/// [`is_run_file`] that is not one of its inputs). A
 /// file that cannot be linked is copied. A folder whose entries were all
 /// dropped (say `logs/` of an earlier run, when this one logs nothing) is
 /// not carried over.
-fn carry_over(
-    from: &Path,
-    to: &Path,
-    relative: &Path,
-    written: &HashSet<&Path>,
-) -> Result<(), OutputError> {
+fn carry_over(from: &Path, to: &Path, relative: &Path, keep: &Carry) -> Result<(), OutputError> {
     let dir = from.join(relative);
     let entries = fs::read_dir(&dir).map_err(|e| OutputError::new("read", &dir, e))?;
     for entry in entries {
@@ -391,10 +414,12 @@ fn carry_over(
         let name = name.to_string_lossy();
         // Temporary files of older decklab versions are not results.
         let temporary = name.starts_with(MARK) && name.ends_with(".tmp");
-        if written.contains(rel.as_path()) || temporary || is_run_file(&rel) {
+        let src = entry.path();
+        let owned =
+            is_run_file(&rel) && !fs::canonicalize(&src).is_ok_and(|c| keep.inputs.contains(&c));
+        if keep.written.contains(rel.as_path()) || temporary || owned {
             continue;
         }
-        let src = entry.path();
         let dst = to.join(&rel);
         let kind = entry
             .file_type()
@@ -407,7 +432,7 @@ fn carry_over(
                     let _ = fs::set_permissions(&dst, meta.permissions());
                 }
             }
-            carry_over(from, to, &rel, written)?;
+            carry_over(from, to, &rel, keep)?;
             let had_entries = fs::read_dir(&src).is_ok_and(|mut d| d.next().is_some());
             if created && had_entries {
                 // Fails, as it should, unless nothing was carried in.
