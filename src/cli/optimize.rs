@@ -644,7 +644,7 @@ impl Outputs<'_> {
         };
         write_json(&mut dir, STATE, &state, true)?;
         let mut inputs = Vec::new();
-        input_paths(&self.settings, &mut inputs);
+        input_paths(self.settings, &mut inputs);
         dir.keep_inputs(inputs);
         Ok(dir.commit()?)
     }
