@@ -408,6 +408,17 @@ impl Table {
             });
     }
 
+    /// Seat a's unit `attacker` attacks seat b's Hero with its first attack,
+    /// its events appended to `events`.
+    fn attack_hero_logged(&mut self, attacker: usize, events: &mut Vec<Event>) {
+        let attack = Action::Attack {
+            attacker: attacker as u8,
+            attack: 0,
+            target: Tgt::hero(B),
+        };
+        self.apply_logged(attack, events);
+    }
+
     /// A game between two "Tester" decks of 50 Pups, past setup: seat a
     /// goes first and it is turn 1.
     fn new() -> Table {
@@ -3033,12 +3044,7 @@ fn an_attack_is_logged_when_declared_before_any_surprise_answers_it() {
     let rock = t.place(A, "Rock", 0);
     let rock_id = t.unit(A, rock).id;
     let mut events = Vec::new();
-    let attack = Action::Attack {
-        attacker: rock as u8,
-        attack: 0,
-        target: Tgt::hero(B),
-    };
-    t.apply_logged(attack, &mut events);
+    t.attack_hero_logged(rock, &mut events);
     let flip = Action::Flip {
         slot: 0,
         target: None,
@@ -3275,12 +3281,7 @@ fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
     let pup = t.place(A, "Pup", 1);
     let pup_id = t.unit(A, pup).id;
     let mut events = Vec::new();
-    let attack = Action::Attack {
-        attacker: rock as u8,
-        attack: 0,
-        target: Tgt::hero(B),
-    };
-    t.apply_logged(attack, &mut events);
+    t.attack_hero_logged(rock, &mut events);
     let flip = Action::Flip {
         slot: 1,
         target: Some(Tgt::unit(A, pup)),
@@ -3312,12 +3313,7 @@ fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
     t.s.sides[B].back[0] = BackCard::Surprise(t.id("Snare"));
     t.pass_to(A);
     let mut events = Vec::new();
-    let attack = Action::Attack {
-        attacker: rock as u8,
-        attack: 0,
-        target: Tgt::hero(B),
-    };
-    t.apply_logged(attack, &mut events);
+    t.attack_hero_logged(rock, &mut events);
     let flip = Action::Flip {
         slot: 0,
         target: None,
