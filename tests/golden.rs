@@ -67,7 +67,11 @@
 //! order its text gives), and again for two more (2026-11-28: an
 //! evolution opens the enemy's `enemy_summon` window, as a summon does; a
 //! prize won in the draw step ends the game before the new turn's
-//! effects).
+//! effects). `nostalgix-round-robin` was recorded again when +1ATK and
+//! -1ATK counters began to be counted apart, so that evolution keeps every
+//! +1ATK counter and removes only the -1ATK ones (a rules fix, 2026-11-28:
+//! a Fighter with +2 and -1 evolved with +1; the other `nostalgix-*` runs
+//! did not change).
 //! `nintendo-tcg-*` were recorded again for the rules fixes of a review
 //! of the Nintendo TCG: equal-speed attackers of one player attack in the
 //! order it chooses (a new decision), a Quake played in the main Area no

@@ -39,7 +39,8 @@ struct Unit {
     token: bool,
     damage: u8,
     health_counters: u8,
-    atk_counters: i8,
+    atk_plus: u8,
+    atk_minus: u8,
     bound_turn: u16,
     equipped: u8,
     under: u8,
@@ -100,6 +101,7 @@ fn acted_on(kind: &EventKind) -> Option<u16> {
         | EventKind::Heal { target, .. }
         | EventKind::HealthCounters { target, .. }
         | EventKind::AtkCounters { target, .. }
+        | EventKind::AtkCountersRemoved { target, .. }
         | EventKind::Bind { target, .. } => Some(target),
         EventKind::Destroy { id, .. } => Some(id),
         _ => None,
@@ -388,9 +390,32 @@ impl LogReader<Nostalgix> for Reader {
             EventKind::HealthCounters { target, amount, .. } => {
                 self.unit(target).health_counters += amount
             }
-            EventKind::AtkCounters { target, amount, .. } => {
+            // +1ATK and -1ATK counters are counted apart: they do not
+            // cancel out, and evolution removes only the -1ATK ones.
+            EventKind::AtkCounters {
+                target,
+                amount,
+                total,
+            } => {
                 let u = self.unit(target);
-                u.atk_counters = u.atk_counters.saturating_add(amount);
+                if amount > 0 {
+                    u.atk_plus = u.atk_plus.saturating_add(amount.unsigned_abs());
+                } else {
+                    u.atk_minus = u.atk_minus.saturating_add(amount.unsigned_abs());
+                }
+                let net = i16::from(u.atk_plus) - i16::from(u.atk_minus);
+                assert_eq!(total, net, "the total of {e:?}");
+            }
+            EventKind::AtkCountersRemoved {
+                target,
+                amount,
+                total,
+            } => {
+                let u = self.unit(target);
+                assert_eq!(amount, u.atk_minus, "evolution removes every -1ATK counter");
+                assert!(amount > 0, "a removal of no counter logged");
+                u.atk_minus = 0;
+                assert_eq!(total, i16::from(u.atk_plus), "the total of {e:?}");
             }
             EventKind::Bind { target, turn } => self.unit(target).bound_turn = turn,
             EventKind::Destroy { id, owner, .. } => {
@@ -521,7 +546,8 @@ impl LogReader<Nostalgix> for Reader {
                 token: e.token,
                 damage: e.damage,
                 health_counters: e.health_counters,
-                atk_counters: e.atk_counters,
+                atk_plus: e.atk_plus,
+                atk_minus: e.atk_minus,
                 bound_turn: e.bound_turn,
                 equipped: e.equipped,
                 under: side.under_cards(e).len() as u8,
@@ -663,6 +689,7 @@ fn the_log_rebuilds_every_seat_after_every_action() {
         "Heal",
         "HealthCounters",
         "AtkCounters",
+        "AtkCountersRemoved",
         "Bind",
         "Destroy",
         "Prize",

@@ -304,7 +304,8 @@ impl Nostalgix {
         }
     }
 
-    /// Puts `amount` ATK counters on entity `id` (negative: -ATK).
+    /// Puts `amount` ATK counters on entity `id`: +1ATK ones, or -1ATK
+    /// ones when `amount` is negative (they do not cancel each other out).
     pub(super) fn add_atk_counters(
         &self,
         s: &mut State,
@@ -316,8 +317,12 @@ impl Nostalgix {
         if amount == 0 {
             return;
         }
-        e.atk_counters = e.atk_counters.saturating_add(amount);
-        let total = e.atk_counters;
+        if amount > 0 {
+            e.atk_plus = e.atk_plus.saturating_add(amount.unsigned_abs());
+        } else {
+            e.atk_minus = e.atk_minus.saturating_add(amount.unsigned_abs());
+        }
+        let total = e.atk_counters();
         let kind = EventKind::AtkCounters {
             target: id,
             amount,

@@ -168,11 +168,20 @@ pub enum EventKind {
         amount: u8,
         health_after: i16,
     },
-    /// ATK counters put on an entity (negative: -ATK); `total` after.
+    /// ATK counters put on an entity: +1ATK ones, or -1ATK ones when
+    /// `amount` is negative; `total` is the net count after (+1ATK less
+    /// -1ATK).
     AtkCounters {
         target: u16,
         amount: i8,
-        total: i8,
+        total: i16,
+    },
+    /// The `amount` -1ATK counters of an entity that evolution removed
+    /// (its +1ATK ones stay); `total` is the net count left.
+    AtkCountersRemoved {
+        target: u16,
+        amount: u8,
+        total: i16,
     },
     /// An entity bound: it may not attack during turn `turn`.
     Bind {
@@ -519,6 +528,14 @@ impl Report for Nostalgix {
                 total,
             } => (
                 "atk_counters",
+                json!({"target": entity(target), "amount": amount, "total": total}),
+            ),
+            EventKind::AtkCountersRemoved {
+                target,
+                amount,
+                total,
+            } => (
+                "atk_counters_removed",
                 json!({"target": entity(target), "amount": amount, "total": total}),
             ),
             EventKind::Bind { target, turn } => {

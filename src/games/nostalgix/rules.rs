@@ -982,10 +982,8 @@ impl Nostalgix {
         let old = u.card;
         u.card = card;
         u.bound_turn = 0;
-        // The counters are kept as one net count: a negative one is the
-        // -ATK counters left over, which evolution removes.
-        let removed = u.atk_counters.min(0).saturating_neg();
-        u.atk_counters = u.atk_counters.max(0);
+        // The -1ATK counters go, every one of them; the +1ATK ones stay.
+        let removed = std::mem::take(&mut u.atk_minus);
         let u = *u;
         let id = u.id;
         self.refresh(s, id);
@@ -1006,10 +1004,10 @@ impl Nostalgix {
             obs,
         );
         if removed > 0 {
-            let kind = EventKind::AtkCounters {
+            let kind = EventKind::AtkCountersRemoved {
                 target: id,
                 amount: removed,
-                total: 0,
+                total: u.atk_counters(),
             };
             self.emit(s, p, kind, obs);
         }

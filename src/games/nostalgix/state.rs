@@ -71,8 +71,11 @@ pub struct Entity {
     pub slot: u8,
     /// Damage counters.
     pub damage: u8,
-    /// +/-ATK counters.
-    pub atk_counters: i8,
+    /// +1ATK counters on it.
+    pub atk_plus: u8,
+    /// -1ATK counters on it, kept apart from the +1ATK ones: evolution
+    /// removes these and keeps those (rules: "Fighter Evolution").
+    pub atk_minus: u8,
     /// Health counters (+1♥ above maximum).
     pub health_counters: u8,
     /// The turn it entered play (Summoning Sickness).
@@ -114,7 +117,8 @@ impl Entity {
             card,
             slot,
             damage: 0,
-            atk_counters: 0,
+            atk_plus: 0,
+            atk_minus: 0,
             health_counters: 0,
             entered_turn: turn,
             bound_turn: 0,
@@ -136,11 +140,17 @@ impl Entity {
         self.max_health + i16::from(self.health_counters) - i16::from(self.damage)
     }
 
+    /// The net count of its ATK counters: +1ATK less -1ATK.
+    #[inline]
+    pub fn atk_counters(&self) -> i16 {
+        i16::from(self.atk_plus) - i16::from(self.atk_minus)
+    }
+
     /// ATK counters plus Equipment and Arena attack bonuses: what step 4 of
     /// an attack adds.
     #[inline]
     pub fn atk_bonus(&self) -> i16 {
-        i16::from(self.atk_counters) + self.gear_atk
+        self.atk_counters() + self.gear_atk
     }
 }
 

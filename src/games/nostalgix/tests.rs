@@ -708,7 +708,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
     {
         let u = &mut t.s.units[A][0];
         u.damage = 2;
-        u.atk_counters = 1;
+        u.atk_plus = 1;
         u.bound_turn = turn;
     }
     t.mana(A, 9);
@@ -721,7 +721,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
     let u = t.unit(A, 0);
     assert_eq!(u.card, t.id("Warg"));
     assert_eq!(t.s.sides[A].under_cards(&u), &[t.id("Pup"), t.id("Hound")]);
-    assert_eq!((u.damage, u.atk_counters, u.bound_turn), (2, 1, 0));
+    assert_eq!((u.damage, u.atk_counters(), u.bound_turn), (2, 1, 0));
     assert_eq!(t.game.equipment_on(&t.s, &u).count(), 1);
     assert!(
         t.legal()
@@ -733,6 +733,7 @@ fn evolution_keeps_damage_counters_equipment_and_sickness_and_removes_binding() 
 
 #[test]
 fn evolution_removes_minus_atk_counters_and_keeps_plus_ones() {
+    use crate::core::Report;
     // rules/nostalgix.txt: "Fighter Evolution" ("all Equipment, +1ATK
     // Counters, and damage remain on it. Any negative temporary conditions
     // like Binding are removed")
@@ -740,33 +741,89 @@ fn evolution_removes_minus_atk_counters_and_keeps_plus_ones() {
     t.mana(A, 9);
     let weak = t.place(A, "Pup", 0);
     let strong = t.place(A, "Pup", 1);
-    t.s.units[A][weak].atk_counters = -2;
-    t.s.units[A][strong].atk_counters = 1;
+    t.s.units[A][weak].atk_minus = 2;
+    t.s.units[A][strong].atk_plus = 1;
     let id = t.unit(A, weak).id;
     let hound = t.give(A, "Hound");
     let mut events = Vec::new();
-    let mut log = |e: &Event| events.push(e.kind);
     let evolve = Action::Evolve {
         hand: hound,
         unit: weak as u8,
     };
-    t.game.apply(&mut t.s, evolve, &mut t.rng, &mut log);
+    t.apply_logged(evolve, &mut events);
     assert_eq!(t.unit(A, weak).card, t.id("Hound"));
-    assert_eq!(t.unit(A, weak).atk_counters, 0, "-2 ATK removed");
-    assert!(
-        events.contains(&EventKind::AtkCounters {
-            target: id,
-            amount: 2,
-            total: 0
-        }),
-        "the removal is logged: {events:?}"
-    );
+    assert_eq!(t.unit(A, weak).atk_counters(), 0, "-2 ATK removed");
+    let removed = events
+        .iter()
+        .find(|e| {
+            e.kind
+                == EventKind::AtkCountersRemoved {
+                    target: id,
+                    amount: 2,
+                    total: 0,
+                }
+        })
+        .unwrap_or_else(|| panic!("the removal is logged: {events:?}"));
+    assert_eq!(t.game.event_json(removed)["event"], "atk_counters_removed");
     let hound = t.give(A, "Hound");
-    t.act(Action::Evolve {
+    let mut events = Vec::new();
+    let evolve = Action::Evolve {
         hand: hound,
         unit: strong as u8,
-    });
-    assert_eq!(t.unit(A, strong).atk_counters, 1, "+1 ATK stays");
+    };
+    t.apply_logged(evolve, &mut events);
+    assert_eq!(t.unit(A, strong).atk_counters(), 1, "+1 ATK stays");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AtkCountersRemoved { .. })),
+        "nothing to remove, nothing logged: {events:?}"
+    );
+}
+
+#[test]
+fn evolution_keeps_every_plus_atk_counter_beside_minus_ones() {
+    // rules/nostalgix.txt: "Fighter Evolution" ("all Equipment, +1ATK
+    // Counters, and damage remain on it. Any negative temporary conditions
+    // like Binding are removed"): a +1ATK and a -1ATK counter do not cancel
+    // out, so evolution keeps every +1ATK counter, whatever -1ATK ones
+    // the Fighter had. (+2 and -1: +2 after, not +1; +1 and -2: +1, not 0.)
+    for (plus, minus) in [(2, -1), (1, -2)] {
+        let mut t = Table::new();
+        t.mana(A, 9);
+        let pup = t.place(A, "Pup", 0);
+        let id = t.unit(A, pup).id;
+        // Placed as the effects place them (Divinity's +1, a Hex's -1).
+        for amount in [plus, minus] {
+            t.game
+                .add_atk_counters(&mut t.s, id, amount, &mut NoObserver);
+        }
+        let net = i16::from(plus + minus);
+        assert_eq!(t.unit(A, pup).atk_counters(), net, "+{plus} and {minus}");
+        let hound = t.give(A, "Hound");
+        let mut events = Vec::new();
+        let evolve = Action::Evolve {
+            hand: hound,
+            unit: pup as u8,
+        };
+        t.apply_logged(evolve, &mut events);
+        let u = t.unit(A, pup);
+        assert_eq!(u.card, t.id("Hound"));
+        assert_eq!(
+            u.atk_counters(),
+            i16::from(plus),
+            "+{plus} and {minus} evolve into +{plus}"
+        );
+        // It attacks with all its +1ATK counters.
+        assert_eq!(u.atk_bonus(), i16::from(plus));
+        // The log shows the -1ATK counters removed and what is left.
+        let removed = EventKind::AtkCountersRemoved {
+            target: id,
+            amount: minus.unsigned_abs(),
+            total: i16::from(plus),
+        };
+        assert!(events.iter().any(|e| e.kind == removed), "{events:?}");
+    }
 }
 
 #[test]
@@ -775,7 +832,7 @@ fn attack_counters_apply_before_weakness_doubles() {
     let mut t = Table::new();
     let tide = t.place(A, "Tide", 0);
     let pup = t.place(B, "Pup", 0);
-    t.s.units[A][tide].atk_counters = 1;
+    t.s.units[A][tide].atk_plus = 1;
     t.s.units[B][pup].health_counters = 10;
     t.attack(tide, Tgt::unit(B, pup));
     // (2 + 1) × 2 = 6 damage; the attacker takes none back.
@@ -789,7 +846,7 @@ fn resistance_takes_two_after_counters() {
     let mut t = Table::new();
     let burrower = t.place(A, "Burrower", 0);
     let pup = t.place(B, "Pup", 0);
-    t.s.units[A][burrower].atk_counters = 2;
+    t.s.units[A][burrower].atk_plus = 2;
     t.attack(burrower, Tgt::unit(B, pup));
     // Pup resists Earth: (1 + 2) − 2 = 1; Resistance first would give
     // max(1 − 2, 0) + 2 = 2.
@@ -1102,7 +1159,7 @@ fn divinity_rewards_healing_the_hero() {
         target: None,
     });
     let u = t.unit(A, pup);
-    assert_eq!((u.health_counters, u.atk_counters), (1, 1));
+    assert_eq!((u.health_counters, u.atk_counters()), (1, 1));
 }
 
 #[test]
@@ -1121,7 +1178,7 @@ fn equipment_that_raises_the_heros_health_is_no_gain_for_divinity() {
     });
     assert_eq!(t.hero_health(A), health + 3);
     let u = t.unit(A, pup);
-    assert_eq!((u.health_counters, u.atk_counters), (0, 0));
+    assert_eq!((u.health_counters, u.atk_counters()), (0, 0));
 }
 
 #[test]
@@ -1542,9 +1599,9 @@ fn adjacent_means_the_slots_left_and_right() {
         ability: 0,
         target: None,
     });
-    let counters: Vec<i8> = [left, chaplain, right, far]
+    let counters: Vec<i16> = [left, chaplain, right, far]
         .iter()
-        .map(|&i| t.unit(A, i).atk_counters)
+        .map(|&i| t.unit(A, i).atk_counters())
         .collect();
     assert_eq!(counters, vec![1, 0, 1, 0]);
     assert!(
@@ -1866,7 +1923,7 @@ fn stacked_cards_add_attack_and_shield_the_prize_counter() {
         unit: pup as u8,
     });
     let u = t.unit(A, pup);
-    assert_eq!(u.atk_counters, 2);
+    assert_eq!(u.atk_counters(), 2);
     assert!(u.prize_shield);
     t.s.units[A][pup].damage = 9;
     t.game.clean_up_for_tests(&mut t.s, &mut t.rng);
@@ -1899,7 +1956,7 @@ fn a_card_beyond_the_cap_beneath_a_fighter_is_an_error_the_invariants_report() {
             events.push(e.kind)
         });
     assert!(events.contains(&EventKind::Capped { what: "under" }));
-    assert_eq!(t.unit(A, pup).atk_counters, 2, "the Stack still joins");
+    assert_eq!(t.unit(A, pup).atk_counters(), 2, "the Stack still joins");
     let err = t.game.check_invariants(&t.s).unwrap_err();
     assert!(err.contains("cap"), "{err}");
 }
@@ -2295,7 +2352,7 @@ fn stacking_does_not_summon_the_fighter_again() {
     let kit = t.give(A, "Kit");
     t.act(Action::Stack { hand: kit, unit: 0 });
     assert_eq!(tokens(&t), 1, "stacked onto: no second Pip");
-    assert_eq!(t.unit(A, 0).atk_counters, 2, "Kit's +2 ATK");
+    assert_eq!(t.unit(A, 0).atk_counters(), 2, "Kit's +2 ATK");
 }
 
 #[test]
@@ -2415,7 +2472,7 @@ fn divinity_gives_once_for_each_source() {
     });
     for u in [pup, cleric] {
         let u = t.unit(A, u);
-        assert_eq!((u.health_counters, u.atk_counters), (2, 2));
+        assert_eq!((u.health_counters, u.atk_counters()), (2, 2));
     }
 }
 
@@ -2623,12 +2680,12 @@ fn equipment_abilities_act_for_the_equipped_entitys_controller() {
     t.equip(A, "Charm", Tgt::unit(B, pup));
     t.pass_to(B);
     assert_eq!(
-        t.unit(B, pup).atk_counters,
+        t.unit(B, pup).atk_counters(),
         0,
         "not at seat a's end of turn"
     );
     t.pass_to(A);
-    assert_eq!(t.unit(B, pup).atk_counters, 1, "at seat b's, on the Pup");
+    assert_eq!(t.unit(B, pup).atk_counters(), 1, "at seat b's, on the Pup");
     assert!(
         matches!(t.s.sides[A].back[0], BackCard::Equipment(c, _) if c == t.id("Charm")),
         "the slot stays in seat a's back row"
@@ -2976,7 +3033,7 @@ fn a_negative_bonus_lowers_an_attacks_damage_to_no_less_than_zero() {
     assert_eq!(t.health(B, pup), 4 - 3, "the full 3 to a Fighter");
     // +2 ATK counters count from 0, not from 2 − 5.
     t.pass_to(A);
-    t.s.units[A][meek].atk_counters = 2;
+    t.s.units[A][meek].atk_plus = 2;
     t.attack(meek, Tgt::hero(B));
     assert_eq!(t.hero_health(B), 16, "max(2 − 5, 0) + 2");
 }
@@ -3017,7 +3074,7 @@ fn atk_counters_on_its_hero_let_the_hero_attack() {
     t.mana(A, 3);
     let hand = t.give(A, "War Paint");
     t.act(Action::Cast { hand, target: None });
-    assert_eq!(t.s.sides[A].hero.atk_counters, 2);
+    assert_eq!(t.s.sides[A].hero.atk_counters(), 2);
     assert!(hero_attacks(&t));
     t.act(Action::Attack {
         attacker: Tgt::HERO,
@@ -3143,6 +3200,7 @@ fn acted_on_after(events: &[Event], i: usize) -> Option<u16> {
         | EventKind::Heal { target, .. }
         | EventKind::HealthCounters { target, .. }
         | EventKind::AtkCounters { target, .. }
+        | EventKind::AtkCountersRemoved { target, .. }
         | EventKind::Bind { target, .. } => Some(target),
         EventKind::Destroy { id, .. } => Some(id),
         _ => None,
