@@ -3,7 +3,9 @@
 //! maximum, bound, the mana token), hand, deck, Void and mulligan sizes,
 //! prize counters, every Fighter and token with its counters, the back row
 //! and the Arena — from the events alone (docs/events.md, "Nostalgix"), and
-//! matches the engine after every action.
+//! matches the engine after every action. Every attack declared is closed
+//! by its `attack` or `fizzle` before the game ends, and a `countered`
+//! names the Spell cast.
 //!
 //! 1,000 random and 1,000 greedy games over the four starter-deck matchups
 //! (each deck once in each seat), and 48 random and 48 greedy games over
@@ -74,6 +76,10 @@ struct Reader {
     /// The attack declared and not yet resolved or fizzled: (attacker,
     /// target, the attacking seat).
     declared: Option<(u16, u16, Player)>,
+    /// The last Spell played and its caster: a `countered` names it.
+    cast: Option<(CardId, Player)>,
+    /// Whether the event before was a `fizzle`.
+    after_fizzle: bool,
     /// The target an ability or a Surprise just named, its first effect
     /// acting on that chosen target unconditionally, and the count of such
     /// targets acted on: the event after it, if it acts on an entity,
@@ -84,6 +90,11 @@ struct Reader {
 /// `surprise` events with trigger `enemy_attack` read in all the games:
 /// each checked against the declaration before it.
 static ANSWERED_ATTACKS: AtomicU64 = AtomicU64::new(0);
+
+/// Games (and Sudden Death games) that ended in the window answering an
+/// attack, before it resolved: the attack's `fizzle` just before the
+/// `game_over` or `sudden_death`, in all the games.
+static ENDED_BEFORE_AN_ATTACK: AtomicU64 = AtomicU64::new(0);
 
 /// `ability` events naming a chosen target that the event after them acts
 /// on, in all the games.
@@ -210,6 +221,8 @@ impl LogReader<Nostalgix> for Reader {
     fn apply(&mut self, game: &Nostalgix, e: &Event) {
         let p = e.player;
         let me = p.index();
+        let fizzle = matches!(e.kind, EventKind::Fizzle { .. });
+        let after_fizzle = std::mem::replace(&mut self.after_fizzle, fizzle);
         // The effect that follows an ability or a Surprise with a chosen
         // target acts on the target its log line names.
         if let Some((chosen, count)) = self.chosen.take()
@@ -308,6 +321,9 @@ impl LogReader<Nostalgix> for Reader {
                 assert_eq!(target.is_some(), chooses, "the target of a play");
                 if let Some(t) = target {
                     self.unit(t);
+                }
+                if kind == Kind::Spell {
+                    self.cast = Some((card, p));
                 }
                 let seat = &mut self.seats[me];
                 seat.hand -= 1;
@@ -512,14 +528,29 @@ impl LogReader<Nostalgix> for Reader {
                 }
             }
             EventKind::Capped { what } => panic!("a cap dropped a {what}"),
-            EventKind::SuddenDeath { .. }
-            | EventKind::Coin { .. }
+            // Every attack declared is closed, by its `attack` or its
+            // `fizzle`, before the game ends: one waiting on its window
+            // when a Surprise in it won the game fizzles just before
+            // (docs/events.md, `attack_declared`).
+            EventKind::SuddenDeath { .. } | EventKind::GameOver { .. } => {
+                assert_eq!(
+                    self.declared, None,
+                    "the game ended with an attack declared, neither resolved nor fizzled"
+                );
+                if after_fizzle {
+                    ENDED_BEFORE_AN_ATTACK.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            // A Spell that does nothing: the one cast last, by its caster
+            // (one waits on its window at a time).
+            EventKind::Countered { card } => {
+                assert_eq!(self.cast, Some((card, p)), "countered, not the Spell cast");
+            }
+            EventKind::Coin { .. }
             | EventKind::Opening { .. }
             | EventKind::Draw { card: None }
             | EventKind::Search { card: None, .. }
-            | EventKind::Reveal { .. }
-            | EventKind::Countered { .. }
-            | EventKind::GameOver { .. } => {}
+            | EventKind::Reveal { .. } => {}
             // rules: "End your turn" — no more than 10 cards in hand.
             EventKind::EndTurn { hand, .. } => {
                 assert!(hand <= 10, "{hand} cards in hand at the end of the turn");
@@ -663,6 +694,14 @@ fn the_log_rebuilds_every_seat_after_every_action() {
     // Every Surprise flipped on `enemy_attack` came after the declaration
     // of an attack of the other seat, not yet resolved.
     assert!(ANSWERED_ATTACKS.load(Ordering::Relaxed) > 0);
+    // Some games ended in the window answering an attack (a Spiked
+    // Pitfall that destroys the attacker for the last prize counter, or
+    // knocks out an attacking Hero), its `fizzle` just before the end.
+    let ended = ENDED_BEFORE_AN_ATTACK.load(Ordering::Relaxed);
+    eprintln!("nostalgix: {ended} games ended before an attack resolved, closed by its fizzle");
+    if !cfg!(debug_assertions) {
+        assert!(ended > 0);
+    }
     // Heroes' and Fighters' abilities were used on chosen targets (Kindle,
     // Shackle, Bulwark, Triage), each logged with the target it acted on.
     if !cfg!(debug_assertions) {

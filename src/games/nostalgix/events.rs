@@ -145,7 +145,8 @@ pub enum EventKind {
         damage: i16,
     },
     /// A declared attack that does not happen: its attacker or defender
-    /// left play during the Surprise window.
+    /// left play during the Surprise window, or the game ended in it
+    /// (logged just before the `game_over` or `sudden_death`).
     Fizzle {
         attacker: u16,
         defender: u16,
@@ -206,7 +207,9 @@ pub enum EventKind {
         trigger: SurpriseTrigger,
         target: Option<u16>,
     },
-    /// A Spell cancelled by a Surprise: it does nothing (it is in the Void).
+    /// A Spell that does nothing (it is in the Void): cancelled by a
+    /// Surprise, or left unresolved by a game that ended in its window
+    /// (logged just before the `game_over` or `sudden_death`).
     Countered {
         card: CardId,
     },

@@ -1098,7 +1098,9 @@ impl Nostalgix {
     /// can use, resolves suspended attacks and spells, sends defeated
     /// Fighters to the Void and checks for a winner once the searches and
     /// Surprise windows an action opened are over (docs/rulings/nostalgix.md,
-    /// "Winning": a Surprise may still answer the damage that would win).
+    /// "Winning": a Surprise may still answer the damage that would win),
+    /// and so also after the windows that answer a declared attack or a
+    /// Spell, before it resolves.
     fn settle(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
         loop {
             self.clean_up(s, rng, obs);
@@ -1199,6 +1201,10 @@ impl Nostalgix {
 
     /// rules: "How to Win" and "Specialty Rules": a win by Hero health 0
     /// or all prize counters; both at once starts a Sudden Death game.
+    /// It runs before a suspended attack or Spell resolves, once the
+    /// windows that answer it have closed (docs/rulings/nostalgix.md,
+    /// "Winning"): a game that ends then closes it in the log first
+    /// ([`Nostalgix::close_unresolved`]).
     fn check_winner(
         &self,
         s: &mut State,
@@ -1206,6 +1212,7 @@ impl Nostalgix {
         obs: &mut impl Observer<Event>,
     ) -> bool {
         if let Some(outcome) = s.outcome {
+            self.close_unresolved(s, obs);
             self.emit(
                 s,
                 s.active,
@@ -1220,6 +1227,7 @@ impl Nostalgix {
         match (wins(s, Player::A), wins(s, Player::B)) {
             (false, false) => false,
             (true, true) => {
+                self.close_unresolved(s, obs);
                 s.sudden_deaths = s.sudden_deaths.saturating_add(1);
                 s.prize_goal = SUDDEN_DEATH_PRIZES;
                 let number = s.sudden_deaths;
@@ -1237,6 +1245,7 @@ impl Nostalgix {
                     BY_PRIZES
                 };
                 s.outcome = Some(Outcome::win(2, w, reason));
+                self.close_unresolved(s, obs);
                 self.emit(
                     s,
                     w,
@@ -1249,6 +1258,25 @@ impl Nostalgix {
                 true
             }
         }
+    }
+
+    /// Logs the end of the attack or Spell still waiting to resolve when
+    /// the game ends (a Surprise in its window won it, or made both players
+    /// win): it never resolves, so the attack's `fizzle`, or the Spell's
+    /// `countered` (it does nothing), as when it is cancelled — every
+    /// `attack_declared` and every Spell's `play` is closed before the
+    /// `game_over` or `sudden_death` (docs/events.md). The state is left
+    /// as it is: nothing reads it once the game is over, and a Sudden Death
+    /// deal clears it.
+    fn close_unresolved(&self, s: &State, obs: &mut impl Observer<Event>) {
+        let kind = match s.pending {
+            Pending::None => return,
+            Pending::Attack {
+                attacker, defender, ..
+            } => EventKind::Fizzle { attacker, defender },
+            Pending::Spell { card, .. } => EventKind::Countered { card },
+        };
+        self.emit(s, s.active, kind, obs);
     }
 
     /// "Parts of an Attack", steps 3–9 (steps 1–2 are the action itself).

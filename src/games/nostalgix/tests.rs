@@ -3389,3 +3389,173 @@ fn a_surprises_chosen_target_is_logged_and_is_what_it_acts_on() {
     let json = t.game.event_json(&events[i]);
     assert_eq!(json.get("target"), Some(&Value::Null), "{json}");
 }
+
+/// The index of the first event of `events` that `is` picks.
+fn first_event(events: &[Event], is: impl Fn(&EventKind) -> bool) -> Option<usize> {
+    events.iter().position(|e| is(&e.kind))
+}
+
+#[test]
+fn a_game_won_in_an_attacks_window_closes_the_attack_with_a_fizzle_before_game_over() {
+    use crate::core::Report;
+    // rules/nostalgix.txt: "How to Win" (a Hero at 0 health loses),
+    // "Parts of an Attack" and "Surprises" (flipped when an enemy attacks,
+    // before the attack resolves). docs/rulings/nostalgix.md, "Winning":
+    // the win check runs once the windows answering a declared attack
+    // have closed, before it resolves; docs/events.md: every
+    // `attack_declared` is followed by its `attack` or its `fizzle`.
+    // Captain Ember, at 4 health and holding a Rusty Cutlass, attacks;
+    // B's Spiked Pitfall deals the attacker 4: B wins, and the attack,
+    // which never resolves, fizzles in the log before the `game_over`.
+    let mut t = Table::bundled();
+    t.mana(A, 5);
+    t.equip(A, "Rusty Cutlass", Tgt::hero(A));
+    t.s.sides[A].hero.damage = 21;
+    assert_eq!(t.hero_health(A), 4);
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Spiked Pitfall"));
+    let hero_attack = Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    assert!(t.legal().contains(&hero_attack), "{:?}", t.legal());
+    let mut events = Vec::new();
+    t.apply_logged(hero_attack, &mut events);
+    let flip = Action::Flip {
+        slot: 0,
+        target: None,
+    };
+    assert!(t.legal().contains(&flip));
+    t.apply_logged(flip, &mut events);
+    // The outcome: B wins by knocking A's Hero out; B's Hero is untouched.
+    assert!(
+        matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(B) && o.reason == "hero_ko")
+    );
+    assert_eq!(t.hero_health(A), 0);
+    assert_eq!(t.hero_health(B), 25);
+    // The log: declared, answered, the Hero at 0, the fizzle, the end.
+    let at = |is: &dyn Fn(&EventKind) -> bool| first_event(&events, is);
+    let declared = at(&|k| matches!(k, EventKind::AttackDeclared { .. })).expect("declared");
+    let knocked_out = at(&|k| {
+        matches!(k, EventKind::Damage { target, health_after: 0, .. } if *target == hero_id(A))
+    })
+    .expect("A's Hero damaged to 0");
+    let fizzle = at(&|k| matches!(k, EventKind::Fizzle { .. })).expect("a fizzle");
+    let over = at(&|k| matches!(k, EventKind::GameOver { .. })).expect("game over");
+    assert!(declared < knocked_out && knocked_out < fizzle, "{events:?}");
+    assert_eq!(fizzle + 1, over, "the fizzle comes just before the end");
+    assert_eq!(
+        events[fizzle].kind,
+        EventKind::Fizzle {
+            attacker: hero_id(A),
+            defender: hero_id(B),
+        }
+    );
+    assert_eq!(events[fizzle].player, A, "the active player");
+    assert_eq!(
+        events[over].kind,
+        EventKind::GameOver {
+            winner: Some(B),
+            reason: "hero_ko",
+        }
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Attack { .. })),
+        "the attack never resolved: {events:?}"
+    );
+    let json = t.game.event_json(&events[fizzle]);
+    assert_eq!(
+        (&json["event"], &json["attacker"], &json["target"]),
+        (&"fizzle".into(), &"hero_a".into(), &"hero_b".into())
+    );
+}
+
+#[test]
+fn a_game_won_in_a_spells_window_closes_the_spell_with_countered_before_game_over() {
+    // rules/nostalgix.txt: "How to Win", "Spells", "Surprises" (Backlash
+    // Ward: "When the opponent plays a Spell: cancel it and deal 2 damage
+    // to the enemy Hero"). docs/rulings/nostalgix.md, "Winning": the check
+    // runs once the Spell's window has closed, before the Spell resolves;
+    // docs/events.md: a Spell that does nothing is `countered`, and it is
+    // logged before the `game_over`.
+    let mut t = Table::bundled();
+    t.s.sides[A].hero.damage = 23;
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Backlash Ward"));
+    t.mana(A, 3);
+    let hand = t.give(A, "Tea Leaves");
+    let mut events = Vec::new();
+    t.apply_logged(Action::Cast { hand, target: None }, &mut events);
+    let flip = Action::Flip {
+        slot: 0,
+        target: None,
+    };
+    t.apply_logged(flip, &mut events);
+    assert!(matches!(t.game.to_move(&t.s), Node::Terminal(o) if o.winner() == Some(B)));
+    let countered = first_event(&events, |k| matches!(k, EventKind::Countered { .. }))
+        .unwrap_or_else(|| panic!("no countered: {events:?}"));
+    let over = first_event(&events, |k| matches!(k, EventKind::GameOver { .. })).expect("over");
+    assert_eq!(countered + 1, over, "{events:?}");
+    assert_eq!(
+        events[countered].kind,
+        EventKind::Countered {
+            card: t.id("Tea Leaves")
+        }
+    );
+    assert_eq!(events[countered].player, A, "its caster");
+}
+
+/// The rule tests' pool and `extra` cards.
+fn pool_with(extra: &str) -> CardDb {
+    CardDb::parse(&format!("{POOL}{extra}"), "pool.toml").expect("test pool")
+}
+
+#[test]
+fn both_winning_in_an_attacks_windows_closes_the_attack_before_sudden_death() {
+    // rules/nostalgix.txt: "Specialty Rules" ("What if both players win at
+    // the same time?"); docs/events.md: the attack declared is closed by
+    // its `fizzle` before the `sudden_death` that deals everything anew.
+    // A's Hero attacks at 4 health; B's Pitfall knocks it out, and A's
+    // Riposte, answering that damage, brings B's Hero to 0 too.
+    let db = pool_with(
+        r#"
+[[surprise]]
+name = "Pitfall"
+trigger = "enemy_attack"
+effects = [{ do = "damage", amount = 4, target = "attacker" }]
+"#,
+    );
+    let mut t = Table::on(db, "Tester", "Tester", "Pup");
+    t.mana(A, 5);
+    t.equip(A, "Sword", Tgt::hero(A));
+    t.s.sides[A].hero.damage = 16;
+    t.s.sides[B].hero.damage = 17;
+    t.s.sides[A].back[1] = BackCard::Surprise(t.id("Riposte"));
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Pitfall"));
+    let mut events = Vec::new();
+    let hero_attack = Action::Attack {
+        attacker: Tgt::HERO,
+        attack: 0,
+        target: Tgt::hero(B),
+    };
+    t.apply_logged(hero_attack, &mut events);
+    for slot in [0, 1] {
+        let flip = Action::Flip { slot, target: None };
+        assert!(t.legal().contains(&flip), "{:?}", t.legal());
+        t.apply_logged(flip, &mut events);
+    }
+    assert_eq!(t.s.sudden_deaths, 1);
+    let fizzle = first_event(&events, |k| matches!(k, EventKind::Fizzle { .. }))
+        .unwrap_or_else(|| panic!("no fizzle: {events:?}"));
+    let sudden =
+        first_event(&events, |k| matches!(k, EventKind::SuddenDeath { .. })).expect("sudden death");
+    assert_eq!(fizzle + 1, sudden, "{events:?}");
+    assert_eq!(
+        events[fizzle].kind,
+        EventKind::Fizzle {
+            attacker: hero_id(A),
+            defender: hero_id(B),
+        }
+    );
+}
