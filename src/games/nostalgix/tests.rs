@@ -3559,3 +3559,186 @@ effects = [{ do = "damage", amount = 4, target = "attacker" }]
         }
     );
 }
+
+#[test]
+fn immune_to_surprises_keeps_an_attacker_from_the_surprises_aimed_at_it() {
+    // rules/nostalgix.txt: glossary "Immune" ("'Immune to Surprises'
+    // meaning that they cannot be targeted directly by Surprise cards").
+    // Ambush Snare and Spiked Pitfall aim at the attacker: against the
+    // Runebound Owl (Immune to Surprises) they are not offered, only
+    // `Decline`; against a Cinder Imp they are.
+    let mut t = Table::bundled();
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Ambush Snare"));
+    t.s.sides[B].back[1] = BackCard::Surprise(t.id("Spiked Pitfall"));
+    let owl = t.place(A, "Runebound Owl", 0);
+    let imp = t.place(A, "Cinder Imp", 1);
+    t.attack(owl, Tgt::hero(B));
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B), "B's window opens");
+    assert_eq!(t.legal(), vec![Action::Decline]);
+    t.act(Action::Decline);
+    assert_eq!(t.hero_health(B), 25 - 2, "the Owl's attack lands");
+    // B's window for the damage to its Hero: nothing fits.
+    assert_eq!(t.legal(), vec![Action::Decline]);
+    t.act(Action::Decline);
+    t.attack(imp, Tgt::hero(B));
+    for slot in [0, 1] {
+        let flip = Action::Flip { slot, target: None };
+        assert!(t.legal().contains(&flip), "{:?}", t.legal());
+    }
+}
+
+#[test]
+fn immune_to_surprises_keeps_a_summoned_fighter_from_the_surprises_aimed_at_it() {
+    // rules/nostalgix.txt: glossary "Immune" ("'Immune to Surprises'
+    // meaning that they cannot be targeted directly by Surprise cards");
+    // "Fighter Evolution" (docs/rulings/nostalgix.md, "Evolution": an
+    // evolution is a summon). Tripwire Rune and Binding Glyph aim at the
+    // Fighter summoned: not offered against a Runebound Owl summoned nor a
+    // Basilisk Matron evolved into (both Immune to Surprises), offered
+    // against a Cinder Imp.
+    let mut t = Table::bundled();
+    t.s.sides[B].back[0] = BackCard::Surprise(t.id("Tripwire Rune"));
+    t.s.sides[B].back[1] = BackCard::Surprise(t.id("Binding Glyph"));
+    t.mana(A, 10);
+    let owl = t.give(A, "Runebound Owl");
+    t.act(Action::Summon { hand: owl, slot: 0 });
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B), "B's window opens");
+    assert_eq!(t.legal(), vec![Action::Decline]);
+    t.act(Action::Decline);
+    let adder = t.place(A, "Venom Adder", 1);
+    let matron = t.give(A, "Basilisk Matron");
+    t.act(Action::Evolve {
+        hand: matron,
+        unit: adder as u8,
+    });
+    assert_eq!(t.game.to_move(&t.s), Node::Decision(B), "B's window opens");
+    assert_eq!(t.legal(), vec![Action::Decline]);
+    t.act(Action::Decline);
+    let imp = t.give(A, "Cinder Imp");
+    t.act(Action::Summon { hand: imp, slot: 2 });
+    for slot in [0, 1] {
+        let flip = Action::Flip { slot, target: None };
+        assert!(t.legal().contains(&flip), "{:?}", t.legal());
+    }
+}
+
+#[test]
+fn immune_to_surprises_keeps_a_fighter_from_being_a_surprises_chosen_target() {
+    // rules/nostalgix.txt: glossary "Immune" ("'Immune to Surprises'
+    // meaning that they cannot be targeted directly by Surprise cards").
+    // The bundled Spiked Pitfall made to hit any enemy Fighter its owner
+    // chooses (no bundled Surprise chooses): a Cinder Imp attacks, and
+    // the Imp is offered, not the Runebound Owl nor the Basilisk Matron
+    // beside it.
+    let text = super::cards::BUNDLED_CARDS.replace(
+        r#"effects = [{ do = "damage", amount = 4, target = "attacker" }]"#,
+        r#"effects = [{ do = "damage", amount = 4, target = "chosen_enemy_fighter" }]"#,
+    );
+    let db = CardDb::parse(&text, "cards.toml").expect("the bundled pool");
+    let mut t = Table::on(db, "Captain Ember", "Captain Ember", "Cinder Imp");
+    let pitfall = t.id("Spiked Pitfall");
+    assert!(t.game.db.card(pitfall).chosen_target().is_some());
+    t.s.sides[B].back[0] = BackCard::Surprise(pitfall);
+    let imp = t.place(A, "Cinder Imp", 0);
+    t.place(A, "Runebound Owl", 1);
+    t.place(A, "Basilisk Matron", 2);
+    t.attack(imp, Tgt::hero(B));
+    let targets: Vec<Option<Tgt>> = t
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Flip { slot: 0, target } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, vec![Some(Tgt::unit(A, imp))]);
+}
+
+#[test]
+fn immune_to_binding_takes_the_damage_of_a_binding_attack_and_is_not_bound() {
+    // rules/nostalgix.txt: glossary "Immune" ("'Immune to Binding', in
+    // this case the card in question can be damaged or destroyed but can't
+    // be affected by Binding"), "Binding". Frost Eels (Binding) hit an
+    // Ironclad Titan (Immune to Binding), a Cinder Imp wearing Anchor
+    // Boots (+1♥, Immune to Binding) and a Gearhound: all take the damage,
+    // only the Gearhound is bound; the other two attack on B's next turn.
+    // Marshal Dray's Shackle and Chains of Dusk, which bind a chosen enemy
+    // Fighter, do nothing to the immune ones.
+    let db = Nostalgix::bundled_cards();
+    let mut t = Table::on(db, "Marshal Dray", "Captain Ember", "Cinder Imp");
+    let eels = [0, 1, 2].map(|slot| t.place(A, "Frost Eel", slot));
+    let titan = t.place(B, "Ironclad Titan", 0);
+    let imp = t.place(B, "Cinder Imp", 1);
+    let hound = t.place(B, "Gearhound", 2);
+    t.s.sides[B].mana = 5;
+    t.s.active = B;
+    t.equip(B, "Anchor Boots", Tgt::unit(B, imp));
+    t.s.active = A;
+    assert_eq!(t.health(B, imp), 3);
+    let mut events = Vec::new();
+    for (eel, target) in eels.into_iter().zip([titan, imp, hound]) {
+        let attack = Action::Attack {
+            attacker: eel as u8,
+            attack: 0,
+            target: Tgt::unit(B, target),
+        };
+        assert!(t.legal().contains(&attack));
+        t.apply_logged(attack, &mut events);
+    }
+    // The damage: 1, doubled on the Water-weak Imp.
+    assert_eq!(t.unit(B, titan).damage, 1);
+    assert_eq!(t.unit(B, imp).damage, 2);
+    assert_eq!(t.unit(B, hound).damage, 1);
+    let bound: Vec<u16> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Bind { target, .. } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bound, vec![t.unit(B, hound).id], "only the Gearhound");
+    assert_eq!(t.unit(B, titan).bound_turn, 0);
+    assert_eq!(t.unit(B, imp).bound_turn, 0);
+    let attackers = |t: &Table| -> Vec<u8> {
+        let mut units: Vec<u8> = t
+            .legal()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Attack { attacker, .. } if attacker != Tgt::HERO => Some(attacker),
+                _ => None,
+            })
+            .collect();
+        units.dedup();
+        units
+    };
+    t.pass_to(B);
+    assert_eq!(attackers(&t), vec![titan as u8, imp as u8]);
+    // Shackle and Chains of Dusk: a chosen enemy Fighter bound.
+    t.pass_to(A);
+    t.mana(A, 10);
+    let shackle = Action::HeroAbility {
+        target: Some(Tgt::unit(B, titan)),
+    };
+    let mut events = Vec::new();
+    assert!(t.legal().contains(&shackle), "the Titan may be chosen");
+    t.apply_logged(shackle, &mut events);
+    let chains = t.give(A, "Chains of Dusk");
+    let cast = Action::Cast {
+        hand: chains,
+        target: Some(Tgt::unit(B, imp)),
+    };
+    assert!(t.legal().contains(&cast), "the Imp may be chosen");
+    t.apply_logged(cast, &mut events);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Bind { .. })),
+        "{events:?}"
+    );
+    t.pass_to(B);
+    assert_eq!(
+        attackers(&t),
+        vec![titan as u8, imp as u8, hound as u8],
+        "all attack, the Gearhound's Binding spent"
+    );
+}
