@@ -190,6 +190,14 @@ impl Game for NintendoTcg {
             (Phase::Battle, _) => {}
             _ => self.main_action(s, p, a, true, rng, obs),
         }
+        // An aura may have gone with the action (a Character moved out of
+        // its place, an Area replaced, an Item or Character left): a
+        // Character whose HP it held up is destroyed now ("4 –
+        // Character's": "If a character's HP hits zero, they are
+        // destroyed").
+        if s.outcome.is_none() {
+            self.sweep(s, obs);
+        }
     }
 
     fn resample_hidden(&self, view: &mut State, observer: Player, rng: &mut GameRng) {
@@ -1081,6 +1089,8 @@ impl NintendoTcg {
         }
         let (power, rival_power) = (s.sides[p].power, s.sides[p.opponent()].power);
         self.emit(s, p, EventKind::TurnStart { power, rival_power }, obs);
+        // The turn's change switches the [Timed] Items' auras on or off.
+        self.sweep(s, obs);
         if !self.draw(s, p, obs) {
             self.game_over(s, Some(p.opponent()), DECK_OUT, obs);
         }

@@ -1236,6 +1236,110 @@ fn an_aura_that_lowers_hp_destroys_a_character_its_damage_then_matches() {
     );
 }
 
+/// Plays the passes of [`settle`] until `p` must act in a Main phase;
+/// returns their events.
+fn settle_logged(g: &NintendoTcg, s: &mut State, p: Player) -> Vec<Event> {
+    let mut events = Vec::new();
+    for _ in 0..200 {
+        if s.outcome.is_some() || (s.phase == Phase::Main && s.decider == p) {
+            return events;
+        }
+        let a = match s.phase {
+            Phase::Window(_) => Action::Decline,
+            Phase::Reply(_) => Action::NoReply,
+            Phase::Battle => pass_first(g, s),
+            _ => Action::EndTurn,
+        };
+        events.extend(act(g, s, a));
+    }
+    panic!("never settled");
+}
+
+/// Whether `events` report the destruction of `p`'s Character `uid`.
+fn destroyed_in(events: &[Event], p: Player, uid: u8) -> bool {
+    events
+        .iter()
+        .any(|e| e.player == p && matches!(e.kind, EventKind::Destroyed { uid: u, .. } if u == uid))
+}
+
+#[test]
+fn a_timed_hp_aura_ending_with_the_turn_destroys_a_character_at_zero_hp() {
+    // rules/nintendo-tcg.txt: "4 – Character's": "If a character's HP hits
+    // zero, they are destroyed and sent to the discard pile"; "7 –
+    // Placement", "[Timed] – The Item can only work at certain times": a
+    // Warding Charm giving HP on the rival's turn stops when the turn
+    // passes back, and the Character its HP held up goes then.
+    let g = game_on(edited_pool(
+        "aura = { dp = 3, opponent_turn = true }",
+        "aura = { hp = 3, opponent_turn = true }",
+    ));
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, Player::A, "Frost Warden"); // HP 4
+    let charm = hand(&g, &mut s, Player::A, "Warding Charm");
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: charm,
+            at: At::On(warden),
+            target: Tgt::None,
+        },
+    );
+    settle(&g, &mut s, Player::B);
+    assert_eq!(
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).hp,
+        7,
+        "+3 HP on the rival's turn"
+    );
+    s.sides[Player::A].char_mut(warden).expect("in play").damage = 5;
+    let events = settle_logged(&g, &mut s, Player::B.opponent());
+    assert!(
+        s.sides[Player::A].char(warden).is_none(),
+        "HP 4 again, 5 damage"
+    );
+    assert!(destroyed_in(&events, Player::A, warden), "{events:?}");
+    let discard = &s.sides[Player::A].discard;
+    assert!(discard.contains(&id(&g, "Frost Warden")) && discard.contains(&charm));
+}
+
+#[test]
+fn a_character_leaving_an_hp_aura_at_zero_hp_is_destroyed() {
+    // rules/nintendo-tcg.txt: "4 – Character's": "If a character's HP hits
+    // zero, they are destroyed and sent to the discard pile"; "6 – Area's":
+    // "if a new area is played, discard the current one", and a Character
+    // moved into the Sub-Area is out of the Area's reach. Sunken Grotto
+    // gives water Characters +2 HP here.
+    let g = game_on(edited_pool(
+        r#"aura = { dp = 1, elements = ["water"] }"#,
+        r#"aura = { hp = 2, elements = ["water"] }"#,
+    ));
+    // The Area replaced.
+    let mut s = fresh(&g);
+    let grotto = hand(&g, &mut s, Player::A, "Sunken Grotto");
+    let caldera = hand(&g, &mut s, Player::A, "Ashfall Caldera");
+    let warden = put(&g, &mut s, Player::A, "Frost Warden"); // HP 4
+    act(&g, &mut s, play(grotto, Tgt::None));
+    assert_eq!(
+        g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).hp,
+        6
+    );
+    s.sides[Player::A].char_mut(warden).expect("in play").damage = 5;
+    let events = act(&g, &mut s, play(caldera, Tgt::None));
+    assert!(s.sides[Player::A].char(warden).is_none(), "HP 4, 5 damage");
+    assert!(destroyed_in(&events, Player::A, warden), "{events:?}");
+    // The Character moved out of the Area into the Sub-Area.
+    let mut s = fresh(&g);
+    let grotto = hand(&g, &mut s, Player::A, "Sunken Grotto");
+    let cove = hand(&g, &mut s, Player::A, "Hidden Cove");
+    act(&g, &mut s, play(grotto, Tgt::None));
+    act(&g, &mut s, play(cove, Tgt::None));
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    s.sides[Player::A].char_mut(warden).expect("in play").damage = 5;
+    let events = act(&g, &mut s, Action::Move { uid: warden });
+    assert!(s.sides[Player::A].char(warden).is_none(), "HP 4, 5 damage");
+    assert!(destroyed_in(&events, Player::A, warden), "{events:?}");
+}
+
 #[test]
 fn a_window_opens_only_for_a_deck_that_can_answer() {
     // Ruling on rules/nintendo-tcg.txt: "11 – Turn Priority via Effects":
