@@ -3,7 +3,7 @@
 //! (docs/events.md, "Nintendo TCG") — Vitality Points, hand power, hand,
 //! deck and the face-down pick, the discard pile, Removed Area and extra
 //! deck, the board (each Character by board id with its damage, DP
-//! depleted, stat changes, statuses, place, move and Items), Constant
+//! depleted, stat changes, statuses, place, move, song and Items), Constant
 //! cards, the Assistant, the Area and Sub-Area, the vitality taken — and
 //! matches the engine's state after every action.
 //!
@@ -34,6 +34,8 @@ struct Fighter {
     poisoned: bool,
     sub: bool,
     moved: bool,
+    /// It played a Song this turn (the `play` of a Song names it).
+    sung: bool,
     items: Vec<String>,
 }
 
@@ -61,6 +63,21 @@ struct Reader {
     /// The Area and the Sub-Area, with their owners.
     area: Option<(String, usize)>,
     sub: Option<(String, usize)>,
+}
+
+/// The Songs of the bundled pool, by name: a card's kind is public.
+fn is_song(card: &str) -> bool {
+    static SONGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SONGS
+        .get_or_init(|| {
+            let g = NintendoTcg::bundled(0, 1);
+            g.db.cards()
+                .filter(|(_, c)| c.song)
+                .map(|(_, c)| c.name.clone())
+                .collect()
+        })
+        .iter()
+        .any(|s| s == card)
 }
 
 fn take(list: &mut Vec<String>, card: &str, line: &Value) {
@@ -131,6 +148,10 @@ impl LogReader<NintendoTcg> for Reader {
                     "hand" => s.hand -= 1,
                     "extra_deck" => take(&mut s.extra, &card, line),
                     _ => {}
+                }
+                // A Song played on a Character: its song of the turn.
+                if !line["uid"].is_null() && is_song(&card) {
+                    self.fighter(p, line, "uid").sung = true;
                 }
             }
             "fetch" => take(&mut self.seats[p].extra, &card, line),
@@ -214,6 +235,7 @@ impl LogReader<NintendoTcg> for Reader {
                     c.tapped = c.frozen;
                     c.frozen = false;
                     c.moved = false;
+                    c.sung = false;
                 }
             }
             // A Token's reference card stays in the extra deck.
@@ -242,6 +264,7 @@ impl LogReader<NintendoTcg> for Reader {
             poisoned: c.has(flag::POISONED),
             sub: c.in_sub(),
             moved: c.has(flag::MOVED),
+            sung: c.has(flag::SUNG),
             items: names(&c.items),
         };
         for p in Player::all(2) {

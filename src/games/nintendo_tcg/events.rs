@@ -80,6 +80,14 @@ pub enum EventKind {
         cost: u8,
         /// Where it came from.
         from: Source,
+        /// The player's Character it is played on (an Item's holder, an
+        /// Attack Effect card's or a Song's Character), else `None`.
+        uid: Option<u8>,
+        /// Played in the Sub-Area (a Character or an Effect card).
+        sub: bool,
+        /// The chosen Character (an Effect card's, or a Character's
+        /// Instant's): its side, board id and card.
+        target: Option<(Player, u8, CardId)>,
     },
     /// A starting Commander that could not be paid, shuffled into the
     /// deck.
@@ -499,9 +507,16 @@ impl Report for NintendoTcg {
                 card: c,
                 cost,
                 from,
+                uid,
+                sub,
+                target,
             } => (
                 "play",
-                json!({"card": card(c), "cost": cost, "from": from.name()}),
+                json!({"card": card(c), "cost": cost, "from": from.name(),
+                       "uid": uid, "sub_area": sub,
+                       "target": target.map(|(_, _, t)| card(t)),
+                       "target_seat": target.map(|(q, _, _)| q.to_string()),
+                       "target_uid": target.map(|(_, u, _)| u)}),
             ),
             EventKind::ShuffleIn { card: c } => ("shuffle_in", json!({"card": card(c)})),
             EventKind::Fetch { card: c } => ("fetch", json!({"card": card(c)})),

@@ -523,12 +523,7 @@ impl NintendoTcg {
     /// follow; an answer on the rival's turn, after the reply).
     fn emit_ability(&self, s: &State, ctx: Ctx, obs: &mut impl Observer<Event>) {
         let p = ctx.owner;
-        let target = match ctx.target {
-            Tgt::Own(uid) => Some((p, uid)),
-            Tgt::Foe(uid) => Some((p.opponent(), uid)),
-            Tgt::None | Tgt::Skip => None,
-        }
-        .and_then(|(q, uid)| s.sides[q].char(uid).map(|c| (q, uid, c.card)));
+        let target = chosen(s, p, ctx.target);
         let kind = EventKind::Ability {
             card: ctx.card,
             uid: ctx.source,
@@ -677,7 +672,18 @@ impl NintendoTcg {
         };
         let side = &mut s.sides[p];
         side.power = side.power.saturating_sub(cost);
-        self.emit(s, p, EventKind::Play { card, cost, from }, obs);
+        let play = EventKind::Play {
+            card,
+            cost,
+            from,
+            uid: match at {
+                At::On(uid) => Some(uid),
+                _ => None,
+            },
+            sub: at == At::Sub,
+            target: chosen(s, p, target),
+        };
+        self.emit(s, p, play, obs);
         let c = self.card(card);
         let instant = self.ability_of(card, Timing::Instant).map(|(i, _)| i);
         let ctx = |source: Option<u8>, sub: bool, ability: u8| Ctx {
@@ -866,7 +872,15 @@ impl NintendoTcg {
                 }
                 let (card, cost, from) = (ans.card, c.cost, Source::Hand);
                 side.power = side.power.saturating_sub(cost);
-                self.emit(s, p, EventKind::Play { card, cost, from }, obs);
+                let play = EventKind::Play {
+                    card,
+                    cost,
+                    from,
+                    uid: None,
+                    sub: false,
+                    target: chosen(s, p, ans.target),
+                };
+                self.emit(s, p, play, obs);
             }
             Some(uid) => {
                 if let Some(ch) = s.sides[p].char_mut(uid) {
@@ -1063,7 +1077,15 @@ impl NintendoTcg {
         if cost <= s.sides[p].power && self.may_enter(s, p, card) {
             s.sides[p].power -= cost;
             let from = Source::Pick;
-            self.emit(s, p, EventKind::Play { card, cost, from }, obs);
+            let play = EventKind::Play {
+                card,
+                cost,
+                from,
+                uid: None,
+                sub: false,
+                target: None,
+            };
+            self.emit(s, p, play, obs);
             let uid = self.enter(s, p, card, false, obs);
             self.instant_on_entry(s, p, uid, rng, obs);
         } else {
@@ -1159,4 +1181,15 @@ impl NintendoTcg {
         self.emit(s, p, EventKind::Untap, obs);
         self.start_turn(s, p.opponent(), obs);
     }
+}
+
+/// The Character `p` chose with `target`: its side, board id and card
+/// (`None`: no choice, or it is no longer in play).
+fn chosen(s: &State, p: Player, target: Tgt) -> Option<(Player, u8, CardId)> {
+    match target {
+        Tgt::Own(uid) => Some((p, uid)),
+        Tgt::Foe(uid) => Some((p.opponent(), uid)),
+        Tgt::None | Tgt::Skip => None,
+    }
+    .and_then(|(q, uid)| s.sides[q].char(uid).map(|c| (q, uid, c.card)))
 }
