@@ -1676,6 +1676,55 @@ fn songs_need_an_instrument_once_a_turn() {
     assert!(char_of(&s, Player::A, warden).has(flag::SUNG));
 }
 
+#[test]
+fn a_character_plays_one_song_a_turn() {
+    // rules/nintendo-tcg.txt: "14 – The Glossary", "Song: … A character
+    // may play 1 song per turn (only on their turn)": no second Song on
+    // the Character this turn; on its player's next turn, one again.
+    let g = game();
+    let mut s = fresh(&g);
+    let warden = put(&g, &mut s, Player::A, "Frost Warden");
+    let song = hand(&g, &mut s, Player::A, "Ballad of Tides");
+    let flute = hand(&g, &mut s, Player::A, "Reed Flute");
+    act(
+        &g,
+        &mut s,
+        Action::Play {
+            card: flute,
+            at: At::On(warden),
+            target: Tgt::None,
+        },
+    );
+    let sing = Action::Play {
+        card: song,
+        at: At::On(warden),
+        target: Tgt::None,
+    };
+    assert!(legal(&g, &s).contains(&sing));
+    let events = act(&g, &mut s, sing);
+    assert!(
+        has_kind(&events, |k| matches!(k,
+            EventKind::Play { card, uid: Some(u), .. } if *card == song && *u == warden)),
+        "the play names the singer: {events:?}"
+    );
+    act(&g, &mut s, Action::Decline);
+    // The Song back in hand (the pool holds one): a second one.
+    let discard = &mut s.sides[Player::A].discard;
+    let i = discard.iter().position(|&c| c == song).expect("discarded");
+    discard.remove(i);
+    s.sides[Player::A].hand.push(song);
+    assert!(
+        !legal(&g, &s).contains(&sing),
+        "1 song per turn: {:?}",
+        legal(&g, &s)
+    );
+    settle(&g, &mut s, Player::B);
+    assert!(!legal(&g, &s).contains(&sing), "only on their turn");
+    settle(&g, &mut s, Player::A);
+    assert!(char_of(&s, Player::A, warden).items.contains(&flute));
+    assert!(legal(&g, &s).contains(&sing), "a new turn, a new song");
+}
+
 // ---------------------------------------------------------------------------
 // 9 – Required/Tokens
 
