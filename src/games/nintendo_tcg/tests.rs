@@ -920,6 +920,11 @@ fn sub_areas_need_their_area_and_keep_their_cards_apart() {
     let other = put(&g, &mut s, Player::B, "Spark Imp");
     act(&g, &mut s, Action::Move { uid: warden });
     assert!(char_of(&s, Player::A, warden).in_sub());
+    // docs/rulings/nintendo-tcg.md, "Places": a move once a turn.
+    assert!(
+        !legal(&g, &s).contains(&Action::Move { uid: warden }),
+        "moved this turn already"
+    );
     assert_eq!(
         g.stats(&s, Player::A, &char_of(&s, Player::A, warden)).sp,
         4,
