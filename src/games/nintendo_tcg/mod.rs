@@ -76,6 +76,13 @@ pub struct NintendoTcg {
     /// whose HP before auras exceeds its damage is alive whatever the
     /// auras ([`NintendoTcg::destroyed`]).
     auras_lower_hp: bool,
+    /// Whether an aura of the pool changes HP at all; if none does, no
+    /// aura can come or go and leave a Character at 0 HP, so the game
+    /// need not look for one after every action ([`Game::apply`]) and at
+    /// every turn's change.
+    ///
+    /// [`Game::apply`]: crate::core::Game::apply
+    hp_auras: bool,
     /// Per card id: whether its aura changes a stat, so that the stats
     /// look up only those cards' auras ([`NintendoTcg::stats`]).
     stat_auras: Vec<bool>,

@@ -194,8 +194,8 @@ impl Game for NintendoTcg {
         // its place, an Area replaced, an Item or Character left): a
         // Character whose HP it held up is destroyed now ("4 –
         // Character's": "If a character's HP hits zero, they are
-        // destroyed").
-        if s.outcome.is_none() {
+        // destroyed"). Only a pool with an HP aura can do this.
+        if self.hp_auras && s.outcome.is_none() {
             self.sweep(s, obs);
         }
     }
@@ -1112,7 +1112,9 @@ impl NintendoTcg {
         let (power, rival_power) = (s.sides[p].power, s.sides[p.opponent()].power);
         self.emit(s, p, EventKind::TurnStart { power, rival_power }, obs);
         // The turn's change switches the [Timed] Items' auras on or off.
-        self.sweep(s, obs);
+        if self.hp_auras {
+            self.sweep(s, obs);
+        }
         if !self.draw(s, p, obs) {
             self.game_over(s, Some(p.opponent()), DECK_OUT, obs);
         }

@@ -43,6 +43,7 @@ impl Ruleset for NintendoTcg {
             Trigger::ALL.map(|t| deck.cards.iter().any(|&(c, _)| cards.card(c).answers(t)))
         });
         let auras_lower_hp = cards.cards().any(|(_, c)| c.aura.hp < 0);
+        let hp_auras = cards.cards().any(|(_, c)| c.aura.hp != 0);
         let stat_auras = cards.cards().map(|(_, c)| c.aura.changes_stats()).collect();
         NintendoTcg {
             db: cards,
@@ -50,6 +51,7 @@ impl Ruleset for NintendoTcg {
             options,
             answerable,
             auras_lower_hp,
+            hp_auras,
             stat_auras,
         }
     }
