@@ -321,10 +321,14 @@ impl Report for AstromCross {
                 resource: active.into(),
             },
             EventKind::Draw { card } => Metric::Drew { player, card },
-            EventKind::Play { card, cost, .. } => Metric::Played {
+            // What a play spends is its `Pay` (souls paid plus locations
+            // consumed, below); its level is a requirement, counted but not
+            // spent (see "Reports" in docs/rulings/astrom-cross.md), and
+            // `deck_curve.csv` takes it from `card_cost`.
+            EventKind::Play { card, .. } => Metric::Played {
                 player,
                 card,
-                cost: cost.into(),
+                cost: 0,
             },
             EventKind::Pay { amount } => Metric::Spent {
                 player,

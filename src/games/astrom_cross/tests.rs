@@ -1592,7 +1592,9 @@ fn metrics_map_turns_plays_actions_and_score() {
                 resource,
                 ..
             } => assert!(resource <= resource_max),
-            Metric::Played { card, cost, .. } => assert_eq!(cost, u32::from(g.card_cost(card))),
+            // The level is a requirement, not spent: the play's `Pay`
+            // reports what it spends.
+            Metric::Played { cost, .. } => assert_eq!(cost, 0),
             Metric::Action { kind, .. } => {
                 assert!(
                     kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
@@ -1609,6 +1611,66 @@ fn metrics_map_turns_plays_actions_and_score() {
         });
         assert_eq!(last.unwrap_or(0) as i32, g.summary(&s, p).score);
     }
+}
+
+#[test]
+fn spent_is_the_souls_paid_plus_the_locations_consumed_of_each_turn() {
+    // rules/astrom-cross.txt: "Main Phase", CONSUME TO WASTELAND and SOUL COST (what is paid); SUMMONING WARRIORS ("count that you have the number of locations": a requirement, not paid)
+    // Ruling: "Reports" in docs/rulings/astrom-cross.md ("spent = souls
+    // paid plus locations consumed"; "Requirements are counted, not spent")
+    use crate::sim::play_game;
+    let mut checked = 0;
+    for (a, b) in [(0, 1), (1, 0)] {
+        let g = AstromCross::bundled(a, b);
+        let strategy = Strategy::resolve("greedy", FeatureSet::of(&g)).expect("greedy");
+        let mut bots = [Bot::new(&g, &strategy), Bot::new(&g, &strategy)];
+        for index in 0..8 {
+            let played = play_game(&g, &mut bots, 11, index, true, 100_000);
+            // From the log alone: each seat's own turns, and what each
+            // `pay` line (and, apart, each soul paid and location
+            // consumed) adds to the seat's latest own turn.
+            let mut pays: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            let mut costs: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            for line in &played.log {
+                let seat = match line["player"].as_str() {
+                    Some("a") => 0,
+                    Some("b") => 1,
+                    _ => continue,
+                };
+                match line["event"].as_str().unwrap_or_default() {
+                    "turn_start" => {
+                        pays[seat].push(0);
+                        costs[seat].push(0);
+                    }
+                    "pay" => {
+                        if let Some(t) = pays[seat].last_mut() {
+                            *t += line["amount"].as_u64().unwrap() as u32;
+                        }
+                    }
+                    "pay_soul" | "consume" => {
+                        if let Some(t) = costs[seat].last_mut() {
+                            *t += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for seat in 0..2 {
+                let spent: Vec<u32> = played.record.seats[seat]
+                    .turns
+                    .iter()
+                    .map(|t| t.spent)
+                    .collect();
+                assert_eq!(spent, pays[seat], "game {index} seat {seat}: spent = paid");
+                assert_eq!(
+                    spent, costs[seat],
+                    "game {index} seat {seat}: spent = souls paid + locations consumed"
+                );
+                checked += spent.iter().filter(|&&x| x > 0).count();
+            }
+        }
+    }
+    assert!(checked > 20, "turns that paid something: {checked}");
 }
 
 #[test]
