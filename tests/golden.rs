@@ -81,6 +81,12 @@
 //! can put nothing into play is not offered (all change the legal
 //! actions), and a card a search reveals stays known in the hand (the
 //! views, so the ISMCTS games).
+//! `astrom-cross-*` were recorded again when `mana_curve.csv`'s spent
+//! stopped adding a played card's level to what it paid (spent is the souls
+//! paid plus the locations consumed, as documented): only
+//! `mean_resource_spent` changed, and `mean_resource_unspent` of turns a
+//! game ended in (what was available less what was paid); every other
+//! value of every file is as before (the same games).
 
 use std::collections::BTreeMap;
 use std::fs;
