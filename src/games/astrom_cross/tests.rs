@@ -853,6 +853,81 @@ fn defenders_protect_the_ancient_and_team_up_to_boost_the_defender() {
 }
 
 #[test]
+fn only_ready_warriors_attack_join_a_team_or_defend() {
+    // rules/astrom-cross.txt: "Beginning Of Turn" ("only a ready-positioned warrior can attack, support, or use the rest ability"); "Battle Phase", DEFENDING STEP ("declaring a 'Ready' warrior to defend")
+    let (g, mut s, mut rng) = main_phase(16);
+    // Seat a: Cinder Scout leads from zone 1; beside it a Ready warrior
+    // (zone 0), one rested by its own rest ability, which has not
+    // attacked (zone 2), and a Stunned one (zone 4).
+    warrior(&g, &mut s, A, 1, "Cinder Scout");
+    warrior(&g, &mut s, A, 0, "Ashblade Duelist");
+    warrior(&g, &mut s, A, 2, "Kindle Adept");
+    warrior(&g, &mut s, A, 4, "Pyre Lancer");
+    s.sides[A].warrior_mut(4).unwrap().pos = Pos::Stun;
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::RestAbility { zone: 2, target: 1 },
+    );
+    let adept = s.sides[A].warrior(2).unwrap();
+    assert_eq!((adept.pos, adept.attacked), (Pos::Rest, false));
+    // Seat b, beside its Ready Mistfen Oracle (zone 1): a Rest warrior
+    // (zone 0), a Stunned one (zone 2) and a Ready one (zone 4).
+    warrior(&g, &mut s, B, 0, "Reef Sentry");
+    warrior(&g, &mut s, B, 1, "Mistfen Oracle");
+    warrior(&g, &mut s, B, 2, "Basalt Warden");
+    warrior(&g, &mut s, B, 4, "Tidecaller Mira");
+    s.sides[B].warrior_mut(0).unwrap().pos = Pos::Rest;
+    s.sides[B].warrior_mut(2).unwrap().pos = Pos::Stun;
+    act(&g, &mut s, &mut rng, Action::ToBattle);
+    let attackers: Vec<u8> = legal(&g, &s)
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Attack { zone, .. } => Some(zone),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        attackers.contains(&0) && attackers.contains(&1),
+        "{attackers:?}"
+    );
+    assert!(
+        !attackers.contains(&2) && !attackers.contains(&4),
+        "neither the Rest nor the Stunned warrior attacks: {attackers:?}"
+    );
+    act(
+        &g,
+        &mut s,
+        &mut rng,
+        Action::Attack {
+            zone: 1,
+            target: NONE,
+        },
+    );
+    assert_eq!(s.phase, Phase::Team);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(0), Action::Go],
+        "the Rest (unattacked) and the Stunned warrior do not join the attack"
+    );
+    act(&g, &mut s, &mut rng, Action::Join(0));
+    assert_eq!(s.phase, Phase::Defend);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Defend(1), Action::Defend(4), Action::NoDefense],
+        "the Rest and the Stunned warrior do not defend"
+    );
+    act(&g, &mut s, &mut rng, Action::Defend(1));
+    assert_eq!(s.phase, Phase::Support);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Join(4), Action::Go],
+        "the Rest and the Stunned warrior beside the defender do not join it"
+    );
+}
+
+#[test]
 fn when_attacking_and_when_defending_abilities_apply() {
     // rules/astrom-cross.txt: "Battle Phase", ATTACKING STEP and DEFENDING STEP ("When attacking/battling", "When defending/battling")
     let (g, mut s, mut rng) = main_phase(17);
