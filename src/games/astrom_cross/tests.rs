@@ -216,6 +216,7 @@ fn a_mulligan_puts_cards_back_shuffles_and_redraws_as_many() {
     let mut s = g.new_state(&mut rng);
     let first = s.first;
     let before = s.sides[first].hand;
+    let deck_before: Vec<CardId> = s.sides[first].deck.iter().copied().collect();
     assert_eq!(legal(&g, &s).len(), 1 << before.len());
     let events = act(&g, &mut s, &mut rng, Action::Mulligan(0b11));
     assert!(
@@ -225,6 +226,25 @@ fn a_mulligan_puts_cards_back_shuffles_and_redraws_as_many() {
     );
     assert_eq!(s.sides[first].hand.len(), before.len());
     assert_eq!(&s.sides[first].hand[..before.len() - 2], &before[2..]);
+    // rules/astrom-cross.txt: "Beginning of the game", "put any number of cards from their hand to the bottom of their decks and redraw the same amount once the shuffle the deck"
+    let side = &s.sides[first];
+    let deck_after: Vec<CardId> = side.deck.iter().copied().collect();
+    let redrawn = &side.hand[before.len() - 2..];
+    assert_eq!(deck_after.len(), deck_before.len(), "2 back, 2 redrawn");
+    // The two cards went back into the deck: the deck and the redrawn
+    // cards are the old deck and the two put back.
+    let mut now: Vec<CardId> = deck_after.iter().chain(redrawn).copied().collect();
+    let mut then: Vec<CardId> = deck_before.iter().chain(&before[..2]).copied().collect();
+    now.sort();
+    then.sort();
+    assert_eq!(now, then, "the cards put back are in the deck");
+    // Then the deck was shuffled: not the old deck (less its top two,
+    // redrawn) with the two under it, in either order.
+    let n = deck_before.len();
+    for under in [[before[0], before[1]], [before[1], before[0]]] {
+        let unshuffled: Vec<CardId> = under.iter().chain(&deck_before[..n - 2]).copied().collect();
+        assert_ne!(deck_after, unshuffled, "the deck is shuffled");
+    }
     assert_eq!(decider(&g, &s), first.opponent(), "then the other player");
     act(&g, &mut s, &mut rng, Action::Mulligan(0));
     assert_eq!(s.phase, Phase::Location);
