@@ -40,7 +40,10 @@ struct Seat {
     set_aside: usize,
     pick: bool,
     trophies: u8,
-    leader_damage: u8,
+    /// The damage dealt to the rival Leader in this game: the reader's own
+    /// sum of the `damage` events that scored, wide (a long game passes
+    /// 255), checked against each `score` event's total.
+    leader_damage: u32,
 }
 
 /// The match as the log describes it.
@@ -49,6 +52,10 @@ struct Reader {
     seats: [Seat; 2],
     /// Actions left in the turn being played.
     actions: u8,
+    /// The Leader damaged by the latest event, if it was a `damage` event
+    /// on a Leader: (its seat, the amount), which a `score` event of the
+    /// rival seat right after it adds to that seat's sum.
+    leader_hit: Option<(Player, u8)>,
 }
 
 impl Reader {
@@ -68,6 +75,7 @@ impl Reader {
 
 impl LogReader<PixelTactics> for Reader {
     fn apply(&mut self, _game: &PixelTactics, e: &Event) {
+        let leader_hit = self.leader_hit.take();
         let seat = &mut self.seats[e.player.index()];
         match e.kind {
             EventKind::Shuffle { deck } => {
@@ -137,6 +145,9 @@ impl LogReader<PixelTactics> for Reader {
             EventKind::Damage { slot, amount, .. } => {
                 let at = &mut seat.unit[usize::from(slot)];
                 at.damage = at.damage.saturating_add(amount).min(MAX_DAMAGE);
+                if slot == LEADER {
+                    self.leader_hit = Some((e.player, amount));
+                }
             }
             EventKind::Heal { slot, amount, .. } => seat.unit[usize::from(slot)].damage -= amount,
             EventKind::Defeated { slot, .. } => {
@@ -162,7 +173,21 @@ impl LogReader<PixelTactics> for Reader {
                 seat.unit[usize::from(from)] = Slot::default();
             }
             EventKind::Switch { a, b } => seat.unit.swap(a.into(), b.into()),
-            EventKind::Score { total } => seat.leader_damage = total,
+            // docs/events.md: `score`'s `total` is "the damage `player` has
+            // dealt to the rival Leader in this game": the sum of the
+            // damage to that Leader, kept here, not copied from the event.
+            EventKind::Score { total } => {
+                let Some((hit, amount)) = leader_hit else {
+                    panic!("a score event with no damage to a Leader just before it");
+                };
+                assert_eq!(hit, e.player.opponent(), "score: the rival Leader hit");
+                seat.leader_damage += u32::from(amount);
+                assert_eq!(
+                    u64::from(total),
+                    u64::from(seat.leader_damage),
+                    "score: the total against the damage dealt"
+                );
+            }
             EventKind::TurnEnd { unspent } => {
                 assert_eq!(self.actions, unspent, "actions left at the end of the turn");
                 self.actions = 0;

@@ -258,7 +258,7 @@ impl PixelTactics {
             return;
         }
         let side = &mut s.sides[by];
-        side.leader_damage = side.leader_damage.saturating_add(amount);
+        side.leader_damage = side.leader_damage.saturating_add(amount.into());
         let total = side.leader_damage;
         self.emit(s, by, EventKind::Score { total }, obs);
     }

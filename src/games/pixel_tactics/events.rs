@@ -186,7 +186,7 @@ pub enum EventKind {
     /// Damage dealt to the rival Leader in this game, in all.
     Score {
         /// The total.
-        total: u8,
+        total: u32,
     },
     /// The player's turn ends.
     TurnEnd {

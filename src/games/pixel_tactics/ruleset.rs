@@ -15,10 +15,13 @@ impl Ruleset for PixelTactics {
 
     const NAME: &'static str = NAME;
     const BUNDLED_CARDS: &'static str = BUNDLED_CARDS;
-    /// `size_of::<State>()` is 520 bytes (a whole match, both sides'
+    /// `size_of::<State>()` is 536 bytes (a whole match, both sides'
     /// zones in fixed arrays, and each Unit's masks kept beside it): the
     /// budget is that figure, so any growth of the state is a decision.
-    const STATE_BUDGET: usize = 520;
+    /// It was 520 until the damage dealt to the rival Leader (the log's
+    /// `score` total) widened from `u8` to `u32`: it stopped at 255 in
+    /// long games (`--max-turns` up to 65,535).
+    const STATE_BUDGET: usize = 536;
 
     fn bundled_decks() -> &'static [(&'static str, &'static str)] {
         &BUNDLED_DECKS

@@ -143,9 +143,10 @@ pub struct Side {
     pub pick: Option<CardId>,
     /// Trophies claimed.
     pub trophies: u8,
-    /// Damage dealt to the rival Leader in the current game (the report
-    /// score).
-    pub leader_damage: u8,
+    /// Damage dealt to the rival Leader in the current game (the log's
+    /// `score` event), in all: wide, so a long game's sum does not stop
+    /// at 255.
+    pub leader_damage: u32,
 }
 
 impl Default for Side {

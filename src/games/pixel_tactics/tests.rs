@@ -720,6 +720,43 @@ fn orders_resolve_and_go_to_the_discard_pile() {
 }
 
 #[test]
+fn the_score_event_totals_leader_damage_past_255() {
+    // docs/events.md: `score`'s `total` is "the damage `player` has dealt
+    // to the rival Leader in this game"; `--max-turns` allows games long
+    // enough for that sum to pass 255, which it must not stop at. Seat a
+    // has dealt 254 so far; Flame Imp's Order (rules/pixel-tactics.txt:
+    // "Play an Order") deals 2 more.
+    let g = game();
+    let mut s = duel(&g, "Ember Knight", "Tide Oracle");
+    s.sides[Player::A].leader_damage = 254;
+    hand(&g, &mut s, Player::A, "Flame Imp");
+    let card = id(&g, "Flame Imp");
+    let events = act(
+        &g,
+        &mut s,
+        Action::Order {
+            card,
+            target: Tgt::None,
+        },
+    );
+    let totals: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Score { total } if e.player == Player::A => Some(u64::from(total)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(totals, [256], "the exact sum, not 255");
+    assert_eq!(u64::from(s.sides[Player::A].leader_damage), 256);
+    let score = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Score { .. }))
+        .map(|e| g.event_json(e))
+        .expect("a score event");
+    assert_eq!(score["total"], 256, "the log line: {score}");
+}
+
+#[test]
 fn corpses_block_recruits_not_melee_and_are_cleared_in_any_wave() {
     // rules/pixel-tactics.txt: "DAMAGE & CASUALTIES": "Corpses cannot
     // Attack, they do not block Melee Attacks, and new Heroes cannot be
