@@ -87,6 +87,11 @@
 //! `mean_resource_spent` changed, and `mean_resource_unspent` of turns a
 //! game ended in (what was available less what was paid); every other
 //! value of every file is as before (the same games).
+//! `pixel-tactics-*` were recorded again when `prize_pace.csv` began to
+//! date a win, and its trophy, to the turn of the Wave that routed the
+//! Leader, not the next one (rules "Rout": both seats have just played
+//! that turn): only `prize_pace.csv` changed, every other file is as
+//! before (the same games).
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -215,6 +215,15 @@ pub trait Report: Game {
         false
     }
 
+    /// Whether the seats take turns in order but a game ends only at the
+    /// end of a round in which every seat has just played its turn of one
+    /// number (Pixel Tactics: the end of a Wave): `prize_pace.csv` then
+    /// dates a win, and the score claimed with it, to that turn. `false`
+    /// by default.
+    fn ends_with_rounds_of_turns(&self) -> bool {
+        false
+    }
+
     /// The rating of `card` where the ruleset rates its cards (Millennium
     /// Blades: the star rating), for `mana_curve.csv`'s
     /// `mean_rating_played`; `None` (the default) elsewhere.

@@ -210,6 +210,9 @@ pub fn play_at<G: Game + Report + Evaluate>(
     if game.plays_in_rounds() {
         recorder = recorder.in_rounds();
     }
+    if game.ends_with_rounds_of_turns() {
+        recorder = recorder.ending_with_rounds_of_turns();
+    }
     let mut lines = Vec::new();
     let mut ledger = Ledger::default();
     let mut observe = |event: &G::Event, lines: &mut Vec<Value>| {

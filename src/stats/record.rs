@@ -81,6 +81,10 @@ pub struct SeatRecord {
     /// Whether the seat's turns are rounds every seat plays at once (see
     /// [`Recorder::in_rounds`]).
     pub rounds: bool,
+    /// Whether a game ends only at the end of a round of turns, every seat
+    /// having just played its turn of one number (see
+    /// [`Recorder::ending_with_rounds_of_turns`]).
+    pub ends_with_round: bool,
     /// The score at the end of the main game.
     pub final_score: u32,
     /// Cards drawn or played, in order of first appearance.
@@ -97,11 +101,13 @@ impl SeatRecord {
     /// happened: the turn in progress when the main game ended, else the
     /// next one (the game ended in the opponent's turn) — except in a game
     /// of rounds (see [`Recorder::in_rounds`]), where the game ends with
-    /// the round every seat has just ended. A Sudden Death win is dated by
-    /// the end of the main game likewise.
+    /// the round every seat has just ended, and in a game that ends with a
+    /// round of turns (see [`Recorder::ending_with_rounds_of_turns`]),
+    /// where it ends with the turn every seat has just played. A Sudden
+    /// Death win is dated by the end of the main game likewise.
     pub fn win_turn(&self) -> u32 {
         let started = self.turns.len() as u32;
-        if started > 0 && (!self.last_turn_ended || self.rounds) {
+        if started > 0 && (!self.last_turn_ended || self.rounds || self.ends_with_round) {
             started
         } else {
             started + 1
@@ -168,6 +174,18 @@ impl Recorder {
     /// is dated to the round that just ended, not the next one.
     pub fn in_rounds(mut self) -> Self {
         self.record.seats.iter_mut().for_each(|s| s.rounds = true);
+        self
+    }
+
+    /// The same recorder for a game whose seats take turns in order but
+    /// that ends only at the end of a round in which every seat has just
+    /// played its turn of one number (Pixel Tactics' Wave): a win, and
+    /// the score claimed with it, are dated to that turn, not the next one.
+    pub fn ending_with_rounds_of_turns(mut self) -> Self {
+        self.record
+            .seats
+            .iter_mut()
+            .for_each(|s| s.ends_with_round = true);
         self
     }
 
@@ -269,7 +287,7 @@ impl Recorder {
                 if main {
                     self.scores[seat] = total;
                     rec.final_score = total;
-                    if !rec.last_turn_ended
+                    if (!rec.last_turn_ended || rec.ends_with_round)
                         && let Some(t) = rec.turns.last_mut()
                     {
                         t.score = total;
@@ -371,6 +389,40 @@ mod tests {
         let g = record(&metrics);
         assert_eq!(g.seats[0].win_turn(), 2);
         assert_eq!(g.first, Some(A));
+    }
+
+    #[test]
+    fn a_game_ending_with_a_round_of_turns_dates_its_win_and_score_to_that_turn() {
+        // Pixel Tactics (rules "Rout"): the game is settled at the end of a
+        // Wave, after both seats played their turn 1 in order.
+        let metrics = [
+            Metric::GameStart,
+            turn(A, 2),
+            Metric::TurnEnd {
+                player: A,
+                unspent: 0,
+            },
+            turn(B, 2),
+            Metric::TurnEnd {
+                player: B,
+                unspent: 0,
+            },
+            Metric::Score {
+                player: A,
+                total: 1,
+            },
+        ];
+        let mut r = Recorder::new(2).ending_with_rounds_of_turns();
+        metrics.iter().for_each(|m| r.observe(*m));
+        let g = r.finish();
+        assert_eq!(g.first, Some(A), "the seats take turns in order");
+        assert_eq!(g.seats[0].win_turn(), 1, "the turn of the last round");
+        assert_eq!(g.seats[0].turns[0].score, 1, "the score claimed with it");
+        assert_eq!(g.seats[1].win_turn(), 1);
+        // Without it, a win after the turn ended is dated to the next.
+        let g = record(&metrics);
+        assert_eq!(g.seats[0].win_turn(), 2);
+        assert_eq!(g.seats[0].turns[0].score, 0);
     }
 
     #[test]

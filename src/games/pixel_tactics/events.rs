@@ -246,6 +246,13 @@ impl Report for PixelTactics {
         }
     }
 
+    /// rules/pixel-tactics.txt, "Rout": a game is settled only at the end
+    /// of a Wave, both seats having just played their turn of one number,
+    /// so its win is dated to that turn.
+    fn ends_with_rounds_of_turns(&self) -> bool {
+        true
+    }
+
     fn metric(&self, e: &Event) -> Option<Metric> {
         let player = e.player;
         Some(match e.kind {

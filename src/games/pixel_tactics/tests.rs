@@ -2529,3 +2529,50 @@ fn slot_masks_list_their_slots_in_slot_order() {
     assert_eq!(slots(0b1_0010_0101).collect::<Vec<_>>(), [0, 2, 5, 8]);
     assert_eq!(slots(0).count(), 0);
 }
+
+#[test]
+fn prize_pace_dates_a_rout_to_the_turn_of_its_wave() {
+    // rules/pixel-tactics.txt, "Rout": the game ends at the end of a Wave,
+    // both seats having just played their turn T; docs/rulings/
+    // pixel-tactics.md, "Reports": the trophy counts "from the turn a seat
+    // wins it". Through the recorder of a real game (`play_game`), the win
+    // and its trophy land in `prize_pace.csv` at turn T, not T+1.
+    use crate::bots::{Bot, FeatureSet, Strategy};
+    use crate::sim::play_game;
+    use crate::stats::PrizePace;
+    let game = PixelTactics::bundled(0, 1);
+    let strategy = Strategy::resolve("greedy", FeatureSet::of(&game)).expect("greedy");
+    let mut bots: Vec<Bot<PixelTactics>> = (0..2).map(|_| Bot::new(&game, &strategy)).collect();
+    let mut routs = 0;
+    for index in 0..10 {
+        let g = play_game(&game, &mut bots, 11, index, true, 1_000_000);
+        let Some(w) = g.outcome.winner() else {
+            continue;
+        };
+        let turns_of = |p: Player| {
+            g.log
+                .iter()
+                .filter(|l| l["event"] == "turn_start" && l["player"] == p.to_string())
+                .count()
+        };
+        let t = turns_of(w);
+        assert_eq!(turns_of(w.opponent()), t, "a Wave gives both seats turn T");
+        let seat = &g.record.seats[w.index()];
+        assert_eq!(
+            seat.win_turn() as usize,
+            t,
+            "game {index}: the win at turn T"
+        );
+        let mut pace = PrizePace::default();
+        pace.add(seat, true);
+        let rows = pace.rows();
+        assert_eq!(rows.len(), t, "no row past turn T");
+        assert_eq!(rows[t - 1].share_won_by_turn, 1.0, "won by turn T");
+        assert_eq!(rows[t - 1].mean_score, 1.0, "the trophy by turn T");
+        if t > 1 {
+            assert_eq!(rows[t - 2].share_won_by_turn, 0.0, "not won before turn T");
+        }
+        routs += 1;
+    }
+    assert!(routs > 0, "some game was routed");
+}
