@@ -359,6 +359,27 @@ pub enum Status {
     Poisoned,
 }
 
+impl EventKind {
+    /// The `play` of a card put on none of its player's Characters, in no
+    /// Sub-Area (an answer from hand, the starting Commander), aimed at
+    /// `target` if it chose one.
+    pub(super) fn play_unhosted(
+        card: CardId,
+        cost: u8,
+        from: Source,
+        target: Option<(Player, u8, CardId)>,
+    ) -> Self {
+        EventKind::Play {
+            card,
+            cost,
+            from,
+            uid: None,
+            sub: false,
+            target,
+        }
+    }
+}
+
 impl Source {
     fn name(self) -> &'static str {
         match self {

@@ -872,14 +872,7 @@ impl NintendoTcg {
                 }
                 let (card, cost, from) = (ans.card, c.cost, Source::Hand);
                 side.power = side.power.saturating_sub(cost);
-                let play = EventKind::Play {
-                    card,
-                    cost,
-                    from,
-                    uid: None,
-                    sub: false,
-                    target: chosen(s, p, ans.target),
-                };
+                let play = EventKind::play_unhosted(card, cost, from, chosen(s, p, ans.target));
                 self.emit(s, p, play, obs);
             }
             Some(uid) => {
@@ -1077,15 +1070,7 @@ impl NintendoTcg {
         if cost <= s.sides[p].power && self.may_enter(s, p, card) {
             s.sides[p].power -= cost;
             let from = Source::Pick;
-            let play = EventKind::Play {
-                card,
-                cost,
-                from,
-                uid: None,
-                sub: false,
-                target: None,
-            };
-            self.emit(s, p, play, obs);
+            self.emit(s, p, EventKind::play_unhosted(card, cost, from, None), obs);
             let uid = self.enter(s, p, card, false, obs);
             self.instant_on_entry(s, p, uid, rng, obs);
         } else {
