@@ -1292,16 +1292,50 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
     assert_eq!(paired, 9, "{rows:?}");
     assert!(rows.iter().any(|r| r["changed_games"] != "0"), "{rows:?}");
     // The card changed is compared by its buy rate when seen
-    // (mb_cards.csv), as independent samples.
-    let hawk = rows
+    // (mb_cards.csv), paired game by game on games.csv's store masks: the
+    // paired difference is the difference of the files' rates.
+    let store_row = |rows: &[std::collections::HashMap<String, String>], card: &str| {
+        rows.iter()
+            .find(|r| r["section"].starts_with("store cards") && r["key"] == card)
+            .cloned()
+            .expect("a store card row")
+    };
+    let hawk = store_row(&rows, "Gust Hawk");
+    assert_eq!(hawk["paired"], "true", "{hawk:?}");
+    let buy_rate = |run: &str| {
+        let store = fs::read_to_string(d.join(run).join("mb_cards.csv")).unwrap();
+        let line = store.lines().find(|l| l.starts_with("Gust Hawk,")).unwrap();
+        line.split(',').nth(8).unwrap().to_owned()
+    };
+    assert_eq!(hawk["a_rate"], buy_rate("before"), "{hawk:?}");
+    assert_eq!(hawk["b_rate"], buy_rate("after"), "{hawk:?}");
+    let diff = number(&hawk, "b_rate") - number(&hawk, "a_rate");
+    assert!((number(&hawk, "diff") - diff).abs() < 2e-4, "{hawk:?}");
+    assert_ne!(hawk["changed_games"], "0", "{hawk:?}");
+    let store_paired = rows
         .iter()
-        .find(|r| r["section"].starts_with("store cards") && r["key"] == "Gust Hawk")
-        .expect("a store card row");
+        .filter(|r| r["section"].starts_with("store cards") && r["paired"] == "true")
+        .count();
+    assert!(store_paired > 100, "{store_paired} store rows paired");
+    // A run from before the masks (games.csv without them): unpaired.
+    let games = d.join("before/games.csv");
+    let text = fs::read_to_string(&games).unwrap();
+    let cut: String = text
+        .lines()
+        .map(|l| l.rsplitn(3, ',').nth(2).unwrap().to_owned() + "\n")
+        .collect();
+    assert!(cut.starts_with("game,") && !cut.contains("store_"), "{cut}");
+    fs::write(&games, cut).unwrap();
+    let o = decklab(d, &["compare", "before", "after", "--format", "csv"]);
+    fs::write(d.join("compare.csv"), stdout(&o)).unwrap();
+    let rows = common::csv_rows(&d.join("compare.csv"));
+    let hawk = store_row(&rows, "Gust Hawk");
     assert_eq!(hawk["paired"], "false", "{hawk:?}");
-    let store = fs::read_to_string(d.join("after/mb_cards.csv")).unwrap();
-    let line = store.lines().find(|l| l.starts_with("Gust Hawk,")).unwrap();
-    let buy_rate = line.split(',').nth(8).unwrap();
-    assert_eq!(hawk["b_rate"], buy_rate, "{line}");
+    assert_eq!(hawk["b_rate"], buy_rate("after"), "{hawk:?}");
+    let o = decklab(d, &["compare", "before", "after"]);
+    let said = "; the others, and the store cards (games.csv without store_seen and \
+                store_bought), as independent samples";
+    assert!(stdout(&o).contains(said), "{}", stdout(&o));
 }
 
 #[test]

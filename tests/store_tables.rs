@@ -12,6 +12,7 @@ use tempfile::TempDir;
 
 mod common;
 use common::{csv_rows, decklab, stderr};
+use decklab::stats::mask_bit;
 
 const GAMES: usize = 16;
 
@@ -62,7 +63,7 @@ fn merge(dir: &Path, shards: &[&Path]) -> std::path::PathBuf {
 }
 
 /// What the logs say of one card.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 struct Recount {
     seen_games: u64,
     bought_games: u64,
@@ -84,6 +85,9 @@ struct Recount {
     /// scores and the numbers of seats, (bought, buyers, not bought,
     /// non-buyers).
     per_game: Vec<(f64, f64, f64, f64)>,
+    /// The games that saw it, and those of them where a seat bought it.
+    seen_in: BTreeSet<u64>,
+    bought_in: BTreeSet<u64>,
 }
 
 /// The lift's 95% interval with the cluster-robust standard error, games
@@ -257,6 +261,10 @@ fn recount_logs(
                 r.per_game.push(sums);
             }
             r.bought_games += u64::from(any);
+            r.seen_in.insert(game);
+            if any {
+                r.bought_in.insert(game);
+            }
         }
     }
     (recount, money)
@@ -269,10 +277,10 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     let out = run(dir.path(), "run", GAMES, &["--log", &games]);
     let cards = csv_rows(&out.join("mb_cards.csv"));
     let store: BTreeSet<String> = cards.iter().map(|r| r["card"].clone()).collect();
-    let (mut recount, money) = recount_logs(&out, GAMES, &store);
+    let (recount, money) = recount_logs(&out, GAMES, &store);
     let (mut checked, mut intervals) = (0, 0);
     for row in &cards {
-        let r = recount.remove(&row["card"]).unwrap_or_default();
+        let r = recount.get(&row["card"]).cloned().unwrap_or_default();
         let ratio = |a: u64, b: u64| fixed4((b > 0).then(|| a as f64 / b as f64));
         let expect = [
             ("seen_games", r.seen_games.to_string()),
@@ -311,6 +319,34 @@ fn every_count_of_mb_cards_and_the_money_of_mb_economy_reconcile_with_the_logs()
     }
     assert!(checked > 100, "only {checked} cards seen");
     assert!(intervals > 100, "only {intervals} lift intervals");
+    // Game by game, games.csv's masks say which store cards the game saw
+    // and which a seat bought: bit i for the i-th row of mb_cards.csv.
+    let (mut seen_bits, mut bought_bits) = (0, 0);
+    for line in csv_rows(&out.join("games.csv")) {
+        let game: u64 = line["game"].parse().unwrap();
+        for (i, row) in cards.iter().enumerate() {
+            let r = recount.get(&row["card"]).cloned().unwrap_or_default();
+            let bit = |column: &str| mask_bit(&line[column], i).unwrap();
+            assert_eq!(
+                bit("store_seen"),
+                r.seen_in.contains(&game),
+                "{}",
+                row["card"]
+            );
+            assert_eq!(
+                bit("store_bought"),
+                r.bought_in.contains(&game),
+                "{}",
+                row["card"]
+            );
+            seen_bits += usize::from(bit("store_seen"));
+            bought_bits += usize::from(bit("store_bought"));
+        }
+    }
+    assert!(
+        seen_bits > bought_bits && bought_bits > 100,
+        "{seen_bits} {bought_bits}"
+    );
     // The economy: dollars spent and earned by selling, per round and seat.
     for row in csv_rows(&out.join("mb_economy.csv")) {
         let (spent, earned) = money
@@ -605,6 +641,8 @@ fn a_turn_is_a_round_in_games_csv_the_summary_and_the_per_turn_tables() {
     }
 }
 
+/// The store tables, and `games.csv` with its store masks, of two shards
+/// merge into the files of the whole run, byte for byte.
 #[test]
 fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
     let dir = TempDir::new().unwrap();
@@ -613,6 +651,7 @@ fn the_store_tables_of_two_shards_merge_into_those_of_one_run() {
     let s1 = run(dir.path(), "s1", GAMES, &["--shard", "1/2"]);
     let merged = merge(dir.path(), &[&s1, &s0]);
     for file in [
+        "games.csv",
         "mb_cards.csv",
         "mb_sets.csv",
         "mb_value_curve.csv",

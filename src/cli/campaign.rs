@@ -32,7 +32,7 @@ use crate::output::{
     write_stats, write_tables,
 };
 use crate::sim::{PlayedGame, Progress, RunConfig, RunReport, run_with_bar, thread_pool};
-use crate::stats::{Lineup, RunStats, write_in_hand};
+use crate::stats::{Lineup, RunStats, write_in_hand, write_store_masks};
 
 /// A table: its entries (decks and their bots, entry a first) and the
 /// game of every seat rotation.
@@ -153,6 +153,9 @@ pub struct Session<'a, G: Game + Report + Evaluate> {
     /// Each seat's `in_hand` of the game being written (`seats.csv`),
     /// kept from game to game so that writing one allocates nothing.
     in_hand: Vec<String>,
+    /// The game's `store_seen` and `store_bought` (`games.csv`), kept the
+    /// same way.
+    store_masks: [String; 2],
     catalog: Option<StoreCatalog>,
     returns: Option<(Player, Vec<u64>)>,
     arm_games: u64,
@@ -184,7 +187,8 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
         let pool = thread_pool(args.threads).context("cannot start the worker threads")?;
         let pool = Arc::new(pool);
         let out = OutputDir::create(&args.out)?;
-        let games_csv = GamesCsv::create(&out, campaign.players())?;
+        let catalog = campaign.pairings[0].games[0].store_catalog();
+        let games_csv = GamesCsv::create(&out, campaign.players(), catalog.is_some())?;
         let lineups = campaign
             .pairings
             .iter()
@@ -202,7 +206,8 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             games_csv,
             lineups,
             in_hand: vec![String::new(); campaign.players()],
-            catalog: campaign.pairings[0].games[0].store_catalog(),
+            store_masks: Default::default(),
+            catalog,
             returns: None,
             arm_games: 0,
             progress: Progress::new(total, !args.quiet, campaign.followed.clone()),
@@ -269,6 +274,11 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
                 _ => mask.clear(),
             }
         }
+        let store = self.catalog.as_ref().map(|catalog| {
+            let [seen, bought] = &mut self.store_masks;
+            write_store_masks(catalog, &g.ledger, players, seen, bought);
+            [seen.as_str(), bought.as_str()]
+        });
         self.games_csv.write(&GameLine {
             game: g.index,
             seed: g.seed,
@@ -279,6 +289,7 @@ impl<'a, G: Game + Report + Evaluate> Session<'a, G> {
             turns: g.turns,
             summaries: &g.summaries,
             in_hand: &self.in_hand,
+            store,
         })?;
         if !g.log.is_empty() {
             write_log(&mut self.out, g.index, &g.log)?;

@@ -11,9 +11,11 @@
 //! its seats with a copy in hand, a ratio of two sums over games, and the
 //! difference of the two runs' gets the cluster-robust interval of
 //! [`Paired::of_ratios`] over the games either run had it in hand, as long
-//! as those games are the ones `cards.csv` counted. Otherwise (other
-//! seeds, a `seats.csv` from before `in_hand`, the store cards) the
-//! difference has Newcombe's interval for two independent rates. A `*`
+//! as those games are the ones `cards.csv` counted. A store card's buy
+//! rate (`mb_cards.csv`) pairs the same way, from the cards each game saw
+//! and bought (`games.csv`'s `store_seen` and `store_bought`). Otherwise
+//! (other seeds, a run from before those columns) the difference has
+//! Newcombe's interval for two independent rates. A `*`
 //! flags every row whose change holds once all the rows compared are
 //! accounted for (see [`adjust`]). With `--html FILE`, the same rows are
 //! also drawn on a self-contained web page (see [`crate::report`]).
@@ -31,13 +33,13 @@ use super::flags::Format;
 use super::table::write_table;
 use crate::cli::field::{ALL, Field};
 use crate::core::{MAX_PLAYERS, Outcome, Player, Seats, UNITS_PER_GAME};
-use crate::output::names::{CARDS_CSV, SEATS_CSV};
+use crate::output::STORE_COLUMNS;
+use crate::output::names::{CARDS_CSV, GAMES_CSV, SEATS_CSV};
 use crate::report::comparison::{Line, Part, Side};
-use crate::report::read::{Estimate, Run, RunManifest, TableRow};
+use crate::report::read::{Estimate, Run, RunManifest, StoreCardRow, TableRow};
 use crate::report::write_compare;
 use crate::stats::{
-    ClusterSums, Paired, Score, entry_pairing, holm, in_hand_bit, is_in_hand_mask, newcombe_p,
-    newcombe95,
+    ClusterSums, Paired, Score, entry_pairing, holm, is_mask, mask_bit, newcombe_p, newcombe95,
 };
 
 const EXAMPLES: &str = "\
@@ -166,6 +168,14 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         Some([sa, sb]) => pair_cards(sa, sb, &card_lists(a), &card_lists(b)),
         None => None,
     };
+    let store_pairs = match (&seats, &a.store_cards, &b.store_cards) {
+        (Some([sa, sb]), Some(ca), Some(cb)) => {
+            let names = |rows: &[StoreCardRow]| rows.iter().map(|r| r.card.clone()).collect();
+            let masks = [store_masks(&args.a)?, store_masks(&args.b)?];
+            pair_store_cards(sa, sb, &masks, [names(ca), names(cb)])
+        }
+        _ => None,
+    };
     let (field_a, field_b) = (field(a), field(b));
     let gauntlet = a
         .manifest
@@ -181,8 +191,8 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     };
     // Each section with the games its rows pair on: the matchups or
     // tables and the matchups over both seats per game, the cards by
-    // their games in hand (when seats.csv says which), the store cards
-    // not at all.
+    // their games in hand (when seats.csv says which), the store cards by
+    // the games that saw them (when games.csv says which).
     let mut sections = vec![(
         "matchups (seat a's win rate)",
         matchups(a),
@@ -213,7 +223,9 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
             "store cards (buy rate: bought in the games it was seen)",
             store_cards(a),
             store_cards(b),
-            Pairing::Unpaired,
+            store_pairs
+                .as_ref()
+                .map_or(Pairing::Unpaired, Pairing::Cards),
         ));
     }
     let mut compared = Vec::new();
@@ -255,27 +267,25 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
             }
         );
     }
+    // The rows a same-seed comparison cannot pair for want of a column.
+    let mut unpaired = Vec::new();
+    if card_pairs.is_none() {
+        unpaired.push("the cards (seats.csv without in_hand)");
+    }
+    if a.store_cards.is_some() && b.store_cards.is_some() && store_pairs.is_none() {
+        unpaired.push("the store cards (games.csv without store_seen and store_bought)");
+    }
+    let pairing = pairing(&runs, same_seed, &unpaired);
     if let Some(path) = &args.html {
         let names = [("A", &args.a), ("B", &args.b)].map(|(label, dir)| {
             let run = if label == "A" { a } else { b };
             format!("{label}: {}{}", dir.display(), what_if(&run.manifest))
         });
-        write_compare(
-            path,
-            &names,
-            &pairing(&runs, same_seed, card_pairs.is_some()),
-            &parts(&compared, args.only_changed),
-        )?;
+        write_compare(path, &names, &pairing, &parts(&compared, args.only_changed))?;
     }
     let mut out = std::io::stdout().lock();
     match args.format {
-        Format::Text => write_text(
-            &mut out,
-            &args,
-            &runs,
-            &pairing(&runs, same_seed, card_pairs.is_some()),
-            &compared,
-        )?,
+        Format::Text => write_text(&mut out, &args, &runs, &pairing, &compared)?,
         Format::Csv => write_csv(&mut out, &compared)?,
         Format::Json => write_json(&mut out, &args, &runs, same_seed, &compared)?,
     }
@@ -321,24 +331,28 @@ fn write_text(
 }
 
 /// How the runs are compared: paired (same seed) or as independent
-/// samples; the cards paired too when `cards` (both runs' `seats.csv`
-/// say which cards were in hand).
-fn pairing(runs: &[Run; 2], same_seed: bool, cards: bool) -> String {
+/// samples, and which rows of a same-seed comparison stay unpaired for
+/// want of a column (`unpaired`, each saying which).
+fn pairing(runs: &[Run; 2], same_seed: bool, unpaired: &[&str]) -> String {
     let seed = runs[0].manifest.seed.unwrap_or_default();
-    if same_seed && cards {
-        format!(
-            "paired: both runs use seed {seed}, so rows whose games line up are compared game by \
-             game (marked paired), the others as independent samples"
-        )
-    } else if same_seed {
-        format!(
-            "paired: both runs use seed {seed}, so rows whose games line up are compared game by \
-             game (marked paired); the others, and the cards (seats.csv without in_hand), as \
-             independent samples"
-        )
-    } else {
-        "unpaired: the seeds differ, so the runs are compared as independent samples".to_owned()
+    if !same_seed {
+        return "unpaired: the seeds differ, so the runs are compared as independent samples"
+            .to_owned();
     }
+    let others = match unpaired {
+        [] => String::new(),
+        [rows @ .., last] if !rows.is_empty() => format!(", and {} and {last},", rows.join(", ")),
+        rows => format!(", and {},", rows.join(", ")),
+    };
+    let sep = if unpaired.is_empty() {
+        ", the"
+    } else {
+        "; the"
+    };
+    format!(
+        "paired: both runs use seed {seed}, so rows whose games line up are compared game by \
+         game (marked paired){sep} others{others} as independent samples"
+    )
 }
 
 /// The sections of the web page: the same rows as the text tables.
@@ -550,6 +564,105 @@ fn same_games<'s>(
     })
 }
 
+/// The `store_seen` and `store_bought` masks of each game of a run's
+/// `games.csv` (see [`crate::stats::write_store_masks`]); `None` without
+/// those columns (a run from before them).
+fn store_masks(dir: &Path) -> anyhow::Result<Option<BTreeMap<u64, [String; 2]>>> {
+    let path = dir.join(GAMES_CSV);
+    let shown = path.display();
+    let mut reader = csv::Reader::from_path(&path)
+        .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
+    let header = reader
+        .headers()
+        .with_context(|| format!("{shown}:1: cannot read the header"))?;
+    let column = |name: &str| header.iter().position(|h| h == name);
+    let (Some(game), Some(seen), Some(bought)) = (
+        column("game"),
+        column(STORE_COLUMNS[0]),
+        column(STORE_COLUMNS[1]),
+    ) else {
+        return Ok(None);
+    };
+    let mut masks = BTreeMap::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i + 2;
+        let record = record.with_context(|| format!("{shown}:{line}: not a CSV row"))?;
+        let field = |j: usize| record.get(j).unwrap_or_default();
+        let index = field(game).parse().map_err(|_| {
+            anyhow!(
+                "{shown}:{line}: expected a game number, found {:?}",
+                field(game)
+            )
+        })?;
+        let mask = |j: usize, name: &str| {
+            let mask = field(j);
+            if is_mask(mask) {
+                Ok(mask.to_owned())
+            } else {
+                Err(anyhow!(
+                    "{shown}:{line}: expected a {name} mask (lowercase hex digits), found {mask:?}"
+                ))
+            }
+        };
+        masks.insert(
+            index,
+            [
+                mask(seen, STORE_COLUMNS[0])?,
+                mask(bought, STORE_COLUMNS[1])?,
+            ],
+        );
+    }
+    Ok(Some(masks))
+}
+
+/// Each store card's games in both runs, from the masks of `games.csv`
+/// (`masks`, run A's then run B's; bit `i`: the card of the `i`-th row of
+/// the run's `mb_cards.csv`, whose names `names` holds in order): per
+/// card of both runs, over the games both played with the same lineup,
+/// whether a seat bought a copy (the points, side `b` for run B and `c`
+/// for run A) in a game that saw one (the count), and the games whose
+/// figures changed (seen or bought in one run only). The buy rate is then
+/// a ratio of two sums over games, as a card's GIH WR is in
+/// [`pair_cards`]. `None` when a run's `games.csv` has no masks.
+fn pair_store_cards(
+    ga: &SeatRows,
+    gb: &SeatRows,
+    masks: &[Option<BTreeMap<u64, [String; 2]>>; 2],
+    names: [Vec<String>; 2],
+) -> Option<CardPairs> {
+    let [Some(masks_a), Some(masks_b)] = masks else {
+        return None;
+    };
+    let [names_a, names_b] = names;
+    let cards: Vec<(String, usize, usize)> = names_a
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, card)| {
+            let j = names_b.iter().position(|c| *c == card)?;
+            Some((card, i, j))
+        })
+        .collect();
+    let mut tallies: CardPairs = BTreeMap::new();
+    for (game, _, _) in same_games(ga, gb) {
+        let (Some(a), Some(b)) = (masks_a.get(&game), masks_b.get(&game)) else {
+            continue;
+        };
+        let bit = |masks: &[String; 2], which: usize, i: usize| {
+            u64::from(mask_bit(&masks[which], i).unwrap_or(false))
+        };
+        for (card, i, j) in &cards {
+            let (k, c) = (bit(a, 0, *i), bit(a, 1, *i) * UNITS_PER_GAME);
+            let (m, b) = (bit(b, 0, *j), bit(b, 1, *j) * UNITS_PER_GAME);
+            let tally = tallies.entry(vec![card.clone()]).or_default();
+            tally.0.add_game(b, m, c, k);
+            if (k, c) != (m, b) {
+                tally.1.add_game(b, m, c, k);
+            }
+        }
+    }
+    Some(tallies)
+}
+
 /// Each card's GIH games in both runs, from the `in_hand` masks of
 /// `seats.csv` (bit `i`: the deck's card `i` in `lists`, the order of its
 /// rows in `cards.csv`): per (deck, card) of both runs' lists, over the
@@ -598,7 +711,7 @@ fn pair_cards(
                         rows[s]
                             .in_hand
                             .as_deref()
-                            .and_then(|mask| in_hand_bit(mask, bit))
+                            .and_then(|mask| mask_bit(mask, bit))
                             .unwrap_or(false)
                     };
                     let (in_a, in_b) = (held(rows_a, i), held(rows_b, j));
@@ -782,7 +895,7 @@ fn seat_rows(dir: &Path) -> anyhow::Result<SeatRows> {
             .parse()
             .map_err(|_| anyhow!("{shown}:{line}: expected a rank, found {:?}", field(4)))?;
         let in_hand = match in_hand.map(field) {
-            Some(mask) if !is_in_hand_mask(mask) => {
+            Some(mask) if !is_mask(mask) => {
                 anyhow::bail!(
                     "{shown}:{line}: expected an in_hand mask (lowercase hex digits), found {mask:?}"
                 )

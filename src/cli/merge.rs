@@ -83,7 +83,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<()> {
     let first = &shards[0].manifest;
     let mut out = OutputDir::create(&args.out)?;
     let players = first["players"].as_u64().unwrap_or(2) as usize;
-    let games = games_columns(players);
+    let games = games_columns(players, stats.store.is_some());
     let games: Vec<&str> = games.iter().map(String::as_str).collect();
     merge_csv(&mut out, &shards, GAMES_CSV, &games, 1)?;
     merge_csv(&mut out, &shards, SEATS_CSV, &SEATS, players as u64)?;

@@ -5,7 +5,9 @@
 //! `deck_b`… At two seats the columns are `game, seat, first, deck_a,
 //! deck_b, bot_a, bot_b, winner, reason, turns, health_a, health_b,
 //! score_a, score_b`; at more seats every seat's `rank_*` comes after
-//! `turns`. `seats.csv` holds the same games in tidy form, with each
+//! `turns`; a ruleset with a store (Millennium Blades) adds `store_seen`
+//! and `store_bought` at the end (see [`crate::stats::write_store_masks`]).
+//! `seats.csv` holds the same games in tidy form, with each
 //! seat's `in_hand`: which cards of its list were in hand (see
 //! [`crate::stats::write_in_hand`]).
 
@@ -19,8 +21,9 @@ pub const SEATS: [&str; 8] = [
     "game", "seat", "deck", "bot", "rank", "score", "first", "in_hand",
 ];
 
-/// The columns of `games.csv` for a table of `players` seats.
-pub fn games_columns(players: usize) -> Vec<String> {
+/// The columns of `games.csv` for a table of `players` seats, with the
+/// store's columns if `store`.
+pub fn games_columns(players: usize, store: bool) -> Vec<String> {
     let per_seat = |name: &str| -> Vec<String> {
         Player::all(players)
             .map(|p| format!("{name}_{}", p.letter()))
@@ -35,8 +38,14 @@ pub fn games_columns(players: usize) -> Vec<String> {
     }
     columns.extend(per_seat("health"));
     columns.extend(per_seat("score"));
+    if store {
+        columns.extend(STORE_COLUMNS.map(String::from));
+    }
     columns
 }
+
+/// The columns of `games.csv` a ruleset with a store adds.
+pub const STORE_COLUMNS: [&str; 2] = ["store_seen", "store_bought"];
 
 /// One finished game, as `games.csv` and `seats.csv` report it.
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +70,9 @@ pub struct GameLine<'a> {
     /// ([`crate::stats::write_in_hand`]; empty strings where the ruleset
     /// has no hands).
     pub in_hand: &'a [String],
+    /// The store cards the game saw and those a seat bought, as masks
+    /// ([`crate::stats::write_store_masks`]); `None` without a store.
+    pub store: Option<[&'a str; 2]>,
 }
 
 /// The `games.csv` and `seats.csv` files of a run.
@@ -69,18 +81,20 @@ pub struct GamesCsv {
     games: CsvFile,
     seats: CsvFile,
     players: usize,
+    store: bool,
 }
 
 impl GamesCsv {
     /// Starts `games.csv` and `seats.csv` in `out`, for tables of
-    /// `players` seats.
-    pub fn create(out: &OutputDir, players: usize) -> Result<Self, OutputError> {
-        let columns = games_columns(players);
+    /// `players` seats, with the store's columns if `store`.
+    pub fn create(out: &OutputDir, players: usize, store: bool) -> Result<Self, OutputError> {
+        let columns = games_columns(players, store);
         let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
         Ok(GamesCsv {
             games: CsvFile::create(out, GAMES_CSV, &columns)?,
             seats: CsvFile::create(out, SEATS_CSV, &SEATS)?,
             players,
+            store,
         })
     }
 
@@ -103,6 +117,9 @@ impl GamesCsv {
         }
         row.extend(seats.clone().map(|p| g.summaries[p].health.to_string()));
         row.extend(seats.clone().map(|p| g.summaries[p].score.to_string()));
+        if self.store {
+            row.extend(g.store.unwrap_or_default().map(str::to_owned));
+        }
         self.games.row(row)?;
         let game = g.game.to_string();
         for p in seats {

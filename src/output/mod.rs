@@ -17,7 +17,7 @@ mod tables;
 pub use atomic::{OutputDir, OutputError, OutputFile, abandon_all};
 pub use csv::{CsvFile, fixed4, interval_cells};
 pub use field::{MATCHUPS, MatchupLine, RATINGS, RatingLine, write_matchups, write_ratings};
-pub use games::{GameLine, GamesCsv, SEATS, games_columns};
+pub use games::{GameLine, GamesCsv, SEATS, STORE_COLUMNS, games_columns};
 pub use logs::{log_line, log_name, write_log};
 pub use manifest::{InputFile, Manifest, git_commit, sha256_hex, write_json};
 pub use raw::{STATS_FORMAT, read_stats, write_stats};

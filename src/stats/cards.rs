@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeMap;
 
+use super::mask::write_mask;
 use super::record::{CardRecord, SeatRecord};
 use super::{ListedCard, Score, newcombe95};
 
@@ -86,16 +87,12 @@ impl CardStats {
     }
 }
 
-/// Writes into `out` (cleared first) which cards of `list` a seat had in
-/// hand at any point of its game `seat` (the test of GIH,
-/// [`CardRecord::in_hand`]): `seats.csv`'s `in_hand`. It is a lowercase
-/// hexadecimal number whose bit `i` is set when `list[i]` was in hand
-/// (bit 0 is the lowest bit of the last digit; `list` is in list order,
-/// the order of the deck's rows in `cards.csv`), without leading zeros:
-/// `0` when no card was, `5` when the first and third were. Empty for an
-/// empty list. Allocates nothing once `out` has room for the digits.
+/// Writes into `out` which cards of `list` a seat had in hand at any
+/// point of its game `seat` (the test of GIH, [`CardRecord::in_hand`]):
+/// `seats.csv`'s `in_hand`, a mask ([`write_mask`]) whose bit `i` is
+/// `list[i]` (`list` is in list order, the order of the deck's rows in
+/// `cards.csv`). Empty for an empty list.
 pub fn write_in_hand(list: &[ListedCard], seat: &SeatRecord, out: &mut String) {
-    out.clear();
     let held = |i: usize| {
         list.get(i).is_some_and(|listed| {
             seat.cards
@@ -104,36 +101,7 @@ pub fn write_in_hand(list: &[ListedCard], seat: &SeatRecord, out: &mut String) {
                 .is_some_and(CardRecord::in_hand)
         })
     };
-    for digit in (0..list.len().div_ceil(4)).rev() {
-        let value = (0..4)
-            .filter(|bit| held(4 * digit + bit))
-            .fold(0, |v, bit| v | 1 << bit);
-        if value != 0 || !out.is_empty() || digit == 0 {
-            out.push(char::from_digit(value, 16).unwrap_or('0'));
-        }
-    }
-}
-
-/// Whether bit `i` of an `in_hand` mask (see [`write_in_hand`]) is set
-/// (a bit beyond its digits is not); `None` if the digit holding it is no
-/// lowercase hexadecimal digit.
-pub fn in_hand_bit(mask: &str, i: usize) -> Option<bool> {
-    let digits = mask.as_bytes();
-    let Some(at) = digits.len().checked_sub(1 + i / 4) else {
-        return Some(false);
-    };
-    let value = match digits[at] {
-        d @ b'0'..=b'9' => d - b'0',
-        d @ b'a'..=b'f' => d - b'a' + 10,
-        _ => return None,
-    };
-    Some(value >> (i % 4) & 1 == 1)
-}
-
-/// Whether `mask` is an `in_hand` mask as [`write_in_hand`] writes them:
-/// lowercase hexadecimal digits, or nothing (a ruleset without hands).
-pub fn is_in_hand_mask(mask: &str) -> bool {
-    mask.bytes().all(|d| matches!(d, b'0'..=b'9' | b'a'..=b'f'))
+    write_mask(list.len(), held, out);
 }
 
 /// A rate over a set of games: the count, the rate and its 95% interval
@@ -261,6 +229,7 @@ impl CardTable {
 mod tests {
     use super::*;
     use crate::core::CardId;
+    use crate::stats::mask_bit;
 
     #[test]
     fn in_hand_is_a_hex_mask_of_the_list_in_list_order() {
@@ -295,10 +264,9 @@ mod tests {
         let mut mask = String::from("stale");
         write_in_hand(&list, &seat, &mut mask);
         assert_eq!(mask, "105");
-        let bits: Vec<bool> = (0..12).map(|i| in_hand_bit(&mask, i).unwrap()).collect();
+        let bits: Vec<bool> = (0..12).map(|i| mask_bit(&mask, i).unwrap()).collect();
         let want: Vec<bool> = (0..12).map(|i| [0, 2, 8].contains(&i)).collect();
         assert_eq!(bits, want);
-        assert!(is_in_hand_mask(&mask));
         // The test is GIH's: the table counts the same cards in hand.
         let mut table = CardTable::default();
         for (i, listed) in list.iter().enumerate() {
@@ -313,8 +281,5 @@ mod tests {
         assert_eq!(mask, "0");
         write_in_hand(&[], &seat, &mut mask);
         assert_eq!(mask, "");
-        assert_eq!(in_hand_bit("", 3), Some(false));
-        assert_eq!(in_hand_bit("1G", 0), None);
-        assert!(!is_in_hand_mask("1F"));
     }
 }

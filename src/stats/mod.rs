@@ -16,6 +16,7 @@ mod curve;
 mod dist;
 mod field;
 mod grant;
+mod mask;
 mod multiple;
 mod pace;
 mod paired;
@@ -31,22 +32,20 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use actions::{ActionRow, ActionTally};
-pub use cards::{
-    CardRow, CardStats, CardTable, DeckCurveRow, GameRate, in_hand_bit, is_in_hand_mask,
-    write_in_hand,
-};
+pub use cards::{CardRow, CardStats, CardTable, DeckCurveRow, GameRate, write_in_hand};
 pub use cluster::ClusterSums;
 pub use curve::{CurveCell, CurveRow, ManaCurve};
 pub use dist::{normal_upper_tail, t_upper_quantile, t_upper_tail, upper_quantile};
 pub use field::{HeadToHead, Pairing, entry_pairing, equal_weight_mean, head_to_head};
 pub use grant::{GrantStats, GrantTally};
+pub use mask::{is_mask, mask_bit, write_mask};
 pub use multiple::holm;
 pub use pace::{PaceCell, PaceRow, PrizePace};
 pub use paired::Paired;
 pub use ratings::{MEAN_RATING, RankedGames, Rating, plackett_luce};
 pub use record::{GameRecord, Recorder};
 pub use sprt::{Sprt, Verdict};
-pub use store::{LIFT_RANGE, RoundStats, StoreCardStats, StoreStats};
+pub use store::{LIFT_RANGE, RoundStats, StoreCardStats, StoreStats, write_store_masks};
 pub use summary::{EntryStats, Matchup, MatchupStats};
 pub use wilson::{Score, Z95, bounded_mean95, newcombe_p, newcombe95, wilson};
 

@@ -23,8 +23,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ClusterSums, Score};
-use crate::core::{Ledger, Outcome, Player, SeatRound, StoreCatalog};
+use super::{ClusterSums, Score, write_mask};
+use crate::core::{CardTrail, Ledger, Outcome, Player, SeatRound, StoreCatalog};
 
 /// The range of every lift, a difference of two mean rank scores (each
 /// in `[0, 1]`): the lift's interval is clipped to it
@@ -269,6 +269,40 @@ impl RoundStats {
 }
 
 /// Adds `values` to `sums` element by element, growing it as needed.
+/// Whether a seat of a game of `players` seats bought a copy of the card
+/// of `trail` (from the store or the aftermarket), if the game saw the
+/// card; `None` if it did not: the games `mb_cards.csv` counts in
+/// `seen_games` and `bought_games`.
+fn seen_and_bought(trail: &CardTrail, players: usize) -> Option<bool> {
+    trail
+        .seen
+        .then(|| trail.seats[..players].iter().any(|t| t.bought() > 0))
+}
+
+/// Writes one game's `games.csv` fields `store_seen` and `store_bought`:
+/// the masks ([`write_mask`]) of the store cards the game saw and of those
+/// a seat bought, bit `i` standing for `catalog.cards[i]`, the `i`-th row
+/// of `mb_cards.csv`. Game by game, they hold the counts `mb_cards.csv`
+/// sums (`seen_games`, `bought_games`), so two runs on the same seeds can
+/// compare each card's buy rate paired.
+pub fn write_store_masks(
+    catalog: &StoreCatalog,
+    ledger: &Ledger,
+    players: usize,
+    seen: &mut String,
+    bought: &mut String,
+) {
+    let of = |i: usize| {
+        catalog
+            .cards
+            .get(i)
+            .and_then(|c| ledger.cards.get(c.card.index()))
+            .and_then(|trail| seen_and_bought(trail, players))
+    };
+    write_mask(catalog.cards.len(), |i| of(i).is_some(), seen);
+    write_mask(catalog.cards.len(), |i| of(i) == Some(true), bought);
+}
+
 fn add_vec(sums: &mut Vec<u64>, values: impl Iterator<Item = u64>) {
     for (i, v) in values.enumerate() {
         if sums.len() <= i {
@@ -365,11 +399,11 @@ impl StoreStats {
                 stats.tournaments += u64::from(t.tournaments);
                 stats.place_sum += u64::from(t.place_sum);
             }
-            if !trail.seen {
+            let Some(bought) = seen_and_bought(trail, players) else {
                 continue;
-            }
+            };
             stats.seen_games += 1;
-            stats.bought_games += u64::from(seats.iter().any(|t| t.bought() > 0));
+            stats.bought_games += u64::from(bought);
             let mut game = [0u64; 4];
             for (seat, t) in seats.iter().enumerate() {
                 let units = outcome.return_units(Player::new(seat));
