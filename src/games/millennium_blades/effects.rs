@@ -392,9 +392,22 @@ impl MillenniumBlades {
         }
     }
 
-    /// The seats other than `p` still in the tournament.
+    /// The seats still in the tournament, from `p` clockwise (`p` first):
+    /// the order in which an effect reaching several players reaches them
+    /// (rules: "Effects on Cards": "with that opportunity passing
+    /// clockwise"; "Clashing": "starting with the player who initiated the
+    /// clash and moving clockwise").
+    fn clockwise_from(s: &State, p: Player) -> impl Iterator<Item = Player> + '_ {
+        let n = s.seats.len();
+        (0..n)
+            .map(move |k| Player::new((p.index() + k) % n))
+            .filter(move |&q| !s.seats[q].removed)
+    }
+
+    /// The seats other than `p` still in the tournament, from `p`'s left
+    /// clockwise ([`Self::clockwise_from`]).
     fn others(s: &State, p: Player) -> impl Iterator<Item = Player> + '_ {
-        s.players().filter(move |&q| q != p && !s.seats[q].removed)
+        Self::clockwise_from(s, p).skip_while(move |&q| q == p)
     }
 
     /// The options of the choice `job` needs, or `None` if it needs none.
@@ -751,7 +764,8 @@ impl MillenniumBlades {
                     Who::ChosenOpponent => vec![decode_seat(job.choice)],
                 };
                 // Each discard is the discarding player's choice: one
-                // waiting job per card, resolved in seat order.
+                // waiting job per card, resolved from the player's left
+                // clockwise.
                 for q in victims.into_iter().rev() {
                     for _ in 0..amount {
                         s.push_job(Job::of(job.source, q, DISCARD));
@@ -915,13 +929,9 @@ impl MillenniumBlades {
         obs: &mut impl Observer<Event>,
     ) {
         let p = job.owner;
-        let n = s.seats.len();
         let mut participants: Vec<Player> = match e.with {
             ClashWith::Chosen => vec![p, decode_seat(job.choice)],
-            ClashWith::All => (0..n)
-                .map(|k| Player::new((p.index() + k) % n))
-                .filter(|&q| !s.seats[q].removed)
-                .collect(),
+            ClashWith::All => Self::clockwise_from(s, p).collect(),
         };
         participants.retain(|&q| self.top(s, q).is_some());
         if participants.len() < 2 || participants[0] != p {

@@ -583,6 +583,31 @@ fn discarded_cards_go_to_the_binder_and_store_cards_can_be_drawn_into_hand() {
 }
 
 #[test]
+fn each_opponent_discards_in_turn_from_the_players_left() {
+    // rules/millennium-blades.txt: "Effects on Cards": "The player whose
+    // turn it is gets the first opportunity to use Flip or Reaction
+    // effects, with that opportunity passing clockwise": an effect on each
+    // opponent reaches them from the player's left, so a later chooser
+    // has seen the earlier discards (see docs/rulings/millennium-blades.md).
+    let cards = ["Plain One", "Plain Two", "Three Star"];
+    let mut f = Fixture::tournament(4, &cards);
+    let c = Player::new(2);
+    f.s.active = c;
+    let pirate = f.give(c, "Shop B", Area::Hand);
+    for (q, card) in [Player::new(3), A, B].into_iter().zip(cards) {
+        f.give(q, card, Area::Hand);
+    }
+    // One card each: no choice to wait for, the discards follow at once.
+    let order: Vec<Player> = f
+        .act(Action::Play(pirate))
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Discard { .. }))
+        .map(|e| e.player)
+        .collect();
+    assert_eq!(order, [Player::new(3), A, B], "d, then a, then b");
+}
+
+#[test]
 fn score_effects_of_face_up_cards_and_the_metagame_count_for_every_player() {
     // rules: "Ending the Tournament", step 1: "activate all Score effects
     // of face-up cards, starting with Singles in your tableau, then the
