@@ -568,13 +568,7 @@ fn same_games<'s>(
 /// `games.csv` (see [`crate::stats::write_store_masks`]); `None` without
 /// those columns (a run from before them).
 fn store_masks(dir: &Path) -> anyhow::Result<Option<BTreeMap<u64, [String; 2]>>> {
-    let path = dir.join(GAMES_CSV);
-    let shown = path.display();
-    let mut reader = csv::Reader::from_path(&path)
-        .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
-    let header = reader
-        .headers()
-        .with_context(|| format!("{shown}:1: cannot read the header"))?;
+    let (mut reader, header, shown) = open_for_pairing(dir, GAMES_CSV)?;
     let column = |name: &str| header.iter().position(|h| h == name);
     let (Some(game), Some(seen), Some(bought)) = (
         column("game"),
@@ -866,20 +860,29 @@ struct SeatRow {
     in_hand: Option<String>,
 }
 
+/// The file `name` of the run in `dir`, which a paired comparison reads:
+/// its reader, its header, and its path as messages show it.
+fn open_for_pairing(
+    dir: &Path,
+    name: &str,
+) -> anyhow::Result<(csv::Reader<std::fs::File>, csv::StringRecord, String)> {
+    let shown = dir.join(name).display().to_string();
+    let mut reader = csv::Reader::from_path(dir.join(name))
+        .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
+    let header = reader
+        .headers()
+        .with_context(|| format!("{shown}:1: cannot read the header"))?
+        .clone();
+    Ok((reader, header, shown))
+}
+
 /// The lines of a `seats.csv`, grouped by game, seats in order.
 type SeatRows = BTreeMap<u64, Vec<SeatRow>>;
 
 /// `seats.csv` of `dir`, grouped by game, seats in order.
 fn seat_rows(dir: &Path) -> anyhow::Result<SeatRows> {
-    let path = dir.join(SEATS_CSV);
-    let shown = path.display();
-    let mut reader = csv::Reader::from_path(&path)
-        .with_context(|| format!("cannot read {shown}, which a paired comparison needs"))?;
-    let in_hand = reader
-        .headers()
-        .with_context(|| format!("{shown}:1: cannot read the header"))?
-        .iter()
-        .position(|h| h == "in_hand");
+    let (mut reader, header, shown) = open_for_pairing(dir, SEATS_CSV)?;
+    let in_hand = header.iter().position(|h| h == "in_hand");
     let mut games = SeatRows::new();
     for (i, record) in reader.records().enumerate() {
         let line = i + 2;
