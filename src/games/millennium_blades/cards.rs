@@ -1261,15 +1261,12 @@ mod pool_tests {
         let sets = sets(&pool);
         let physical = |cards: &[&Card]| cards.iter().map(|c| u32::from(c.copies)).sum::<u32>();
         let of = |tier: Tier| sets.values().filter(move |(t, _)| *t == tier);
-        // A core set of at least 60 cards, singles, deck boxes and
+        // The core set at the book's size, singles, deck boxes and
         // accessories among them.
+        // rules/millennium-blades.txt: "Components", "1 Core Set (118 cards)"
         let core: Vec<_> = of(Tier::Core).collect();
         assert_eq!(core.len(), 1, "one core set");
-        assert!(
-            physical(&core[0].1) >= 60,
-            "core set of {}",
-            physical(&core[0].1)
-        );
+        assert_eq!(physical(&core[0].1), 118, "the core set's physical cards");
         for kind in [Kind::Single, Kind::DeckBox, Kind::Accessory] {
             assert!(core[0].1.iter().any(|c| c.kind == kind), "core {kind:?}");
         }
