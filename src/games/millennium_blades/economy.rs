@@ -84,11 +84,24 @@ impl MillenniumBlades {
         Seats::from_vec(order)
     }
 
-    /// Deals six store cards to each player, face down into the binder.
+    /// Deals six store cards to each player, face down into the binder
+    /// (rules: "Setup the Phase", step 3; "When time runs out..."), one
+    /// card at a time around the table, as a dealer does, in tick order
+    /// (fewest VP first, ties in seat order): if the store deck and the
+    /// store discard both run out, the deal stops there with a
+    /// [`EventKind::StoreEmpty`] event, no player is left more than one
+    /// card short of another, and the ones short are those with the most
+    /// VP, not the last seats (a ruling: the book does not say what
+    /// happens then).
     fn deal(&self, s: &mut State, rng: &mut GameRng, obs: &mut impl Observer<Event>) {
-        for p in s.players() {
-            for _ in 0..DEALT {
+        let order = self.vp_order(s);
+        let wanted = DEALT * order.len();
+        let mut given = 0;
+        for _ in 0..DEALT {
+            for &p in &order {
                 let Some(card) = self.draw_store(s, rng, obs) else {
+                    let short = (wanted - given) as u16;
+                    self.emit(s, p, EventKind::StoreEmpty { short }, obs);
                     return;
                 };
                 // Face down until the timer starts, then in the open in
@@ -97,6 +110,7 @@ impl MillenniumBlades {
                 s.put(&self.table, card, Zone::of(Area::Binder, p));
                 s.known[usize::from(card)] = u8::MAX;
                 self.emit(s, p, EventKind::Dealt { card }, obs);
+                given += 1;
             }
         }
     }

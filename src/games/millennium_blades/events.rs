@@ -81,6 +81,13 @@ pub enum EventKind {
         /// Cards in the new deck.
         cards: u16,
     },
+    /// A deal ran out of cards: the store deck and the store discard were
+    /// both empty (a ruling; the book does not say). The `player` of the
+    /// envelope is the first one left short.
+    StoreEmpty {
+        /// Cards the deal could not give (over every player).
+        short: u16,
+    },
     /// A card bought from the store.
     Buy {
         /// The card.
@@ -458,6 +465,7 @@ impl Report for MillenniumBlades {
             EventKind::Meta { card } => ("meta", json!({"card": name(card)})),
             EventKind::Timer { timer } => ("timer", json!({"timer": timer})),
             EventKind::Reshuffle { cards } => ("reshuffle", json!({"cards": cards})),
+            EventKind::StoreEmpty { short } => ("store_empty", json!({"short": short})),
             EventKind::Buy { card, price, money } => (
                 "buy",
                 json!({"card": name(card), "price": price, "money": money}),

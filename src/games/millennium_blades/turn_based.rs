@@ -63,7 +63,10 @@ impl MillenniumBlades {
         self.tb_begin_turn(s, obs);
     }
 
-    /// `p` draws `n` store cards into hand.
+    /// `p` draws `n` store cards into hand; if the store deck and the
+    /// store discard both run out, the deal stops there with a
+    /// [`EventKind::StoreEmpty`] event (a ruling, as in the standard
+    /// game's deal).
     fn draw_hand(
         &self,
         s: &mut State,
@@ -72,8 +75,10 @@ impl MillenniumBlades {
         rng: &mut GameRng,
         obs: &mut impl Observer<Event>,
     ) {
-        for _ in 0..n {
+        for k in 0..n {
             let Some(c) = self.draw_store(s, rng, obs) else {
+                let short = (n - k) as u16;
+                self.emit(s, p, EventKind::StoreEmpty { short }, obs);
                 return;
             };
             s.put(&self.table, c, Zone::of(Area::Hand, p));
