@@ -743,7 +743,7 @@ fn the_grant_experiment_is_the_same_whatever_the_threads_and_shards() {
     let table = std::fs::read(one.join("mb_grant.csv")).unwrap();
     assert_eq!(
         csv_rows(&one.join("mb_grant.csv")).len(),
-        120,
+        149,
         "every store card"
     );
     for other in [&two, &merged] {
