@@ -387,6 +387,20 @@ fn swap_with_deck<T: Copy + PartialEq>(
     }
 }
 
+/// While the face-down picks are made (`picking`), swaps the rival's
+/// `pick`, if it has one, with a card of its `deck` that `fits`.
+fn swap_pick<T: Copy + PartialEq>(
+    picking: bool,
+    pick: Option<&mut T>,
+    deck: &mut [T],
+    fits: impl Fn(T) -> bool,
+    rng: &mut GameRng,
+) {
+    if let (true, Some(pick)) = (picking, pick) {
+        swap_with_deck(std::slice::from_mut(pick), &[0], deck, fits, rng);
+    }
+}
+
 /// Every index of `zone`.
 fn all_of<T>(zone: &[T]) -> Vec<usize> {
     (0..zone.len()).collect()
@@ -432,15 +446,7 @@ impl ByHand for PixelTactics {
         let foe = &mut t.sides[observer.opponent()];
         let hand = all_of(&foe.hand);
         swap_with_deck(&mut foe.hand, &hand, &mut foe.deck, |_| true, rng);
-        if let (true, Some(pick)) = (picking, foe.pick.as_mut()) {
-            swap_with_deck(
-                std::slice::from_mut(pick),
-                &[0],
-                &mut foe.deck,
-                |_| true,
-                rng,
-            );
-        }
+        swap_pick(picking, foe.pick.as_mut(), &mut foe.deck, |_| true, rng);
         shuffle(rng, &mut foe.deck);
         shuffle(rng, &mut foe.hand);
         t
@@ -488,15 +494,7 @@ impl ByHand for NintendoTcg {
         let unseen = unseen_in(&foe.hand, &foe.hand_known);
         swap_with_deck(&mut foe.hand, &unseen, &mut foe.deck, |_| true, rng);
         let commander = |c| self.db.card(c).commander;
-        if let (true, Some(pick)) = (picking, foe.pick.as_mut()) {
-            swap_with_deck(
-                std::slice::from_mut(pick),
-                &[0],
-                &mut foe.deck,
-                commander,
-                rng,
-            );
-        }
+        swap_pick(picking, foe.pick.as_mut(), &mut foe.deck, commander, rng);
         shuffle(rng, &mut foe.deck);
         shuffle(rng, &mut foe.hand);
         t
