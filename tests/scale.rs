@@ -1317,9 +1317,18 @@ fn compare_at_more_seats_pairs_each_game_with_the_entry_that_played_it() {
         .filter(|r| r["section"].starts_with("store cards") && r["paired"] == "true")
         .count();
     assert!(store_paired > 100, "{store_paired} store rows paired");
-    // A run from before the masks (games.csv without them): unpaired.
+    // A damaged mask is bad input: the file, the line, what was expected.
     let games = d.join("before/games.csv");
     let text = fs::read_to_string(&games).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let (head, tail) = lines[2].rsplit_once(',').unwrap();
+    lines[2] = format!("{head},G{tail}");
+    fs::write(&games, lines.join("\n") + "\n").unwrap();
+    let o = decklab(d, &["compare", "before", "after"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let said = "games.csv:3: expected a store_bought mask (lowercase hex digits), found \"G";
+    assert!(stderr(&o).contains(said), "{}", stderr(&o));
+    // A run from before the masks (games.csv without them): unpaired.
     let cut: String = text
         .lines()
         .map(|l| l.rsplitn(3, ',').nth(2).unwrap().to_owned() + "\n")
