@@ -636,7 +636,8 @@ fn pair_store_cards(
             Some((card, i, j))
         })
         .collect();
-    let mut tallies: CardPairs = BTreeMap::new();
+    // Per card of `cards`, in its order: all its games, the changed ones.
+    let mut tallies = vec![<(ClusterSums, ClusterSums)>::default(); cards.len()];
     for (game, _, _) in same_games(ga, gb) {
         let (Some(a), Some(b)) = (masks_a.get(&game), masks_b.get(&game)) else {
             continue;
@@ -644,17 +645,22 @@ fn pair_store_cards(
         let bit = |masks: &[String; 2], which: usize, i: usize| {
             u64::from(mask_bit(&masks[which], i).unwrap_or(false))
         };
-        for (card, i, j) in &cards {
+        for ((_, i, j), tally) in cards.iter().zip(&mut tallies) {
             let (k, c) = (bit(a, 0, *i), bit(a, 1, *i) * UNITS_PER_GAME);
             let (m, b) = (bit(b, 0, *j), bit(b, 1, *j) * UNITS_PER_GAME);
-            let tally = tallies.entry(vec![card.clone()]).or_default();
             tally.0.add_game(b, m, c, k);
             if (k, c) != (m, b) {
                 tally.1.add_game(b, m, c, k);
             }
         }
     }
-    Some(tallies)
+    Some(
+        cards
+            .into_iter()
+            .zip(tallies)
+            .map(|((card, _, _), tally)| (vec![card], tally))
+            .collect(),
+    )
 }
 
 /// Each card's GIH games in both runs, from the `in_hand` masks of

@@ -322,9 +322,17 @@ mod tests {
     const B: Player = Player::B;
 
     fn record(metrics: &[Metric]) -> GameRecord {
-        let mut r = Recorder::new(2);
+        record_by(Recorder::new(2), metrics)
+    }
+
+    /// The record `r` makes of `metrics`.
+    fn record_by(mut r: Recorder, metrics: &[Metric]) -> GameRecord {
         metrics.iter().for_each(|m| r.observe(*m));
         r.finish()
+    }
+
+    fn turn_end(player: Player, unspent: u32) -> Metric {
+        Metric::TurnEnd { player, unspent }
     }
 
     fn turn(player: Player, mana: u32) -> Metric {
@@ -347,9 +355,7 @@ mod tests {
             Metric::OwnTurn { player: A },
             Metric::OwnTurn { player: B },
         ];
-        let mut r = Recorder::new(2).in_rounds();
-        metrics.iter().for_each(|m| r.observe(*m));
-        let g = r.finish();
+        let g = record_by(Recorder::new(2).in_rounds(), &metrics);
         assert_eq!(g.first, Some(B));
         assert_eq!(g.seats[1].turns.len(), 1, "a turn of its own is no round");
     }
@@ -369,18 +375,10 @@ mod tests {
                 player: A,
                 rating: 7,
             },
-            Metric::TurnEnd {
-                player: A,
-                unspent: 12,
-            },
-            Metric::TurnEnd {
-                player: B,
-                unspent: 30,
-            },
+            turn_end(A, 12),
+            turn_end(B, 30),
         ];
-        let mut r = Recorder::new(2).in_rounds();
-        metrics.iter().for_each(|m| r.observe(*m));
-        let g = r.finish();
+        let g = record_by(Recorder::new(2).in_rounds(), &metrics);
         assert_eq!(g.seats[0].turns[0].rating, 7);
         assert_eq!(g.seats[0].win_turn(), 1, "the round that ended the game");
         assert_eq!(g.first, None, "a round has no first seat");
@@ -398,23 +396,15 @@ mod tests {
         let metrics = [
             Metric::GameStart,
             turn(A, 2),
-            Metric::TurnEnd {
-                player: A,
-                unspent: 0,
-            },
+            turn_end(A, 0),
             turn(B, 2),
-            Metric::TurnEnd {
-                player: B,
-                unspent: 0,
-            },
+            turn_end(B, 0),
             Metric::Score {
                 player: A,
                 total: 1,
             },
         ];
-        let mut r = Recorder::new(2).ending_with_rounds_of_turns();
-        metrics.iter().for_each(|m| r.observe(*m));
-        let g = r.finish();
+        let g = record_by(Recorder::new(2).ending_with_rounds_of_turns(), &metrics);
         assert_eq!(g.first, Some(A), "the seats take turns in order");
         assert_eq!(g.seats[0].win_turn(), 1, "the turn of the last round");
         assert_eq!(g.seats[0].turns[0].score, 1, "the score claimed with it");
@@ -439,19 +429,13 @@ mod tests {
                 card: CardId(3),
                 cost: 1,
             },
-            Metric::TurnEnd {
-                player: B,
-                unspent: 0,
-            },
+            turn_end(B, 0),
             turn(A, 1),
             Metric::Score {
                 player: A,
                 total: 1,
             },
-            Metric::TurnEnd {
-                player: A,
-                unspent: 1,
-            },
+            turn_end(A, 1),
             turn(B, 2),
             Metric::Spent {
                 player: B,
@@ -540,10 +524,7 @@ mod tests {
         let g = record(&[
             Metric::GameStart,
             turn(A, 1),
-            Metric::TurnEnd {
-                player: A,
-                unspent: 1,
-            },
+            turn_end(A, 1),
             Metric::GameStart,
             turn(A, 1),
             turn(A, 2),

@@ -192,6 +192,13 @@ fn pass_first(g: &NintendoTcg, s: &State) -> Action {
     }
 }
 
+/// Whether some legal action uses an effect of the Character `uid`.
+fn can_use(g: &NintendoTcg, s: &State, uid: u8) -> bool {
+    legal(g, s)
+        .iter()
+        .any(|a| matches!(a, Action::Use { uid: u, .. } if *u == uid))
+}
+
 fn char_of(s: &State, p: Player, uid: u8) -> Char {
     *s.sides[p].char(uid).expect("in play")
 }
@@ -533,11 +540,7 @@ fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
             target: Tgt::Foe(foe),
         },
     );
-    assert!(
-        !legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
-    );
+    assert!(!can_use(&g, &s, scout));
     act(
         &g,
         &mut s,
@@ -552,18 +555,10 @@ fn normal_effects_once_per_turn_untapped_attack_effects_tap() {
     // Next own turn: usable again.
     settle(&g, &mut s, Player::B);
     settle(&g, &mut s, Player::A);
-    assert!(
-        legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
-    );
+    assert!(can_use(&g, &s, scout));
     // A tapped Character cannot use a normal effect.
     s.sides[Player::A].char_mut(scout).unwrap().flags |= flag::TAPPED;
-    assert!(
-        !legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == scout))
-    );
+    assert!(!can_use(&g, &s, scout));
 }
 
 #[test]
@@ -1748,12 +1743,7 @@ fn tokens_move_between_the_area_and_the_sub_area() {
     act(&g, &mut s, play(cove, Tgt::None));
     let token = put(&g, &mut s, Player::A, "Cinder Token");
     assert!(legal(&g, &s).contains(&Action::Move { uid: token }));
-    assert!(
-        !legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == token)),
-        "still no effect"
-    );
+    assert!(!can_use(&g, &s, token), "still no effect");
     act(&g, &mut s, Action::Move { uid: token });
     assert!(char_of(&s, Player::A, token).in_sub());
 }
@@ -2229,11 +2219,7 @@ fn tapped_characters_do_not_attack_frozen_ones_stay_tapped() {
         char_of(&s, Player::B, foe).has(flag::TAPPED),
         "frozen through one untap"
     );
-    assert!(
-        !legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Use { uid, .. } if *uid == foe))
-    );
+    assert!(!can_use(&g, &s, foe));
     settle(&g, &mut s, Player::A);
     assert!(!char_of(&s, Player::B, foe).has(flag::TAPPED));
 }

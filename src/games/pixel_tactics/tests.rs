@@ -688,22 +688,29 @@ fn spells_are_cast_instead_of_attacking() {
     );
 }
 
+/// Seat a takes Flame Imp into hand and plays it as an Order (2 damage to
+/// the rival Leader): the card and the events.
+fn order_flame_imp(g: &PixelTactics, s: &mut State) -> (CardId, Vec<Event>) {
+    hand(g, s, Player::A, "Flame Imp");
+    let card = id(g, "Flame Imp");
+    let events = act(
+        g,
+        s,
+        Action::Order {
+            card,
+            target: Tgt::None,
+        },
+    );
+    (card, events)
+}
+
 #[test]
 fn orders_resolve_and_go_to_the_discard_pile() {
     // rules/pixel-tactics.txt: "Play an Order": "Reveal the Order from
     // your Hand, then follow all of its text, then discard it."
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
-    hand(&g, &mut s, Player::A, "Flame Imp");
-    let card = id(&g, "Flame Imp");
-    let events = act(
-        &g,
-        &mut s,
-        Action::Order {
-            card,
-            target: Tgt::None,
-        },
-    );
+    let (card, events) = order_flame_imp(&g, &mut s);
     assert_eq!(s.sides[Player::B].leader().damage, 2);
     assert!(!s.sides[Player::A].hand.contains(&card));
     assert_eq!(s.sides[Player::A].discard.last(), Some(&card));
@@ -729,16 +736,7 @@ fn the_score_event_totals_leader_damage_past_255() {
     let g = game();
     let mut s = duel(&g, "Ember Knight", "Tide Oracle");
     s.sides[Player::A].leader_damage = 254;
-    hand(&g, &mut s, Player::A, "Flame Imp");
-    let card = id(&g, "Flame Imp");
-    let events = act(
-        &g,
-        &mut s,
-        Action::Order {
-            card,
-            target: Tgt::None,
-        },
-    );
+    let (_, events) = order_flame_imp(&g, &mut s);
     let totals: Vec<u64> = events
         .iter()
         .filter_map(|e| match e.kind {
